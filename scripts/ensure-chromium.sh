@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Browser tests drive Debian's Chromium through playwright-core; install it when missing (never a downloaded browser).
+set -euo pipefail
+if [ -x /usr/bin/chromium ]; then
+  exit 0
+fi
+echo "Installing Debian's chromium for the browser tests…"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq chromium >/dev/null
+/usr/bin/chromium --version

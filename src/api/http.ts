@@ -1,0 +1,67 @@
+// The shared HTTP client's transport (shell spec §7): base path, header-id, 100 s timeout, cookies, form-encoded POSTs.
+import { API_BASE } from '../config';
+import { isEnvelope, type Envelope } from '../domain/wire/envelope';
+import { REQUEST_TIMEOUT_MS } from '../domain/constants';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Params = Readonly<Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>>;
+
+/** Why a call produced no envelope; the shell turns each into the spec's §8 reaction. */
+export class TransportError extends Error {
+  constructor(
+    readonly kind: 'http500' | 'http' | 'network' | 'timeout' | 'notJson',
+    readonly status?: number,
+  ) {
+    super(kind);
+    this.name = 'TransportError';
+  }
+}
+
+export const HEADER_ID_KEY = 'header-id';
+
+function encode(params: Params | undefined): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === undefined || value === null) continue;
+    out.append(key, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  return out;
+}
+
+export interface RequestOptions {
+  readonly query?: Params;
+  readonly body?: Params;
+  /** A base other than the shared client's, e.g. '' for the host-root calls. */
+  readonly base?: string;
+}
+
+/** Sends one call and returns its envelope; transport failures throw TransportError. */
+export async function requestEnvelope<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+  const query = encode(options.query).toString();
+  const url = `${options.base ?? API_BASE}${path}${query ? `?${query}` : ''}`;
+  const headers: Record<string, string> = {};
+  const headerId = sessionStorage.getItem(HEADER_ID_KEY);
+  if (headerId) headers[HEADER_ID_KEY] = headerId;
+  let body: URLSearchParams | undefined;
+  if (options.body !== undefined) {
+    body = encode(options.body);
+    headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new TransportError(error instanceof DOMException && error.name === 'TimeoutError' ? 'timeout' : 'network');
+  }
+  if (response.status === 500) throw new TransportError('http500', 500);
+  if (!response.ok) throw new TransportError('http', response.status);
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!isEnvelope(payload)) throw new TransportError('notJson', response.status);
+  return payload as Envelope<T>;
+}

@@ -1,0 +1,11 @@
+// Tiny cookie access for the console's remembered choices (language, sidebar, sensor flag).
+export function readCookie(name: string): string | undefined {
+  const prefix = `${encodeURIComponent(name)}=`;
+  const hit = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return hit === undefined ? undefined : decodeURIComponent(hit.slice(prefix.length));
+}
+
+export function writeCookie(name: string, value: string, days = 365): void {
+  const expires = new Date(Date.now() + days * 86_400_000).toUTCString();
+  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Strict`;
+}

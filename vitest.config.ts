@@ -1,0 +1,45 @@
+// Test layers as Vitest projects; `npm test` runs them all, `.ci/run` counts them from the JSON report.
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Formatters render local wall-clock time; the console's users are in China, so the tests pin that zone.
+process.env.TZ = 'Asia/Shanghai';
+
+const nodeLayer = (name: string) => ({
+  test: { name, include: [`tests/${name}/**/*.test.ts`], environment: 'node' as const },
+});
+
+export default defineConfig({
+  test: {
+    passWithNoTests: true,
+    reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
+    projects: [
+      nodeLayer('domain'),
+      nodeLayer('streams'),
+      nodeLayer('machines'),
+      nodeLayer('workers'),
+      {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: { name: 'ui', include: ['tests/ui/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
