@@ -1,9 +1,9 @@
 // The shared HTTP client's transport (shell spec §7): base path, header-id, 100 s timeout, cookies, form-encoded POSTs.
 import { API_BASE } from '../config';
 import { isEnvelope, type Envelope } from '../domain/wire/envelope';
+import type { HttpMethod } from '../domain/wire/calls';
 import { REQUEST_TIMEOUT_MS } from '../domain/constants';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Params = Readonly<Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>>;
 
 /** Why a call produced no envelope; the shell turns each into the spec's §8 reaction. */

@@ -1,9 +1,9 @@
 // The login form's rules (shell spec §2, §5): verification code drawn from a character set, and the three messages.
 import type { LocaleKey } from './i18n';
+import { CAPTCHA_LENGTH } from './constants';
 
 /** Characters that cannot be confused with one another when drawn (no 0/O, 1/I/l). */
 export const CAPTCHA_CHARSET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
-export const CAPTCHA_LENGTH = 4;
 
 /** Picks CAPTCHA_LENGTH characters; `random` returns [0, 1) so tests can pass a seeded source. */
 export function generateCaptcha(random: () => number = Math.random): string {

@@ -1,0 +1,171 @@
+// The route registry: all 126 console routes of shell spec §2, grouped as the spec's table, with title keys and menu groups.
+import type { LocaleKey } from './i18n';
+
+/** A menu group is also the unit of authorization: a role is granted groups (its "functions"). */
+export const MENU_GROUPS = [
+  'personal',
+  'monitor',
+  'cargo_event',
+  'cargo_exception',
+  'cargo_analysis',
+  'driving_event',
+  'driving_exception',
+  'driving_analysis',
+  'active_safety',
+  'device_console',
+  'device_other',
+  'device_analysis',
+  'base_data',
+  'privilege_account',
+  'alarm_threshold',
+  'device_parameter',
+] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
+/** What renders a route: a special screen, the generic report/analysis page, or the generic settings page. */
+export type RouteKind = 'personal' | 'monitor' | 'report' | 'settings';
+
+interface GroupSpec {
+  readonly kind: RouteKind;
+  /** Paths under the main layout, without the leading slash (spec table, left to right). */
+  readonly paths: readonly string[];
+}
+
+const under = (prefix: string, leaves: string) => leaves.split(/\s+/).filter(Boolean).map((leaf) => `${prefix}/${leaf}`);
+
+const GROUP_SPECS: Readonly<Record<MenuGroup, GroupSpec>> = {
+  personal: { kind: 'personal', paths: ['dashboard'] },
+  monitor: {
+    kind: 'monitor',
+    paths: under(
+      'monitor',
+      `cargo_transport safe_target device_target liquid_level playback_track track_map view_photos video_monitor
+       sprinkler_playback_track sprinkler_monitoring sprinkler_statistics sprinkler_inventory sprinkler_real_inventory
+       real_video history_video`,
+    ),
+  },
+  cargo_event: {
+    kind: 'report',
+    paths: under(
+      'cargo_monitor/event_report',
+      `switch_cover_flow switchCover emergency_shut_off_valve empty switchcover_his flow_change real_tank_inventory
+       tank_inventory meter_status meter_unload atg_unload switch_electricity useing_open box_door level_trend
+       switch_variety temp_humidity real_temp_humidity bz_pressure bp_task bp_modify_record`,
+    ),
+  },
+  cargo_exception: {
+    kind: 'report',
+    paths: under(
+      'cargo_monitor/exception_report',
+      `alarm_switch_cover alarm_pipe_water alarm_not_empty alarm_break_seal bz_abnormal_oil_loading alm_high_loss
+       alarm_temp_hum device_alarm alarm_high_pressure`,
+    ),
+  },
+  cargo_analysis: {
+    kind: 'report',
+    paths: under(
+      'cargo_monitor/data_analysis',
+      `oil_loss truck_loss loss_month_rank level_change adnormal_month_summary adnormal_proportion
+       switch_cover_analysis bp_task_exceptions`,
+    ),
+  },
+  driving_event: { kind: 'report', paths: under('driving_monitor/event_report', 'parking_source sign_dura') },
+  driving_exception: {
+    kind: 'report',
+    paths: under(
+      'driving_monitor/exception_report',
+      `alarm_parking alarm_over_speed alarm_off_line off_line_analysis alarm_curve_speeding alarm_emergency
+       alarm_urgent gps_info_his`,
+    ),
+  },
+  driving_analysis: {
+    kind: 'report',
+    paths: under('driving_monitor/data_analysis', 'truck_daily_mile fency_mileage exception_sum exception_rate'),
+  },
+  active_safety: {
+    kind: 'report',
+    paths: [
+      ...under('active_safety/exception_report', 'alarm_adas_can'),
+      ...under('active_safety/data_analysis', 'adas_can_collect alm_adas_can_truck_stat'),
+    ],
+  },
+  device_console: {
+    kind: 'report',
+    paths: under('device_monitor/console', 'complete_analysis bz_bootup console_link alarm_undervolitage alarm_device_err'),
+  },
+  device_other: {
+    kind: 'report',
+    paths: under(
+      'device_monitor/other_devices',
+      'abnormal_monitor abnormal_record switch_cover_err bz_powers humidity humidity_err box_door_err',
+    ),
+  },
+  device_analysis: {
+    kind: 'report',
+    paths: under(
+      'device_monitor/device_analysis',
+      'heart_beat_info over_time_heart valtage_line abnormal_statistics abnormal_analysis health_analysis device_health',
+    ),
+  },
+  base_data: {
+    kind: 'settings',
+    paths: under(
+      'setting/base_data',
+      `station storage truck company device park driver repair_card service_depot tank_table tank_table_record
+       enclosure_approval user_enclosure upload_statistic test phone_number atg_tank_table message_recharge message_record`,
+    ),
+  },
+  privilege_account: { kind: 'settings', paths: under('setting/privilege_account', 'role user role_function') },
+  alarm_threshold: {
+    kind: 'settings',
+    paths: under(
+      'setting/alarm_threshold',
+      'manage_patameter no_abnormal threshold st_abnormal_oil_loading oil_send parameter remote remote_template modify_record',
+    ),
+  },
+  device_parameter: {
+    kind: 'settings',
+    paths: under('setting/device_parameter', 'upgrade_file send_message params_files params_record camera_setup'),
+  },
+};
+
+export interface RouteDef {
+  /** Absolute path, e.g. `/cargo_monitor/event_report/switchCover`. */
+  readonly path: string;
+  readonly group: MenuGroup;
+  readonly kind: RouteKind;
+  readonly titleKey: LocaleKey;
+  /** Views are kept alive in the tab strip unless this is set (spec §2: only the dashboard). */
+  readonly noCache: boolean;
+}
+
+export const ROUTES: readonly RouteDef[] = MENU_GROUPS.flatMap((group) =>
+  GROUP_SPECS[group].paths.map(
+    (path): RouteDef => ({
+      path: `/${path}`,
+      group,
+      kind: GROUP_SPECS[group].kind,
+      // The locale file nests route titles by path segment, so the key is the path with dots.
+      titleKey: `route.${path.replaceAll('/', '.')}` as LocaleKey,
+      noCache: path === 'dashboard',
+    }),
+  ),
+);
+
+const BY_PATH = new Map(ROUTES.map((route) => [route.path, route]));
+
+/** Looks a route up by path, with or without the leading slash. */
+export function routeByPath(path: string): RouteDef | undefined {
+  return BY_PATH.get(path.startsWith('/') ? path : `/${path}`);
+}
+
+export function routesOfGroup(group: MenuGroup): readonly RouteDef[] {
+  return ROUTES.filter((route) => route.group === group);
+}
+
+export function menuGroupTitleKey(group: MenuGroup): LocaleKey {
+  return `menu.${group}`;
+}
+
+export const DASHBOARD_PATH = '/dashboard';
+export const PUBLIC_PATHS: readonly string[] = ['/login', '/404'];

@@ -1,0 +1,157 @@
+// One typed registry of every HTTP call of spec §7: method, path, root and body encoding, with request and data types.
+import { REQUEST_TIMEOUT_MS } from '../constants';
+import type { LiveAlarm } from './live-alarm';
+import type {
+  AlarmChoiceRequest, IpInfo, LoginAnswer, LoginRequest, MenuEntry, PasswordChangeRequest, QuickVisit,
+  QuickVisitAddRequest, UserPriAnswer, UserPriEntry, VerifyPwdRequest,
+} from './entities';
+import type {
+  AlarmInfoQuery, FenceApprovalDecision, FenceApprovalQuery, FenceApprovalRow, FenceApprovalTimerAnswer,
+  FenceApprovalUpdate, HeartbeatOvertimeRow, HeartbeatQuery, HeartbeatRecord, Paged, TruckDevice,
+} from './records';
+import type { TruckStatusRow } from './truck-row';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type BodyEncoding = 'query' | 'form' | 'json';
+
+export interface CallSpec {
+  readonly method: HttpMethod;
+  /** Relative to the root. A `:name` segment is a path parameter taken out of the request (Fastify's syntax). */
+  readonly path: string;
+  /** 'api': under the shared client's base path; 'host': under the host root (the spec's full-URL calls). */
+  readonly root: 'api' | 'host';
+  /** How a POST/PUT body travels; form unless said otherwise (spec §7). */
+  readonly body?: 'form' | 'json';
+  /** Callable before a session exists, so without header-id. */
+  readonly public?: true;
+}
+
+/** The shared client's base path; configurable so the console can also run against the legacy backend. */
+export const API_BASE_DEFAULT = '/truckmanage/api';
+/** Defined with the other §9 constants; re-exported beside the base path it goes with. */
+export { REQUEST_TIMEOUT_MS };
+export const DEFAULT_BODY_ENCODING = 'form' satisfies BodyEncoding;
+export const TRUCK_STATUS_FETCH_FAILED = '获取车辆状态统计数据失败';
+
+/** The request of a call without parameters: an empty object. */
+export type NoRequest = Readonly<Record<string, never>>;
+
+/** Request and answer data of every call; `data` is what the envelope carries when resultCode is 200. */
+export interface CallTypes {
+  quickVisitList: { request: { readonly userId: number }; response: readonly QuickVisit[] };
+  /** Data is QUICK_VISIT_ADDED on success, any other text on failure. */
+  quickVisitAdd: { request: QuickVisitAddRequest; response: string };
+  /** Data is QUICK_VISIT_REMOVED on success, any other text on failure. */
+  quickVisitRemove: { request: { readonly id: number }; response: string };
+  menus: { request: NoRequest; response: readonly MenuEntry[] };
+  login: { request: LoginRequest; response: LoginAnswer };
+  logout: { request: NoRequest; response: null };
+  changePassword: { request: PasswordChangeRequest; response: null };
+  userPri: { request: NoRequest; response: UserPriAnswer };
+  getIp: { request: NoRequest; response: IpInfo };
+  devicesAll: { request: NoRequest; response: readonly TruckDevice[] };
+  alarmInfo: { request: AlarmInfoQuery; response: Paged<LiveAlarm> };
+  /** Design: acknowledges one alarm by its seq; true when it was pending. */
+  alarmCue: { request: { readonly seq: number }; response: boolean };
+  heartbeatInfo: { request: HeartbeatQuery; response: Paged<HeartbeatRecord> };
+  onlineTruck: { request: NoRequest; response: readonly TruckStatusRow[] };
+  fenceApprovalList: { request: FenceApprovalQuery; response: Paged<FenceApprovalRow> };
+  fenceApprovalById: { request: FenceApprovalDecision; response: FenceApprovalRow };
+  fenceApprovalUpdate: { request: FenceApprovalUpdate; response: boolean };
+  fenceApprovalTimer: { request: NoRequest; response: FenceApprovalTimerAnswer };
+  saveAlarmChoice: { request: AlarmChoiceRequest; response: null };
+  heartbeatOvertime: { request: NoRequest; response: readonly HeartbeatOvertimeRow[] };
+  /** Our addition: checks the old password's MD5 on blur. */
+  verifyPwd: { request: VerifyPwdRequest; response: boolean };
+  /** userPri as GET /userPri returned it, or empty; JSON because a list of objects has no standard form encoding. */
+  getTruckBarData: { request: { readonly userPri: readonly UserPriEntry[] }; response: readonly TruckStatusRow[] };
+}
+
+export type CallName = keyof CallTypes;
+export type CallRequest<K extends CallName> = CallTypes[K]['request'];
+export type CallResponse<K extends CallName> = CallTypes[K]['response'];
+
+export const CALLS = {
+  quickVisitList: { method: 'GET', path: '/getUserQuickVisit', root: 'api' },
+  quickVisitAdd: { method: 'POST', path: '/addUserQuickVisit', root: 'api' },
+  quickVisitRemove: { method: 'DELETE', path: '/removeUserQuickVisit', root: 'api' },
+  menus: { method: 'GET', path: '/menus', root: 'api' },
+  login: { method: 'POST', path: '/login', root: 'api', public: true },
+  logout: { method: 'GET', path: '/loginOut', root: 'api' },
+  changePassword: { method: 'PUT', path: '/userInfoPwd', root: 'api' },
+  userPri: { method: 'GET', path: '/userPri', root: 'api' },
+  // Login reads ip and area from session storage, so this runs before there is a session.
+  getIp: { method: 'GET', path: '/getIp', root: 'api', public: true },
+  devicesAll: { method: 'GET', path: '/devices/all', root: 'api' },
+  alarmInfo: { method: 'GET', path: '/alarmInfo', root: 'api' },
+  alarmCue: { method: 'POST', path: '/alarmCue', root: 'api' },
+  heartbeatInfo: { method: 'GET', path: '/heartBeatInfo', root: 'api' },
+  onlineTruck: { method: 'GET', path: '/onlineTruck', root: 'api' },
+  fenceApprovalList: { method: 'GET', path: '/fenceApproval', root: 'api' },
+  fenceApprovalById: { method: 'POST', path: '/fenceApproval/:id', root: 'api' },
+  fenceApprovalUpdate: { method: 'PUT', path: '/fenceApproval', root: 'api' },
+  fenceApprovalTimer: { method: 'GET', path: '/fenceApproval/timer', root: 'api' },
+  saveAlarmChoice: { method: 'POST', path: '/stUserAlarm', root: 'api' },
+  heartbeatOvertime: { method: 'GET', path: '/heartBeatInfo/overtime', root: 'api' },
+  verifyPwd: { method: 'POST', path: '/verifyPwd', root: 'api' },
+  getTruckBarData: { method: 'POST', path: '/truckatgsub/rest/truckData/getTruckBarData', root: 'host', body: 'json' },
+} as const satisfies Record<CallName, CallSpec>;
+
+export function isCallName(value: string): value is CallName {
+  return Object.hasOwn(CALLS, value);
+}
+
+export const CALL_NAMES: readonly CallName[] = Object.keys(CALLS).filter(isCallName);
+
+/** GET and DELETE carry their request in the query string; POST and PUT in a body, form-encoded by default. */
+export function bodyEncoding(spec: CallSpec): BodyEncoding {
+  if (spec.method === 'GET' || spec.method === 'DELETE') return 'query';
+  return spec.body ?? DEFAULT_BODY_ENCODING;
+}
+
+/** Every call but a GET changes state. */
+export function changesState(spec: CallSpec): boolean {
+  return spec.method !== 'GET';
+}
+
+/** The server refuses a state-changing call without a valid header-id, except the public ones (login). */
+export function requiresHeaderId(spec: CallSpec): boolean {
+  return changesState(spec) && spec.public !== true;
+}
+
+/** The `:name` parameters of a path, as a type: `PathParams<'/fenceApproval/:id'>` is `'id'`. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** Path parameters some call's request type lacks; `never` when every call can fill its path. */
+export type MissingPathParams = {
+  [K in CallName]: Exclude<PathParams<(typeof CALLS)[K]['path']>, keyof CallRequest<K>>;
+}[CallName];
+
+export interface ResolvedCall {
+  readonly method: HttpMethod;
+  /** Base path (or host root) plus the path with its parameters filled in. */
+  readonly url: string;
+  readonly encoding: BodyEncoding;
+  /** The request without the fields moved into the path. */
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/** Where and how to send a call; throws when a path parameter is missing, since the URL would be wrong. */
+export function resolveCall<K extends CallName>(name: K, request: CallRequest<K>, apiBase = API_BASE_DEFAULT): ResolvedCall {
+  const spec: CallSpec = CALLS[name];
+  const params: Record<string, unknown> = Object.fromEntries(Object.entries(request));
+  const path = spec.path.replace(/:(\w+)/g, (_whole, param: string) => {
+    const value = params[param];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`${name}: missing path parameter '${param}'`);
+    }
+    delete params[param];
+    return encodeURIComponent(String(value));
+  });
+  const root = spec.root === 'api' ? apiBase.replace(/\/+$/, '') : '';
+  return { method: spec.method, url: `${root}${path}`, encoding: bodyEncoding(spec), params };
+}

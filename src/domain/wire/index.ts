@@ -1,0 +1,9 @@
+// The wire contract between console, worker and server: one import for all of it.
+export * from './envelope';
+export * from './guards';
+export * from './entities';
+export * from './records';
+export * from './truck-row';
+export * from './live-alarm';
+export * from './sockets';
+export * from './calls';

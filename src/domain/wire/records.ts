@@ -1,0 +1,128 @@
+// Record shapes behind the shell's lists (devices, heartbeats, fence approval), paging, and the export form (spec §3, §7).
+import type { Lang } from '../i18n';
+import type { WireTime } from './entities';
+
+/** A page of rows; the console reads `data.rows` (spec §7 fence approval). */
+export interface Paged<T> {
+  readonly rows: readonly T[];
+  readonly total: number;
+}
+
+/** Design: pages are 1-based. */
+export interface PageQuery {
+  readonly page: number;
+  readonly size: number;
+}
+
+export interface TruckDevice {
+  readonly code: string;
+  readonly name: string;
+}
+
+export interface HeartbeatOvertimeRow {
+  readonly companyName: string;
+  readonly signCode: string;
+  readonly heartTime: WireTime;
+  readonly gpsTime: WireTime;
+}
+
+/** Design (the spec does not show heartbeat-info fields): the overtime row plus the console's supply voltage. */
+export interface HeartbeatRecord extends HeartbeatOvertimeRow {
+  readonly voltage?: number;
+}
+
+/** Design: query of GET /alarmInfo (alarm history); typeIds is the comma list, empty for all types. */
+export interface AlarmInfoQuery extends PageQuery {
+  readonly typeIds?: string;
+  readonly startTime?: WireTime;
+  readonly endTime?: WireTime;
+}
+
+/** Design: query of GET /heartBeatInfo. */
+export interface HeartbeatQuery extends PageQuery {
+  readonly signCode?: string;
+  readonly startTime?: WireTime;
+  readonly endTime?: WireTime;
+}
+
+/** Design: the spec names the three states (pending, approved, not approved) but not their codes. */
+export const FENCE_APPROVAL_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
+export type FenceApprovalStatus = (typeof FENCE_APPROVAL_STATUS)[keyof typeof FENCE_APPROVAL_STATUS];
+
+export type FenceModifyType = 'new' | 'modify';
+
+/** The fence-approval columns of the params spec §3.2, plus the id the by-id call needs. */
+export interface FenceApprovalRow {
+  readonly id: number;
+  readonly name: string;
+  /** The fence's kind as the fence editor names it (design: free text such as 'circle' or 'polygon'). */
+  readonly type: string;
+  readonly approvalStatus: FenceApprovalStatus;
+  readonly modifier: string;
+  readonly modifyTime: WireTime;
+  readonly modifyType: FenceModifyType;
+  /** Null while the fence is pending. */
+  readonly approver: string | null;
+  readonly approvalTime: WireTime | null;
+  readonly address: string;
+}
+
+export interface FenceApprovalQuery extends PageQuery {
+  readonly approvalStatus?: FenceApprovalStatus;
+}
+
+/** Design: POST /fenceApproval/:id decides one fence. */
+export interface FenceApprovalDecision {
+  readonly id: number;
+  readonly approvalStatus: FenceApprovalStatus;
+}
+
+/** Design: PUT /fenceApproval submits a change to a fence for approval. */
+export interface FenceApprovalUpdate {
+  readonly id: number;
+  readonly name: string;
+  readonly type: string;
+  readonly address: string;
+}
+
+/** Design: GET /fenceApproval/timer tells the polling roles how many fences wait (notify when > 0). */
+export interface FenceApprovalTimerAnswer {
+  readonly pending: number;
+}
+
+export type ExportFilterValue = string | number | boolean | null | undefined;
+
+/** The export form (spec §7 Export): the caller's filters beside the four export fields. */
+export type ExportRequest = Readonly<Record<string, ExportFilterValue>> & {
+  /** Comma-joined translated column labels. */
+  readonly headers: string;
+  /** Comma-joined column props, in the same order as `headers`. */
+  readonly fields: string;
+  readonly language: Lang;
+  readonly fileName: string;
+};
+
+export interface ExportColumn {
+  readonly prop: string;
+  /** Already translated into the export language. */
+  readonly label: string;
+}
+
+/** Builds the form-encoded export body: empty filters dropped (null, undefined, blank text), the rest as text. */
+export function exportForm(
+  filters: Readonly<Record<string, ExportFilterValue>>,
+  columns: readonly ExportColumn[],
+  language: Lang,
+  fileName: string,
+): Record<string, string> {
+  const form: Record<string, string> = {};
+  for (const [name, value] of Object.entries(filters)) {
+    if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) continue;
+    form[name] = String(value);
+  }
+  form['headers'] = columns.map((column) => column.label).join(',');
+  form['fields'] = columns.map((column) => column.prop).join(',');
+  form['language'] = language;
+  form['fileName'] = fileName;
+  return form;
+}

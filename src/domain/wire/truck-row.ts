@@ -1,0 +1,93 @@
+// The truck status row of the status socket, onlineTruck and getTruckBarData, and its runtime parser (spec §3).
+import { isTruckStatusCode, type TruckStatusCode } from '../truck-status';
+import type { WireTime } from './entities';
+import { isFiniteNumber, isRecord, isSafeInteger, isWireTime, readText } from './guards';
+
+/** One compartment's last inventory reading. */
+export interface TankInventory {
+  readonly oilCode: number;
+  /** Volume (Vt); shown rounded up. */
+  readonly vt: number;
+}
+
+export interface TruckStatusRow {
+  readonly status: TruckStatusCode;
+  /** The plate. */
+  readonly signCode: string;
+  readonly truckCompany: string;
+  /** Design: the truck's current alarm text, empty when none. */
+  readonly alarm: string;
+  /** Null for a truck that has never reported. */
+  readonly gpsTime: WireTime | null;
+  readonly statusTime: WireTime | null;
+  readonly speed: number;
+  /** Real-time address. */
+  readonly area: string;
+  /** Our addition: a stable key for merging changed rows; the legacy backend may omit it. */
+  readonly truckId?: number;
+  /** Per tank, keyed by compartment number. The spec's misspelling is the wire name. */
+  readonly lastIventoryMap: Readonly<Record<string, TankInventory>>;
+}
+
+function parseTank(value: unknown): TankInventory | undefined {
+  if (!isRecord(value)) return undefined;
+  const { oilCode, vt } = value;
+  return isFiniteNumber(oilCode) && isFiniteNumber(vt) ? { oilCode, vt } : undefined;
+}
+
+/** A null map is a truck without tank readings; any other non-object, or one bad tank, spoils the row. */
+function parseInventory(value: unknown): Record<string, TankInventory> | undefined {
+  if (value === null) return {};
+  if (!isRecord(value)) return undefined;
+  const tanks: Record<string, TankInventory> = {};
+  for (const [key, raw] of Object.entries(value)) {
+    const tank = parseTank(raw);
+    if (!tank) return undefined;
+    tanks[key] = tank;
+  }
+  return tanks;
+}
+
+function readTime(value: unknown): WireTime | null | undefined {
+  if (value === null) return null;
+  return isWireTime(value) ? value : undefined;
+}
+
+/**
+ * Checks every field of an untrusted status row and returns a clean copy, or undefined.
+ * Texts may be null (shown empty) and times null (never reported); a missing field, a wrong type,
+ * an unknown status code or a malformed tank rejects the row.
+ */
+export function parseTruckStatusRow(value: unknown): TruckStatusRow | undefined {
+  if (!isRecord(value)) return undefined;
+  const { status, signCode, speed, truckId } = value;
+  if (!isTruckStatusCode(status) || typeof signCode !== 'string' || !isFiniteNumber(speed)) return undefined;
+  const truckCompany = readText(value['truckCompany']);
+  const alarm = readText(value['alarm']);
+  const area = readText(value['area']);
+  const gpsTime = readTime(value['gpsTime']);
+  const statusTime = readTime(value['statusTime']);
+  const lastIventoryMap = parseInventory(value['lastIventoryMap']);
+  if (truckCompany === undefined || alarm === undefined || area === undefined) return undefined;
+  if (gpsTime === undefined || statusTime === undefined || lastIventoryMap === undefined) return undefined;
+  if (truckId !== undefined && !isSafeInteger(truckId)) return undefined;
+  const row = { status, signCode, truckCompany, alarm, gpsTime, statusTime, speed, area, lastIventoryMap };
+  return truckId === undefined ? row : { ...row, truckId };
+}
+
+export interface ParsedTruckFrame {
+  readonly rows: readonly TruckStatusRow[];
+  /** Rows dropped as malformed; the worker counts them. */
+  readonly invalid: number;
+}
+
+/** A status-socket frame is an array of rows; a non-array frame is undefined, bad rows are dropped and counted. */
+export function parseTruckStatusRows(value: unknown): ParsedTruckFrame | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const rows: TruckStatusRow[] = [];
+  for (const raw of value) {
+    const row = parseTruckStatusRow(raw);
+    if (row) rows.push(row);
+  }
+  return { rows, invalid: value.length - rows.length };
+}

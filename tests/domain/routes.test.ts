@@ -1,0 +1,70 @@
+// The route registry against the spec's route table (shell spec §2).
+import { describe, expect, it } from 'vitest';
+import { translate } from '../../src/domain/i18n';
+import { MENU_GROUPS, ROUTES, routeByPath, routesOfGroup, menuGroupTitleKey } from '../../src/domain/routes';
+
+describe('route registry', () => {
+  it('holds the 126 routes of the spec, each path once', () => {
+    expect(ROUTES).toHaveLength(126);
+    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(126);
+  });
+
+  it('declares 74 report and analysis screens, 36 settings screens, 15 monitor screens and the dashboard', () => {
+    const count = (kind: string) => ROUTES.filter((r) => r.kind === kind).length;
+    expect([count('report'), count('settings'), count('monitor'), count('personal')]).toEqual([74, 36, 15, 1]);
+  });
+
+  it.each([
+    ['personal', 1],
+    ['monitor', 15],
+    ['cargo_event', 21],
+    ['cargo_exception', 9],
+    ['cargo_analysis', 8],
+    ['driving_event', 2],
+    ['driving_exception', 8],
+    ['driving_analysis', 4],
+    ['active_safety', 3],
+    ['device_console', 5],
+    ['device_other', 7],
+    ['device_analysis', 7],
+    ['base_data', 19],
+    ['privilege_account', 3],
+    ['alarm_threshold', 9],
+    ['device_parameter', 5],
+  ] as const)('puts %i routes in the %s group', (group, size) => {
+    expect(routesOfGroup(group)).toHaveLength(size);
+  });
+
+  it('keeps the spec spellings of paths', () => {
+    for (const path of [
+      '/cargo_monitor/event_report/switchCover',
+      '/cargo_monitor/data_analysis/adnormal_proportion',
+      '/device_monitor/console/alarm_undervolitage',
+      '/device_monitor/device_analysis/valtage_line',
+      '/setting/alarm_threshold/manage_patameter',
+      '/active_safety/exception_report/alarm_adas_can',
+    ]) {
+      expect(routeByPath(path), path).toBeDefined();
+    }
+  });
+
+  it('caches every view but the dashboard', () => {
+    expect(ROUTES.filter((r) => r.noCache).map((r) => r.path)).toEqual(['/dashboard']);
+  });
+
+  it('finds a route with or without the leading slash', () => {
+    expect(routeByPath('setting/base_data/enclosure_approval')?.group).toBe('base_data');
+    expect(routeByPath('/nope')).toBeUndefined();
+  });
+
+  it('has a zh and an en title for every route and menu group', () => {
+    const keys = [...ROUTES.map((r) => r.titleKey), ...MENU_GROUPS.map(menuGroupTitleKey)];
+    for (const key of keys) {
+      for (const lang of ['zh', 'en'] as const) {
+        const title = translate(lang, key);
+        expect(title, `${lang} ${key}`).not.toBe(key);
+        expect(title.length, `${lang} ${key}`).toBeGreaterThan(0);
+      }
+    }
+  });
+});

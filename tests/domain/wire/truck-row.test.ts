@@ -1,0 +1,95 @@
+import { describe, it, expect } from 'vitest';
+import { parseTruckStatusRow, parseTruckStatusRows } from '../../../src/domain/wire';
+
+const VALID = {
+  status: 2,
+  signCode: '沪A12345',
+  truckCompany: '上海石油',
+  alarm: '',
+  gpsTime: '2024-05-01 08:30:00',
+  statusTime: 1714523400000,
+  speed: 52.5,
+  area: '上海市浦东新区',
+  truckId: 17,
+  lastIventoryMap: { '1': { oilCode: 92, vt: 5000.4 }, '2': { oilCode: 0, vt: 3000 } },
+};
+
+const without = (field: keyof typeof VALID) => Object.fromEntries(Object.entries(VALID).filter(([key]) => key !== field));
+
+describe('truck status row parser', () => {
+  it('accepts a full row and returns its fields', () => {
+    expect(parseTruckStatusRow(VALID)).toEqual(VALID);
+  });
+
+  it('drops fields the contract does not know', () => {
+    expect(parseTruckStatusRow({ ...VALID, password: 'x' })).toEqual(VALID);
+  });
+
+  it('accepts a legacy row without truckId', () => {
+    expect(parseTruckStatusRow(without('truckId'))).toEqual(without('truckId'));
+  });
+
+  it.each([0, 1, 2, 3, 4])('accepts status code %i', (status) => {
+    expect(parseTruckStatusRow({ ...VALID, status })?.status).toBe(status);
+  });
+
+  it('reads null texts as empty, null times as never reported, a null tank map as no tanks', () => {
+    const row = { ...VALID, truckCompany: null, alarm: null, area: null, gpsTime: null, statusTime: null, lastIventoryMap: null };
+    expect(parseTruckStatusRow(row)).toMatchObject({
+      truckCompany: '', alarm: '', area: '', gpsTime: null, statusTime: null, lastIventoryMap: {},
+    });
+  });
+
+  it.each([
+    ['null', null],
+    ['an array', [VALID]],
+    ['a string', JSON.stringify(VALID)],
+    ['a number', 2],
+    ['an unknown status code', { ...VALID, status: 5 }],
+    ['a negative status code', { ...VALID, status: -1 }],
+    ['a text status code', { ...VALID, status: '2' }],
+    ['a fractional status code', { ...VALID, status: 2.5 }],
+    ['no status', without('status')],
+    ['no plate', without('signCode')],
+    ['a numeric plate', { ...VALID, signCode: 12345 }],
+    ['a null plate', { ...VALID, signCode: null }],
+    ['no company', without('truckCompany')],
+    ['no alarm', without('alarm')],
+    ['a numeric area', { ...VALID, area: 7 }],
+    ['no speed', without('speed')],
+    ['a text speed', { ...VALID, speed: '52' }],
+    ['a NaN speed', { ...VALID, speed: Number.NaN }],
+    ['no GPS time', without('gpsTime')],
+    ['an empty GPS time', { ...VALID, gpsTime: '' }],
+    ['an object status time', { ...VALID, statusTime: {} }],
+    ['no tank map', without('lastIventoryMap')],
+    ['a tank list instead of a map', { ...VALID, lastIventoryMap: [{ oilCode: 92, vt: 1 }] }],
+    ['a tank without volume', { ...VALID, lastIventoryMap: { '1': { oilCode: 92 } } }],
+    ['a text volume', { ...VALID, lastIventoryMap: { '1': { oilCode: 92, vt: '100' } } }],
+    ['a null tank', { ...VALID, lastIventoryMap: { '1': null } }],
+    ['a text truckId', { ...VALID, truckId: '17' }],
+    ['a fractional truckId', { ...VALID, truckId: 1.5 }],
+  ])('rejects a row with %s', (_label, value) => {
+    expect(parseTruckStatusRow(value)).toBeUndefined();
+  });
+});
+
+describe('status socket frame', () => {
+  it('keeps good rows and counts the bad ones', () => {
+    const frame = parseTruckStatusRows([VALID, null, { ...VALID, status: 9 }, { ...VALID, signCode: '沪B1' }]);
+    expect(frame?.rows.map((row) => row.signCode)).toEqual(['沪A12345', '沪B1']);
+    expect(frame?.invalid).toBe(2);
+  });
+
+  it('reads an empty array as an empty frame', () => {
+    expect(parseTruckStatusRows([])).toEqual({ rows: [], invalid: 0 });
+  });
+
+  it.each([
+    ['an object', VALID],
+    ['pong', 'pong'],
+    ['null', null],
+  ])('rejects a frame that is %s', (_label, value) => {
+    expect(parseTruckStatusRows(value)).toBeUndefined();
+  });
+});
