@@ -1,0 +1,54 @@
+// The access check in front of every contract route: session (header-id or cookie), CSRF header, and the route's function.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RESULT_CODE } from '../../src/domain/wire/envelope';
+import { HEADER_ID } from '../../src/domain/wire/entities';
+import { failText } from '../envelope';
+import type { Services } from '../services';
+import { mayCall, type RouteAccess } from './access';
+import { loadAuthContext, type AuthContext } from './context';
+import { findSession } from './sessions';
+
+export const SESSION_COOKIE = 'sid';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Which function a contract route belongs to; routes without it (the console's files) are not guarded. */
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The caller behind a token, or undefined for no, expired or disabled sessions. */
+export async function authenticate(services: Services, token: string | undefined): Promise<AuthContext | undefined> {
+  if (!token) return undefined;
+  const session = await findSession(services.db, token, services.sessions);
+  return session && loadAuthContext(services.db, session.tokenHash, session.userId);
+}
+
+function headerToken(request: FastifyRequest): string | undefined {
+  const value = request.headers[HEADER_ID];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+export function installGuard(app: FastifyInstance, services: Services): void {
+  app.decorateRequest('auth', null);
+  app.addHook('preHandler', async (request, reply) => {
+    const access = request.routeOptions.config.access;
+    if (access === undefined || access === 'public') return;
+    // State changes need the header a foreign page cannot set (CSRF); reads may ride on the cookie alone.
+    const fromHeader = headerToken(request);
+    const token = request.method === 'GET' ? (fromHeader ?? request.cookies[SESSION_COOKIE]) : fromHeader;
+    const auth = await authenticate(services, token);
+    if (!auth) return reply.send(failText(request, RESULT_CODE.SESSION_EXPIRED, 'server.sessionExpired'));
+    if (!mayCall(auth, access)) return reply.send(failText(request, RESULT_CODE.UNAUTHORIZED, 'server.forbidden'));
+    request.auth = auth;
+  });
+}
+
+/** The caller of a guarded route; the guard has run, so a missing context is a wiring mistake. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new Error(`route ${request.url} read the caller without an access setting`);
+  return request.auth;
+}

@@ -1,0 +1,248 @@
+// The database's tables as Kysely types (camelCase here, snake_case in SQL through CamelCasePlugin).
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Times are epoch milliseconds everywhere in the database. */
+type Millis = number;
+/** 0/1 flags: portable between SQLite and PostgreSQL smallint. */
+type Flag = number;
+
+export interface CompanyTable {
+  code: string;
+  name: string;
+  shortName: string;
+  parentCode: string | null;
+  address: string;
+  phone: string;
+  status: Flag;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  roleName: string;
+  description: string;
+  superMan: Flag;
+  status: Flag;
+}
+
+/** A role's functions: a menu group id (grants the whole group) or one route path. */
+export interface RoleFunctionTable {
+  roleId: number;
+  functionId: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  userName: string;
+  realName: string;
+  roleId: number;
+  companyCode: string;
+  /** scrypt of the MD5 hex of the password; never leaves the server. */
+  passwordHash: string;
+  status: Flag;
+  avatar: string;
+  lastLoginIp: string | null;
+  lastLoginArea: string | null;
+  lastLoginTime: Millis | null;
+}
+
+/** userPri: the companies whose trucks, alarms and rows a user receives. */
+export interface UserCompanyTable {
+  userId: number;
+  companyCode: string;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the token, so a copy of the database holds no usable session. */
+  tokenHash: string;
+  userId: number;
+  createdAt: Millis;
+  lastSeenAt: Millis;
+  ip: string;
+}
+
+export interface AuthFailureTable {
+  id: Generated<number>;
+  userName: string;
+  ip: string;
+  at: Millis;
+}
+
+export interface QuickVisitTable {
+  id: Generated<number>;
+  userId: number;
+  quickVisitUrl: string;
+  quickVisitName: string;
+}
+
+export interface UserAlarmChoiceTable {
+  id: Generated<number>;
+  userId: number;
+  alarmTypeIds: string;
+}
+
+interface PlaceColumns {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  shortName: string;
+  companyCode: string;
+  address: string;
+  lat: number;
+  lng: number;
+  status: Flag;
+}
+
+export interface DepotTable extends PlaceColumns {
+  manager: string;
+}
+
+export interface StationTable extends PlaceColumns {
+  phone: string;
+  safeRange: number;
+}
+
+export interface ParkTable extends PlaceColumns {
+  contact: string;
+  phone: string;
+}
+
+export type TruckModel = 'fuel' | 'refrigerated' | 'bus' | 'minibus' | 'truck' | 'other' | 'sprinkler';
+
+export interface TruckTable {
+  id: Generated<number>;
+  signCode: string;
+  consoleSn: string;
+  companyCode: string;
+  model: TruckModel;
+  phone: string;
+  compartments: number;
+  /** Tonnes. */
+  capacity: number;
+  plateColor: string;
+  status: Flag;
+}
+
+export interface DriverTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  sex: string;
+  idNumber: string;
+  mobile: string;
+  companyCode: string;
+  truckId: number | null;
+  status: Flag;
+}
+
+export interface DeviceTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  type: string;
+  manufacturer: string;
+  installDate: Millis;
+  truckId: number | null;
+  status: Flag;
+}
+
+/** The live status row of each truck, as the status socket sends it. */
+export interface TruckLiveTable {
+  truckId: number;
+  status: number;
+  alarm: string;
+  gpsTime: Millis | null;
+  statusTime: Millis | null;
+  speed: number;
+  area: string;
+  lat: number;
+  lng: number;
+  heading: number;
+  /** JSON of lastIventoryMap. */
+  inventory: string;
+  updatedAt: Millis;
+}
+
+export interface PositionTable {
+  id: Generated<number>;
+  truckId: number;
+  time: Millis;
+  lat: number;
+  lng: number;
+  speed: number;
+  heading: number;
+}
+
+/** Business events behind the reports (loading, unloading, cover openings, parking…); `data` is JSON. */
+export interface EventTable {
+  id: Generated<number>;
+  truckId: number;
+  companyCode: string;
+  kind: string;
+  startTime: Millis;
+  endTime: Millis | null;
+  data: string;
+}
+
+export interface AlarmTable {
+  seq: Generated<number>;
+  type: number;
+  truckId: number;
+  signCode: string;
+  companyCode: string;
+  startTime: Millis;
+  insertTime: Millis;
+  remark: string;
+  /** JSON of the type's properties. */
+  properties: string;
+  acknowledged: ColumnType<Flag, Flag | undefined, Flag>;
+}
+
+export interface HeartbeatTable {
+  id: Generated<number>;
+  truckId: number;
+  heartTime: Millis;
+  gpsTime: Millis;
+  voltage: number;
+}
+
+export interface FenceTable {
+  id: Generated<number>;
+  name: string;
+  type: string;
+  companyCode: string;
+  approvalStatus: number;
+  modifier: string;
+  modifyTime: Millis;
+  modifyType: 'new' | 'modify';
+  approver: string | null;
+  approvalTime: Millis | null;
+  address: string;
+}
+
+export interface Database {
+  company: CompanyTable;
+  role: RoleTable;
+  roleFunction: RoleFunctionTable;
+  appUser: UserTable;
+  userCompany: UserCompanyTable;
+  session: SessionTable;
+  authFailure: AuthFailureTable;
+  quickVisit: QuickVisitTable;
+  userAlarmChoice: UserAlarmChoiceTable;
+  depot: DepotTable;
+  station: StationTable;
+  park: ParkTable;
+  truck: TruckTable;
+  driver: DriverTable;
+  device: DeviceTable;
+  truckLive: TruckLiveTable;
+  position: PositionTable;
+  event: EventTable;
+  alarm: AlarmTable;
+  heartbeat: HeartbeatTable;
+  fence: FenceTable;
+}
+
+export type TableName = keyof Database;
+export type Row<T extends TableName> = Selectable<Database[T]>;
+export type NewRow<T extends TableName> = Insertable<Database[T]>;

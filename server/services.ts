@@ -1,0 +1,33 @@
+// What every route plugin and socket receives: the database, the live hub, policies, and the running parts.
+import type Database from 'better-sqlite3';
+import type { Db } from './db/open';
+import type { LiveHub, PublishedAlarm } from './live/hub';
+import type { RateLimitPolicy } from './auth/rate-limit';
+import type { SessionPolicy } from './auth/sessions';
+
+/** The simulator as the operations endpoints see it. */
+export interface SimControl {
+  /** Raises an alarm of this type now, on the given truck or one the simulator picks. */
+  raiseAlarm(type: number, truckId?: number): Promise<PublishedAlarm>;
+}
+
+/** The live sockets as diagnostics see them. */
+export interface SocketRegistry {
+  openCounts(): { readonly truck: number; readonly alarm: number };
+  framesSent(): number;
+  badFrames(): number;
+  /** Closes every live socket (maintenance); returns how many were closed. */
+  closeAll(): number;
+}
+
+export interface Services {
+  readonly db: Db;
+  readonly sqlite: Database.Database;
+  readonly hub: LiveHub;
+  readonly sessions: SessionPolicy;
+  readonly rateLimit: RateLimitPolicy;
+  /** Origins allowed to open sockets besides the server's own host; empty allows same-host only. */
+  readonly allowedOrigins: readonly string[];
+  sockets?: SocketRegistry;
+  sim?: SimControl;
+}

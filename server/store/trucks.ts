@@ -1,0 +1,44 @@
+// Truck status rows as the status socket, onlineTruck and getTruckBarData send them.
+import { isTruckStatusCode, TRUCK_STATUS } from '../../src/domain/truck-status';
+import type { TankInventory } from '../../src/domain/wire/truck-row';
+import type { Db } from '../db/open';
+import type { PublishedRow } from '../live/hub';
+
+export interface RowQuery {
+  readonly companyCodes: readonly string[];
+  /** Only these trucks (the simulator's changed set); all when absent. */
+  readonly truckIds?: readonly number[];
+  readonly onlineOnly?: boolean;
+}
+
+/** Status rows of the given companies' trucks, ordered by plate. */
+export async function statusRows(db: Db, query: RowQuery): Promise<PublishedRow[]> {
+  if (query.companyCodes.length === 0 || query.truckIds?.length === 0) return [];
+  let q = db
+    .selectFrom('truckLive as l')
+    .innerJoin('truck as t', 't.id', 'l.truckId')
+    .innerJoin('company as c', 'c.code', 't.companyCode')
+    .select([
+      'l.truckId', 'l.status', 'l.alarm', 'l.gpsTime', 'l.statusTime', 'l.speed', 'l.area', 'l.inventory',
+      't.signCode', 't.companyCode', 'c.name as companyName',
+    ])
+    .where('t.companyCode', 'in', query.companyCodes);
+  if (query.truckIds) q = q.where('l.truckId', 'in', query.truckIds);
+  if (query.onlineOnly) q = q.where('l.status', '<>', TRUCK_STATUS.offline);
+  const rows = await q.orderBy('t.signCode').execute();
+  return rows.map((r) => ({
+    companyCode: r.companyCode,
+    row: {
+      truckId: r.truckId,
+      status: isTruckStatusCode(r.status) ? r.status : TRUCK_STATUS.offline,
+      signCode: r.signCode,
+      truckCompany: r.companyName,
+      alarm: r.alarm,
+      gpsTime: r.gpsTime,
+      statusTime: r.statusTime,
+      speed: r.speed,
+      area: r.area,
+      lastIventoryMap: JSON.parse(r.inventory) as Record<string, TankInventory>,
+    },
+  }));
+}
