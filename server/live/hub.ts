@@ -16,9 +16,16 @@ export interface PublishedAlarm {
 
 type Listener<T> = (value: T) => void;
 
+/** A recorded frame replayed as it was received (npm run replay): no company is known, every listener gets it. */
+export interface RawFrame {
+  readonly socket: 'truck' | 'alarm';
+  readonly data: unknown;
+}
+
 export class LiveHub {
   private readonly rowListeners = new Set<Listener<readonly PublishedRow[]>>();
   private readonly alarmListeners = new Set<Listener<PublishedAlarm>>();
+  private readonly rawListeners = new Set<Listener<RawFrame>>();
 
   /** Rows that changed since the last publish; an empty batch is not sent. */
   publishRows(rows: readonly PublishedRow[]): void {
@@ -28,6 +35,15 @@ export class LiveHub {
 
   publishAlarm(alarm: PublishedAlarm): void {
     for (const listener of this.alarmListeners) listener(alarm);
+  }
+
+  publishRaw(frame: RawFrame): void {
+    for (const listener of this.rawListeners) listener(frame);
+  }
+
+  onRaw(listener: Listener<RawFrame>): () => void {
+    this.rawListeners.add(listener);
+    return () => this.rawListeners.delete(listener);
   }
 
   onRows(listener: Listener<readonly PublishedRow[]>): () => void {
