@@ -1,15 +1,20 @@
-// Assembles the Fastify server: envelope error handling, cookies, form bodies, the built console with SPA fallback.
+// Assembles the Fastify server: envelope errors, cookies, form bodies, the access guard, contract routes, the console.
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { API_BASE_DEFAULT } from '../src/domain/wire/calls';
+import { installGuard } from './auth/guard';
 import { failText } from './envelope';
+import type { ContractPlugin } from './routes/plugin';
+import { sessionRoutes } from './routes/session';
+import type { Services } from './services';
 
 export interface AppOptions {
-  /** The built console (dist/); when missing, only the API answers. */
+  readonly services: Services;
+  /** The built console (dist/); when missing, only the contract answers. */
   readonly staticDir?: string;
   readonly logger?: boolean;
 }
@@ -17,15 +22,39 @@ export interface AppOptions {
 /** Paths that belong to the contract: they always answer JSON, never the console's HTML. */
 const CONTRACT_PREFIXES = [API_BASE_DEFAULT, '/truckatgsub', '/truckAlarm'];
 
+const isContractPath = (url: string) => CONTRACT_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
+
+/** Route plugins under the shared client's base path. */
+const API_PLUGINS: readonly ContractPlugin[] = [sessionRoutes];
+/** Route plugins under the host root (the spec's full-URL calls). */
+const HOST_PLUGINS: readonly ContractPlugin[] = [];
+
 const BODY_LIMIT_BYTES = 1024 * 1024 + 64 * 1024; // the largest upload (1 MB) plus form overhead
 
-export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES });
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { services } = options;
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES, trustProxy: false });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
 
-  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+  app.addHook('onRoute', (route) => {
+    // A contract route without an access setting would skip the guard: refuse to start instead.
+    if (isContractPath(route.url) && route.config?.access === undefined && route.method !== 'HEAD') {
+      throw new Error(`${String(route.method)} ${route.url} has no access setting`);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.send(failText(request, 413, 'server.payloadTooLarge'));
+    const problem = error.validation?.[0];
+    if (problem) {
+      const missing = problem.params['missingProperty'];
+      if (problem.keyword === 'required' && typeof missing === 'string') {
+        return reply.send(failText(request, 400, 'server.missingField', { field: missing }));
+      }
+      const name = problem.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+      return reply.send(failText(request, 400, 'server.badField', { field: name }));
+    }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.send(failText(request, 400, 'server.badRequest', { detail: error.message }));
     }
@@ -33,14 +62,17 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     return reply.code(500).send(failText(request, 500, 'server.internal'));
   });
 
+  installGuard(app, services);
+  for (const plugin of API_PLUGINS) await app.register(plugin, { prefix: API_BASE_DEFAULT, services });
+  for (const plugin of HOST_PLUGINS) await app.register(plugin, { services });
+
   const staticDir = options.staticDir;
   const hasConsole = staticDir !== undefined && fs.existsSync(path.join(staticDir, 'index.html'));
   if (hasConsole) await app.register(fastifyStatic, { root: staticDir, wildcard: false });
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    const isContract = CONTRACT_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
-    if (!isContract && hasConsole && request.method === 'GET') {
+    if (!isContractPath(url) && hasConsole && request.method === 'GET') {
       // The console routes on the client (/dashboard, /monitor/...): every such path loads the same page.
       return reply.type('text/html').sendFile('index.html');
     }

@@ -7,20 +7,35 @@ export interface ServerConfig {
   readonly dbPath: string;
   /** The built console; served at `/` when present. */
   readonly staticDir: string;
+  readonly sessionIdleMs: number;
+  readonly sessionMaxMs: number;
+  /** Extra origins allowed to open the sockets (comma list), besides the server's own host. */
+  readonly allowedOrigins: readonly string[];
+  readonly sim: { readonly enabled: boolean; readonly trucks: number; readonly seed: number; readonly alarmRate: number };
 }
 
-function port(value: string | undefined, fallback: number): number {
+function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const value = env[name];
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65_535) throw new Error(`PORT must be an integer 0-65535, got "${value}"`);
+  if (!Number.isFinite(n) || n < min || n > max) throw new Error(`${name} must be a number from ${min} to ${max}, got "${value}"`);
   return n;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
   return {
     host: env.HOST || '127.0.0.1',
-    port: port(env.PORT, 8080),
+    port: number(env, 'PORT', 8080, 0, 65_535),
     dbPath: path.resolve(root, env.DB_PATH || 'data/fleet.db'),
     staticDir: path.resolve(root, env.STATIC_DIR || 'dist'),
+    sessionIdleMs: number(env, 'SESSION_IDLE_MIN', 30, 1, 24 * 60) * 60_000,
+    sessionMaxMs: number(env, 'SESSION_MAX_HOURS', 12, 1, 24 * 30) * 3_600_000,
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    sim: {
+      enabled: env.SIM !== '0',
+      trucks: number(env, 'SIM_TRUCKS', 80, 1, 20_000),
+      seed: number(env, 'SIM_SEED', 20261122, 0, 2 ** 32 - 1),
+      alarmRate: number(env, 'SIM_ALARM_RATE', 1, 0, 1000),
+    },
   };
 }

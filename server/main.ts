@@ -1,15 +1,21 @@
-// Starts the server from the environment and stops it cleanly on SIGINT/SIGTERM.
+// Starts the server from the environment: database (created and seeded on first start), routes, console; stops cleanly.
 import { buildApp } from './app';
 import { configFromEnv } from './config';
+import { createServices } from './create-services';
+import { DEMO_ACCOUNTS } from './seed/accounts';
 
+const started = Date.now();
 const config = configFromEnv();
-const app = await buildApp({ staticDir: config.staticDir, logger: process.env.LOG === '1' });
+const created = await createServices(config);
+const app = await buildApp({ services: created.services, staticDir: config.staticDir, logger: process.env.LOG === '1' });
 const address = await app.listen({ host: config.host, port: config.port });
 
-console.log(`Fleet Console is running at ${address.replace('0.0.0.0', '127.0.0.1')}/`);
+console.log(`Fleet Console is running at ${address}/ (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+console.log('Demo accounts:');
+for (const a of DEMO_ACCOUNTS) console.log(`  ${a.userName.padEnd(9)} ${a.password.padEnd(12)} ${a.role}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
+    void app.close().then(() => created.close()).then(() => process.exit(0));
   });
 }

@@ -1,15 +1,43 @@
-// Starts the real server on an ephemeral loopback port for a test file, and stops it after.
+// Starts the real server on an ephemeral loopback port with a fresh SQLite file, and stops it after.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppOptions } from '../../server/app';
+import { buildApp } from '../../server/app';
+import { createServices, type ServiceOptions } from '../../server/create-services';
+import type { Services } from '../../server/services';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
+  readonly services: Services;
+  /** e.g. http://127.0.0.1:41234 */
   readonly url: string;
+  readonly dbPath: string;
   close(): Promise<void>;
 }
 
-export async function startServer(options: AppOptions = {}): Promise<RunningServer> {
-  const app = await buildApp(options);
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { app, url: address, close: () => app.close() };
+export interface TestServerOptions extends Partial<ServiceOptions> {
+  readonly staticDir?: string;
+  /** Runs after the accounts are seeded and before the server listens (fixtures, fleet). */
+  readonly prepare?: (services: Services) => Promise<void>;
+}
+
+export async function startServer(options: TestServerOptions = {}): Promise<RunningServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-test-'));
+  const dbPath = options.dbPath ?? path.join(dir, 'fleet.db');
+  const created = await createServices({ ...options, dbPath });
+  await options.prepare?.(created.services);
+  const app = await buildApp({ services: created.services, staticDir: options.staticDir });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    app,
+    services: created.services,
+    url,
+    dbPath,
+    async close() {
+      await app.close();
+      await created.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,0 +1,40 @@
+// Opens the database (seeding it on first start) and builds the services the app and simulator share.
+import { DEFAULT_RATE_LIMIT } from './auth/rate-limit';
+import { DEFAULT_SESSION_POLICY } from './auth/sessions';
+import { openDatabase } from './db/open';
+import { LiveHub } from './live/hub';
+import { seedAccounts } from './seed/accounts';
+import type { Services } from './services';
+
+export interface ServiceOptions {
+  readonly dbPath: string;
+  readonly sessionIdleMs?: number;
+  readonly sessionMaxMs?: number;
+  readonly allowedOrigins?: readonly string[];
+}
+
+export interface CreatedServices {
+  readonly services: Services;
+  /** True when this start created the database (the caller seeds the fleet and history then). */
+  readonly fresh: boolean;
+  close(): Promise<void>;
+}
+
+export async function createServices(options: ServiceOptions): Promise<CreatedServices> {
+  const { db, sqlite } = await openDatabase(options.dbPath);
+  const existing = await db.selectFrom('company').select('code').limit(1).execute();
+  const fresh = existing.length === 0;
+  if (fresh) await seedAccounts(db);
+  const services: Services = {
+    db,
+    sqlite,
+    hub: new LiveHub(),
+    sessions: {
+      idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_POLICY.idleMs,
+      maxMs: options.sessionMaxMs ?? DEFAULT_SESSION_POLICY.maxMs,
+    },
+    rateLimit: DEFAULT_RATE_LIMIT,
+    allowedOrigins: options.allowedOrigins ?? [],
+  };
+  return { services, fresh, close: () => db.destroy() };
+}

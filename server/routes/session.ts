@@ -1,0 +1,126 @@
+// Login, logout, password change and check, caller's address, privileges and menus (shell spec §7).
+import { translate } from '../../src/domain/i18n';
+import { envelope, RESULT_CODE } from '../../src/domain/wire/envelope';
+import type { LoginAnswer, UserPriAnswer } from '../../src/domain/wire/entities';
+import { authOf, SESSION_COOKIE } from '../auth/guard';
+import { menuTree } from '../auth/menu-tree';
+import { hashMd5, verifyMd5, verifyPlain } from '../auth/passwords';
+import { clearFailures, isLimited, recordFailure } from '../auth/rate-limit';
+import { createSession, deleteSession } from '../auth/sessions';
+import { failText, langOf } from '../envelope';
+import { areaOf } from './area';
+import { field, type ContractPlugin } from './plugin';
+
+interface LoginBody {
+  username: string;
+  password: string;
+  ip?: string;
+  area?: string;
+}
+
+export const sessionRoutes: ContractPlugin = async (app, { services }) => {
+  const { db } = services;
+
+  app.post<{ Body: LoginBody }>(
+    '/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['username', 'password'],
+          properties: { username: field.nonEmpty, password: field.nonEmpty, ip: field.text, area: field.text },
+        },
+      },
+    },
+    async (request, reply) => {
+      const userName = request.body.username.trim();
+      const ip = request.ip;
+      if (await isLimited(db, userName, ip, services.rateLimit)) {
+        return failText(request, 429, 'server.tooManyAttempts');
+      }
+      const user = await db.selectFrom('appUser').selectAll().where('userName', '=', userName).executeTakeFirst();
+      // The same answer for an unknown user and a wrong password, so the form cannot be used to find user names.
+      if (!user || !(await verifyPlain(request.body.password, user.passwordHash))) {
+        await recordFailure(db, userName, ip, services.rateLimit);
+        return failText(request, 400, 'server.loginFailed');
+      }
+      if (user.status !== 1) return failText(request, 403, 'server.userDisabled');
+      const role = await db.selectFrom('role').selectAll().where('id', '=', user.roleId).executeTakeFirstOrThrow();
+      const companies = await db.selectFrom('userCompany').select('companyCode').where('userId', '=', user.id).execute();
+      await clearFailures(db, userName);
+
+      const now = Date.now();
+      const area = request.body.area || areaOf(ip, langOf(request));
+      const previous = { ip: user.lastLoginIp ?? ip, area: user.lastLoginArea ?? area, time: user.lastLoginTime ?? now };
+      await db.updateTable('appUser').set({ lastLoginIp: ip, lastLoginArea: area, lastLoginTime: now }).where('id', '=', user.id).execute();
+      const token = await createSession(db, user.id, ip, now);
+      void reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'strict', path: '/' });
+      const answer: LoginAnswer = {
+        role: [{ roleName: role.roleName, superMan: role.superMan === 1 }],
+        userInfo: { id: user.id, userName: user.userName, realName: user.realName, avatar: user.avatar, companyCode: user.companyCode },
+        'header-id': token,
+        userIn: { companyCodes: companies.map((c) => c.companyCode), customer: true },
+        lastLoginInfo: previous,
+      };
+      return envelope(answer);
+    },
+  );
+
+  app.get('/loginOut', { config: { access: 'shell' } }, async (request, reply) => {
+    await deleteSession(db, authOf(request).tokenHash);
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return envelope(null);
+  });
+
+  app.put<{ Body: { id: number; pwd: string } }>(
+    '/userInfoPwd',
+    {
+      config: { access: 'shell' },
+      schema: { body: { type: 'object', required: ['id', 'pwd'], properties: { id: field.id, pwd: field.md5 } } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      if (request.body.id !== auth.user.id) return failText(request, RESULT_CODE.UNAUTHORIZED, 'server.forbidden');
+      await db.updateTable('appUser').set({ passwordHash: await hashMd5(request.body.pwd) }).where('id', '=', auth.user.id).execute();
+      // Other sessions of this user end with the old password; this one ends when the console logs out after 0.8 s.
+      await db.deleteFrom('session').where('userId', '=', auth.user.id).where('tokenHash', '<>', auth.tokenHash).execute();
+      return envelope(null, translate(langOf(request), 'password.changeSuccess'));
+    },
+  );
+
+  app.post<{ Body: { id: number; oldPwd: string } }>(
+    '/verifyPwd',
+    {
+      config: { access: 'shell' },
+      schema: { body: { type: 'object', required: ['id', 'oldPwd'], properties: { id: field.id, oldPwd: field.md5 } } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      if (request.body.id !== auth.user.id) return failText(request, RESULT_CODE.UNAUTHORIZED, 'server.forbidden');
+      if (await isLimited(db, auth.user.userName, request.ip, services.rateLimit)) {
+        return failText(request, 429, 'server.tooManyAttempts');
+      }
+      const right = await verifyMd5(request.body.oldPwd, auth.user.passwordHash);
+      if (!right) await recordFailure(db, auth.user.userName, request.ip, services.rateLimit);
+      return envelope(right);
+    },
+  );
+
+  app.get('/getIp', { config: { access: 'public' } }, async (request) =>
+    envelope({ ip: request.ip, area: areaOf(request.ip, langOf(request)) }),
+  );
+
+  app.get('/userPri', { config: { access: 'shell' } }, async (request) => {
+    const auth = authOf(request);
+    const choice = await db.selectFrom('userAlarmChoice').selectAll().where('userId', '=', auth.user.id).executeTakeFirst();
+    const answer: UserPriAnswer = {
+      userPri: auth.companyCodes.map((key) => ({ key })),
+      stUserAlarm: choice ? { id: choice.id, userId: choice.userId, alarmTypeIds: choice.alarmTypeIds } : null,
+    };
+    return envelope(answer);
+  });
+
+  app.get('/menus', { config: { access: 'shell' } }, async (request) => envelope(menuTree(authOf(request), langOf(request))));
+};
+

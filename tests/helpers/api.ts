@@ -1,0 +1,52 @@
+// A tiny test client for the contract: form-encoded bodies, header-id, cookies, and the envelope.
+import type { Envelope } from '../../src/domain/wire/envelope';
+import type { LoginAnswer } from '../../src/domain/wire/entities';
+import { DEMO_ACCOUNTS } from '../../server/seed/accounts';
+
+export const API = '/truckmanage/api';
+
+export interface CallOptions {
+  readonly token?: string;
+  /** Sent as the sid cookie instead of (or besides) the header. */
+  readonly cookie?: string;
+  readonly form?: Readonly<Record<string, string | number>>;
+  readonly json?: unknown;
+  readonly query?: Readonly<Record<string, string | number>>;
+  readonly lang?: 'zh' | 'en';
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+export async function call<T = unknown>(base: string, method: string, path: string, options: CallOptions = {}): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers['header-id'] = options.token;
+  const cookies = [options.cookie ? `sid=${options.cookie}` : '', options.lang ? `language=${options.lang}` : ''].filter(Boolean);
+  if (cookies.length) headers['cookie'] = cookies.join('; ');
+  let body: string | undefined;
+  if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(Object.entries(options.form).map(([k, v]) => [k, String(v)])).toString();
+  } else if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+  const query = options.query ? `?${new URLSearchParams(Object.entries(options.query).map(([k, v]) => [k, String(v)]))}` : '';
+  const url = path.startsWith('/truckatgsub') ? `${base}${path}${query}` : `${base}${API}${path}${query}`;
+  const response = await fetch(url, { method, headers, body });
+  return (await response.json()) as Envelope<T>;
+}
+
+export interface LoggedIn {
+  readonly token: string;
+  readonly answer: LoginAnswer;
+}
+
+/** Logs a demo account in with its own password. */
+export async function login(base: string, userName: string): Promise<LoggedIn> {
+  const account = DEMO_ACCOUNTS.find((a) => a.userName === userName);
+  if (!account) throw new Error(`no demo account ${userName}`);
+  const answer = await call<LoginAnswer>(base, 'POST', '/login', {
+    form: { username: userName, password: account.password, ip: '', area: '' },
+  });
+  if (answer.resultCode !== 200) throw new Error(`login ${userName} failed: ${answer.message}`);
+  return { token: answer.data['header-id'], answer: answer.data };
+}
