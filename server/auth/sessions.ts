@@ -9,8 +9,8 @@ export interface SessionPolicy {
 
 export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleMs: 30 * 60_000, maxMs: 12 * 3_600_000 };
 
-/** Writing last-seen on every request would turn reads into writes; a minute of slack is plenty for a 30 min idle limit. */
-const TOUCH_AFTER_MS = 60_000;
+/** Writing last-seen on every request would turn reads into writes: touch at most every tenth of the idle limit (≤ 1 min). */
+const touchAfterMs = (policy: SessionPolicy) => Math.min(60_000, policy.idleMs / 10);
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -44,7 +44,7 @@ export async function findSession(
     await db.deleteFrom('session').where('tokenHash', '=', tokenHash).execute();
     return undefined;
   }
-  if (now - row.lastSeenAt > TOUCH_AFTER_MS) {
+  if (now - row.lastSeenAt > touchAfterMs(policy)) {
     await db.updateTable('session').set({ lastSeenAt: now }).where('tokenHash', '=', tokenHash).execute();
   }
   return { tokenHash, userId: row.userId };

@@ -1,0 +1,66 @@
+// Operations endpoints for superMan users: live diagnostics, dropping every socket, raising a simulated alarm now.
+import { isAlarmTypeId } from '../../src/domain/alarm-types';
+import { envelope } from '../../src/domain/wire/envelope';
+import { lastAlarmSeq } from '../store/alarms';
+import { failText } from '../envelope';
+import type { TableName } from '../db/schema';
+import { field, type ContractPlugin } from './plugin';
+
+/** Tables whose row counts tell an operator whether history and live data are flowing. */
+const COUNTED_TABLES = ['truck', 'truckLive', 'position', 'event', 'alarm', 'heartbeat', 'session', 'appUser'] as const satisfies readonly TableName[];
+
+export interface Diagnostics {
+  readonly sockets: { readonly truck: number; readonly alarm: number };
+  readonly framesSent: number;
+  readonly badFrames: number;
+  readonly lastAlarmSeq: number;
+  readonly rows: Readonly<Record<(typeof COUNTED_TABLES)[number], number>>;
+  readonly databaseBytes: number;
+  readonly simulator: boolean;
+}
+
+export const diagnosticsRoutes: ContractPlugin = async (app, { services }) => {
+  const { db } = services;
+
+  app.get('/diagnostics', { config: { access: 'ops' } }, async () => {
+    const rows = {} as Record<(typeof COUNTED_TABLES)[number], number>;
+    for (const table of COUNTED_TABLES) {
+      const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      rows[table] = Number(row.n);
+    }
+    const pageCount = Number(services.sqlite.pragma('page_count', { simple: true }));
+    const pageSize = Number(services.sqlite.pragma('page_size', { simple: true }));
+    const sockets = services.sockets;
+    const answer: Diagnostics = {
+      sockets: sockets?.openCounts() ?? { truck: 0, alarm: 0 },
+      framesSent: sockets?.framesSent() ?? 0,
+      badFrames: sockets?.badFrames() ?? 0,
+      lastAlarmSeq: await lastAlarmSeq(db),
+      rows,
+      databaseBytes: pageCount * pageSize,
+      simulator: services.sim !== undefined,
+    };
+    return envelope(answer);
+  });
+
+  app.post('/diagnostics/drop-sockets', { config: { access: 'ops' } }, async () =>
+    envelope({ closed: services.sockets?.closeAll() ?? 0 }),
+  );
+
+  app.post<{ Body: { type: number; truckId?: number } }>(
+    '/sim/alarm',
+    {
+      config: { access: 'ops' },
+      schema: { body: { type: 'object', required: ['type'], properties: { type: { type: 'integer' }, truckId: field.id } } },
+    },
+    async (request) => {
+      if (!isAlarmTypeId(request.body.type)) return failText(request, 400, 'server.badField', { field: 'type' });
+      if (!services.sim) return failText(request, 503, 'server.simNotRunning');
+      if (request.body.truckId !== undefined) {
+        const truck = await db.selectFrom('truck').select('id').where('id', '=', request.body.truckId).executeTakeFirst();
+        if (!truck) return failText(request, 400, 'server.notFoundId', { name: `truckId ${request.body.truckId}` });
+      }
+      return envelope(await services.sim.raiseAlarm(request.body.type, request.body.truckId));
+    },
+  );
+};
