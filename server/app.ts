@@ -8,8 +8,16 @@ import fastifyStatic from '@fastify/static';
 import { API_BASE_DEFAULT } from '../src/domain/wire/calls';
 import { installGuard } from './auth/guard';
 import { failText } from './envelope';
+import { registerLiveSockets } from './live/sockets';
+import { alarmRoutes } from './routes/alarm';
+import { alarmChoiceRoutes } from './routes/alarm-choice';
+import { diagnosticsRoutes } from './routes/diagnostics';
+import { fenceRoutes } from './routes/fence';
+import { heartbeatRoutes } from './routes/heartbeat';
 import type { ContractPlugin } from './routes/plugin';
+import { quickVisitRoutes } from './routes/quick-visit';
 import { sessionRoutes } from './routes/session';
+import { truckHostRoutes, truckRoutes } from './routes/truck';
 import type { Services } from './services';
 
 export interface AppOptions {
@@ -25,9 +33,12 @@ const CONTRACT_PREFIXES = [API_BASE_DEFAULT, '/truckatgsub', '/truckAlarm'];
 const isContractPath = (url: string) => CONTRACT_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 
 /** Route plugins under the shared client's base path. */
-const API_PLUGINS: readonly ContractPlugin[] = [sessionRoutes];
+const API_PLUGINS: readonly ContractPlugin[] = [
+  sessionRoutes, quickVisitRoutes, alarmRoutes, alarmChoiceRoutes, truckRoutes, heartbeatRoutes, fenceRoutes,
+  diagnosticsRoutes,
+];
 /** Route plugins under the host root (the spec's full-URL calls). */
-const HOST_PLUGINS: readonly ContractPlugin[] = [];
+const HOST_PLUGINS: readonly ContractPlugin[] = [truckHostRoutes];
 
 const BODY_LIMIT_BYTES = 1024 * 1024 + 64 * 1024; // the largest upload (1 MB) plus form overhead
 
@@ -56,7 +67,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return reply.send(failText(request, 400, 'server.badField', { field: name }));
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.send(failText(request, 400, 'server.badRequest', { detail: error.message }));
+      // Fastify's own texts are English-only; the caller gets ours, the log keeps the detail.
+      request.log.info({ err: error }, 'bad request');
+      return reply.send(failText(request, 400, 'server.badRequest'));
     }
     request.log.error(error);
     return reply.code(500).send(failText(request, 500, 'server.internal'));
@@ -65,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installGuard(app, services);
   for (const plugin of API_PLUGINS) await app.register(plugin, { prefix: API_BASE_DEFAULT, services });
   for (const plugin of HOST_PLUGINS) await app.register(plugin, { services });
+  await registerLiveSockets(app, services);
 
   const staticDir = options.staticDir;
   const hasConsole = staticDir !== undefined && fs.existsSync(path.join(staticDir, 'index.html'));

@@ -16,6 +16,27 @@ export { HEARTBEAT_SILENCE_MS, SOCKET_RECONNECT_MS, STATUS_FREQUENCY };
 export const HEARTBEAT_MESSAGE = '';
 export const PONG = 'pong';
 
+/**
+ * Close codes of our server. 4401 and 4403 are final (reconnecting cannot help: log in again, or serve the
+ * console from an allowed origin); the others are worth a reconnect. The 44xx codes mirror HTTP statuses.
+ */
+export const SOCKET_CLOSE = {
+  sessionExpired: 4401,
+  originRefused: 4403,
+  openTimeout: 4408,
+  /** The client reads too slowly; it reconnects and asks for what it missed (lastSeq). */
+  overloaded: 1013,
+  /** closeAll (maintenance): reconnecting later is right. */
+  maintenance: 1012,
+  /** A frame above the size limit, closed by ws itself. */
+  tooBig: 1009,
+} as const;
+
+/** Whether a close code tells the client to stop reconnecting. */
+export function isFinalClose(code: number): boolean {
+  return code === SOCKET_CLOSE.sessionExpired || code === SOCKET_CLOSE.originRefused;
+}
+
 export const MSG_TYPE = { truck: 0, alarm: 1 } as const;
 
 /**

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   HEARTBEAT_MESSAGE, HEARTBEAT_SILENCE_MS, MSG_TYPE, PONG, SOCKET_PATHS, SOCKET_RECONNECT_MS, STATUS_FREQUENCY, isPong,
-  parseAlarmSocketOpen, parseTruckSocketOpen, type AlarmSocketOpen, type TruckSocketOpen,
+  isFinalClose, SOCKET_CLOSE, parseAlarmSocketOpen, parseTruckSocketOpen, type AlarmSocketOpen, type TruckSocketOpen,
 } from '../../../src/domain/wire';
 
 describe('socket constants (spec §4, §7, §9)', () => {
@@ -86,5 +86,19 @@ describe('alarm socket open message', () => {
     ['a string', JSON.stringify(OPEN)],
   ])('rejects %s', (_label, value) => {
     expect(parseAlarmSocketOpen(value)).toBeUndefined();
+  });
+});
+
+describe('socket close codes', () => {
+  it.each([
+    [SOCKET_CLOSE.sessionExpired, true],
+    [SOCKET_CLOSE.originRefused, true],
+    [SOCKET_CLOSE.openTimeout, false],
+    [SOCKET_CLOSE.overloaded, false],
+    [SOCKET_CLOSE.maintenance, false],
+    [1006, false],
+    [1000, false],
+  ])('treats close code %i as final: %s', (code, final) => {
+    expect(isFinalClose(code)).toBe(final);
   });
 });

@@ -1,0 +1,96 @@
+// The alarm socket's feed: what the client missed since lastSeq (from the database), then live alarms, no gap, no duplicate.
+import { parseTypeIds } from '../../src/domain/alarm-types';
+import { parseAlarmSocketOpen, type AlarmSocketOpen } from '../../src/domain/wire/sockets';
+import { narrowCompanies, type AuthContext } from '../auth/context';
+import type { Services } from '../services';
+import { alarmsAfter } from '../store/alarms';
+import type { PublishedAlarm } from './hub';
+import type { Feed, FeedSender } from './connection';
+import type { LiveLimits } from './socket-policy';
+
+/** Replay reads the database in pages so a long absence neither loads everything at once nor stops at a cap. */
+const REPLAY_PAGE = 1000;
+
+export interface AlarmFeedOptions {
+  readonly now?: () => number;
+  /** The replay's database read; tests slow it down to open the window between read and live alarms. */
+  readonly read?: typeof alarmsAfter;
+}
+
+export function createAlarmFeed(
+  services: Services,
+  limits: LiveLimits,
+  sender: FeedSender,
+  options: AlarmFeedOptions = {},
+): Feed<AlarmSocketOpen> {
+  const { now = Date.now, read = alarmsAfter } = options;
+  let companies: readonly string[] = [];
+  let companySet: ReadonlySet<string> = new Set();
+  /** Empty: every type (the console sends an empty list before the user chose any). */
+  let typeIds: readonly number[] = [];
+  let typeSet: ReadonlySet<number> = new Set();
+  /** The highest seq sent (or held by the client): anything at or below it is never sent again. */
+  let lastSent = -1;
+  /** Live alarms that arrive while the replay is read; sent after it. */
+  let buffer: PublishedAlarm[] | undefined;
+  let unsubscribe: (() => void) | undefined;
+  let disposed = false;
+
+  const matches = (published: PublishedAlarm) =>
+    companySet.has(published.companyCode) && (typeSet.size === 0 || typeSet.has(published.alarm.type));
+
+  const deliver = (published: PublishedAlarm) => {
+    if (disposed || published.alarm.seq <= lastSent) return;
+    lastSent = published.alarm.seq;
+    sender.json(published.alarm);
+    // Dropping a reader that falls behind is safe: it reconnects with lastSeq and the replay fills the gap.
+    if (sender.backlog() > limits.maxBufferedBytes) sender.close('overloaded');
+  };
+
+  const onLive = (published: PublishedAlarm) => {
+    if (!matches(published)) return;
+    if (buffer) buffer.push(published);
+    else deliver(published);
+  };
+
+  async function replay(after: number): Promise<void> {
+    const filter = { companyCodes: companies, typeIds };
+    const since = now() - limits.replayWindowMs;
+    for (let from = after; ; ) {
+      const page = await read(services.db, from, since, filter, REPLAY_PAGE);
+      if (disposed) return;
+      for (const published of page) deliver(published);
+      const last = page.at(-1);
+      if (!last || page.length < REPLAY_PAGE) return;
+      from = last.alarm.seq;
+    }
+  }
+
+  return {
+    parse: parseAlarmSocketOpen,
+
+    async open(message: AlarmSocketOpen, auth: AuthContext) {
+      companies = narrowCompanies(auth.companyCodes, message.userPri.map((entry) => entry.key));
+      companySet = new Set(companies);
+      typeIds = parseTypeIds(message.typeIds);
+      typeSet = new Set(typeIds);
+      // Subscribed before the database is read: an alarm stored meanwhile is in the replay or in the buffer (or both).
+      unsubscribe ??= services.hub.onAlarm(onLive);
+      if (message.lastSeq === undefined) return;
+      lastSent = Math.max(lastSent, message.lastSeq);
+      buffer = [];
+      // If the read fails the error closes the socket without flushing the buffer: sending newer alarms past a
+      // hole would move the client's lastSeq beyond what it missed.
+      await replay(lastSent);
+      const held = buffer ?? [];
+      buffer = undefined;
+      for (const published of held) deliver(published);
+    },
+
+    dispose() {
+      disposed = true;
+      unsubscribe?.();
+      buffer = undefined;
+    },
+  };
+}

@@ -1,0 +1,131 @@
+// Recordings of live frames (NDJSON `{"t","socket","data"}`): parsing with line-numbered problems, and replay timing.
+import { isFiniteNumber, isRecord } from '../../src/domain/wire/guards';
+import { parseLiveAlarm } from '../../src/domain/wire/live-alarm';
+import { parseTruckStatusRows } from '../../src/domain/wire/truck-row';
+import type { RawFrame } from './hub';
+
+/** One received frame; `t` is its receive time in ms, absolute or relative to the recording's start. */
+export interface RecordedFrame extends RawFrame {
+  readonly t: number;
+}
+
+export interface RecordingProblem {
+  /** 1-based, as an editor shows it. */
+  readonly line: number;
+  readonly reason: string;
+}
+
+export interface ParsedRecording {
+  readonly frames: readonly RecordedFrame[];
+  readonly problems: readonly RecordingProblem[];
+}
+
+/** Why a frame's data is not what that socket sends, or undefined when it is (a replay must not feed the console junk). */
+function dataProblem(socket: RawFrame['socket'], data: unknown): string | undefined {
+  if (socket === 'truck') {
+    const parsed = parseTruckStatusRows(data);
+    if (!parsed) return 'truck data is not an array of status rows';
+    return parsed.invalid > 0 ? `${parsed.invalid} malformed status row(s)` : undefined;
+  }
+  return parseLiveAlarm(data) ? undefined : 'alarm data is not a live alarm';
+}
+
+/** Parses one line; a string is the reason it was rejected. */
+export function parseRecordingLine(text: string): RecordedFrame | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return 'not JSON';
+  }
+  if (!isRecord(value)) return 'not a JSON object';
+  const { t, socket, data } = value;
+  if (!isFiniteNumber(t) || t < 0) return 't must be a non-negative number of milliseconds';
+  if (socket !== 'truck' && socket !== 'alarm') return 'socket must be "truck" or "alarm"';
+  if (data === undefined) return 'data is missing';
+  return dataProblem(socket, data) ?? { t, socket, data };
+}
+
+/** Every line of an NDJSON recording; blank lines are skipped, bad ones reported with their line number. */
+export function parseRecording(text: string): ParsedRecording {
+  const frames: RecordedFrame[] = [];
+  const problems: RecordingProblem[] = [];
+  text.split('\n').forEach((raw, index) => {
+    const line = raw.trim();
+    if (line === '') return;
+    const parsed = parseRecordingLine(line);
+    if (typeof parsed === 'string') problems.push({ line: index + 1, reason: parsed });
+    else frames.push(parsed);
+  });
+  return { frames, problems };
+}
+
+/** Time as the replay sees it; tests pass a fake one. */
+export interface ReplayClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const systemClock: ReplayClock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+export interface ReplayOptions {
+  /** 2 replays twice as fast; default 1. */
+  readonly speed?: number;
+  readonly clock?: ReplayClock;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Publishes each frame at its recorded offset from the first one, divided by speed. Offsets are measured from the
+ * start rather than slept gap by gap, so a slow publish does not push every later frame back. A `t` earlier than its
+ * predecessor's is sent right after it, keeping file order. Resolves with the number of frames published.
+ */
+export async function replayRecording(
+  frames: readonly RecordedFrame[],
+  publish: (frame: RawFrame) => void,
+  options: ReplayOptions = {},
+): Promise<number> {
+  const speed = options.speed ?? 1;
+  if (!(speed > 0 && Number.isFinite(speed))) throw new Error(`speed must be a positive number, got ${speed}`);
+  const clock = options.clock ?? systemClock;
+  const first = frames[0];
+  if (!first) return 0;
+  const startedAt = clock.now();
+  let offset = 0;
+  let published = 0;
+  for (const frame of frames) {
+    offset = Math.max(offset, frame.t - first.t);
+    const wait = startedAt + offset / speed - clock.now();
+    if (wait > 0) await clock.sleep(wait);
+    if (options.signal?.aborted) break;
+    publish({ socket: frame.socket, data: frame.data });
+    published += 1;
+  }
+  return published;
+}
+
+export interface ReplayArgs {
+  readonly file: string;
+  readonly speed: number;
+}
+
+/** `FILE [--speed N]` (also `--speed=N`); a string is the usage problem. */
+export function parseReplayArgs(argv: readonly string[]): ReplayArgs | string {
+  let file: string | undefined;
+  let speed = 1;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    const inline = /^--speed=(.*)$/.exec(arg);
+    if (arg === '--speed' || inline) {
+      const value = inline ? inline[1] : argv[(i += 1)];
+      speed = Number(value);
+      if (value === undefined || value === '' || !(speed > 0 && Number.isFinite(speed))) return `--speed needs a positive number, got "${value ?? ''}"`;
+    } else if (arg.startsWith('--')) return `unknown option ${arg}`;
+    else if (file === undefined) file = arg;
+    else return `only one recording file, got "${file}" and "${arg}"`;
+  }
+  return file === undefined ? 'usage: npm run replay -- FILE [--speed N]' : { file, speed };
+}

@@ -1,0 +1,67 @@
+// Every open live socket, by kind: counts and counters for diagnostics, the ping sweep, replay fan-out, closeAll.
+import type { SocketName } from '../../src/domain/wire/sockets';
+import type { SocketRegistry } from '../services';
+import type { LiveSocketHandle } from './connection';
+import type { RawFrame } from './hub';
+
+export class LiveSocketRegistry implements SocketRegistry {
+  private readonly open: Record<SocketName, Set<LiveSocketHandle>> = { truck: new Set(), alarm: new Set() };
+  private sent = 0;
+  private bad = 0;
+
+  add(connection: LiveSocketHandle): void {
+    this.open[connection.kind].add(connection);
+  }
+
+  remove(connection: LiveSocketHandle): void {
+    this.open[connection.kind].delete(connection);
+  }
+
+  countSent(): void {
+    this.sent += 1;
+  }
+
+  countBad(): void {
+    this.bad += 1;
+  }
+
+  /** Connected sockets, including those still waiting for their open message. */
+  openCounts(): { readonly truck: number; readonly alarm: number } {
+    return { truck: this.open.truck.size, alarm: this.open.alarm.size };
+  }
+
+  /** Data frames sent since start (snapshots, changes, alarms, replayed frames); `pong` answers are not counted. */
+  framesSent(): number {
+    return this.sent;
+  }
+
+  /** Malformed client frames ignored (or, above the payload limit, closed on) since start. */
+  badFrames(): number {
+    return this.bad;
+  }
+
+  closeAll(): number {
+    const all = this.all();
+    for (const connection of all) connection.close('maintenance');
+    return all.length;
+  }
+
+  /** One ping round over every socket (see LiveConnection.ping). */
+  pingAll(): void {
+    for (const connection of this.all()) connection.ping();
+  }
+
+  /** Replay mode: a recorded frame carries no company, so every authenticated socket of its kind gets it as it is. */
+  broadcastRaw(frame: RawFrame): void {
+    for (const connection of this.open[frame.socket]) connection.sendRaw(frame.data);
+  }
+
+  /** Server shutdown: timers and hub subscriptions go; @fastify/websocket closes the sockets themselves. */
+  disposeAll(): void {
+    for (const connection of this.all()) connection.dispose();
+  }
+
+  private all(): LiveSocketHandle[] {
+    return [...this.open.truck, ...this.open.alarm];
+  }
+}

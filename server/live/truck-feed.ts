@@ -1,0 +1,56 @@
+// The status socket's feed: a full snapshot of the caller's trucks, then every `frequency` seconds only the rows that changed.
+import { parseTruckSocketOpen, type TruckSocketOpen } from '../../src/domain/wire/sockets';
+import { narrowCompanies, type AuthContext } from '../auth/context';
+import type { Services } from '../services';
+import { statusRows } from '../store/trucks';
+import type { PublishedRow } from './hub';
+import type { Feed, FeedSender } from './connection';
+import { frequencyMs, type LiveLimits } from './socket-policy';
+
+/** Sent as the wire row: the company code is the server's filter key, not part of the contract. */
+const wireRows = (rows: Iterable<PublishedRow>) => Array.from(rows, (published) => published.row);
+
+export function createTruckFeed(services: Services, limits: LiveLimits, sender: FeedSender): Feed<TruckSocketOpen> {
+  let companies: ReadonlySet<string> = new Set();
+  /** Changes since the last send, by truck: a truck that changed twice is sent once, in its latest version. */
+  const pending = new Map<number, PublishedRow>();
+  let unsubscribe: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let disposed = false;
+
+  const collect = (rows: readonly PublishedRow[]) => {
+    for (const published of rows) if (companies.has(published.companyCode)) pending.set(published.row.truckId, published);
+  };
+
+  const flush = () => {
+    // A slow reader keeps its changes here (bounded by the fleet size) instead of in an ever-growing send buffer.
+    if (pending.size === 0 || sender.backlog() > limits.maxBufferedBytes) return;
+    const rows = wireRows(pending.values());
+    pending.clear();
+    sender.json(rows);
+  };
+
+  return {
+    parse: parseTruckSocketOpen,
+
+    async open(message: TruckSocketOpen, auth: AuthContext) {
+      const codes = narrowCompanies(auth.companyCodes, message.userPri.map((entry) => entry.key));
+      companies = new Set(codes);
+      for (const [truckId, published] of pending) if (!companies.has(published.companyCode)) pending.delete(truckId);
+      clearInterval(timer);
+      // Subscribed before the snapshot is read: a change racing the read is sent again at the next tick, never lost.
+      unsubscribe ??= services.hub.onRows(collect);
+      const snapshot = await statusRows(services.db, { companyCodes: codes });
+      if (disposed) return;
+      sender.json(wireRows(snapshot));
+      timer = setInterval(flush, frequencyMs(message.frequency, limits));
+    },
+
+    dispose() {
+      disposed = true;
+      clearInterval(timer);
+      unsubscribe?.();
+      pending.clear();
+    },
+  };
+}

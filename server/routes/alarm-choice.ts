@@ -1,0 +1,42 @@
+// The user's alarm choice: which alarm types the alarm socket sends them (shell spec §3 stUserAlarm, §5 Alarm choice).
+import { formatTypeIds } from '../../src/domain/alarm-types';
+import { translate } from '../../src/domain/i18n';
+import { envelope, RESULT_CODE } from '../../src/domain/wire/envelope';
+import type { AlarmChoiceRequest } from '../../src/domain/wire/entities';
+import { authOf } from '../auth/guard';
+import { failText, langOf } from '../envelope';
+import { type ContractPlugin } from './plugin';
+import { readTypeIds } from './type-ids';
+
+export const alarmChoiceRoutes: ContractPlugin = async (app, { services }) => {
+  const { db } = services;
+
+  app.post<{ Body: AlarmChoiceRequest }>(
+    '/stUserAlarm',
+    {
+      config: { access: 'shell' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['userId', 'alarmTypeIds'],
+          // id is the stored choice's id, 0 (or absent) before the first save; the row is keyed by user either way.
+          properties: { id: { type: 'integer', minimum: 0 }, userId: { type: 'integer', minimum: 1 }, alarmTypeIds: { type: 'string', maxLength: 400 } },
+        },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      if (request.body.userId !== auth.user.id) return failText(request, RESULT_CODE.UNAUTHORIZED, 'server.forbidden');
+      const types = readTypeIds(request.body.alarmTypeIds);
+      if (types.unknown.length > 0) return failText(request, 400, 'server.unknownAlarmTypes', { ids: types.unknown.join(',') });
+      const alarmTypeIds = formatTypeIds(types.ids);
+      // One row per user (unique user_id): insert the first choice, overwrite it afterwards.
+      await db
+        .insertInto('userAlarmChoice')
+        .values({ userId: auth.user.id, alarmTypeIds })
+        .onConflict((oc) => oc.column('userId').doUpdateSet({ alarmTypeIds }))
+        .execute();
+      return envelope(null, translate(langOf(request), 'form.success'));
+    },
+  );
+};

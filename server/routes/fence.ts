@@ -1,0 +1,135 @@
+// Fence approval for the caller's companies: the list, the pending count, a decision, a submitted change (shell spec §6, §7).
+import type { FastifyRequest } from 'fastify';
+import { translate } from '../../src/domain/i18n';
+import { envelope } from '../../src/domain/wire/envelope';
+import {
+  FENCE_APPROVAL_STATUS, type FenceApprovalDecision, type FenceApprovalQuery, type FenceApprovalRow,
+  type FenceApprovalStatus, type FenceApprovalUpdate,
+} from '../../src/domain/wire/records';
+import { authOf } from '../auth/guard';
+import type { Db } from '../db/open';
+import type { Row } from '../db/schema';
+import { failText, langOf } from '../envelope';
+import { countOf, offsetOf, paged, pageProperties } from './paging';
+import { field, type ContractPlugin } from './plugin';
+
+const STATUS_CODES: readonly number[] = Object.values(FENCE_APPROVAL_STATUS);
+const DECISIONS = [FENCE_APPROVAL_STATUS.approved, FENCE_APPROVAL_STATUS.rejected] as const;
+
+function isFenceApprovalStatus(value: number): value is FenceApprovalStatus {
+  return STATUS_CODES.includes(value);
+}
+
+/** The wire row; a status code outside the three known ones reads as pending (it needs a decision). */
+function toRow(fence: Row<'fence'>): FenceApprovalRow {
+  const { id, name, type, approvalStatus, modifier, modifyTime, modifyType, approver, approvalTime, address } = fence;
+  const status = isFenceApprovalStatus(approvalStatus) ? approvalStatus : FENCE_APPROVAL_STATUS.pending;
+  return { id, name, type, approvalStatus: status, modifier, modifyTime, modifyType, approver, approvalTime, address };
+}
+
+/** Fences of these companies; a fence of any other company does not exist for the caller. */
+function visibleFences(db: Db, companyCodes: readonly string[]) {
+  // An empty IN list is not portable SQL (PostgreSQL refuses it): no companies match nothing.
+  return db
+    .selectFrom('fence')
+    .where((eb) => (companyCodes.length > 0 ? eb('companyCode', 'in', companyCodes) : eb.lit(false)));
+}
+
+export const fenceRoutes: ContractPlugin = async (app, { services }) => {
+  const { db } = services;
+  const notFound = (request: FastifyRequest, id: number) =>
+    failText(request, 404, 'server.notFoundId', { name: translate(langOf(request), 'server.fenceId', { id }) });
+
+  app.get('/fenceApproval/timer', { config: { access: 'base_data' } }, async (request) => {
+    const pending = countOf(
+      await visibleFences(db, authOf(request).companyCodes)
+        .where('approvalStatus', '=', FENCE_APPROVAL_STATUS.pending)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirst(),
+    );
+    return envelope({ pending });
+  });
+
+  app.get<{ Querystring: FenceApprovalQuery }>(
+    '/fenceApproval',
+    {
+      config: { access: 'base_data' },
+      schema: {
+        querystring: { type: 'object', properties: { ...pageProperties, approvalStatus: { type: 'integer', enum: STATUS_CODES } } },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      let base = visibleFences(db, authOf(request).companyCodes);
+      if (query.approvalStatus !== undefined) base = base.where('approvalStatus', '=', query.approvalStatus);
+      const total = countOf(await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst());
+      const rows = await base
+        .selectAll()
+        .orderBy('modifyTime', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.size)
+        .offset(offsetOf(query))
+        .execute();
+      return envelope(paged(rows.map(toRow), total));
+    },
+  );
+
+  app.post<{ Params: Pick<FenceApprovalDecision, 'id'>; Body: Pick<FenceApprovalDecision, 'approvalStatus'> }>(
+    '/fenceApproval/:id',
+    {
+      config: { access: 'base_data' },
+      schema: {
+        params: { type: 'object', required: ['id'], properties: { id: field.id } },
+        body: { type: 'object', required: ['approvalStatus'], properties: { approvalStatus: { type: 'integer', enum: DECISIONS } } },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const { id } = request.params;
+      const decision = request.body.approvalStatus;
+      const fence = await visibleFences(db, auth.companyCodes).selectAll().where('id', '=', id).executeTakeFirst();
+      if (!fence) return notFound(request, id);
+      const decided = { approvalStatus: decision, approver: auth.user.userName, approvalTime: Date.now() };
+      await db.updateTable('fence').set(decided).where('id', '=', id).execute();
+      const lang = langOf(request);
+      const state = translate(lang, decision === FENCE_APPROVAL_STATUS.approved ? 'fence.approved' : 'fence.notApproved');
+      return envelope(toRow({ ...fence, ...decided }), translate(lang, 'fence.approvalChanged', { state }));
+    },
+  );
+
+  app.put<{ Body: FenceApprovalUpdate }>(
+    '/fenceApproval',
+    {
+      config: { access: 'base_data' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['id', 'name', 'type', 'address'],
+          properties: {
+            id: field.id,
+            name: { type: 'string', minLength: 1, maxLength: 100 },
+            type: { type: 'string', minLength: 1, maxLength: 20 },
+            address: { type: 'string', maxLength: 200 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const { id, name, type, address } = request.body;
+      const fence = await visibleFences(db, auth.companyCodes).select('id').where('id', '=', id).executeTakeFirst();
+      if (!fence) return notFound(request, id);
+      // A changed fence waits for a new decision: the old approver and time no longer apply.
+      await db
+        .updateTable('fence')
+        .set({
+          name, type, address,
+          approvalStatus: FENCE_APPROVAL_STATUS.pending, modifyType: 'modify', modifier: auth.user.userName, modifyTime: Date.now(),
+          approver: null, approvalTime: null,
+        })
+        .where('id', '=', id)
+        .execute();
+      return envelope(true);
+    },
+  );
+};

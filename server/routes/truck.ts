@@ -1,0 +1,79 @@
+// Truck status rows and devices of the caller's companies (shell spec §7 getTruckBarData, onlineTruck, devices/all).
+import { envelope } from '../../src/domain/wire/envelope';
+import type { UserPriEntry } from '../../src/domain/wire/entities';
+import type { TruckDevice } from '../../src/domain/wire/records';
+import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
+import { authOf } from '../auth/guard';
+import { narrowCompanies } from '../auth/context';
+import { statusRows } from '../store/trucks';
+import type { ContractPlugin } from './plugin';
+
+const jsonUserPri = {
+  type: 'array',
+  maxItems: 500,
+  items: { type: 'object', required: ['key'], properties: { key: { type: 'string', maxLength: 32 } } },
+} as const;
+const formUserPri = { type: 'string', maxLength: 4000 } as const;
+
+/** userPri as JSON (`[{ key }]`, what GET /userPri returned) or, from a form, a comma list of codes. */
+interface BarDataBody {
+  userPri?: readonly UserPriEntry[] | string;
+}
+
+/** The company codes a bar-data request names; none names all the caller's companies. */
+export function requestedCodes(userPri: BarDataBody['userPri']): string[] {
+  if (userPri === undefined) return [];
+  if (typeof userPri === 'string') return userPri.split(',').map((code) => code.trim()).filter((code) => code !== '');
+  return userPri.map((entry) => entry.key);
+}
+
+/** The full-URL status call lives at the host root, beside the status socket. */
+export const truckHostRoutes: ContractPlugin = async (app, { services }) => {
+  app.post<{ Body: BarDataBody | string | undefined }>(
+    '/truckatgsub/rest/truckData/getTruckBarData',
+    {
+      config: { access: 'shell' },
+      // One schema per encoding, so the validator never coerces a JSON list into text or back.
+      // A request without a body (or of another text type) is not validated and asks for all companies.
+      schema: {
+        body: {
+          content: {
+            'application/json': { schema: { type: 'object', properties: { userPri: jsonUserPri } } },
+            'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { userPri: formUserPri } } },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const body = request.body;
+      const userPri = typeof body === 'object' && body !== null ? body.userPri : undefined;
+      const companyCodes = narrowCompanies(auth.companyCodes, requestedCodes(userPri));
+      const rows: TruckStatusRow[] = (await statusRows(services.db, { companyCodes })).map((published) => published.row);
+      return envelope(rows);
+    },
+  );
+};
+
+export const truckRoutes: ContractPlugin = async (app, { services }) => {
+  const { db } = services;
+
+  app.get('/onlineTruck', { config: { access: 'monitor' } }, async (request) => {
+    const rows = await statusRows(db, { companyCodes: authOf(request).companyCodes, onlineOnly: true });
+    return envelope(rows.map((published): TruckStatusRow => published.row));
+  });
+
+  app.get('/devices/all', { config: { access: 'shell' } }, async (request) => {
+    const { companyCodes } = authOf(request);
+    if (companyCodes.length === 0) return envelope<TruckDevice[]>([]);
+    // A device belongs to a company through the truck it is installed on; spare devices belong to nobody yet.
+    const devices: TruckDevice[] = await db
+      .selectFrom('device as d')
+      .innerJoin('truck as t', 't.id', 'd.truckId')
+      .select(['d.code', 'd.name'])
+      .where('t.companyCode', 'in', companyCodes)
+      .orderBy('d.code')
+      .execute();
+    return envelope(devices);
+  });
+};

@@ -1,0 +1,129 @@
+// Who may open the live sockets: a session by token or cookie, an allowed Origin, an open message in time, a live peer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, login } from '../../helpers/api';
+import { startServer, type RunningServer } from '../../helpers/server';
+import { startBareServer, type BareServer } from './bare-server';
+import { insertFleet } from './fleet';
+import { connect, type LiveClient } from './live-client';
+
+const truckOpen = (token?: string) => ({ frequency: 30, msgType: 0, userPri: [], ...(token ? { token } : {}) });
+const alarmOpen = (token?: string) => ({ typeIds: '', msgType: 1, userPri: [], userName: 'operator', ...(token ? { token } : {}) });
+
+describe('live socket access', () => {
+  let server: RunningServer;
+  let operator: string;
+  const clients: LiveClient[] = [];
+  const track = (c: LiveClient) => {
+    clients.push(c);
+    return c;
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ prepare: async (services) => void (await insertFleet(services)) });
+    operator = (await login(server.url, 'operator')).token;
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await server.close();
+  });
+
+  it('accepts the session token in the open message (browsers cannot set headers on a socket)', async () => {
+    const c = track(await connect(server.url, 'truck'));
+    c.send(truckOpen(operator));
+    expect(await c.nextJson<unknown[]>()).toHaveLength(2);
+  });
+
+  it('accepts the sid cookie of the upgrade request when the open message has no token', async () => {
+    const c = track(await connect(server.url, 'alarm', { cookie: operator }));
+    c.send(alarmOpen());
+    c.send('');
+    expect(await c.next()).toBe('pong');
+    const t = track(await connect(server.url, 'truck', { cookie: operator }));
+    t.send(truckOpen());
+    expect(await t.nextJson<unknown[]>()).toHaveLength(2);
+  });
+
+  it('closes with 4401 and the session-expired text, sending nothing, without a valid session', async () => {
+    const noSession = track(await connect(server.url, 'truck'));
+    noSession.send(truckOpen());
+    expect(await noSession.closed).toEqual({ code: 4401, reason: '登录已过期，请重新登录' });
+    expect(noSession.received).toEqual([]);
+
+    const badToken = track(await connect(server.url, 'alarm', { language: 'en' }));
+    badToken.send(alarmOpen('not-a-session'));
+    expect(await badToken.closed).toEqual({ code: 4401, reason: 'Your session has expired, please log in again' });
+    expect(badToken.received).toEqual([]);
+  });
+
+  it('refuses a session that logged out', async () => {
+    const { token } = await login(server.url, 'manager');
+    await call(server.url, 'GET', '/loginOut', { token });
+    const c = track(await connect(server.url, 'alarm'));
+    c.send(alarmOpen(token));
+    expect((await c.closed).code).toBe(4401);
+  });
+
+  it('refuses a page of a foreign origin with 4403 even with a valid cookie, and allows its own host', async () => {
+    const foreign = track(await connect(server.url, 'truck', { cookie: operator, origin: 'https://evil.example' }));
+    foreign.send(truckOpen());
+    expect((await foreign.closed).code).toBe(4403);
+    expect(foreign.received).toEqual([]);
+
+    const sameHost = track(await connect(server.url, 'truck', { cookie: operator, origin: server.url }));
+    sameHost.send(truckOpen());
+    expect(await sameHost.nextJson<unknown[]>()).toHaveLength(2);
+  });
+
+  it('allows an origin listed in allowedOrigins', async () => {
+    const listed = await startServer({ allowedOrigins: ['https://console.example.com'] });
+    try {
+      const { token } = await login(listed.url, 'operator');
+      const c = await connect(listed.url, 'alarm', { origin: 'https://console.example.com' });
+      c.send(alarmOpen(token));
+      c.send('');
+      expect(await c.next()).toBe('pong');
+      await c.close();
+      const other = await connect(listed.url, 'alarm', { origin: 'https://other.example.com' });
+      expect((await other.closed).code).toBe(4403);
+    } finally {
+      await listed.close();
+    }
+  });
+});
+
+describe('live socket timing', () => {
+  let bare: BareServer;
+
+  beforeAll(async () => {
+    bare = await startBareServer({ openTimeoutMs: 400, pingIntervalMs: 150 });
+  });
+
+  afterAll(async () => {
+    await bare.close();
+  });
+
+  it('closes a socket that sends no valid open message in time (heartbeats and garbage do not count)', async () => {
+    const silent = await connect(bare.url, 'truck');
+    const chatty = await connect(bare.url, 'alarm');
+    chatty.send('');
+    chatty.send('{"msgType":1}');
+    const [a, b] = await Promise.all([silent.closed, chatty.closed]);
+    expect(a).toEqual({ code: 4408, reason: '未及时收到订阅消息' });
+    expect(b.code).toBe(4408);
+    expect(chatty.received).toEqual(['pong']);
+  });
+
+  it('keeps an answering socket past several pings and terminates one that stops answering', async () => {
+    const token = await bare.sessionOf('operator');
+    const alive = await connect(bare.url, 'alarm');
+    const dead = await connect(bare.url, 'alarm', { autoPong: false });
+    alive.send(alarmOpen(token));
+    dead.send(alarmOpen(token));
+    expect((await dead.closed).code).toBe(1006);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(alive.ws.readyState).toBe(alive.ws.OPEN);
+    expect(bare.registry.openCounts()).toEqual({ truck: 0, alarm: 1 });
+    await alive.close();
+  });
+});

@@ -1,0 +1,44 @@
+// Only the live sockets on a fresh database, with shortened limits, for timing behaviour (open timeout, pings).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import { createSession } from '../../../server/auth/sessions';
+import { createServices } from '../../../server/create-services';
+import type { LiveSocketRegistry } from '../../../server/live/registry';
+import { DEFAULT_LIVE_LIMITS, type LiveLimits } from '../../../server/live/socket-policy';
+import { registerLiveSockets } from '../../../server/live/sockets';
+import type { Services } from '../../../server/services';
+
+export interface BareServer {
+  readonly url: string;
+  readonly services: Services;
+  readonly registry: LiveSocketRegistry;
+  /** A session token of the named demo user, made without the login route. */
+  sessionOf(userName: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startBareServer(limits: Partial<LiveLimits>): Promise<BareServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-live-'));
+  const created = await createServices({ dbPath: path.join(dir, 'fleet.db') });
+  const app = Fastify();
+  await app.register(fastifyCookie);
+  const registry = await registerLiveSockets(app, created.services, { ...DEFAULT_LIVE_LIMITS, ...limits });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return {
+    url,
+    services: created.services,
+    registry,
+    async sessionOf(userName) {
+      const user = await created.services.db.selectFrom('appUser').select('id').where('userName', '=', userName).executeTakeFirstOrThrow();
+      return createSession(created.services.db, user.id, '127.0.0.1');
+    },
+    async close() {
+      await app.close();
+      await created.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
