@@ -11,7 +11,14 @@ export interface ServerConfig {
   readonly sessionMaxMs: number;
   /** Extra origins allowed to open the sockets (comma list), besides the server's own host. */
   readonly allowedOrigins: readonly string[];
-  readonly sim: { readonly enabled: boolean; readonly trucks: number; readonly seed: number; readonly alarmRate: number };
+  readonly sim: {
+    readonly enabled: boolean;
+    readonly trucks: number;
+    readonly seed: number;
+    readonly alarmRate: number;
+    /** Days of event history filled on the first start (positions: at most 3); 0 starts with none. */
+    readonly backfillDays: number;
+  };
 }
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -36,6 +43,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
       trucks: number(env, 'SIM_TRUCKS', 80, 1, 20_000),
       seed: number(env, 'SIM_SEED', 20261122, 0, 2 ** 32 - 1),
       alarmRate: number(env, 'SIM_ALARM_RATE', 1, 0, 1000),
+      backfillDays: number(env, 'SIM_BACKFILL_DAYS', 30, 0, 365),
     },
   };
 }

@@ -1,16 +1,27 @@
-// Starts the server from the environment: database (created and seeded on first start), routes, console; stops cleanly.
+// Starts the server from the environment: database (created and seeded on first start), simulator, routes, console.
 import { buildApp } from './app';
 import { configFromEnv } from './config';
 import { createServices } from './create-services';
+import { prepareFleet, runSimulator } from './fleet';
 import { DEMO_ACCOUNTS } from './seed/accounts';
 
 const started = Date.now();
 const config = configFromEnv();
 const created = await createServices(config);
-const app = await buildApp({ services: created.services, staticDir: config.staticDir, logger: process.env.LOG === '1' });
+const { services } = created;
+if (config.sim.enabled) {
+  const fleet = await prepareFleet(services, config.sim);
+  if (fleet.seeded) {
+    const h = fleet.history;
+    console.log(`Seeded ${config.sim.trucks} trucks` + (h ? `, ${h.events} events, ${h.alarms} alarms, ${h.positions} positions of history` : ''));
+  }
+}
+const app = await buildApp({ services, staticDir: config.staticDir, logger: process.env.LOG === '1' });
+if (config.sim.enabled) runSimulator(app, services, config.sim);
 const address = await app.listen({ host: config.host, port: config.port });
 
 console.log(`Fleet Console is running at ${address}/ (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+console.log(`Database: ${config.dbPath}${config.sim.enabled ? '' : ' (simulator off)'}`);
 console.log('Demo accounts:');
 for (const a of DEMO_ACCOUNTS) console.log(`  ${a.userName.padEnd(9)} ${a.password.padEnd(12)} ${a.role}`);
 

@@ -4,7 +4,7 @@ import { call, login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
 import { startBareServer, type BareServer } from './bare-server';
 import { insertFleet } from './fleet';
-import { connect, type LiveClient } from './live-client';
+import { connect, type LiveClient } from '../../helpers/live-client';
 
 const truckOpen = (token?: string) => ({ frequency: 30, msgType: 0, userPri: [], ...(token ? { token } : {}) });
 const alarmOpen = (token?: string) => ({ typeIds: '', msgType: 1, userPri: [], userName: 'operator', ...(token ? { token } : {}) });

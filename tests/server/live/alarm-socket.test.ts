@@ -4,7 +4,7 @@ import type { LiveAlarm } from '../../../src/domain/wire/live-alarm';
 import { login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
 import { insertFleet, raiseAlarm, seqs, type FixtureTruck } from './fleet';
-import { connect, type LiveClient } from './live-client';
+import { connect, type LiveClient } from '../../helpers/live-client';
 
 type Received = LiveAlarm & { readonly seq: number };
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
 import { insertFleet, raiseAlarm, seqs, type FixtureTruck } from './fleet';
-import { connect } from './live-client';
+import { connect } from '../../helpers/live-client';
 
 /** Seeded, so a failing frame can be reproduced. */
 function mulberry32(seed: number): () => number {

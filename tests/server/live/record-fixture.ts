@@ -6,7 +6,7 @@ import { recordAlarm } from '../../../server/store/alarms';
 import { login } from '../../helpers/api';
 import { startServer } from '../../helpers/server';
 import { changeTruck, insertFleet, raiseAlarm, type FixtureTruck } from './fleet';
-import { connect } from './live-client';
+import { connect } from '../../helpers/live-client';
 
 const OUT = path.resolve('tests/fixtures/sim-recording.ndjson');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -6,7 +6,7 @@ import type { RawFrame } from '../../../server/live/hub';
 import { parseRecording, parseReplayArgs, replayRecording, type ReplayClock } from '../../../server/live/recording';
 import { login } from '../../helpers/api';
 import { startServer } from '../../helpers/server';
-import { connect } from './live-client';
+import { connect } from '../../helpers/live-client';
 
 const FIXTURE = fs.readFileSync(path.resolve('tests/fixtures/sim-recording.ndjson'), 'utf8');
 

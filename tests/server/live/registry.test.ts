@@ -4,7 +4,7 @@ import type { SocketRegistry } from '../../../server/services';
 import { login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
 import { insertFleet, raiseAlarm, type FixtureTruck } from './fleet';
-import { connect } from './live-client';
+import { connect } from '../../helpers/live-client';
 
 const waitFor = async (check: () => boolean, what: string) => {
   const deadline = Date.now() + 3_000;

@@ -4,7 +4,7 @@ import type { TruckStatusRow } from '../../../src/domain/wire/truck-row';
 import { login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
 import { changeTruck, insertFleet, type FixtureTruck } from './fleet';
-import { connect, type LiveClient } from './live-client';
+import { connect, type LiveClient } from '../../helpers/live-client';
 
 const open = (token: string, userPri: readonly string[] = []) => ({
   frequency: 1,

@@ -1,0 +1,112 @@
+// Alarms as the simulator raises them: their rates, and properties shaped as the wire contract types them (202, 203, 205).
+import type { AlarmTypeId } from '../../src/domain/alarm-types';
+import type { AbnormalOilProperties, HighLossProperties, OverlongWorkProperties } from '../../src/domain/wire/live-alarm';
+import type { NewAlarm } from '../store/alarms';
+import { roundCoord } from './city';
+import type { TruckSpec } from './fleet';
+
+/** Where and how the truck was when the alarm fired; every alarm's properties carry it. */
+export interface AlarmSubject {
+  readonly spec: TruckSpec;
+  readonly lat: number;
+  readonly lng: number;
+  readonly speed: number;
+  readonly area: string;
+}
+
+export const SPEED_LIMIT = 80;
+/** The device's own overspeed alarm (45) fires above this; the platform's (2) above SPEED_LIMIT. */
+export const DEVICE_SPEED_LIMIT = 90;
+/** A |lossRate| above 0.003 (3‰) is a high loss or gain (202). */
+export const HIGH_LOSS_RATE = 0.003;
+/** Minutes of work in one shift after which 203 fires. */
+export const OVERLONG_WORK_MIN = 600;
+/** A roadside stop longer than this raises 4. */
+export const STOP_ALARM_MIN = 20;
+
+/**
+ * Alarms that strike at random while driving, per driving hour at alarmRate 1. ADAS events (8–37) dominate,
+ * as on real fleets; the urgent buttons (44, 201) are pressed a few times a month across a fleet.
+ */
+export const DRIVING_ALARM_RATES: readonly (readonly [AlarmTypeId, number])[] = [
+  [8, 0.03],
+  ...([9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37] as const).map(
+    (id) => [id, 0.01] as const,
+  ),
+  [5, 0.05],
+  [6, 0.03],
+  [206, 0.01],
+  [44, 0.004],
+  [201, 0.003],
+];
+
+export const DRIVING_ALARM_TOTAL = DRIVING_ALARM_RATES.reduce((sum, [, rate]) => sum + rate, 0);
+
+function round(value: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+function base(s: AlarmSubject): Record<string, unknown> {
+  return { area: s.area, lat: roundCoord(s.lat), lng: roundCoord(s.lng), speed: Math.round(s.speed) };
+}
+
+function alarm(s: AlarmSubject, type: AlarmTypeId, time: number, properties: Readonly<Record<string, unknown>>, remark = ''): NewAlarm {
+  return { type, truckId: s.spec.id, signCode: s.spec.signCode, companyCode: s.spec.companyCode, startTime: time, remark, properties };
+}
+
+/** Any type without typed properties: position and speed, plus what the caller knows (compartment, durations…). */
+export function genericAlarm(s: AlarmSubject, type: AlarmTypeId, time: number, extra: Readonly<Record<string, unknown>> = {}, remark = ''): NewAlarm {
+  return alarm(s, type, time, { ...base(s), ...extra }, remark);
+}
+
+export interface TripFacts {
+  readonly loadVolume: number;
+  readonly loss: number;
+  readonly startTime: number;
+  readonly endTime: number;
+  readonly startArea: string;
+  readonly endArea: string;
+}
+
+export function highLossAlarm(s: AlarmSubject, trip: TripFacts): NewAlarm {
+  const lossRate = trip.loadVolume > 0 ? trip.loss / trip.loadVolume : 0;
+  const properties = {
+    loss: round(trip.loss, 2),
+    lossRate: round(lossRate, 6),
+    highLossRateThreshold: HIGH_LOSS_RATE,
+    startTime: trip.startTime,
+    endTime: trip.endTime,
+    startArea: trip.startArea,
+    endArea: trip.endArea,
+    signCode: s.spec.signCode,
+  } satisfies HighLossProperties;
+  const remark = trip.loss >= 0 ? `损耗 ${properties.loss} L` : `溢出 ${-properties.loss} L`;
+  return alarm(s, 202, trip.endTime, properties, remark);
+}
+
+export function overlongWorkAlarm(s: AlarmSubject, time: number, minutes: number): NewAlarm {
+  const properties = {
+    companyName: s.spec.companyName,
+    driverWorkingDuration: Math.round(minutes),
+    driver: { name: s.spec.driverName },
+  } satisfies OverlongWorkProperties;
+  return alarm(s, 203, time, properties, `${s.spec.driverName} 已连续工作 ${Math.round(minutes)} 分钟`);
+}
+
+export function abnormalOilAlarm(s: AlarmSubject, time: number, facts: AbnormalOilProperties): NewAlarm {
+  const properties = {
+    taskCode: facts.taskCode,
+    tankSequence: facts.tankSequence,
+    oilCode: facts.oilCode,
+    mass: round(facts.mass, 1),
+    actualOilCode: facts.actualOilCode,
+    actualMass: round(facts.actualMass, 1),
+  } satisfies AbnormalOilProperties;
+  return alarm(s, 205, time, properties);
+}
+
+export function overspeedAlarm(s: AlarmSubject, type: 2 | 45, time: number): NewAlarm {
+  const limit = type === 45 ? DEVICE_SPEED_LIMIT : SPEED_LIMIT;
+  return genericAlarm(s, type, time, { limit }, `车速 ${Math.round(s.speed)} km/h，限速 ${limit} km/h`);
+}

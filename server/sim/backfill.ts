@@ -1,0 +1,125 @@
+// History at first start: the engine run fast over the last 30 days, so reports and playback have data at once.
+import type { Transaction } from 'kysely';
+import type { Db } from '../db/open';
+import type { Database } from '../db/schema';
+import type { NewAlarm } from '../store/alarms';
+import { FleetEngine, type SimSink } from './engine';
+import type { SimEvent } from './events';
+import { loadFleet } from './fleet';
+import { hashSeed } from './random';
+import { insertRows, type SqlValue } from './sql';
+
+const MIN = 60_000;
+const DAY = 24 * 60 * MIN;
+/** One engine step per two simulated minutes: fine enough for loading and unloading, coarse enough to be fast. */
+const STEP_MS = 2 * MIN;
+/** Rows buffered before they are written, so memory stays flat for big fleets. */
+const FLUSH_AT = 50_000;
+
+export interface BackfillOptions {
+  readonly seed: number | string;
+  /** The end of history; the live simulator takes over from here. */
+  readonly now: number;
+  readonly eventDays?: number;
+  readonly positionDays?: number;
+  readonly alarmRate?: number;
+}
+
+export interface BackfillReport {
+  readonly events: number;
+  readonly alarms: number;
+  readonly positions: number;
+  readonly heartbeats: number;
+}
+
+class BulkSink implements SimSink {
+  positions: SqlValue[][] = [];
+  events: SqlValue[][] = [];
+  heartbeats: SqlValue[][] = [];
+  alarms: NewAlarm[] = [];
+  readonly counts = { events: 0, alarms: 0, positions: 0, heartbeats: 0 };
+
+  constructor(private readonly trackFrom: number) {}
+
+  get size(): number {
+    return this.positions.length + this.events.length + this.heartbeats.length + this.alarms.length;
+  }
+
+  position(truckId: number, time: number, lat: number, lng: number, speed: number, heading: number): void {
+    if (time >= this.trackFrom) this.positions.push([truckId, time, lat, lng, speed, heading]);
+  }
+
+  event(e: SimEvent): void {
+    this.events.push([e.truckId, e.companyCode, e.kind, e.startTime, e.endTime, JSON.stringify(e.data)]);
+  }
+
+  heartbeat(truckId: number, heartTime: number, gpsTime: number, voltage: number): void {
+    if (heartTime >= this.trackFrom) this.heartbeats.push([truckId, heartTime, gpsTime, voltage]);
+  }
+
+  alarm(alarm: NewAlarm): void {
+    this.alarms.push(alarm);
+  }
+
+  async flush(trx: Transaction<Database>, now: number): Promise<void> {
+    // Within a step alarms come per truck; time order across the fleet makes seq follow startTime, as live alarms do.
+    const alarms = this.alarms.sort((a, b) => a.startTime - b.startTime).map((a): SqlValue[] => [
+      a.type, a.truckId, a.signCode, a.companyCode, a.startTime, a.startTime + 1000 + (a.truckId % 7) * 1000, a.remark,
+      JSON.stringify(a.properties), now - a.startTime > DAY ? 1 : 0,
+    ]);
+    await insertRows(trx, 'position', ['truckId', 'time', 'lat', 'lng', 'speed', 'heading'], this.positions);
+    await insertRows(trx, 'event', ['truckId', 'companyCode', 'kind', 'startTime', 'endTime', 'data'], this.events);
+    await insertRows(trx, 'heartbeat', ['truckId', 'heartTime', 'gpsTime', 'voltage'], this.heartbeats);
+    await insertRows(
+      trx, 'alarm',
+      ['type', 'truckId', 'signCode', 'companyCode', 'startTime', 'insertTime', 'remark', 'properties', 'acknowledged'],
+      alarms,
+    );
+    this.counts.positions += this.positions.length;
+    this.counts.events += this.events.length;
+    this.counts.heartbeats += this.heartbeats.length;
+    this.counts.alarms += alarms.length;
+    this.positions = [];
+    this.events = [];
+    this.heartbeats = [];
+    this.alarms = [];
+  }
+}
+
+/**
+ * Runs the fleet from `now − eventDays` to `now` and stores events and alarms for the whole span (alarms straight
+ * into the table, unpublished; those older than a day marked acknowledged), positions and heartbeats for the last
+ * `positionDays`, and leaves each truck's live row where history ends. One transaction: all of it or nothing.
+ */
+export async function backfill(db: Db, options: BackfillOptions): Promise<BackfillReport> {
+  const eventDays = options.eventDays ?? 30;
+  const positionDays = options.positionDays ?? 3;
+  const start = options.now - eventDays * DAY;
+  const fleet = await loadFleet(db);
+  const engine = new FleetEngine(
+    fleet,
+    { seed: hashSeed(options.seed, 'backfill'), alarmRate: options.alarmRate ?? 1, positionEveryMs: 3 * MIN },
+    start,
+  );
+  const sink = new BulkSink(options.now - positionDays * DAY);
+  await db.transaction().execute(async (trx) => {
+    for (let from = start; from < options.now; ) {
+      const to = Math.min(from + STEP_MS, options.now);
+      engine.step(from, to, sink);
+      if (sink.size >= FLUSH_AT) await sink.flush(trx, options.now);
+      from = to;
+    }
+    await sink.flush(trx, options.now);
+    engine.takeChanged();
+    await trx.deleteFrom('truckLive').execute();
+    await insertRows(
+      trx, 'truckLive',
+      ['truckId', 'status', 'alarm', 'gpsTime', 'statusTime', 'speed', 'area', 'lat', 'lng', 'heading', 'inventory', 'updatedAt'],
+      engine.trucks.map((t) => {
+        const s = t.shown;
+        return [t.spec.id, t.status, t.alarmText, t.gpsTime, t.statusTime, s.speed, s.area, s.lat, s.lng, s.heading, JSON.stringify(s.tanks), options.now];
+      }),
+    );
+  });
+  return { ...sink.counts };
+}

@@ -1,0 +1,175 @@
+// The fleet engine: steps every truck through time and hands what happened (rows, positions, events, alarms) to a sink.
+import { alarmTypeLabelKey, isAlarmTypeId } from '../../src/domain/alarm-types';
+import { translate } from '../../src/domain/i18n';
+import type { NewAlarm } from '../store/alarms';
+import { OVERLONG_WORK_MIN, genericAlarm, overlongWorkAlarm } from './alarm-props';
+import { areaAt, cellOf, roundCoord } from './city';
+import type { EventData, EventKind, SimEvent } from './events';
+import type { Fleet } from './fleet';
+import { roadIncidents } from './incidents';
+import type { SimContext } from './moves';
+import { stepPhase } from './phases';
+import { perHour } from './random';
+import { periodic } from './periodic';
+import { createTruckSim } from './truck-start';
+import { DRIVING, report, rowKey, statusOf, type TruckSim } from './truck-sim';
+
+const MIN = 60_000;
+const DAY = 24 * 60 * MIN;
+/** How long the status stays "alarm" (3) after an alarm. */
+const ALARM_STATUS_MS = 5 * MIN;
+
+/** Where the engine's output goes: the live simulator's tick writer, or the backfill's bulk writer. */
+export interface SimSink {
+  position(truckId: number, time: number, lat: number, lng: number, speed: number, heading: number): void;
+  event(event: SimEvent): void;
+  heartbeat(truckId: number, heartTime: number, gpsTime: number, voltage: number): void;
+  alarm(alarm: NewAlarm): void;
+}
+
+export interface EngineOptions {
+  readonly seed: number | string;
+  /** Scales every random alarm rate; below 1 it also thins alarms that follow from the state. */
+  readonly alarmRate?: number;
+  /** Sim time between stored positions of a moving truck. */
+  readonly positionEveryMs?: number;
+}
+
+/** Offline spells per hour: parked trucks are switched off now and then, moving ones lose the network in tunnels. */
+const OFFLINE_PER_HOUR = { parked: 0.02, driving: 0.01, other: 0.005 } as const;
+
+export class FleetEngine implements SimContext {
+  private fleetTrucks: TruckSim[];
+  private readonly index: Map<number, TruckSim>;
+  readonly alarmRate: number;
+  private readonly positionEveryMs: number;
+  private sink: SimSink | null = null;
+
+  constructor(readonly fleet: Fleet, options: EngineOptions, private readonly startedAt: number) {
+    this.alarmRate = options.alarmRate ?? 1;
+    this.positionEveryMs = options.positionEveryMs ?? MIN;
+    this.fleetTrucks = fleet.trucks.map((spec) => createTruckSim(spec, fleet.live.get(spec.id), options.seed, startedAt));
+    this.index = new Map(this.fleetTrucks.map((t) => [t.spec.id, t]));
+  }
+
+  get trucks(): readonly TruckSim[] {
+    return this.fleetTrucks;
+  }
+
+  truck(id: number): TruckSim | undefined {
+    return this.index.get(id);
+  }
+
+  /** Stops simulating trucks deleted from the master data since the fleet was loaded. */
+  retire(ids: ReadonlySet<number>): void {
+    if (ids.size === 0) return;
+    this.fleetTrucks = this.fleetTrucks.filter((t) => !ids.has(t.spec.id));
+    for (const id of ids) this.index.delete(id);
+  }
+
+  /** Advances every truck from `from` to `to`, in truck-id order so a seed replays exactly. */
+  step(from: number, to: number, sink: SimSink): void {
+    this.sink = sink;
+    try {
+      for (const t of this.trucks) this.stepTruck(t, from, to);
+    } finally {
+      this.sink = null;
+    }
+  }
+
+  /** Runs `fn` with a sink outside a step (raiseAlarm). */
+  withSink<T>(sink: SimSink, fn: () => T): T {
+    this.sink = sink;
+    try {
+      return fn();
+    } finally {
+      this.sink = null;
+    }
+  }
+
+  /** Trucks whose status row changed since the last call, with their dirty marks cleared. */
+  takeChanged(): TruckSim[] {
+    const changed: TruckSim[] = [];
+    for (const t of this.trucks) {
+      if (!t.rowDirty) continue;
+      t.rowDirty = false;
+      const key = rowKey(t);
+      if (key === t.lastRowKey) continue;
+      t.lastRowKey = key;
+      changed.push(t);
+    }
+    return changed;
+  }
+
+  emit<K extends EventKind>(t: TruckSim, kind: K, start: number, end: number | null, data: EventData[K]): void {
+    this.sink?.event({ truckId: t.spec.id, companyCode: t.spec.companyCode, kind, startTime: start, endTime: end, data });
+  }
+
+  raise(t: TruckSim, alarm: NewAlarm, conditional: boolean): void {
+    if (conditional && this.alarmRate < 1 && !t.rng.chance(this.alarmRate)) return;
+    if (isAlarmTypeId(alarm.type)) t.alarmText = translate('zh', alarmTypeLabelKey(alarm.type));
+    t.alarmUntil = Math.max(t.alarmUntil, alarm.startTime + ALARM_STATUS_MS);
+    t.rowDirty = true;
+    this.sink?.alarm(alarm);
+  }
+
+  comeOnline(t: TruckSim, now: number): void {
+    if (t.online) return;
+    this.emit(t, 'offline', t.offlineSince, now, {
+      durationMin: Math.round((now - t.offlineSince) / MIN), area: t.area, lat: roundCoord(t.lat), lng: roundCoord(t.lng), lastGpsTime: t.gpsTime ?? t.offlineSince,
+    });
+    t.online = true;
+    t.nextReport = now;
+    t.nextHeartbeat = now;
+  }
+
+  /** Air temperature: 18 °C on average, warmest mid-afternoon China time. */
+  ambient(time: number): number {
+    const hour = ((time + 8 * 60 * MIN) % DAY) / (60 * MIN);
+    return 18 + 7 * Math.sin((2 * Math.PI * (hour - 9)) / 24);
+  }
+
+  private goOffline(t: TruckSim, now: number): void {
+    t.online = false;
+    t.offlineSince = t.gpsTime ?? now;
+    const minutes = t.phase === 'parked' ? t.rng.int(30, 8 * 60) : t.rng.int(3, 30);
+    t.offlineUntil = now + minutes * MIN;
+    this.raise(t, genericAlarm(t, 7, now, { lastGpsTime: t.gpsTime ?? now, offlineMinutes: minutes }), true);
+  }
+
+  private stepTruck(t: TruckSim, from: number, to: number): void {
+    const dt = to - from;
+    const wasAt = t.cell;
+    stepPhase(this, t, from, to);
+    const cell = cellOf(t);
+    if (cell !== wasAt) {
+      t.cell = cell;
+      t.area = areaAt(t);
+    }
+    roadIncidents(this, t, from, to);
+
+    if (t.online) {
+      const rate = t.phase === 'parked' ? OFFLINE_PER_HOUR.parked : DRIVING.has(t.phase) ? OFFLINE_PER_HOUR.driving : OFFLINE_PER_HOUR.other;
+      if (t.rng.chance(perHour(rate, dt))) this.goOffline(t, to);
+    } else if (to >= t.offlineUntil) {
+      this.comeOnline(t, to);
+    }
+    if (t.phase !== 'parked' && !t.workAlarmed && to - t.shiftStart >= OVERLONG_WORK_MIN * MIN) {
+      t.workAlarmed = true;
+      this.raise(t, overlongWorkAlarm(t, to, (to - t.shiftStart) / MIN), true);
+    }
+    if (this.sink) periodic(this, this.sink, t, to, this.positionEveryMs, this.startedAt);
+
+    if (t.alarmText !== '' && to >= t.alarmUntil) {
+      t.alarmText = '';
+      t.rowDirty = true;
+    }
+    const status = statusOf(t, to);
+    if (status !== t.status) {
+      t.status = status;
+      t.statusTime = to;
+      t.rowDirty = true;
+      if (t.online) report(t, to);
+    }
+  }
+}

@@ -1,0 +1,63 @@
+// The truck's process state machine: parked → idle → to depot → loading → to station → unloading → next trip or home.
+import { STOP_ALARM_MIN, genericAlarm } from './alarm-props';
+import { roundCoord } from './city';
+import { loading, spraying, startLoading, startUnloading, tripUnderWay, unloading } from './cargo';
+import { drive, enter, goLoad, goTo, nextTrip, type SimContext } from './moves';
+import { hasLoad, shiftMinutes, type TruckSim } from './truck-sim';
+
+const MIN = 60_000;
+
+function arriveHome(ctx: SimContext, t: TruckSim, now: number): void {
+  ctx.emit(t, 'sign', t.shiftStart, now, {
+    driverName: t.spec.driverName, driverCode: t.spec.driverCode, workMin: Math.round((now - t.shiftStart) / MIN), km: Math.round(t.shiftKm * 10) / 10,
+  });
+  enter(t, 'parked', now, now + t.rng.int(4 * 60, 14 * 60) * MIN);
+}
+
+function parked(ctx: SimContext, t: TruckSim, now: number): void {
+  if (now < t.until) return;
+  ctx.emit(t, 'parking', t.since, now, {
+    inPark: true, parkName: t.spec.home.name, durationMin: Math.round((now - t.since) / MIN), area: t.area, lat: roundCoord(t.lat), lng: roundCoord(t.lng),
+  });
+  t.shiftStart = now;
+  t.shiftEnd = now + shiftMinutes(t.rng) * MIN;
+  t.shiftKm = 0;
+  t.workAlarmed = false;
+  if (!t.online) ctx.comeOnline(t, now);
+  ctx.emit(t, 'bootup', now, null, { voltage: Math.round(t.rng.float(24.5, 26.5) * 10) / 10, area: t.area });
+  enter(t, 'idle', now, now + t.rng.int(3, 10) * MIN);
+}
+
+function roadStop(ctx: SimContext, t: TruckSim, now: number): void {
+  const alarmAt = t.since + STOP_ALARM_MIN * MIN;
+  if (!t.stopAlarmed && now >= alarmAt) {
+    t.stopAlarmed = true;
+    ctx.raise(t, genericAlarm(t, 4, alarmAt, { durationMin: STOP_ALARM_MIN }, `路边停车超过 ${STOP_ALARM_MIN} 分钟`), true);
+  }
+  if (now < t.until) return;
+  ctx.emit(t, 'parking', t.since, now, {
+    inPark: false, parkName: '', durationMin: Math.round((now - t.since) / MIN), area: t.area, lat: roundCoord(t.lat), lng: roundCoord(t.lng),
+  });
+  enter(t, t.resume, now);
+}
+
+/** Advances one truck's process from `from` to `to`; a phase that completes mid-step hands over at `to`. */
+export function stepPhase(ctx: SimContext, t: TruckSim, from: number, to: number): void {
+  switch (t.phase) {
+    case 'parked': return parked(ctx, t, to);
+    case 'idle':
+      if (to < t.until) return;
+      if (!hasLoad(t)) return goLoad(ctx, t, to);
+      t.trip ??= tripUnderWay(t, to);
+      if (t.spec.model === 'sprinkler') return enter(t, 'spraying', to);
+      return goTo(t, t.rng.pick(ctx.fleet.stations), 'toStation', to);
+    case 'toDepot': if (drive(t, from, to, t.cruise)) startLoading(ctx, t, to); return;
+    case 'loading': return loading(ctx, t, from, to);
+    case 'toStation': if (drive(t, from, to, t.cruise)) startUnloading(ctx, t, to); return;
+    case 'unloading': return unloading(ctx, t, from, to);
+    case 'spraying': return spraying(ctx, t, from, to);
+    case 'waitEmpty': if (to >= t.until) nextTrip(ctx, t, to); return;
+    case 'toPark': if (drive(t, from, to, t.cruise)) arriveHome(ctx, t, to); return;
+    case 'roadStop': return roadStop(ctx, t, to);
+  }
+}

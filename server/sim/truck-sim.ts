@@ -1,0 +1,175 @@
+// One truck's simulated state (phase, position, tanks, shift, device), its status code and its status row.
+import { TRUCK_STATUS, type TruckStatusCode } from '../../src/domain/truck-status';
+import type { TankInventory } from '../../src/domain/wire/truck-row';
+import type { PublishedRow } from '../live/hub';
+import { roundCoord } from './city';
+import type { Place, TruckSpec } from './fleet';
+import type { Rng } from './random';
+import type { Route } from './route';
+import { roundVt } from './tanks';
+
+/**
+ * Process states (params spec §4) as the simulator walks them: parked → idle (initialising) → toDepot (transporting)
+ * → loading (compartment by compartment) → toStation (transporting) → unloading (compartment by compartment; sprinklers
+ * spray instead) → waitEmpty (waiting for emptying) → next trip or toPark. roadStop pauses a drive. Offline is an overlay:
+ * the truck keeps going, only its reports stop.
+ */
+export type Phase = 'parked' | 'idle' | 'toDepot' | 'loading' | 'toStation' | 'unloading' | 'spraying' | 'waitEmpty' | 'toPark' | 'roadStop';
+
+export const DRIVING: ReadonlySet<Phase> = new Set<Phase>(['toDepot', 'toStation', 'toPark', 'spraying']);
+
+export interface Tank {
+  readonly capacity: number;
+  oilCode: number;
+  plannedOilCode: number;
+  vt: number;
+  /** What this compartment is filled to in the current loading. */
+  target: number;
+  /** Vt when the current unloading of this compartment began. */
+  before: number;
+  sealed: boolean;
+}
+
+export interface Trip {
+  readonly taskCode: string;
+  readonly depot: Place | null;
+  station: Place | null;
+  startTime: number;
+  startArea: string;
+  loadVolume: number;
+  /** Drawn at the depot; applied on arrival. Negative is a gain (temperature, meter error). */
+  lossRate: number;
+  topLoading: boolean;
+  sprayKm: number;
+}
+
+export interface Speeding {
+  readonly start: number;
+  readonly target: number;
+  readonly until: number;
+  max: number;
+  platformAlarmed: boolean;
+  deviceAlarmed: boolean;
+}
+
+/** What the status row last showed: frozen while offline, refreshed at each report. */
+export interface Shown {
+  lat: number;
+  lng: number;
+  speed: number;
+  heading: number;
+  area: string;
+  tanks: Readonly<Record<string, TankInventory>>;
+}
+
+export interface TruckSim {
+  readonly spec: TruckSpec;
+  readonly rng: Rng;
+  phase: Phase;
+  since: number;
+  until: number;
+  resume: Phase;
+  lat: number;
+  lng: number;
+  heading: number;
+  speed: number;
+  cruise: number;
+  area: string;
+  cell: number;
+  route: Route | null;
+  dest: Place | null;
+  readonly tanks: Tank[];
+  /** Goods on board, for trucks without tanks. */
+  cargo: boolean;
+  tankIndex: number;
+  stepStart: number;
+  trip: Trip | null;
+  tasks: number;
+  online: boolean;
+  offlineSince: number;
+  offlineUntil: number;
+  gpsTime: number | null;
+  alarmText: string;
+  alarmUntil: number;
+  status: TruckStatusCode;
+  statusTime: number;
+  shown: Shown;
+  /** The status row needs writing and publishing (a report fell due, or status or alarm changed). */
+  rowDirty: boolean;
+  lastRowKey: string;
+  nextReport: number;
+  nextPosition: number;
+  nextHeartbeat: number;
+  nextSample: number;
+  shiftStart: number;
+  shiftEnd: number;
+  shiftKm: number;
+  workAlarmed: boolean;
+  speeding: Speeding | null;
+  stopAlarmed: boolean;
+  cover: { readonly compartment: number; readonly start: number; readonly until: number } | null;
+  day: number;
+  dayKm: number;
+  dayDriveMs: number;
+}
+
+const HOUR = 3_600_000;
+const CHINA_OFFSET = 8 * HOUR;
+
+/** A shift's planned length: mostly 6–9 hours; one in twenty drivers stays on for 11–13 (which ends in a 203). */
+export function shiftMinutes(rng: Rng): number {
+  return rng.chance(0.05) ? rng.int(11 * 60, 13 * 60) : rng.int(6 * 60, 9 * 60);
+}
+
+/** Days counted in China time, where the fleet's day (and its mileage report) turns over. */
+export function chinaDay(time: number): number {
+  return Math.floor((time + CHINA_OFFSET) / (24 * HOUR));
+}
+
+export function hasLoad(t: TruckSim): boolean {
+  if (t.tanks.length === 0) return t.cargo;
+  for (const tank of t.tanks) if (tank.vt > 0) return true;
+  return false;
+}
+
+/** Status code from the state: offline 0; alarm 3 for a while after an alarm; stopped 4 when parked; loaded 2; else empty 1. */
+export function statusOf(t: TruckSim, now: number): TruckStatusCode {
+  if (!t.online) return TRUCK_STATUS.offline;
+  if (t.alarmUntil > now) return TRUCK_STATUS.alarm;
+  if (t.phase === 'parked' || t.phase === 'roadStop') return TRUCK_STATUS.stopped;
+  return hasLoad(t) ? TRUCK_STATUS.loaded : TRUCK_STATUS.empty;
+}
+
+export function inventoryMap(t: TruckSim): Record<string, TankInventory> {
+  const map: Record<string, TankInventory> = {};
+  t.tanks.forEach((tank, i) => {
+    map[String(i + 1)] = { oilCode: tank.oilCode, vt: roundVt(tank.vt) };
+  });
+  return map;
+}
+
+export function rowKey(t: Pick<TruckSim, 'status' | 'alarmText' | 'gpsTime' | 'statusTime' | 'shown'>): string {
+  const s = t.shown;
+  return `${t.status}|${t.alarmText}|${t.gpsTime}|${t.statusTime}|${s.speed}|${s.area}|${s.lat}|${s.lng}|${s.heading}|${JSON.stringify(s.tanks)}`;
+}
+
+/** The row as the status socket sends it, with its company for the socket's per-user filter. */
+export function statusRow(t: TruckSim): PublishedRow {
+  const s = t.shown;
+  return {
+    companyCode: t.spec.companyCode,
+    row: {
+      truckId: t.spec.id, status: t.status, signCode: t.spec.signCode, truckCompany: t.spec.companyName, alarm: t.alarmText,
+      gpsTime: t.gpsTime, statusTime: t.statusTime, speed: s.speed, area: s.area, lastIventoryMap: s.tanks,
+    },
+  };
+}
+
+/** A position report: the row shows where the truck is now, and its fix time moves on. */
+export function report(t: TruckSim, now: number): void {
+  t.gpsTime = now;
+  t.shown = {
+    lat: roundCoord(t.lat), lng: roundCoord(t.lng), speed: Math.round(t.speed), heading: t.heading, area: t.area, tanks: inventoryMap(t),
+  };
+  t.rowDirty = true;
+}
