@@ -17,17 +17,21 @@ export interface Diagnostics {
   readonly rows: Readonly<Record<(typeof COUNTED_TABLES)[number], number>>;
   readonly databaseBytes: number;
   readonly simulator: boolean;
+  /** Resident memory of the server process. */
+  readonly memoryBytes: number;
 }
 
 export const diagnosticsRoutes: ContractPlugin = async (app, { services }) => {
   const { db } = services;
 
   app.get('/diagnostics', { config: { access: 'ops' } }, async () => {
-    const rows = {} as Record<(typeof COUNTED_TABLES)[number], number>;
-    for (const table of COUNTED_TABLES) {
-      const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      rows[table] = Number(row.n);
-    }
+    const counts = await Promise.all(
+      COUNTED_TABLES.map(async (table) => {
+        const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        return [table, Number(row.n)] as const;
+      }),
+    );
+    const rows = Object.fromEntries(counts) as Diagnostics['rows'];
     const pageCount = Number(services.sqlite.pragma('page_count', { simple: true }));
     const pageSize = Number(services.sqlite.pragma('page_size', { simple: true }));
     const sockets = services.sockets;
@@ -39,6 +43,7 @@ export const diagnosticsRoutes: ContractPlugin = async (app, { services }) => {
       rows,
       databaseBytes: pageCount * pageSize,
       simulator: services.sim !== undefined,
+      memoryBytes: process.memoryUsage().rss,
     };
     return envelope(answer);
   });
