@@ -19,17 +19,22 @@ export async function loadAuthContext(db: Db, tokenHash: string, userId: number)
   if (!role || role.status !== 1) return undefined;
   const functions = await db.selectFrom('roleFunction').select('functionId').where('roleId', '=', role.id).execute();
   const superMan = role.superMan === 1;
-  const companies = superMan
-    ? await db.selectFrom('company').select('code').orderBy('code').execute()
-    : await db.selectFrom('userCompany').select('companyCode as code').where('userId', '=', user.id).orderBy('companyCode').execute();
   return {
     tokenHash,
     user,
     role,
     superMan,
     functions: new Set(functions.map((f) => f.functionId)),
-    companyCodes: companies.map((c) => c.code),
+    companyCodes: await visibleCompanies(db, user.id, superMan),
   };
+}
+
+/** userPri: a superMan sees every company, anyone else the companies granted to them. */
+export async function visibleCompanies(db: Db, userId: number, superMan: boolean): Promise<string[]> {
+  const rows = superMan
+    ? await db.selectFrom('company').select('code').orderBy('code').execute()
+    : await db.selectFrom('userCompany').select('companyCode as code').where('userId', '=', userId).orderBy('companyCode').execute();
+  return rows.map((row) => row.code);
 }
 
 /** The companies a request asks for (userPri), narrowed to those the user may see; empty asks for all of them. */

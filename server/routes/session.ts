@@ -2,6 +2,7 @@
 import { translate } from '../../src/domain/i18n';
 import { envelope, RESULT_CODE } from '../../src/domain/wire/envelope';
 import type { LoginAnswer, UserPriAnswer } from '../../src/domain/wire/entities';
+import { visibleCompanies } from '../auth/context';
 import { authOf, SESSION_COOKIE } from '../auth/guard';
 import { menuTree } from '../auth/menu-tree';
 import { hashMd5, verifyMd5, verifyPlain } from '../auth/passwords';
@@ -47,7 +48,7 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
       }
       if (user.status !== 1) return failText(request, 403, 'server.userDisabled');
       const role = await db.selectFrom('role').selectAll().where('id', '=', user.roleId).executeTakeFirstOrThrow();
-      const companies = await db.selectFrom('userCompany').select('companyCode').where('userId', '=', user.id).execute();
+      const companyCodes = await visibleCompanies(db, user.id, role.superMan === 1);
       await clearFailures(db, userName);
 
       const now = Date.now();
@@ -60,7 +61,7 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
         role: [{ roleName: role.roleName, superMan: role.superMan === 1 }],
         userInfo: { id: user.id, userName: user.userName, realName: user.realName, avatar: user.avatar, companyCode: user.companyCode },
         'header-id': token,
-        userIn: { companyCodes: companies.map((c) => c.companyCode), customer: true },
+        userIn: { companyCodes, customer: true },
         lastLoginInfo: previous,
       };
       return envelope(answer);

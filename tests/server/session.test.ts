@@ -34,6 +34,11 @@ describe('login', () => {
     expect(cookie).toMatch(/SameSite=Strict/i);
   });
 
+  it('gives a superMan every company in userIn', async () => {
+    const { answer } = await login(server.url, 'admin');
+    expect(answer.userIn.companyCodes).toEqual(['C001', 'C002', 'C003', 'C004', 'C005']);
+  });
+
   it('never answers a password or a hash', async () => {
     const { answer } = await login(server.url, 'admin');
     const text = JSON.stringify(answer);
