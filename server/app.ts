@@ -12,6 +12,7 @@ import { registerLiveSockets } from './live/sockets';
 import { alarmRoutes } from './routes/alarm';
 import { alarmChoiceRoutes } from './routes/alarm-choice';
 import { diagnosticsRoutes } from './routes/diagnostics';
+import { downloadRoutes } from './routes/downloads';
 import { fenceRoutes } from './routes/fence';
 import { heartbeatRoutes } from './routes/heartbeat';
 import type { ContractPlugin } from './routes/plugin';
@@ -19,12 +20,15 @@ import { quickVisitRoutes } from './routes/quick-visit';
 import { sessionRoutes } from './routes/session';
 import { truckHostRoutes, truckRoutes } from './routes/truck';
 import type { Services } from './services';
+import { installFaults } from './test-faults';
 
 export interface AppOptions {
   readonly services: Services;
   /** The built console (dist/); when missing, only the contract answers. */
   readonly staticDir?: string;
   readonly logger?: boolean;
+  /** Tests only: installs the fault-injection endpoint (server/test-faults.ts). Never set from the environment. */
+  readonly faults?: boolean;
 }
 
 /** Paths that belong to the contract: they always answer JSON, never the console's HTML. */
@@ -35,7 +39,7 @@ const isContractPath = (url: string) => CONTRACT_PREFIXES.some((prefix) => url =
 /** Route plugins under the shared client's base path. */
 const API_PLUGINS: readonly ContractPlugin[] = [
   sessionRoutes, quickVisitRoutes, alarmRoutes, alarmChoiceRoutes, truckRoutes, heartbeatRoutes, fenceRoutes,
-  diagnosticsRoutes,
+  diagnosticsRoutes, downloadRoutes,
 ];
 /** Route plugins under the host root (the spec's full-URL calls). */
 const HOST_PLUGINS: readonly ContractPlugin[] = [truckHostRoutes];
@@ -75,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send(failText(request, 500, 'server.internal'));
   });
 
+  if (options.faults === true) await installFaults(app);
   installGuard(app, services);
   for (const plugin of API_PLUGINS) await app.register(plugin, { prefix: API_BASE_DEFAULT, services });
   for (const plugin of HOST_PLUGINS) await app.register(plugin, { services });

@@ -31,6 +31,8 @@ function encode(params: Params | undefined): URLSearchParams {
 export interface RequestOptions {
   readonly query?: Params;
   readonly body?: Params;
+  /** Sent as JSON instead of a form (the few calls whose body holds a list of objects). */
+  readonly json?: unknown;
   /** A base other than the shared client's, e.g. '' for the host-root calls. */
   readonly base?: string;
 }
@@ -40,10 +42,14 @@ export async function requestEnvelope<T>(method: HttpMethod, path: string, optio
   const query = encode(options.query).toString();
   const url = `${options.base ?? API_BASE}${path}${query ? `?${query}` : ''}`;
   const headers: Record<string, string> = {};
-  const headerId = sessionStorage.getItem(HEADER_ID_KEY);
+  // Shared by every tab: one login serves the whole console (see app/session/session-storage.ts).
+  const headerId = localStorage.getItem(HEADER_ID_KEY);
   if (headerId) headers[HEADER_ID_KEY] = headerId;
-  let body: URLSearchParams | undefined;
-  if (options.body !== undefined) {
+  let body: URLSearchParams | string | undefined;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers['content-type'] = 'application/json';
+  } else if (options.body !== undefined) {
     body = encode(options.body);
     headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
   }

@@ -1,43 +1,61 @@
-// The console's routes. The full shell (guard, layout, tabs) arrives with issue 5; today only the login screen exists.
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+// The console's routes behind the access guard (shell spec §2): only /login and /404 are public;
+// no session → /login; a session on /login → /; a failed token check → /login.
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { waitFor } from 'xstate';
+import { failureText } from '../api/client';
+import { AlertHost, Toaster } from '../ui/Notices';
+import '../ui/base.css';
 import { LoginPage } from './login/LoginPage';
-import { requestEnvelope, TransportError } from '../api/http';
+import { SessionProvider, useSessionActor, useSessionPhase } from './session/SessionProvider';
+import { Loading, NotFound } from './views/StatusPages';
 
-function NotAvailable() {
+// The login page loads without the shell's code; the shell comes in once a session exists.
+const Shell = lazy(() => import('./layout/Shell').then((module) => ({ default: module.Shell })));
+
+function GuardedRoutes() {
   const { t } = useTranslation();
+  const [path] = useLocation();
+  const session = useSessionActor();
+  const phase = useSessionPhase();
+
+  async function login(credentials: { username: string; password: string }): Promise<string | undefined> {
+    session.send({ type: 'session.login', credentials });
+    const done = await waitFor(session, (s) => s.matches('loggedIn') || s.matches('loggedOut'));
+    if (done.matches('loggedIn')) return undefined;
+    const failure = failureText(done.context.error);
+    return 'text' in failure ? failure.text : t(failure.key);
+  }
+
+  // The login screen stays up while its own login is checked, so a failure shows in its form.
+  if (phase === 'checking' && path !== '/login') return <Loading />;
+  const loggedIn = phase === 'loggedIn' || phase === 'loggingOut';
   return (
-    <main style={{ padding: 24, fontFamily: 'system-ui, sans-serif' }}>
-      <h1>{t('app.title')}</h1>
-      <p>{t('app.notAvailable')}</p>
-    </main>
+    <Switch>
+      <Route path="/login">{loggedIn ? <Redirect to="/" replace /> : <LoginPage onLogin={login} />}</Route>
+      <Route path="/404">
+        <NotFound />
+      </Route>
+      <Route>
+        {loggedIn ? (
+          <Suspense fallback={<Loading />}>
+            <Shell />
+          </Suspense>
+        ) : (
+          <Redirect to="/login" replace />
+        )}
+      </Route>
+    </Switch>
   );
 }
 
 export function App() {
-  const { t } = useTranslation();
-  const [, navigate] = useLocation();
-
-  async function login(credentials: { username: string; password: string }): Promise<string | undefined> {
-    try {
-      const answer = await requestEnvelope<unknown>('POST', '/login', { body: { ...credentials, ip: '', area: '' } });
-      if (answer.resultCode !== 200) return answer.message;
-      navigate('/dashboard');
-      return undefined;
-    } catch (error) {
-      return t(error instanceof TransportError && error.kind === 'http500' ? 'error.requestFailed' : 'error.network');
-    }
-  }
-
   return (
-    <Switch>
-      <Route path="/login">
-        <LoginPage onLogin={login} />
-      </Route>
-      <Route path="/dashboard" component={NotAvailable} />
-      <Route>
-        <Redirect to="/login" />
-      </Route>
-    </Switch>
+    <SessionProvider>
+      <GuardedRoutes />
+      <Toaster />
+      <AlertHost />
+    </SessionProvider>
   );
 }

@@ -9,3 +9,7 @@ export function writeCookie(name: string, value: string, days = 365): void {
   const expires = new Date(Date.now() + days * 86_400_000).toUTCString();
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Strict`;
 }
+
+export function deleteCookie(name: string): void {
+  document.cookie = `${encodeURIComponent(name)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Strict`;
+}

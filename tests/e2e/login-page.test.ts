@@ -1,22 +1,17 @@
-// The built console, served by the real server, in real Chromium.
-import path from 'node:path';
-import fs from 'node:fs';
+// The login screen and the access guard, in real Chromium against the real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { call } from '../helpers/api';
 import { launchBrowser } from '../helpers/browser';
+import { captchaCode, fillLogin, headerIdOf, loginAs, newUserPage, requireBuiltConsole } from '../helpers/console';
 import { startServer, type RunningServer } from '../helpers/server';
 
-const distDir = path.resolve(import.meta.dirname, '../../dist');
-
-describe('login page in Chromium', () => {
+describe('login and access guard in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(distDir, 'index.html'))) {
-      throw new Error('dist/ is missing: `npm test` builds the console before this layer runs (npm run build)');
-    }
-    server = await startServer({ staticDir: distDir });
+    server = await startServer({ staticDir: requireBuiltConsole() });
     browser = await launchBrowser();
   });
 
@@ -25,26 +20,115 @@ describe('login page in Chromium', () => {
     await server?.close();
   });
 
-  it('sends an unknown path to /login, which shows user name, password and verification code in Chinese', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/monitor/cargo_transport`);
-    await page.waitForURL(/\/login$/);
+  it('sends every path to /login without a session, which shows user name, password and code in Chinese', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    for (const path of ['/', '/dashboard', '/monitor/cargo_transport', '/no/such/screen']) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForURL(/\/login$/);
+    }
     await expect(page.getByLabel('用户名').isVisible()).resolves.toBe(true);
     await expect(page.getByLabel('密码').isVisible()).resolves.toBe(true);
     await expect(page.getByLabel('验证码', { exact: true }).isVisible()).resolves.toBe(true);
-    const alt = await page.getByRole('img').getAttribute('alt');
-    expect(alt).toMatch(/^验证码图片：[A-Za-z0-9]{4}$/);
-    await page.close();
+    expect(await page.getByRole('img').getAttribute('alt')).toMatch(/^验证码图片：[A-Za-z0-9]{4}$/);
+    await context.close();
   });
 
-  it('shows the English field labels when the language cookie says en', async () => {
-    const context = await browser.newContext();
-    await context.addCookies([{ name: 'language', value: 'en', url: server.url }]);
-    const page = await context.newPage();
+  it('keeps /404 public', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await page.goto(`${server.url}/404`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('404');
+    expect(new URL(page.url()).pathname).toBe('/404');
+    await context.close();
+  });
+
+  it('shows the English field labels and messages when the language cookie says en', async () => {
+    const { context, page } = await newUserPage(browser, server.url, 'en');
     await page.goto(`${server.url}/login`);
     await expect(page.getByLabel('User name').isVisible()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toBe('please enter user name and password');
+    await page.locator('input[name="username"]').fill('admin');
+    await page.locator('input[name="password"]').fill('admin123');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('verification code required');
+    await context.close();
+  });
+
+  it('shows each login message: credentials, code required, wrong code with a new code, the server refusal', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await page.goto(`${server.url}/login`);
+    const alert = page.locator('.login__error');
+    await page.locator('button[type="submit"]').click();
+    await expect(alert.textContent()).resolves.toBe('请输入用户名和密码');
+    await page.locator('input[name="username"]').fill('operator');
+    await page.locator('input[name="password"]').fill('operator123');
+    await page.locator('button[type="submit"]').click();
+    await expect(alert.textContent()).resolves.toBe('请输入验证码');
+    const first = await captchaCode(page);
+    await page.locator('input[name="code"]').fill(first === 'zzzz' ? 'yyyy' : 'zzzz');
+    await page.locator('button[type="submit"]').click();
+    await expect(alert.textContent()).resolves.toBe('请输入正确的验证码');
+    await expect(page.locator('input[name="code"]').inputValue()).resolves.toBe('');
+    await fillLogin(page, 'operator', 'not-the-password');
+    await page.locator('.login__error', { hasText: '用户名或密码错误' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('logs in with the user name trimmed, opens the dashboard, and sends /login on to /', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await page.goto(`${server.url}/login`);
+    await fillLogin(page, '  operator  ', 'operator123');
+    await page.waitForURL(/\/dashboard$/);
+    await expect(page.locator('.dashboard h1').textContent()).resolves.toBe('欢迎，李调度');
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(JSON.parse(token ?? 'null')).toEqual({ id: expect.any(Number), userName: 'operator' });
+    await page.goto(`${server.url}/login`);
+    await page.waitForURL(/\/dashboard$/);
+    await context.close();
+  });
+
+  it('sends a path outside the user menu to /404', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, server.url, 'operator');
+    await page.goto(`${server.url}/setting/base_data/station`);
+    await page.waitForURL(/\/404$/);
+    await context.close();
+  });
+
+  it('returns to /login when the stored token fails its check, keeping nothing', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, server.url, 'manager');
+    const token = await headerIdOf(page);
+    expect((await call(server.url, 'GET', '/loginOut', { token: token ?? '' })).resultCode).toBe(200);
+    await page.reload();
+    await page.waitForURL(/\/login$/);
+    await expect(page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('header-id')])).resolves.toEqual([null, null]);
+    await context.close();
+  });
+
+  it('logs out from the user menu: the server session ends and the page is back at /login', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, server.url, 'admin');
+    const token = (await headerIdOf(page)) ?? '';
+    await page.getByRole('button', { name: 'admin ▾' }).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL(/\/login$/);
+    expect((await call(server.url, 'GET', '/menus', { token })).resultCode).toBe(504);
+    await context.close();
+  });
+
+  it('shares one login across the tabs of a browser, and a logout in one tab sends the others to /login', async () => {
+    const { context, page: first } = await newUserPage(browser, server.url);
+    await loginAs(first, server.url, 'operator');
+    const second = await context.newPage();
+    await second.goto(`${server.url}/dashboard`);
+    await second.locator('.topbar').waitFor();
+    expect(new URL(second.url()).pathname).toBe('/dashboard');
+    await first.getByRole('button', { name: 'operator ▾' }).click();
+    await first.getByRole('menuitem', { name: '退出登录' }).click();
+    await first.waitForURL(/\/login$/);
+    await second.waitForURL(/\/login$/);
     await context.close();
   });
 });

@@ -20,6 +20,8 @@ export interface TestServerOptions extends Partial<ServiceOptions> {
   readonly staticDir?: string;
   /** Runs after the accounts are seeded and before the server listens (fixtures, fleet). */
   readonly prepare?: (services: Services) => Promise<void>;
+  /** Installs the test-only fault injection (POST/DELETE /__test/fault, server/test-faults.ts). */
+  readonly faults?: boolean;
 }
 
 export async function startServer(options: TestServerOptions = {}): Promise<RunningServer> {
@@ -27,7 +29,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Runn
   const dbPath = options.dbPath ?? path.join(dir, 'fleet.db');
   const created = await createServices({ ...options, dbPath });
   await options.prepare?.(created.services);
-  const app = await buildApp({ services: created.services, staticDir: options.staticDir });
+  const app = await buildApp({ services: created.services, staticDir: options.staticDir, faults: options.faults });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,

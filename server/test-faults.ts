@@ -1,0 +1,48 @@
+// Test-only fault injection for the console's error-catalogue tests: the next call(s) to a path answer a chosen
+// resultCode, an HTTP 500, or a dropped connection. Installed only when buildApp gets `faults: true` (tests).
+import type { FastifyInstance } from 'fastify';
+import { failure } from '../src/domain/wire/envelope';
+
+export interface Fault {
+  /** The request path without query, e.g. /truckmanage/api/addUserQuickVisit. */
+  readonly path: string;
+  /** Answer HTTP 200 with this resultCode. */
+  readonly resultCode?: number;
+  /** Answer this HTTP status (with a resultCode 500 envelope). */
+  readonly httpStatus?: number;
+  /** Drop the connection without an answer (a network error). */
+  readonly abort?: boolean;
+  readonly message?: string;
+  /** How many calls it hits; 1 by default. */
+  readonly times?: number;
+}
+
+export const FAULT_PATH = '/__test/fault';
+
+export async function installFaults(app: FastifyInstance): Promise<void> {
+  const armed = new Map<string, Fault & { left: number }>();
+
+  app.post<{ Body: Fault }>(FAULT_PATH, async (request) => {
+    const fault = request.body;
+    armed.set(fault.path, { ...fault, left: fault.times ?? 1 });
+    return { armed: fault.path };
+  });
+  app.delete(FAULT_PATH, async () => {
+    armed.clear();
+    return { cleared: true };
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const fault = armed.get(request.url.split('?')[0] ?? '');
+    if (!fault) return;
+    if (--fault.left <= 0) armed.delete(fault.path);
+    if (fault.abort) {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
+    const message = fault.message ?? `injected fault on ${fault.path}`;
+    if (fault.httpStatus !== undefined) return reply.code(fault.httpStatus).send(failure(500, message));
+    return reply.send(failure(fault.resultCode ?? 500, message));
+  });
+}

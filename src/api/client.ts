@@ -1,0 +1,118 @@
+// The shared client: one typed call per CALLS entry; each answer judged by resultCode with the spec §8 reactions.
+import { API_BASE, HOST_ROOT } from '../config';
+import type { LocaleKey } from '../domain/i18n';
+import { CALLS, resolveCall, type CallName, type CallRequest, type CallResponse } from '../domain/wire/calls';
+import { reactionFor } from '../domain/wire/envelope';
+import { requestEnvelope, TransportError, type Params } from './http';
+
+/** What the shell does for each reaction; installed once by the app, silent until then (tests, worker). */
+export interface Reactions {
+  /** 504: the session is gone; log out locally and reload. */
+  sessionExpired(): void;
+  /** 401: the 'access limit' alert with the server's message and a confirm button. */
+  accessLimit(message: string): void;
+  /** resultCode 500: the 'access error' alert. */
+  accessError(message: string): void;
+  /** Any other code: an error toast with the server's message. */
+  errorToast(message: string): void;
+  /** HTTP 500: the 'request failed' alert. */
+  requestFailed(): void;
+}
+
+const SILENT: Reactions = {
+  sessionExpired() {},
+  accessLimit() {},
+  accessError() {},
+  errorToast() {},
+  requestFailed() {},
+};
+
+let reactions: Reactions = SILENT;
+
+export function setReactions(next: Reactions): () => void {
+  reactions = next;
+  return () => {
+    if (reactions === next) reactions = SILENT;
+  };
+}
+
+/** A call that returned no data: the envelope's code and message, or the transport's failure. */
+export class CallError extends Error {
+  constructor(
+    /** The server's message; empty for transport failures. */
+    message: string,
+    readonly resultCode: number | undefined,
+    readonly transport: TransportError['kind'] | undefined,
+    /** The §8 reaction already told the user; callers show nothing more. */
+    readonly shown: boolean,
+  ) {
+    super(message);
+    this.name = 'CallError';
+  }
+}
+
+export interface CallOptions {
+  /**
+   * The caller reports failures itself (login, logout, password change): only the 504 logout still runs,
+   * every other failure comes back as a CallError without alert or toast.
+   */
+  readonly passBack?: boolean;
+}
+
+/** The text to show for a failure nobody has shown yet: the server's message, else the transport's text. */
+export function failureText(error: unknown): { readonly text: string } | { readonly key: LocaleKey } {
+  if (error instanceof CallError && error.message !== '') return { text: error.message };
+  const kind = error instanceof CallError ? error.transport : undefined;
+  return { key: kind === 'http500' ? 'error.requestFailed' : 'error.network' };
+}
+
+function toParams(values: Readonly<Record<string, unknown>>): Params {
+  const out: Record<string, Params[string]> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = value;
+    else if (Array.isArray(value)) out[key] = value.map((item: unknown) => String(item));
+    else out[key] = JSON.stringify(value);
+  }
+  return out;
+}
+
+function transportFailure(error: unknown, passBack: boolean): CallError {
+  const kind = error instanceof TransportError ? error.kind : 'network';
+  // The spec's HTTP-500 alert; other transport failures reject with the network text for the caller to show.
+  if (kind === 'http500' && !passBack) {
+    reactions.requestFailed();
+    return new CallError('', undefined, kind, true);
+  }
+  return new CallError('', undefined, kind, false);
+}
+
+/** Sends one call of the contract and resolves to its data; every failure rejects with a CallError. */
+export async function call<K extends CallName>(name: K, request: CallRequest<K>, options: CallOptions = {}): Promise<CallResponse<K>> {
+  const passBack = options.passBack === true;
+  const resolved = resolveCall(name, request, API_BASE);
+  const params = toParams(resolved.params);
+  const base = CALLS[name].root === 'host' ? HOST_ROOT : '';
+  let answer;
+  try {
+    answer = await requestEnvelope<CallResponse<K>>(resolved.method, resolved.url, {
+      base,
+      query: resolved.encoding === 'query' ? params : undefined,
+      body: resolved.encoding === 'form' ? params : undefined,
+      json: resolved.encoding === 'json' ? resolved.params : undefined,
+    });
+  } catch (error) {
+    throw transportFailure(error, passBack);
+  }
+  const reaction = reactionFor(answer.resultCode);
+  if (reaction === 'data') return answer.data;
+  if (reaction === 'logoutAndReload') {
+    reactions.sessionExpired();
+    throw new CallError(answer.message, answer.resultCode, undefined, true);
+  }
+  if (passBack) throw new CallError(answer.message, answer.resultCode, undefined, false);
+  if (reaction === 'accessLimitAlert') reactions.accessLimit(answer.message);
+  else if (reaction === 'accessErrorAlert') reactions.accessError(answer.message);
+  else reactions.errorToast(answer.message);
+  throw new CallError(answer.message, answer.resultCode, undefined, true);
+}

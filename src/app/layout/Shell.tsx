@@ -1,0 +1,76 @@
+// The main layout (shell spec §2): sidebar, top bar, tab strip, kept-alive views, quick access, password dialog.
+// Paths outside the user's menu go to /404: the menu is the user's map of what they may open.
+import { useCallback, useMemo, useState } from 'react';
+import { Redirect, useLocation } from 'wouter';
+import { WATER_TRUCK_USER_NAMES } from '../../config';
+import { DASHBOARD_PATH } from '../../domain/routes';
+import { buildShellMenu, menuAllows, type ShellMenu } from '../../domain/shell/menu';
+import { isWaterTruckUser } from '../../domain/shell/session';
+import { PasswordDialog } from '../password/PasswordDialog';
+import { QuickAccess } from '../quick-access/QuickAccess';
+import { QuickAccessProvider } from '../quick-access/QuickAccessProvider';
+import { useSessionActor, useSessionContext } from '../session/SessionProvider';
+import { viewFor } from '../views/view-for';
+import { Sidebar } from './Sidebar';
+import { TabStrip } from './TabStrip';
+import { TopBar } from './TopBar';
+import { useSidebar } from './use-sidebar';
+import { useTabStrip } from './use-tab-strip';
+import { ViewHost } from './ViewHost';
+import './layout.css';
+
+export function Shell() {
+  const [path] = useLocation();
+  const session = useSessionContext((context) => context.session);
+  const menus = useSessionContext((context) => context.shell?.menus);
+  const menu = useMemo(() => buildShellMenu(menus ?? []), [menus]);
+  if (!session) return null;
+  if (path === '/') return <Redirect to={DASHBOARD_PATH} replace />;
+  if (!menuAllows(menu, path)) return <Redirect to="/404" replace />;
+  return (
+    <QuickAccessProvider userId={session.token.id}>
+      <Layout path={path} menu={menu} userId={session.token.id} userName={session.token.userName} waterTruckUser={isWaterTruckUser(session, WATER_TRUCK_USER_NAMES)} />
+    </QuickAccessProvider>
+  );
+}
+
+interface LayoutProps {
+  readonly path: string;
+  readonly menu: ShellMenu;
+  readonly userId: number;
+  readonly userName: string;
+  readonly waterTruckUser: boolean;
+}
+
+function Layout({ path, menu, userId, userName, waterTruckUser }: LayoutProps) {
+  const session = useSessionActor();
+  const sidebar = useSidebar();
+  const strip = useTabStrip(path);
+  const [changingPassword, setChangingPassword] = useState(false);
+  const logout = useCallback(() => session.send({ type: 'session.logout' }), [session]);
+  const closePassword = useCallback(() => setChangingPassword(false), []);
+  const classes = ['shell', sidebar.open ? 'shell--open' : 'shell--closed', sidebar.mobile ? 'shell--mobile' : ''];
+  return (
+    <div className={classes.join(' ').trim()}>
+      <Sidebar items={menu.items} open={sidebar.open} onFollow={sidebar.closeIfMobile} />
+      <div className="shell__main">
+        <TopBar
+          path={path}
+          links={menu.links}
+          sidebarOpen={sidebar.open}
+          onToggleSidebar={sidebar.toggle}
+          userName={userName}
+          waterTruckUser={waterTruckUser}
+          onChangePassword={() => setChangingPassword(true)}
+          onLogout={logout}
+        />
+        <TabStrip strip={strip} active={path} />
+        <main className="shell__content">
+          <ViewHost tabs={strip.tabs} active={path} render={viewFor} />
+        </main>
+      </div>
+      <QuickAccess />
+      {changingPassword && <PasswordDialog userId={userId} userName={userName} onClose={closePassword} onLogout={logout} />}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// The top bar: sidebar toggle, breadcrumb, menu search, the live-status slot, language select and user menu.
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MenuLink } from '../../domain/shell/menu';
+import { Breadcrumb } from './Breadcrumb';
+import { LanguageSelect } from './LanguageSelect';
+import { MenuSearch } from './MenuSearch';
+import { SIDEBAR_ID } from './Sidebar';
+import { UserMenu, type UserMenuProps } from './UserMenu';
+
+export interface TopBarProps extends UserMenuProps {
+  readonly path: string;
+  readonly links: readonly MenuLink[];
+  readonly sidebarOpen: boolean;
+  readonly onToggleSidebar: () => void;
+  /**
+   * The truck-status badges and alarm settings of the live pipeline (next issue) go here; the shell only
+   * reserves the place. Water-truck users must not get them: that rule comes with the badges.
+   */
+  readonly live?: ReactNode;
+}
+
+export function TopBar({ path, links, sidebarOpen, onToggleSidebar, live, ...user }: TopBarProps) {
+  const { t } = useTranslation();
+  return (
+    <header className="topbar">
+      <button type="button" className="topbar__toggle" aria-expanded={sidebarOpen} aria-controls={SIDEBAR_ID} aria-label={t('layout.toggleSidebar')} onClick={onToggleSidebar}>
+        ☰
+      </button>
+      <Breadcrumb path={path} />
+      <div className="topbar__right">
+        <MenuSearch links={links} />
+        <div className="topbar__live" data-slot="live-status">
+          {live}
+        </div>
+        {!user.waterTruckUser && <LanguageSelect />}
+        <UserMenu {...user} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,34 @@
+// The tab strip's state: a tab per visited path (the one on screen always included) and the §2 actions on it.
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { closeAllTabs, closeOtherTabs, closeTab, refreshTab, visitTab, type Tab, type TabChange } from '../../domain/shell/tab-strip';
+
+export interface TabStripState {
+  readonly tabs: readonly Tab[];
+  readonly close: (path: string) => void;
+  readonly closeOthers: (path: string) => void;
+  readonly closeAll: () => void;
+  readonly refresh: (path: string) => void;
+}
+
+export function useTabStrip(active: string): TabStripState {
+  const [, navigate] = useLocation();
+  const [visited, setVisited] = useState<readonly Tab[]>([]);
+  useEffect(() => setVisited((tabs) => visitTab(tabs, active)), [active]);
+  // Derived so the screen on display has its tab from the first render, before the effect records it.
+  const tabs = visitTab(visited, active);
+  const apply = useCallback(
+    (change: TabChange) => {
+      setVisited(change.tabs);
+      if (change.navigateTo !== undefined && change.navigateTo !== active) navigate(change.navigateTo);
+    },
+    [active, navigate],
+  );
+  return {
+    tabs,
+    close: (path) => apply(closeTab(tabs, path, active)),
+    closeOthers: (path) => apply(closeOtherTabs(tabs, path, active)),
+    closeAll: () => apply(closeAllTabs()),
+    refresh: (path) => setVisited(refreshTab(tabs, path)),
+  };
+}

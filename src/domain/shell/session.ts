@@ -1,0 +1,85 @@
+// Session data as the console keeps it (shell spec §3) and the water-truck rule (§6), from the login answer.
+import { isFiniteNumber, isRecord } from '../wire/guards';
+import type { LastLoginInfo, LoginAnswer, Role, StoredLoginToken } from '../wire/entities';
+
+export interface SessionData {
+  /** The stored login token: JSON `{ id, userName }`. */
+  readonly token: StoredLoginToken;
+  /** Sent back as the 'header-id' header. */
+  readonly headerId: string;
+  /** Display name: the real name, else the user name. */
+  readonly name: string;
+  readonly avatar: string;
+  readonly roles: readonly Role[];
+  readonly companyCode: string;
+  readonly companyCodes: readonly string[];
+  /** The spec's customer flag; true (the default) means an ordinary customer. */
+  readonly customer: boolean;
+  readonly lastLoginInfo: LastLoginInfo;
+}
+
+export function sessionFromLogin(answer: LoginAnswer): SessionData {
+  const { userInfo, userIn } = answer;
+  return {
+    token: { id: userInfo.id, userName: userInfo.userName },
+    headerId: answer['header-id'],
+    name: userInfo.realName || userInfo.userName,
+    avatar: userInfo.avatar,
+    roles: answer.role,
+    companyCode: userInfo.companyCode,
+    companyCodes: userIn?.companyCodes ?? [],
+    customer: userIn?.customer ?? true,
+    lastLoginInfo: answer.lastLoginInfo,
+  };
+}
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isTime = (value: unknown): value is string | number => isText(value) || isFiniteNumber(value);
+
+function isRole(value: unknown): value is Role {
+  return isRecord(value) && isText(value['roleName']) && typeof value['superMan'] === 'boolean';
+}
+
+/** Reads session data back from storage; anything not shaped like SessionData counts as no session. */
+export function parseStoredSession(text: string | null | undefined): SessionData | undefined {
+  if (!text) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(value)) return undefined;
+  const { token, headerId, name, avatar, roles, companyCode, companyCodes, customer, lastLoginInfo } = value;
+  if (!isRecord(token) || !isFiniteNumber(token['id']) || !isText(token['userName'])) return undefined;
+  if (!isText(headerId) || headerId === '' || !isText(name) || !isText(avatar) || !isText(companyCode)) return undefined;
+  if (typeof customer !== 'boolean' || !Array.isArray(roles) || !Array.isArray(companyCodes)) return undefined;
+  if (!isRecord(lastLoginInfo)) return undefined;
+  const { ip, area, time } = lastLoginInfo;
+  if (!isText(ip) || !isText(area) || !isTime(time)) return undefined;
+  const roleList: unknown[] = roles;
+  const codeList: unknown[] = companyCodes;
+  if (!roleList.every(isRole) || !codeList.every(isText)) return undefined;
+  return {
+    token: { id: token['id'], userName: token['userName'] },
+    headerId, name, avatar, roles: roleList.filter(isRole), companyCode, companyCodes: codeList.filter(isText), customer,
+    lastLoginInfo: { ip, area, time },
+  };
+}
+
+export function isSuperMan(session: SessionData): boolean {
+  return session.roles.some((role) => role.superMan);
+}
+
+/** The garden-bureau role: its users are water-truck users (shell spec §6). */
+export const WATER_TRUCK_ROLE = '园林局用户';
+
+/**
+ * Water-truck users: the 园林局用户 role, or one of the named users. The spec names one user without showing
+ * the name, so the names come from configuration (VITE_WATER_TRUCK_USERS).
+ */
+export function isWaterTruckUser(session: SessionData, waterTruckUserNames: readonly string[]): boolean {
+  return (
+    session.roles.some((role) => role.roleName === WATER_TRUCK_ROLE) || waterTruckUserNames.includes(session.token.userName)
+  );
+}

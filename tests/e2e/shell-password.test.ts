@@ -1,0 +1,94 @@
+// Changing the password in Chromium: each message of spec §5, the failure text, success and the logout 0.8 s after.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../helpers/browser';
+import { armFault, clearFaults, fillLogin, loginAs, newUserPage, requireBuiltConsole, waitForToast } from '../helpers/console';
+import { startServer, type RunningServer } from '../helpers/server';
+
+describe('password change in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer({ staticDir: requireBuiltConsole(), faults: true });
+    browser = await launchBrowser();
+    ({ context, page } = await newUserPage(browser, server.url));
+    await loginAs(page, server.url, 'operator');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const field = (name: string) => page.locator(`.dialog input[name="${name}"]`);
+  const errorOf = async (name: string) => {
+    const id = await field(name).getAttribute('aria-describedby');
+    return id ? page.locator(`[id="${id}"]`).textContent() : '';
+  };
+  const submit = () => page.locator('.dialog button[type="submit"]').click();
+
+  it('opens from the user menu with the user name read-only', async () => {
+    await page.getByRole('button', { name: 'operator ▾' }).click();
+    await page.getByRole('menuitem', { name: '修改密码' }).click();
+    await expect(page.getByRole('dialog').isVisible()).resolves.toBe(true);
+    expect(await field('userName').inputValue()).toBe('operator');
+    expect(await field('userName').getAttribute('readonly')).not.toBeNull();
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('oldPwd');
+  });
+
+  it('names each missing field: old password, inPutPwd, againInputPwd', async () => {
+    await submit();
+    expect(await errorOf('oldPwd')).toBe('请输入原密码');
+    expect(await errorOf('pwd')).toBe('请输入新密码');
+    expect(await errorOf('confrimPwd')).toBe('请再次输入新密码');
+  });
+
+  it('checks the old password with the server when it loses focus: oldPwdError', async () => {
+    await field('oldPwd').fill('not-my-password');
+    await field('pwd').focus();
+    await page.locator('.dialog__error', { hasText: '原密码错误' }).waitFor();
+    expect(await field('oldPwd').getAttribute('aria-invalid')).toBe('true');
+    await field('oldPwd').fill('operator123');
+    const checked = page.waitForResponse((response) => response.url().endsWith('/verifyPwd'));
+    await field('pwd').focus();
+    await checked;
+    expect(await errorOf('oldPwd')).toBe('');
+  });
+
+  it('asks for six characters and the same confirmation: pwdDifference', async () => {
+    await field('pwd').fill('abc12');
+    await field('confrimPwd').fill('abc123');
+    await submit();
+    expect(await errorOf('pwd')).toBe('密码长度不能少于6位');
+    expect(await errorOf('confrimPwd')).toBe('两次输入的密码不一致');
+  });
+
+  it('says 密码修改失败 when the server refuses the change, and stays logged in', async () => {
+    await armFault(server.url, { path: '/truckmanage/api/userInfoPwd', resultCode: 500, message: 'refused' });
+    await field('pwd').fill('newpass1');
+    await field('confrimPwd').fill('newpass1');
+    await submit();
+    await waitForToast(page, '密码修改失败');
+    expect(await page.locator('.alert').count()).toBe(0);
+    await expect(page.getByRole('dialog').isVisible()).resolves.toBe(true);
+    await clearFaults(server.url);
+  });
+
+  it('says 密码修改成功 and logs out about 0.8 s later; the new password then logs in, the old one not', async () => {
+    const sent = page.waitForRequest((request) => request.url().endsWith('/userInfoPwd'));
+    await submit();
+    const body = new URLSearchParams((await sent).postData() ?? '');
+    expect(body.get('pwd')).toMatch(/^[0-9a-f]{32}$/);
+    await waitForToast(page, '密码修改成功');
+    const changedAt = Date.now();
+    await page.waitForURL(/\/login$/);
+    expect(Date.now() - changedAt).toBeGreaterThanOrEqual(600);
+    await fillLogin(page, 'operator', 'operator123');
+    await page.locator('.login__error', { hasText: '用户名或密码错误' }).waitFor();
+    await loginAs(page, server.url, 'operator', 'newpass1');
+    await context.close();
+  });
+});

@@ -1,0 +1,122 @@
+// The shared HTTP client: what it sends (base path, header-id, form bodies) and its §8 reaction to each answer.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { call, CallError, failureText, setReactions, type Reactions } from '../../src/api/client';
+
+type FetchArgs = [string, RequestInit];
+
+function answer(body: unknown, status = 200) {
+  return vi.fn(async (..._args: FetchArgs) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+}
+
+function reactionSpies() {
+  const spies = {
+    sessionExpired: vi.fn(),
+    accessLimit: vi.fn(),
+    accessError: vi.fn(),
+    errorToast: vi.fn(),
+    requestFailed: vi.fn(),
+  } satisfies Reactions;
+  return spies;
+}
+
+const envelope = (resultCode: number, data: unknown = null, message = 'server says') => ({ resultCode, message, data });
+
+async function rejection(promise: Promise<unknown>): Promise<CallError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  if (!(error instanceof CallError)) throw new Error(`expected a CallError, got ${String(error)}`);
+  return error;
+}
+
+describe('HTTP client', () => {
+  let spies: ReturnType<typeof reactionSpies>;
+  let uninstall: () => void;
+
+  beforeEach(() => {
+    spies = reactionSpies();
+    uninstall = setReactions(spies);
+    localStorage.clear();
+  });
+  afterEach(() => {
+    uninstall();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends GET parameters in the query, under the base path, with header-id and cookies', async () => {
+    const fetch = answer(envelope(200, []));
+    vi.stubGlobal('fetch', fetch);
+    localStorage.setItem('header-id', 'tok-1');
+    await call('quickVisitList', { userId: 7 });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/truckmanage/api/getUserQuickVisit?userId=7');
+    expect(init.method).toBe('GET');
+    expect(init.credentials).toBe('include');
+    expect(init.headers).toEqual({ 'header-id': 'tok-1' });
+  });
+
+  it('sends POST bodies form-encoded by default and sends no header-id without a session', async () => {
+    const fetch = answer(envelope(200, '添加成功'));
+    vi.stubGlobal('fetch', fetch);
+    await expect(call('quickVisitAdd', { userId: 7, quickVisitUrl: '/dashboard', quickVisitName: '个人中心' })).resolves.toBe('添加成功');
+    const [, init] = fetch.mock.calls[0]!;
+    expect(init.headers).toEqual({ 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' });
+    expect(String(init.body)).toBe(new URLSearchParams({ userId: '7', quickVisitUrl: '/dashboard', quickVisitName: '个人中心' }).toString());
+  });
+
+  it('sends the host-root status call as JSON at the host root', async () => {
+    const fetch = answer(envelope(200, []));
+    vi.stubGlobal('fetch', fetch);
+    await call('getTruckBarData', { userPri: [{ key: 'C002' }] });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/truckatgsub/rest/truckData/getTruckBarData');
+    expect(init.body).toBe(JSON.stringify({ userPri: [{ key: 'C002' }] }));
+  });
+
+  it('returns the data of a 200 answer without any reaction', async () => {
+    vi.stubGlobal('fetch', answer(envelope(200, { ip: '1.2.3.4', area: 'x' })));
+    await expect(call('getIp', {})).resolves.toEqual({ ip: '1.2.3.4', area: 'x' });
+    expect(Object.values(spies).every((spy) => spy.mock.calls.length === 0)).toBe(true);
+  });
+
+  it.each([
+    [504, 'sessionExpired', undefined],
+    [401, 'accessLimit', 'server says'],
+    [500, 'accessError', 'server says'],
+    [429, 'errorToast', 'server says'],
+    [0, 'errorToast', 'server says'],
+  ] as const)('reacts to resultCode %i with %s and rejects with the call shown', async (code, reaction, argument) => {
+    vi.stubGlobal('fetch', answer(envelope(code)));
+    const error = await rejection(call('menus', {}));
+    expect(error).toMatchObject({ resultCode: code, message: 'server says', shown: true });
+    expect(spies[reaction]).toHaveBeenCalledTimes(1);
+    if (argument !== undefined) expect(spies[reaction]).toHaveBeenCalledWith(argument);
+    const others = Object.entries(spies).filter(([name]) => name !== reaction);
+    expect(others.every(([, spy]) => spy.mock.calls.length === 0)).toBe(true);
+  });
+
+  it('passes failures back to callers that report them (login), except the 504 logout', async () => {
+    vi.stubGlobal('fetch', answer(envelope(400, null, '用户名或密码错误')));
+    const refused = await rejection(call('login', { username: 'a', password: 'b', ip: '', area: '' }, { passBack: true }));
+    expect(refused).toMatchObject({ resultCode: 400, message: '用户名或密码错误', shown: false });
+    expect(failureText(refused)).toEqual({ text: '用户名或密码错误' });
+    expect(spies.errorToast).not.toHaveBeenCalled();
+    vi.stubGlobal('fetch', answer(envelope(504)));
+    await rejection(call('logout', {}, { passBack: true }));
+    expect(spies.sessionExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the request-failed alert for an HTTP 500', async () => {
+    vi.stubGlobal('fetch', answer(envelope(500), 500));
+    const error = await rejection(call('menus', {}));
+    expect(error).toMatchObject({ transport: 'http500', shown: true });
+    expect(spies.requestFailed).toHaveBeenCalledTimes(1);
+    expect(failureText(error)).toEqual({ key: 'error.requestFailed' });
+  });
+
+  it('rejects a network failure with the network text for the caller to show', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const error = await rejection(call('menus', {}));
+    expect(error).toMatchObject({ transport: 'network', shown: false });
+    expect(failureText(error)).toEqual({ key: 'error.network' });
+    expect(Object.values(spies).every((spy) => spy.mock.calls.length === 0)).toBe(true);
+  });
+});
