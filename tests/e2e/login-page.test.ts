@@ -26,9 +26,9 @@ describe('login and access guard in Chromium', () => {
       await page.goto(`${server.url}${path}`);
       await page.waitForURL(/\/login$/);
     }
-    await expect(page.getByLabel('用户名').isVisible()).resolves.toBe(true);
-    await expect(page.getByLabel('密码').isVisible()).resolves.toBe(true);
-    await expect(page.getByLabel('验证码', { exact: true }).isVisible()).resolves.toBe(true);
+    await page.getByLabel('用户名').waitFor({ state: 'visible', timeout: 10_000 });
+    await page.getByLabel('密码').waitFor({ state: 'visible', timeout: 10_000 });
+    await page.getByLabel('验证码', { exact: true }).waitFor({ state: 'visible', timeout: 10_000 });
     expect(await page.getByRole('img').getAttribute('alt')).toMatch(/^验证码图片：[A-Za-z0-9]{4}$/);
     await context.close();
   });
@@ -44,7 +44,7 @@ describe('login and access guard in Chromium', () => {
   it('shows the English field labels and messages when the language cookie says en', async () => {
     const { context, page } = await newUserPage(browser, server.url, 'en');
     await page.goto(`${server.url}/login`);
-    await expect(page.getByLabel('User name').isVisible()).resolves.toBe(true);
+    await page.getByLabel('User name').waitFor({ state: 'visible', timeout: 10_000 });
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toBe('please enter user name and password');
     await page.locator('input[name="username"]').fill('admin');

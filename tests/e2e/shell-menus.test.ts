@@ -101,22 +101,22 @@ describe('the shell per role in Chromium', () => {
     const page = await pageOf('manager');
     const sidebar = page.locator('nav.sidebar');
     await page.getByRole('button', { name: '展开或收起菜单' }).click();
-    await expect(sidebar.isHidden()).resolves.toBe(true);
+    await sidebar.waitFor({ state: 'hidden', timeout: 10_000 });
     expect(await cookie('manager', 'sidebarStatus')).toBe('1');
     await page.reload();
     await page.locator('.topbar').waitFor();
-    await expect(sidebar.isHidden()).resolves.toBe(true);
+    await sidebar.waitFor({ state: 'hidden', timeout: 10_000 });
     await page.getByRole('button', { name: '展开或收起菜单' }).click();
-    await expect(sidebar.isVisible()).resolves.toBe(true);
+    await sidebar.waitFor({ state: 'visible', timeout: 10_000 });
     expect(await cookie('manager', 'sidebarStatus')).toBe('0');
   });
 
   it('collapses the sidebar on a viewport narrower than 1024 px', async () => {
     const page = await pageOf('manager');
     await page.setViewportSize({ width: 1023, height: 800 });
-    await expect(page.locator('nav.sidebar').isHidden()).resolves.toBe(true);
+    await page.locator('nav.sidebar').waitFor({ state: 'hidden', timeout: 10_000 });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await expect(page.locator('nav.sidebar').isVisible()).resolves.toBe(true);
+    await page.locator('nav.sidebar').waitFor({ state: 'visible', timeout: 10_000 });
   });
 
   it('searches the menu from the keyboard: Ctrl+K, type, arrows, Enter', async () => {

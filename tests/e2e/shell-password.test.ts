@@ -33,7 +33,7 @@ describe('password change in Chromium', () => {
   it('opens from the user menu with the user name read-only', async () => {
     await page.getByRole('button', { name: 'operator ▾' }).click();
     await page.getByRole('menuitem', { name: '修改密码' }).click();
-    await expect(page.getByRole('dialog').isVisible()).resolves.toBe(true);
+    await page.getByRole('dialog').waitFor({ state: 'visible', timeout: 10_000 });
     expect(await field('userName').inputValue()).toBe('operator');
     expect(await field('userName').getAttribute('readonly')).not.toBeNull();
     await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('oldPwd');
@@ -73,7 +73,7 @@ describe('password change in Chromium', () => {
     await submit();
     await waitForToast(page, '密码修改失败');
     expect(await page.locator('.alert').count()).toBe(0);
-    await expect(page.getByRole('dialog').isVisible()).resolves.toBe(true);
+    await page.getByRole('dialog').waitFor({ state: 'visible', timeout: 10_000 });
     await clearFaults(server.url);
   });
 

@@ -104,9 +104,9 @@ describe('tabs, quick access and language in Chromium', () => {
     await page.locator('.quick__handle').hover();
     expect(await quick.getAttribute('class')).toBe('quick quick--shown');
     await page.locator('.quick__handle').click();
-    await expect(page.locator('#quick-access-list').isVisible()).resolves.toBe(true);
+    await page.locator('#quick-access-list').waitFor({ state: 'visible', timeout: 10_000 });
     await page.locator('.quick__handle').click();
-    await expect(page.locator('#quick-access-list').isHidden()).resolves.toBe(true);
+    await page.locator('#quick-access-list').waitFor({ state: 'hidden', timeout: 10_000 });
   });
 
   it('adds the page on screen, warns 快速访问中已存在此菜单 for it again, and navigates from a row', async () => {

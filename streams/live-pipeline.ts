@@ -1,0 +1,62 @@
+// The whole live pipeline as one pure function: frames and chosen types in, fleet, alarms, pop-ups and tallies out.
+import { filter, map, merge, share, shareReplay, type Observable } from 'rxjs';
+import type { AlarmTypeId } from '../src/domain/alarm-types';
+import type { LiveAlarm } from '../src/domain/wire/live-alarm';
+import { byChosenTypes, dedupeAlarms, highestSeq, urgentAlarms, type AlarmMemory } from './alarm.stream';
+import { NO_FRAMES, decodeFrame, tallyFrames, type DecodedFrame, type FrameStats, type InboundFrame, type TallyEvent } from './frames';
+import { popupList } from './popups';
+import { EMPTY_FLEET, fleetState, type FleetState, type RowsBatch } from './truck-status.stream';
+
+/** What a pipeline starts from: the state IndexedDB held, or nothing. */
+export interface PipelineSeed {
+  readonly fleet?: FleetState;
+  readonly alarms?: AlarmMemory;
+  readonly stats?: FrameStats;
+}
+
+export interface LivePipeline {
+  readonly stats$: Observable<FrameStats>;
+  readonly fleet$: Observable<FleetState>;
+  /** Every valid alarm not seen before, whatever its type (persistence tracks the seq from these). */
+  readonly unique$: Observable<LiveAlarm>;
+  readonly lastSeq$: Observable<number>;
+  /** New alarms of the chosen types: the inbox, the pop-ups and the urgent dialog read these. */
+  readonly accepted$: Observable<LiveAlarm>;
+  readonly popups$: Observable<readonly LiveAlarm[]>;
+  readonly urgent$: Observable<LiveAlarm>;
+}
+
+type RowsFrame = Extract<DecodedFrame, { kind: 'rows' }>;
+type AlarmFrame = Extract<DecodedFrame, { kind: 'alarm' }>;
+
+const isRows = (frame: DecodedFrame): frame is RowsFrame => frame.kind === 'rows';
+const isAlarm = (frame: DecodedFrame): frame is AlarmFrame => frame.kind === 'alarm';
+const toBatch = (frame: RowsFrame): RowsBatch => ({ t: frame.t, values: frame.values, snapshot: frame.snapshot });
+
+/**
+ * Wires the streams. Each output is shared, so one subscription per output costs one parse of each frame; state
+ * outputs replay their latest value. Subscribe before frames flow: `frames$` is hot.
+ */
+export function livePipeline(
+  frames$: Observable<InboundFrame>,
+  types$: Observable<readonly AlarmTypeId[]>,
+  seed: PipelineSeed = {},
+): LivePipeline {
+  const latest = <T>() => shareReplay<T>({ bufferSize: 1, refCount: false });
+  const decoded$ = frames$.pipe(map(decodeFrame), share());
+  const fleet$ = decoded$.pipe(filter(isRows), map(toBatch), fleetState(seed.fleet ?? EMPTY_FLEET), share());
+  // Bad rows are known only once the merge has validated a frame's rows, right after the frame itself is counted.
+  const badRows$ = fleet$.pipe(map((fleet): TallyEvent => ({ kind: 'badRows', count: fleet.invalidRows })));
+  const stats$ = merge(decoded$, badRows$).pipe(tallyFrames(seed.stats ?? NO_FRAMES), latest<FrameStats>());
+  const unique$ = decoded$.pipe(
+    filter(isAlarm),
+    map((frame) => frame.alarm),
+    dedupeAlarms(seed.alarms),
+    share(),
+  );
+  const lastSeq$ = unique$.pipe(highestSeq(seed.alarms?.lastSeq), latest<number>());
+  const accepted$ = unique$.pipe(byChosenTypes(types$), share());
+  const popups$ = accepted$.pipe(popupList(), latest<readonly LiveAlarm[]>());
+  const urgent$ = accepted$.pipe(urgentAlarms(), share());
+  return { stats$, fleet$: fleet$.pipe(latest<FleetState>()), unique$, lastSeq$, accepted$, popups$, urgent$ };
+}

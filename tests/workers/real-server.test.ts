@@ -1,0 +1,82 @@
+// The worker core against our real server and simulator over real sockets: no alarm lost across a drop; 4401 is final.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SimulatedClock } from 'xstate';
+import { seedFleet, startSimulator, type Simulator } from '../../server/sim';
+import type { LiveEvents } from '../../workers/live-api';
+import { LiveDb } from '../../workers/db';
+import { LiveCore } from '../../workers/live-core';
+import { call, login } from '../helpers/api';
+import { watchAlarms } from '../helpers/live-figures';
+import { startServer, type RunningServer } from '../helpers/server';
+import { wsSocketFactory } from '../helpers/ws-socket-factory';
+import { waitFor } from './harness';
+
+let server: RunningServer | undefined;
+let simulator: Simulator | undefined;
+let core: LiveCore | undefined;
+afterEach(async () => {
+  await core?.close();
+  simulator?.stop();
+  await server?.close();
+  [core, simulator, server] = [undefined, undefined, undefined];
+});
+
+async function setUp() {
+  server = await startServer({ prepare: async (services) => void (await seedFleet(services.db, { seed: 3, trucks: 12, now: Date.now() })) });
+  simulator = startSimulator(server.services, { seed: 3, timer: false });
+  await simulator.ready;
+  const { token } = await login(server.url, 'admin');
+  // Link timers on simulated time: the 5 s reconnect happens when the test says.
+  const clock = new SimulatedClock();
+  clock.set(Date.now());
+  core = new LiveCore({
+    db: new LiveDb('real-server', { indexedDB: new IDBFactory(), IDBKeyRange }),
+    socketBase: server.url.replace(/^http/, 'ws'), socketFactory: wsSocketFactory, mode: 'shared', clock, random: () => 0,
+  });
+  const live = core;
+  await live.connect({ token, userName: 'admin', userPri: [], typeIds: '' });
+  await waitFor(() => live.snapshot().status.trucks === 12, 'the first snapshot', 10_000);
+  await waitFor(() => live.diagnostics().links.alarm.state === 'open', 'the alarm socket', 10_000);
+  return { server, simulator, core: live, clock, token };
+}
+
+describe('against the real server', () => {
+  it('receives every alarm raised before, during and after a dropped connection, each once', { timeout: 30_000 }, async () => {
+    const { server, simulator, core, clock, token } = await setUp();
+    const watched = watchAlarms(core);
+    const raised = [await simulator.raiseAlarm(2), await simulator.raiseAlarm(201)];
+    await waitFor(() => watched.accepted.length === 2, 'alarms before the drop');
+
+    await call(server.url, 'POST', '/diagnostics/drop-sockets', { token });
+    await waitFor(() => core.diagnostics().links.alarm.state === 'waiting', 'the drop');
+    raised.push(await simulator.raiseAlarm(4), await simulator.raiseAlarm(203));
+    clock.increment(5_000);
+    await waitFor(() => watched.accepted.length === 4, 'alarms missed while dropped', 10_000);
+    raised.push(await simulator.raiseAlarm(7));
+    await waitFor(() => watched.accepted.length === 5, 'alarms after the reconnect');
+
+    expect(watched.accepted.map((alarm) => alarm.seq)).toEqual(raised.map((published) => published.alarm.seq));
+    expect(core.diagnostics().links.alarm.opens).toBe(2);
+    expect(core.diagnostics().frames.badFrames).toBe(0);
+  });
+
+  it('stops for good and reports the invalid session when the server answers 4401 after logout', { timeout: 30_000 }, async () => {
+    const { server, core, clock, token } = await setUp();
+    const invalid: LiveEvents['session.invalid'][] = [];
+    core.hub.subscribe(-1, 'session.invalid', (event) => invalid.push(event));
+    const admin = await login(server.url, 'admin');
+    await call(server.url, 'GET', '/loginOut', { token });
+    await call(server.url, 'POST', '/diagnostics/drop-sockets', { token: admin.token });
+    await waitFor(() => core.diagnostics().links.truck.state === 'waiting', 'the drop');
+    clock.increment(5_000);
+    await waitFor(() => invalid.length > 0, 'session.invalid', 10_000);
+
+    expect(invalid[0]?.code).toBe(4401);
+    expect(core.diagnostics().links).toMatchObject({ truck: { state: expect.stringMatching(/rejected|stopped/) }, alarm: { state: expect.stringMatching(/rejected|stopped/) } });
+    const opens = core.diagnostics().links.truck.opens + core.diagnostics().links.alarm.opens;
+    clock.increment(60_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(core.diagnostics().links.truck.opens + core.diagnostics().links.alarm.opens).toBe(opens);
+  });
+});

@@ -1,0 +1,154 @@
+// The worker's API as tabs see it through Comlink (`Comlink.wrap<LiveApi>`), and the typed map of the events it pushes.
+import type { ProxyMarked } from 'comlink';
+import type { LinkState } from '../machines/socket-link.machine';
+import type { FuelTotals } from '../src/domain/fuel';
+import type { StatusCounts } from '../src/domain/truck-status';
+import type { UserPriEntry } from '../src/domain/wire/entities';
+import type { LiveAlarm } from '../src/domain/wire/live-alarm';
+import type { SocketName } from '../src/domain/wire/sockets';
+import type { FrameStats } from '../streams/frames';
+import type { TruckView } from '../streams/truck-status.stream';
+import type { StoredRecording } from './db';
+import type { StoreStats } from './live-store';
+
+/** shared: one worker for every tab. dedicated: this browser has no SharedWorker, so each tab runs its own. */
+export type WorkerMode = 'shared' | 'dedicated';
+/** How the worker learns that a tab closed: the tab's Web Lock is released, or its pings stop. */
+export type TabLiveness = 'locks' | 'ping';
+/** Where the state shown comes from: nothing yet, IndexedDB (before the sockets answer), the sockets, a replay. */
+export type DataSource = 'none' | 'hydrated' | 'live' | 'replay';
+
+/** What a tab hands over after login; the worker opens both sockets with it. */
+export interface LiveSession {
+  /** The session's header-id, sent as the open messages' `token`. */
+  readonly token: string;
+  readonly userName: string;
+  readonly userPri: readonly UserPriEntry[];
+  /** The chosen alarm types, a comma list (`stUserAlarm.alarmTypeIds`; empty: every type). */
+  readonly typeIds: string;
+}
+
+export interface FleetStatus {
+  /** The five badges' figures. */
+  readonly counts: StatusCounts;
+  readonly fuel: FuelTotals;
+  readonly trucks: number;
+  readonly updatedAt: number | undefined;
+  readonly source: DataSource;
+}
+
+export interface TruckChanges {
+  readonly changed: readonly TruckView[];
+  readonly removed: readonly string[];
+}
+
+export interface LinkStatus {
+  /** idle: no session yet, or a replay holds the pipeline. */
+  readonly state: LinkState | 'idle';
+  readonly opens: number;
+  readonly closes: number;
+  readonly heartbeats: number;
+  readonly frames: number;
+  readonly lastCloseCode: number | undefined;
+  readonly lastFrameAt: number | undefined;
+}
+
+export type LinkStatuses = Readonly<Record<SocketName, LinkStatus>>;
+
+export interface ReplayProgress {
+  readonly recordingId: number;
+  readonly state: 'running' | 'done' | 'stopped';
+  readonly pushed: number;
+  readonly total: number;
+  readonly speed: number;
+}
+
+export interface LiveEvents {
+  'fleet.status': FleetStatus;
+  'fleet.trucks': TruckChanges;
+  /** New alarms of the chosen types, batched over 50 ms. */
+  'alarm.received': readonly LiveAlarm[];
+  /** At most five, newest first. */
+  'alarm.popups': readonly LiveAlarm[];
+  'alarm.urgent': LiveAlarm;
+  'link.state': LinkStatuses;
+  /** The server closed a socket with 4401: log in again. The links have stopped for good. */
+  'session.invalid': { readonly socket: SocketName; readonly code: number };
+  'replay.progress': ReplayProgress;
+}
+
+export type LiveEventName = keyof LiveEvents;
+
+/**
+ * A listener of one event. Written in method form, which TypeScript checks bivariantly, so a listener of one event
+ * passes where Comlink's `Remote` type (which drops the generic of `subscribe`) expects a listener of any event.
+ */
+export type LiveListener<K extends LiveEventName> = { bivarianceHack(payload: LiveEvents[K]): void }['bivarianceHack'];
+export type Unsubscribe = () => void;
+
+export interface LiveSnapshot {
+  readonly status: FleetStatus;
+  readonly trucks: readonly TruckView[];
+  readonly popups: readonly LiveAlarm[];
+  /** The latest alarms of the chosen types, newest first. */
+  readonly recent: readonly LiveAlarm[];
+  readonly lastSeq: number | undefined;
+  readonly links: LinkStatuses;
+  readonly alarmTypes: string;
+}
+
+export interface LiveDiagnostics {
+  readonly mode: WorkerMode;
+  readonly tabs: Readonly<Record<TabLiveness, number>>;
+  readonly source: DataSource;
+  readonly links: LinkStatuses;
+  readonly frames: FrameStats;
+  readonly trucks: number;
+  readonly lastSeq: number | undefined;
+  readonly storage: StoreStats;
+  readonly recording: { readonly id: number; readonly frames: number } | undefined;
+  readonly replay: ReplayProgress | undefined;
+}
+
+export type RecordingInfo = StoredRecording;
+
+export interface ImportResult {
+  readonly recording: RecordingInfo;
+  readonly problems: readonly { readonly line: number; readonly reason: string }[];
+}
+
+export interface TabHello {
+  /** A Web Lock the tab holds while it lives; absent where `navigator.locks` is (plain http on a LAN address). */
+  readonly lockName?: string;
+}
+
+export interface WorkerHello {
+  readonly clientId: number;
+  readonly mode: WorkerMode;
+  readonly liveness: TabLiveness;
+}
+
+/** Everything a tab may ask of the live worker. */
+export interface LiveApi {
+  hello(tab: TabHello): WorkerHello;
+  /** Tabs without Web Locks call this every TAB_PING_MS; silent ones are dropped. */
+  ping(): void;
+  connect(session: LiveSession): Promise<void>;
+  /** Stops both sockets for good and forgets the stored live state (recordings stay). */
+  logout(): Promise<void>;
+  /** State events (status, pop-ups, links) answer at once with their latest value. */
+  subscribe<K extends LiveEventName>(name: K, listener: LiveListener<K>): Unsubscribe & ProxyMarked;
+  snapshot(): LiveSnapshot;
+  setAlarmTypes(typeIds: string): Promise<void>;
+  startRecording(name: string): Promise<RecordingInfo>;
+  stopRecording(): Promise<RecordingInfo | undefined>;
+  recordings(): Promise<RecordingInfo[]>;
+  exportRecording(recordingId: number): Promise<string>;
+  importRecording(ndjson: string, name: string): Promise<ImportResult>;
+  deleteRecording(recordingId: number): Promise<void>;
+  /** Stops the sockets and plays a recording into a fresh pipeline; resolves when it ends. */
+  replay(recordingId: number, options: { readonly speed: number }): Promise<ReplayProgress>;
+  /** Ends a replay and goes back to the stored state and the live sockets. */
+  stopReplay(): Promise<void>;
+  diagnostics(): LiveDiagnostics;
+}

@@ -1,0 +1,247 @@
+// The live worker's core, independent of the worker global: session, links, pipeline runs, persistence, record, replay.
+import { BehaviorSubject } from 'rxjs';
+import type { SocketFactory } from '../machines/socket-link.machine';
+import { formatTypeIds, parseTypeIds, type AlarmTypeId } from '../src/domain/alarm-types';
+import { SOCKET_CLOSE, STATUS_FREQUENCY, type SocketName } from '../src/domain/wire/sockets';
+import type { LiveDb } from './db';
+import { EventHub } from './event-hub';
+import type { LiveDiagnostics, LiveSession, LiveSnapshot, ReplayProgress, WorkerMode } from './live-api';
+import { realClock, type LiveClock } from './live-clock';
+import { LiveStore, type Hydrated } from './live-store';
+import { IDLE_LINKS, startLinkPair, type LinkPair } from './link-pair';
+import { alarmOpen, parseLiveSession, truckOpen } from './open-messages';
+import { PipelineRun } from './pipeline-run';
+import { Recorder } from './recorder';
+import { RecordingStore } from './recording';
+import { playRecording } from './replay';
+import { TabRegistry, type LockManagerLike } from './tab-registry';
+
+export interface LiveCoreDeps {
+  readonly db: LiveDb;
+  /** ws(s)://host of both sockets. */
+  readonly socketBase: string;
+  readonly socketFactory: SocketFactory;
+  readonly mode: WorkerMode;
+  readonly clock?: LiveClock;
+  readonly random?: () => number;
+  readonly locks?: LockManagerLike;
+  /** The status socket's `frequency` (spec: 30); the fixture recorder asks for 1 to finish in seconds. */
+  readonly statusFrequency?: number;
+}
+
+export class LiveCore {
+  readonly hub = new EventHub();
+  readonly tabs: TabRegistry;
+  readonly mode: WorkerMode;
+  private readonly clock: LiveClock;
+  private readonly store: LiveStore;
+  readonly recordings: RecordingStore;
+  /** Taps the live links' frames while a recording runs. */
+  readonly recorder: Recorder;
+  private readonly types$ = new BehaviorSubject<readonly AlarmTypeId[]>([]);
+  private readonly goneHandlers = new Map<number, () => void>();
+  private session: LiveSession | undefined;
+  private links: LinkPair | undefined;
+  private run: PipelineRun;
+  private hydratedFor: string | undefined;
+  /** Read at start, so the first tab's connect finds IndexedDB's state ready. */
+  private prefetched: Promise<Hydrated> | undefined;
+  private replayProgress: ReplayProgress | undefined;
+  private replayToken: object | undefined;
+  /** connect, logout and the replay switches run one at a time (tabs call them concurrently). */
+  private queue: Promise<unknown> = Promise.resolve();
+  private lastClientId = 0;
+
+  constructor(private readonly deps: LiveCoreDeps) {
+    this.mode = deps.mode;
+    this.clock = deps.clock ?? realClock();
+    const now = () => this.clock.now();
+    this.store = new LiveStore(deps.db, now);
+    this.recordings = new RecordingStore(deps.db);
+    this.recorder = new Recorder(this.recordings, now);
+    this.tabs = new TabRegistry({ clock: this.clock, locks: deps.locks, onGone: (id) => this.dropClient(id) });
+    this.prefetched = this.store.load();
+    this.prefetched.catch(() => undefined);
+    this.run = this.newRun('live');
+    this.hub.publish('link.state', IDLE_LINKS);
+  }
+
+  /** A tab connected; `onGone` closes its port once the tab is found dead. */
+  addClient(onGone: () => void): number {
+    this.lastClientId += 1;
+    this.goneHandlers.set(this.lastClientId, onGone);
+    this.tabs.add(this.lastClientId);
+    return this.lastClientId;
+  }
+
+  connect(input: LiveSession): Promise<void> {
+    return this.serial(async () => {
+      const session = parseLiveSession(input);
+      if (!session) throw new Error('connect needs { token, userName, userPri, typeIds }');
+      const sameSocket = this.session?.token === session.token && this.links?.alive() === true;
+      this.session = session;
+      this.chooseTypes(session.typeIds);
+      if (this.replayToken || sameSocket) return;
+      this.links?.stop();
+      await this.hydrate(session.userName);
+      this.startLinks(session);
+    });
+  }
+
+  logout(): Promise<void> {
+    return this.serial(async () => {
+      this.stopLinks();
+      this.session = undefined;
+      this.hydratedFor = undefined;
+      await this.store.clear();
+      this.replaceRun(this.newRun('live'));
+    });
+  }
+
+  async setAlarmTypes(typeIds: string): Promise<void> {
+    const normalised = this.chooseTypes(typeIds);
+    if (this.session) this.session = { ...this.session, typeIds: normalised };
+    this.links?.resend('alarm');
+  }
+
+  snapshot(): LiveSnapshot {
+    const { run } = this;
+    return {
+      status: run.status(), trucks: run.trucks(), popups: run.popups, recent: run.recent, lastSeq: run.lastSeq,
+      links: this.links?.statuses() ?? IDLE_LINKS, alarmTypes: formatTypeIds(this.types$.value),
+    };
+  }
+
+  diagnostics(): LiveDiagnostics {
+    const { run } = this;
+    return {
+      mode: this.mode, tabs: this.tabs.counts(), source: run.source, links: this.links?.statuses() ?? IDLE_LINKS,
+      frames: run.stats, trucks: run.fleet.trucks.size, lastSeq: run.lastSeq, storage: this.store.stats(),
+      recording: this.recorder.status(), replay: this.replayProgress,
+    };
+  }
+
+  /** Plays a recording into a fresh pipeline that persists nothing; the live links wait until stopReplay. */
+  async replay(recordingId: number, speed: number): Promise<ReplayProgress> {
+    const frames = await this.recordings.frames(recordingId);
+    const token = {};
+    const playing = () => this.replayToken === token;
+    const run = await this.serial(async () => {
+      this.replayToken = token;
+      this.stopLinks();
+      this.replaceRun(new PipelineRun({ ...this.runOptions(), seed: {}, source: 'replay', flowing: 'replay' }));
+      return this.run;
+    });
+    return playRecording({
+      recordingId, frames, speed, clock: this.clock, playing,
+      push: (frame) => run.push(frame),
+      report: (progress) => {
+        if (playing()) this.replayProgress = progress;
+        this.hub.publish('replay.progress', progress);
+      },
+    });
+  }
+
+  stopReplay(): Promise<void> {
+    return this.serial(async () => {
+      if (!this.replayToken) return;
+      this.replayToken = undefined;
+      this.replayProgress = undefined;
+      this.hydratedFor = undefined;
+      if (this.session) {
+        await this.hydrate(this.session.userName);
+        this.startLinks(this.session);
+      } else this.replaceRun(this.newRun('live'));
+    });
+  }
+
+  /** Resolves once every queued IndexedDB write is done (tests, benchmark, a tab about to export). */
+  idle(): Promise<void> {
+    return this.store.idle();
+  }
+
+  /** Ends this worker's links and pipeline, keeping what is stored (a worker that dies, in tests). */
+  async close(): Promise<void> {
+    this.stopLinks();
+    this.replayToken = undefined;
+    this.run.stop();
+    await this.recorder.stop();
+    await this.store.idle();
+  }
+
+  private stopLinks(): void {
+    this.links?.stop();
+    this.links = undefined;
+    this.hub.publish('link.state', IDLE_LINKS);
+  }
+
+  private dropClient(clientId: number): void {
+    this.hub.dropClient(clientId);
+    this.goneHandlers.get(clientId)?.();
+    this.goneHandlers.delete(clientId);
+  }
+
+  private serial<T>(job: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(job);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private chooseTypes(typeIds: string): string {
+    const ids = parseTypeIds(typeIds);
+    this.types$.next(ids);
+    const normalised = formatTypeIds(ids);
+    this.store.writeMeta({ key: 'alarmTypes', value: normalised });
+    return normalised;
+  }
+
+  private runOptions() {
+    return { types$: this.types$, hub: this.hub, now: () => this.clock.now() };
+  }
+
+  private newRun(flowing: 'live' | 'replay'): PipelineRun {
+    return new PipelineRun({ ...this.runOptions(), seed: {}, source: 'none', flowing, store: this.store });
+  }
+
+  private replaceRun(run: PipelineRun): void {
+    this.run.stop();
+    this.run = run;
+  }
+
+  /** Shows what IndexedDB held for this user before the sockets answer; another user's data is cleared instead. */
+  private async hydrate(userName: string): Promise<void> {
+    if (this.hydratedFor === userName) return;
+    const stored = await (this.prefetched ?? this.store.load());
+    this.prefetched = undefined;
+    const mine = stored.meta.userName === undefined || stored.meta.userName === userName;
+    if (!mine) await this.store.clear();
+    const seed = mine ? { fleet: stored.fleet, alarms: stored.memory, recent: stored.recent } : {};
+    const source = mine && stored.fleet.trucks.size > 0 ? 'hydrated' : 'none';
+    this.replaceRun(new PipelineRun({ ...this.runOptions(), seed, source, flowing: 'live', store: this.store }));
+    this.hydratedFor = userName;
+    this.store.writeMeta({ key: 'userName', value: userName });
+  }
+
+  private startLinks(session: LiveSession): void {
+    const frequency = this.deps.statusFrequency ?? STATUS_FREQUENCY;
+    this.links = startLinkPair({
+      base: this.deps.socketBase,
+      socketFactory: this.deps.socketFactory,
+      clock: this.clock,
+      ...(this.deps.random ? { random: this.deps.random } : {}),
+      openMessage: (socket) =>
+        JSON.stringify(socket === 'truck' ? truckOpen(session, frequency) : alarmOpen(this.session ?? session, this.run.lastSeq)),
+      onFrame: (frame) => {
+        this.recorder.add(frame);
+        this.run.push(frame);
+      },
+      onStatus: (links) => this.hub.publish('link.state', links),
+      onFinalClose: (socket, code) => this.onFinalClose(socket, code),
+    });
+  }
+
+  private onFinalClose(socket: SocketName, code: number): void {
+    this.links?.stop();
+    if (code === SOCKET_CLOSE.sessionExpired) this.hub.publish('session.invalid', { socket, code });
+  }
+}

@@ -1,0 +1,36 @@
+// The sockets' open messages (spec §7 plus our `token` and `lastSeq`), and the check of the session a tab hands over.
+import { formatTypeIds, parseTypeIds } from '../src/domain/alarm-types';
+import { isRecord } from '../src/domain/wire/guards';
+import { MSG_TYPE, STATUS_FREQUENCY, type AlarmSocketOpen, type TruckSocketOpen } from '../src/domain/wire/sockets';
+import type { UserPriEntry } from '../src/domain/wire/entities';
+import type { LiveSession } from './live-api';
+
+export function truckOpen(session: LiveSession, frequency: number = STATUS_FREQUENCY): TruckSocketOpen {
+  return { frequency, msgType: MSG_TYPE.truck, userPri: session.userPri, token: session.token };
+}
+
+/** lastSeq only once the console holds an alarm with a seq: a legacy server never sends one, and ignores it anyway. */
+export function alarmOpen(session: LiveSession, lastSeq: number | undefined): AlarmSocketOpen {
+  const open = {
+    typeIds: session.typeIds,
+    msgType: MSG_TYPE.alarm,
+    userPri: session.userPri,
+    userName: session.userName,
+    token: session.token,
+  } satisfies AlarmSocketOpen;
+  return lastSeq === undefined ? open : { ...open, lastSeq };
+}
+
+/** Checks what a tab passed (structured-cloned, so any shape can arrive); typeIds is normalised through the catalogue. */
+export function parseLiveSession(value: unknown): LiveSession | undefined {
+  if (!isRecord(value)) return undefined;
+  const { token, userName, userPri, typeIds } = value;
+  if (typeof token !== 'string' || typeof userName !== 'string' || !Array.isArray(userPri)) return undefined;
+  if (typeIds !== undefined && typeIds !== null && typeof typeIds !== 'string') return undefined;
+  const entries: UserPriEntry[] = [];
+  for (const entry of userPri) {
+    if (!isRecord(entry) || typeof entry['key'] !== 'string') return undefined;
+    entries.push({ key: entry['key'] });
+  }
+  return { token, userName, userPri: entries, typeIds: formatTypeIds(parseTypeIds(typeIds)) };
+}

@@ -1,0 +1,96 @@
+// One run of the live pipeline: its input, its latest state, and its outputs wired to the tabs and (when live) to IndexedDB.
+import { Subject, Subscription, auditTime, buffer, type Observable } from 'rxjs';
+import type { AlarmTypeId } from '../src/domain/alarm-types';
+import type { LiveAlarm } from '../src/domain/wire/live-alarm';
+import { NO_FRAMES, type FrameStats, type InboundFrame } from '../streams/frames';
+import { livePipeline, type PipelineSeed } from '../streams/live-pipeline';
+import { EMPTY_FLEET, type FleetState, type TruckView } from '../streams/truck-status.stream';
+import type { EventHub } from './event-hub';
+import type { DataSource, FleetStatus } from './live-api';
+import { RECENT_ALARMS, type LiveStore } from './live-store';
+
+/** Alarms and pop-up lists cross to the tabs at most this often: a reconnect's replay of hundreds is a few messages. */
+export const UI_BATCH_MS = 50;
+
+export interface PipelineRunOptions {
+  readonly seed: PipelineSeed & { readonly recent?: readonly LiveAlarm[] };
+  readonly types$: Observable<readonly AlarmTypeId[]>;
+  readonly hub: EventHub;
+  /** The source before the first frame: `hydrated` when the seed came from IndexedDB. */
+  readonly source: DataSource;
+  /** The source once frames flow: `live` or `replay`. */
+  readonly flowing: DataSource;
+  /** Live runs persist; replays leave IndexedDB alone. */
+  readonly store?: LiveStore;
+  readonly now: () => number;
+}
+
+export class PipelineRun {
+  private readonly frames = new Subject<InboundFrame>();
+  private readonly subscription = new Subscription();
+  fleet: FleetState;
+  popups: readonly LiveAlarm[] = [];
+  recent: readonly LiveAlarm[];
+  stats: FrameStats;
+  lastSeq: number | undefined;
+  source: DataSource;
+
+  constructor(private readonly options: PipelineRunOptions) {
+    const { seed, hub, store } = options;
+    this.fleet = seed.fleet ?? EMPTY_FLEET;
+    this.recent = seed.recent ?? [];
+    this.stats = seed.stats ?? NO_FRAMES;
+    this.lastSeq = seed.alarms?.lastSeq;
+    this.source = options.source;
+    const pipeline = livePipeline(this.frames, options.types$, seed);
+    const add = (teardown: Subscription) => this.subscription.add(teardown);
+
+    add(pipeline.stats$.subscribe((stats) => (this.stats = stats)));
+    add(pipeline.fleet$.subscribe((fleet) => {
+      this.fleet = fleet;
+      this.source = options.flowing;
+      hub.publish('fleet.status', this.status());
+      if (fleet.changed.length > 0 || fleet.removed.length > 0) {
+        hub.publish('fleet.trucks', { changed: fleet.changed, removed: fleet.removed });
+        store?.writeFleet(fleet);
+      }
+    }));
+    add(pipeline.lastSeq$.subscribe((seq) => {
+      this.lastSeq = seq;
+      store?.writeMeta({ key: 'lastSeq', value: seq });
+    }));
+    add(pipeline.accepted$.subscribe((alarm) => {
+      this.recent = [alarm, ...this.recent].slice(0, RECENT_ALARMS);
+      store?.writeAlarm(alarm, options.now());
+    }));
+    const accepted$ = pipeline.accepted$;
+    add(accepted$.pipe(buffer(accepted$.pipe(auditTime(UI_BATCH_MS)))).subscribe((batch) => {
+      if (batch.length > 0) hub.publish('alarm.received', batch);
+    }));
+    add(pipeline.popups$.subscribe((popups) => (this.popups = popups)));
+    add(pipeline.popups$.pipe(auditTime(UI_BATCH_MS)).subscribe((popups) => hub.publish('alarm.popups', popups)));
+    // The urgent dialog must not wait for a batch.
+    add(pipeline.urgent$.subscribe((alarm) => hub.publish('alarm.urgent', alarm)));
+
+    hub.publish('fleet.status', this.status());
+    hub.publish('alarm.popups', this.popups);
+  }
+
+  push(frame: InboundFrame): void {
+    this.frames.next(frame);
+  }
+
+  status(): FleetStatus {
+    const { counts, fuel, trucks, updatedAt } = this.fleet;
+    return { counts, fuel, trucks: trucks.size, updatedAt, source: this.source };
+  }
+
+  trucks(): TruckView[] {
+    return [...this.fleet.trucks.values()];
+  }
+
+  stop(): void {
+    this.subscription.unsubscribe();
+    this.frames.complete();
+  }
+}
