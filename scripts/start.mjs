@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const built = path.join(root, 'dist', 'index.html');
-const sources = ['src', 'locales', 'index.html', 'vite.config.ts', 'package.json'];
+const sources = ['src', 'workers', 'streams', 'machines', 'locales', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json'];
 
 function newestMtime(target) {
   const stat = fs.statSync(target);

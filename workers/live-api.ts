@@ -134,7 +134,7 @@ export interface LiveApi {
   /** Tabs without Web Locks call this every TAB_PING_MS; silent ones are dropped. */
   ping(): void;
   connect(session: LiveSession): Promise<void>;
-  /** Stops both sockets for good and forgets the stored live state (recordings stay). */
+  /** Stops both sockets for good and forgets the stored live state and the recordings (they hold this user's data). */
   logout(): Promise<void>;
   /** State events (status, pop-ups, links) answer at once with their latest value. */
   subscribe<K extends LiveEventName>(name: K, listener: LiveListener<K>): Unsubscribe & ProxyMarked;

@@ -93,7 +93,11 @@ export class LiveCore {
       this.stopLinks();
       this.session = undefined;
       this.hydratedFor = undefined;
-      await this.store.clear();
+      // A replay in progress ends with the session, or the next login would find the links held off by it.
+      this.replayToken = undefined;
+      this.replayProgress = undefined;
+      await this.recorder.stop();
+      await Promise.all([this.store.clear(), this.recordings.clear()]);
       this.replaceRun(this.newRun('live'));
     });
   }
@@ -214,7 +218,7 @@ export class LiveCore {
     const stored = await (this.prefetched ?? this.store.load());
     this.prefetched = undefined;
     const mine = stored.meta.userName === undefined || stored.meta.userName === userName;
-    if (!mine) await this.store.clear();
+    if (!mine) await Promise.all([this.store.clear(), this.recordings.clear()]);
     const seed = mine ? { fleet: stored.fleet, alarms: stored.memory, recent: stored.recent } : {};
     const source = mine && stored.fleet.trucks.size > 0 ? 'hydrated' : 'none';
     this.replaceRun(new PipelineRun({ ...this.runOptions(), seed, source, flowing: 'live', store: this.store }));

@@ -20,9 +20,10 @@ export interface ParsedNdjson {
  * replay must count it again) goes in as a JSON string. `t` is relative to the recording's start, as the server writes it.
  */
 export function ndjsonLine(frame: Pick<InboundFrame, 't' | 'socket' | 'text'>, startedAt: number): string {
-  let data = frame.text;
+  let data: string;
   try {
-    JSON.parse(frame.text);
+    // Re-serialised so a pretty-printed frame (the legacy backend may send one) stays on its line.
+    data = JSON.stringify(JSON.parse(frame.text));
   } catch {
     data = JSON.stringify(frame.text);
   }
@@ -106,6 +107,13 @@ export class RecordingStore {
     const recording = await this.db.recordings.get(id);
     if (!recording) throw new Error(`recording ${id} vanished`);
     return { recording, problems };
+  }
+
+  /** Recordings hold one user's company-filtered data: they go when that user logs out or another logs in. */
+  async clear(): Promise<void> {
+    await this.db.transaction('rw', [this.db.recordings, this.db.recordingFrames], async () => {
+      await Promise.all([this.db.recordingFrames.clear(), this.db.recordings.clear()]);
+    });
   }
 
   async delete(recordingId: number): Promise<void> {

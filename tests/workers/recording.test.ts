@@ -164,3 +164,29 @@ describe('replay', () => {
     expect(harness.core.snapshot().trucks.map((truck) => truck.key)).toEqual(['id:9']);
   });
 });
+
+describe('recordings and the session', () => {
+  it('forgets recordings at logout, so the next user of the browser cannot export them', async () => {
+    const harness = await start();
+    const tab = await harness.tab();
+    await tab.api.connect(SESSION);
+    await tab.api.startRecording('shift');
+    await tab.api.stopRecording();
+    expect(await tab.api.recordings()).toHaveLength(1);
+    await tab.api.logout();
+    expect(await tab.api.recordings()).toEqual([]);
+  });
+
+  it('connects the sockets again after a logout that interrupted a replay', async () => {
+    const harness = await start({ clock: 'real' });
+    const tab = await harness.tab();
+    await tab.api.connect(SESSION);
+    await waitFor(() => harness.truck.connections.length === 1, 'first sockets');
+    const imported = await tab.api.importRecording(FIXTURE, 'sim-live');
+    void tab.api.replay(imported.recording.id, { speed: 0.001 });
+    await waitFor(() => harness.core.diagnostics().replay !== undefined, 'replay running');
+    await tab.api.logout();
+    await tab.api.connect({ ...SESSION, token: 'token-2' });
+    await waitFor(() => harness.truck.connections.length === 2 && harness.alarm.connections.length === 2, 'sockets after login');
+  });
+});
