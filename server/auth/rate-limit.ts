@@ -23,9 +23,14 @@ export async function isLimited(db: Db, userName: string, ip: string, policy: Ra
   return (await count('userName', userName)) >= policy.maxFailures || (await count('ip', ip)) >= policy.maxFailures;
 }
 
-export async function recordFailure(db: Db, userName: string, ip: string, policy: RateLimitPolicy, now = Date.now()) {
-  await db.insertInto('authFailure').values({ userName, ip, at: now }).execute();
+/**
+ * Counts an attempt before its password is checked, so guesses sent in parallel are limited as they arrive rather
+ * than after their slow hash; true when this attempt is beyond the limit. A success clears it (clearFailures).
+ */
+export async function beginAttempt(db: Db, userName: string, ip: string, policy: RateLimitPolicy, now = Date.now()): Promise<boolean> {
   await db.deleteFrom('authFailure').where('at', '<', now - policy.windowMs).execute();
+  await db.insertInto('authFailure').values({ userName, ip, at: now }).execute();
+  return isLimited(db, userName, ip, { ...policy, maxFailures: policy.maxFailures + 1 }, now);
 }
 
 /** A success clears the user's own failures, not the address's: one good login must not unlock guessing others. */

@@ -61,3 +61,17 @@ export async function purgeSessions(db: Db, policy: SessionPolicy, now = Date.no
     .where((eb) => eb.or([eb('lastSeenAt', '<', now - policy.idleMs), eb('createdAt', '<', now - policy.maxMs)]))
     .execute();
 }
+
+/** Of these session hashes, the ones no longer alive (gone, idle or too old); a read only, nothing is touched. */
+export async function endedSessions(db: Db, tokenHashes: readonly string[], policy: SessionPolicy, now = Date.now()): Promise<Set<string>> {
+  if (tokenHashes.length === 0) return new Set();
+  const alive = await db
+    .selectFrom('session')
+    .select('tokenHash')
+    .where('tokenHash', 'in', tokenHashes)
+    .where('lastSeenAt', '>=', now - policy.idleMs)
+    .where('createdAt', '>=', now - policy.maxMs)
+    .execute();
+  const aliveSet = new Set(alive.map((row) => row.tokenHash));
+  return new Set(tokenHashes.filter((hash) => !aliveSet.has(hash)));
+}

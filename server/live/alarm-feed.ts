@@ -3,7 +3,7 @@ import { parseTypeIds } from '../../src/domain/alarm-types';
 import { parseAlarmSocketOpen, type AlarmSocketOpen } from '../../src/domain/wire/sockets';
 import { narrowCompanies, type AuthContext } from '../auth/context';
 import type { Services } from '../services';
-import { alarmsAfter } from '../store/alarms';
+import { alarmsAfter, lastAlarmSeq } from '../store/alarms';
 import type { PublishedAlarm } from './hub';
 import type { Feed, FeedSender } from './connection';
 import type { LiveLimits } from './socket-policy';
@@ -77,7 +77,10 @@ export function createAlarmFeed(
       // Subscribed before the database is read: an alarm stored meanwhile is in the replay or in the buffer (or both).
       unsubscribe ??= services.hub.onAlarm(onLive);
       if (message.lastSeq === undefined) return;
-      lastSent = Math.max(lastSent, message.lastSeq);
+      // A lastSeq beyond the newest stored alarm comes from another database (recreated or restored): honouring it
+      // would silence this socket until the new seqs pass it, so the client gets the replay window instead.
+      const from = message.lastSeq > (await lastAlarmSeq(services.db)) ? 0 : message.lastSeq;
+      lastSent = Math.max(lastSent, from);
       buffer = [];
       // If the read fails the error closes the socket without flushing the buffer: sending newer alarms past a
       // hole would move the client's lastSeq beyond what it missed.

@@ -47,6 +47,8 @@ export interface ConnectionSetup {
 export interface LiveSocketHandle {
   readonly kind: SocketName;
   readonly isAuthenticated: boolean;
+  /** The session and user this socket streams for, once authenticated. */
+  readonly session: { readonly tokenHash: string; readonly userId: number } | undefined;
   sendRaw(data: unknown): void;
   ping(): void;
   close(reason: keyof typeof CLOSE_TEXT): void;
@@ -69,6 +71,7 @@ export class LiveConnection<Open extends OpenMessage> implements LiveSocketHandl
   readonly kind: SocketName;
   private readonly feed: Feed<Open>;
   private authenticated = false;
+  session: { readonly tokenHash: string; readonly userId: number } | undefined;
   private answeredPing = true;
   private gone = false;
   /**
@@ -176,6 +179,7 @@ export class LiveConnection<Open extends OpenMessage> implements LiveSocketHandl
       if (this.gone) return;
       if (!auth) return this.close('sessionExpired');
       this.authenticated = true;
+      this.session = { tokenHash: auth.tokenHash, userId: auth.user.id };
       clearTimeout(this.openTimer);
       await this.feed.open(open, auth);
     } catch (error) {

@@ -46,6 +46,21 @@ export class LiveSocketRegistry implements SocketRegistry {
     return all.length;
   }
 
+  /**
+   * Closes, with the final 4401, every socket that streams for a session matching `ended` (logout, password change,
+   * expiry): a session that ends must stop receiving fleet data at once, not at its next open message.
+   */
+  closeSessions(ended: (session: { readonly tokenHash: string; readonly userId: number }) => boolean): number {
+    const matching = this.all().filter((connection) => connection.session !== undefined && ended(connection.session));
+    for (const connection of matching) connection.close('sessionExpired');
+    return matching.length;
+  }
+
+  /** The distinct sessions the open sockets stream for. */
+  sessions(): string[] {
+    return [...new Set(this.all().flatMap((connection) => (connection.session ? [connection.session.tokenHash] : [])))];
+  }
+
   /** One ping round over every socket (see LiveConnection.ping). */
   pingAll(): void {
     for (const connection of this.all()) connection.ping();

@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws';
 import { translate } from '../../src/domain/i18n';
 import { SOCKET_PATHS, type SocketName } from '../../src/domain/wire/sockets';
 import { SESSION_COOKIE } from '../auth/guard';
+import { endedSessions } from '../auth/sessions';
 import { langOf } from '../envelope';
 import type { Services } from '../services';
 import { createAlarmFeed } from './alarm-feed';
@@ -69,7 +70,15 @@ export async function registerLiveSockets(
     app.get(SOCKET_PATHS[kind], { websocket: true, config: { access: 'public' } }, accept(kind));
   }
 
-  const pinger = setInterval(() => registry.pingAll(), limits.pingIntervalMs);
+  // The ping sweep also ends the sockets of sessions that expired meanwhile (idle or absolute limit).
+  const sweep = async () => {
+    registry.pingAll();
+    const ended = await endedSessions(services.db, registry.sessions(), services.sessions);
+    if (ended.size > 0) registry.closeSessions((session) => ended.has(session.tokenHash));
+  };
+  const pinger = setInterval(() => {
+    sweep().catch((error: unknown) => app.log.error({ err: error }, 'live socket sweep failed'));
+  }, limits.pingIntervalMs);
   const stopRaw = services.hub.onRaw((frame) => registry.broadcastRaw(frame));
   app.addHook('onClose', async () => {
     clearInterval(pinger);

@@ -6,8 +6,8 @@ import { visibleCompanies } from '../auth/context';
 import { authOf, SESSION_COOKIE } from '../auth/guard';
 import { menuTree } from '../auth/menu-tree';
 import { hashMd5, verifyMd5, verifyPlain } from '../auth/passwords';
-import { clearFailures, isLimited, recordFailure } from '../auth/rate-limit';
-import { createSession, deleteSession } from '../auth/sessions';
+import { beginAttempt, clearFailures } from '../auth/rate-limit';
+import { createSession, deleteSession, purgeSessions } from '../auth/sessions';
 import { failText, langOf } from '../envelope';
 import { areaOf } from './area';
 import { field, type ContractPlugin } from './plugin';
@@ -19,8 +19,13 @@ interface LoginBody {
   area?: string;
 }
 
+/** How long a right old password (POST /verifyPwd) allows one password change in the same session. */
+const VERIFIED_FOR_MS = 10 * 60_000;
+
 export const sessionRoutes: ContractPlugin = async (app, { services }) => {
   const { db } = services;
+  /** Sessions whose old password was just checked, until when; in memory, like the dialog it serves. */
+  const verifiedSessions = new Map<string, number>();
 
   app.post<{ Body: LoginBody }>(
     '/login',
@@ -37,13 +42,13 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
     async (request, reply) => {
       const userName = request.body.username.trim();
       const ip = request.ip;
-      if (await isLimited(db, userName, ip, services.rateLimit)) {
+      if (await beginAttempt(db, userName, ip, services.rateLimit)) {
         return failText(request, 429, 'server.tooManyAttempts');
       }
       const user = await db.selectFrom('appUser').selectAll().where('userName', '=', userName).executeTakeFirst();
       // The same answer for an unknown user and a wrong password, so the form cannot be used to find user names.
+      // The attempt counted above stays as a failure.
       if (!user || !(await verifyPlain(request.body.password, user.passwordHash))) {
-        await recordFailure(db, userName, ip, services.rateLimit);
         return failText(request, 400, 'server.loginFailed');
       }
       if (user.status !== 1) return failText(request, 403, 'server.userDisabled');
@@ -52,6 +57,7 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
       await clearFailures(db, userName);
 
       const now = Date.now();
+      await purgeSessions(db, services.sessions, now);
       const area = request.body.area || areaOf(ip, langOf(request));
       const previous = { ip: user.lastLoginIp ?? ip, area: user.lastLoginArea ?? area, time: user.lastLoginTime ?? now };
       await db.updateTable('appUser').set({ lastLoginIp: ip, lastLoginArea: area, lastLoginTime: now }).where('id', '=', user.id).execute();
@@ -69,7 +75,9 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
   );
 
   app.get('/loginOut', { config: { access: 'shell' } }, async (request, reply) => {
-    await deleteSession(db, authOf(request).tokenHash);
+    const { tokenHash } = authOf(request);
+    await deleteSession(db, tokenHash);
+    services.sockets?.closeSessions((session) => session.tokenHash === tokenHash);
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return envelope(null);
   });
@@ -83,9 +91,14 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
     async (request) => {
       const auth = authOf(request);
       if (request.body.id !== auth.user.id) return failText(request, RESULT_CODE.UNAUTHORIZED, 'server.forbidden');
+      // A stolen header-id alone must not take the account over: the old password was checked in this session.
+      const verifiedUntil = verifiedSessions.get(auth.tokenHash) ?? 0;
+      verifiedSessions.delete(auth.tokenHash);
+      if (verifiedUntil < Date.now()) return failText(request, 400, 'password.oldPwdError');
       await db.updateTable('appUser').set({ passwordHash: await hashMd5(request.body.pwd) }).where('id', '=', auth.user.id).execute();
       // Other sessions of this user end with the old password; this one ends when the console logs out after 0.8 s.
       await db.deleteFrom('session').where('userId', '=', auth.user.id).where('tokenHash', '<>', auth.tokenHash).execute();
+      services.sockets?.closeSessions((session) => session.userId === auth.user.id && session.tokenHash !== auth.tokenHash);
       return envelope(null, translate(langOf(request), 'password.changeSuccess'));
     },
   );
@@ -99,11 +112,14 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
     async (request) => {
       const auth = authOf(request);
       if (request.body.id !== auth.user.id) return failText(request, RESULT_CODE.UNAUTHORIZED, 'server.forbidden');
-      if (await isLimited(db, auth.user.userName, request.ip, services.rateLimit)) {
+      if (await beginAttempt(db, auth.user.userName, request.ip, services.rateLimit)) {
         return failText(request, 429, 'server.tooManyAttempts');
       }
       const right = await verifyMd5(request.body.oldPwd, auth.user.passwordHash);
-      if (!right) await recordFailure(db, auth.user.userName, request.ip, services.rateLimit);
+      if (right) {
+        await clearFailures(db, auth.user.userName);
+        verifiedSessions.set(auth.tokenHash, Date.now() + VERIFIED_FOR_MS);
+      }
       return envelope(right);
     },
   );

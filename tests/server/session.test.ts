@@ -95,6 +95,23 @@ describe('rate limit', () => {
   });
 });
 
+describe('rate limit under parallel guesses', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  it('counts guesses sent in parallel as they arrive: at most 10 passwords are checked', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => call(server.url, 'POST', '/login', { form: { username: 'manager', password: `guess${i}` } })),
+    );
+    const codes = answers.map((a) => a.resultCode);
+    expect(codes.filter((c) => c === 400).length).toBeLessThanOrEqual(10);
+    expect(codes.filter((c) => c === 429).length).toBeGreaterThanOrEqual(20);
+  });
+});
+
 describe('sessions', () => {
   let server: RunningServer;
   beforeAll(async () => {
@@ -172,6 +189,19 @@ describe('password', () => {
     expect((await call(server.url, 'POST', '/verifyPwd', { token, form: { id, oldPwd: md5('admin123') } })).resultCode).toBe(401);
   });
 
+  it('refuses a change unless this session just checked the old password, and lets one check serve one change', async () => {
+    const { token, answer } = await login(server.url, 'garden');
+    const id = answer.userInfo.id;
+    const unchecked = await call(server.url, 'PUT', '/userInfoPwd', { token, form: { id, pwd: md5('stolen99') } });
+    expect(unchecked).toEqual({ resultCode: 400, message: '原密码错误', data: null });
+    await call(server.url, 'POST', '/verifyPwd', { token, form: { id, oldPwd: md5('wrong') } });
+    expect((await call(server.url, 'PUT', '/userInfoPwd', { token, form: { id, pwd: md5('stolen99') } })).resultCode).toBe(400);
+    await call(server.url, 'POST', '/verifyPwd', { token, form: { id, oldPwd: md5('garden123') } });
+    expect((await call(server.url, 'PUT', '/userInfoPwd', { token, form: { id, pwd: md5('garden123') } })).resultCode).toBe(200);
+    expect((await call(server.url, 'PUT', '/userInfoPwd', { token, form: { id, pwd: md5('stolen99') } })).resultCode).toBe(400);
+    await login(server.url, 'garden');
+  });
+
   it('refuses a password that is not an MD5 hex and keeps the old one', async () => {
     const { token, answer } = await login(server.url, 'manager');
     const bad = await call(server.url, 'PUT', '/userInfoPwd', { token, form: { id: answer.userInfo.id, pwd: 'plain-text' } });
@@ -182,6 +212,7 @@ describe('password', () => {
   it('stores the new MD5, ends the user’s other sessions and keeps this one', async () => {
     const other = await login(server.url, 'operator');
     const { token, answer } = await login(server.url, 'operator');
+    await call(server.url, 'POST', '/verifyPwd', { token, form: { id: answer.userInfo.id, oldPwd: md5('operator123') } });
     const changed = await call(server.url, 'PUT', '/userInfoPwd', { token, form: { id: answer.userInfo.id, pwd: md5('newpass1') } });
     expect(changed).toEqual({ resultCode: 200, message: '密码修改成功', data: null });
     expect((await call(server.url, 'GET', '/userPri', { token: other.token })).resultCode).toBe(504);

@@ -1,4 +1,5 @@
 // Who may open the live sockets: a session by token or cookie, an allowed Origin, an open message in time, a live peer.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
@@ -6,6 +7,8 @@ import { startBareServer, type BareServer } from './bare-server';
 import { insertFleet } from './fleet';
 import { connect, type LiveClient } from '../../helpers/live-client';
 
+const MD5_MANAGER = createHash('md5').update('manager123').digest('hex');
+const MD5_NEW = createHash('md5').update('changed99').digest('hex');
 const truckOpen = (token?: string) => ({ frequency: 30, msgType: 0, userPri: [], ...(token ? { token } : {}) });
 const alarmOpen = (token?: string) => ({ typeIds: '', msgType: 1, userPri: [], userName: 'operator', ...(token ? { token } : {}) });
 
@@ -125,5 +128,56 @@ describe('live socket timing', () => {
     expect(alive.ws.readyState).toBe(alive.ws.OPEN);
     expect(bare.registry.openCounts()).toEqual({ truck: 0, alarm: 1 });
     await alive.close();
+  });
+});
+
+describe('live sockets when a session ends', () => {
+  let server: RunningServer;
+  let operator: string;
+  const clients: LiveClient[] = [];
+  const track = (c: LiveClient) => {
+    clients.push(c);
+    return c;
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ prepare: async (services) => void (await insertFleet(services)) });
+    operator = (await login(server.url, 'operator')).token;
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await server.close();
+  });
+
+  it('closes a session\'s sockets with the final 4401 the moment it logs out, and no other session\'s', async () => {
+    const { token } = await login(server.url, 'operator');
+    const mine = track(await connect(server.url, 'truck'));
+    mine.send(truckOpen(token));
+    await mine.nextJson();
+    const other = track(await connect(server.url, 'truck'));
+    other.send(truckOpen(operator));
+    await other.nextJson();
+    expect((await call(server.url, 'GET', '/loginOut', { token })).resultCode).toBe(200);
+    expect((await mine.closed).code).toBe(4401);
+    other.send('');
+    expect(await other.next()).toBe('pong');
+  });
+
+  it('closes the user\'s other sessions\' sockets when the password changes, keeping this session\'s', async () => {
+    const first = await login(server.url, 'manager');
+    const second = await login(server.url, 'manager');
+    const elsewhere = track(await connect(server.url, 'alarm'));
+    elsewhere.send({ ...alarmOpen(first.token), userName: 'manager' });
+    const here = track(await connect(server.url, 'alarm'));
+    here.send({ ...alarmOpen(second.token), userName: 'manager' });
+    here.send('');
+    expect(await here.next()).toBe('pong');
+    await call(server.url, 'POST', '/verifyPwd', { token: second.token, form: { id: second.answer.userInfo.id, oldPwd: MD5_MANAGER } });
+    const changed = await call(server.url, 'PUT', '/userInfoPwd', { token: second.token, form: { id: second.answer.userInfo.id, pwd: MD5_NEW } });
+    expect(changed.resultCode).toBe(200);
+    expect((await elsewhere.closed).code).toBe(4401);
+    here.send('');
+    expect(await here.next()).toBe('pong');
   });
 });

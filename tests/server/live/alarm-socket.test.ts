@@ -104,6 +104,16 @@ describe('alarm socket /truckAlarm/alarm', () => {
     expect(got[0]).toEqual(missed[0]?.alarm);
   });
 
+  it('treats a lastSeq beyond the newest stored alarm as another database and sends the replay window and live alarms', async () => {
+    const recent = await raiseAlarm(server.services, truck(0), 2, Date.now() - 10_000);
+    const c = await subscribe(open(admin, '', { lastSeq: recent.alarm.seq + 100_000 }));
+    const live = await raiseAlarm(server.services, truck(0), 4);
+    await settle();
+    const got = seqs(parsed(c));
+    expect(got).toContain(recent.alarm.seq);
+    expect(got.at(-1)).toBe(live.alarm.seq);
+  });
+
   it('loses and repeats nothing when clients reconnect with lastSeq while alarms keep being recorded', async () => {
     const start = await raiseAlarm(server.services, truck(0), 2);
     let recording = true;
