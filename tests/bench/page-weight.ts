@@ -6,6 +6,9 @@ import { launchBrowser } from '../helpers/browser';
 import { startServer } from '../helpers/server';
 import type { BundleSize } from './bundle-size';
 
+/** How long no new script may arrive before a page counts as loaded. */
+const QUIET_MS = 500;
+
 const isScript = (response: Response) =>
   response.request().resourceType() === 'script' || new URL(response.url()).pathname.endsWith('.js');
 
@@ -19,8 +22,15 @@ async function scriptsOf(page: Page, url: string, ready: string): Promise<Bundle
     if (isScript(response) && response.status() < 400) urls.add(response.url());
   };
   page.on('response', onResponse);
-  await page.goto(url, { waitUntil: 'networkidle' });
+  // Not `networkidle`: the live SharedWorker's script request finishes in the worker's target, so the page would
+  // never look idle. Instead: loaded, ready, and no new script for QUIET_MS (lazy chunks included).
+  await page.goto(url, { waitUntil: 'load' });
   await page.locator(ready).waitFor();
+  let seen = -1;
+  while (seen !== urls.size) {
+    seen = urls.size;
+    await page.waitForTimeout(QUIET_MS);
+  }
   page.off('response', onResponse);
   const bodies = await Promise.all([...urls].map(async (scriptUrl) => Buffer.from(await (await fetch(scriptUrl)).arrayBuffer())));
   return {

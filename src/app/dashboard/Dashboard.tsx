@@ -1,5 +1,5 @@
 // The personal centre (/dashboard, not cached): who is logged in, the last login, and the user's quick-access entries.
-// The live figures (status counts, alarms) join here with the live pipeline in the next issue.
+// The live figures (status counts, fuel totals) come from the live worker (LiveFigures).
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -8,6 +8,7 @@ import { displayDateTime } from '../../domain/format/time';
 import type { WireTime } from '../../domain/wire/entities';
 import { useQuickAccess } from '../quick-access/QuickAccessProvider';
 import { useSessionContext } from '../session/SessionProvider';
+import { LiveFigures } from './LiveFigures';
 
 /** Epoch times in the language's format; a text time from a legacy backend is shown as sent. */
 function loginTime(time: WireTime, lang: 'zh' | 'en'): string {
@@ -47,6 +48,7 @@ export function Dashboard() {
           <dd>{last.area}</dd>
         </dl>
       </section>
+      <LiveFigures />
       <section aria-labelledby="dashboard-quick">
         <h2 id="dashboard-quick">{t('dashboard.quickVisits')}</h2>
         {entries.length === 0 ? (

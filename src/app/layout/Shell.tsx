@@ -6,6 +6,8 @@ import { WATER_TRUCK_USER_NAMES } from '../../config';
 import { DASHBOARD_PATH } from '../../domain/routes';
 import { buildShellMenu, menuAllows, type ShellMenu } from '../../domain/shell/menu';
 import { isWaterTruckUser } from '../../domain/shell/session';
+import { SessionLiveProvider } from '../live/LiveProvider';
+import { StatusBadges } from '../live/StatusBadges';
 import { PasswordDialog } from '../password/PasswordDialog';
 import { QuickAccess } from '../quick-access/QuickAccess';
 import { QuickAccessProvider } from '../quick-access/QuickAccessProvider';
@@ -29,7 +31,9 @@ export function Shell() {
   if (!menuAllows(menu, path)) return <Redirect to="/404" replace />;
   return (
     <QuickAccessProvider userId={session.token.id}>
-      <Layout path={path} menu={menu} userId={session.token.id} userName={session.token.userName} waterTruckUser={isWaterTruckUser(session, WATER_TRUCK_USER_NAMES)} />
+      <SessionLiveProvider>
+        <Layout path={path} menu={menu} userId={session.token.id} userName={session.token.userName} waterTruckUser={isWaterTruckUser(session, WATER_TRUCK_USER_NAMES)} />
+      </SessionLiveProvider>
     </QuickAccessProvider>
   );
 }
@@ -61,6 +65,7 @@ function Layout({ path, menu, userId, userName, waterTruckUser }: LayoutProps) {
           onToggleSidebar={sidebar.toggle}
           userName={userName}
           waterTruckUser={waterTruckUser}
+          live={waterTruckUser ? undefined : <StatusBadges />}
           onChangePassword={() => setChangingPassword(true)}
           onLogout={logout}
         />

@@ -13,10 +13,7 @@ export interface TopBarProps extends UserMenuProps {
   readonly links: readonly MenuLink[];
   readonly sidebarOpen: boolean;
   readonly onToggleSidebar: () => void;
-  /**
-   * The truck-status badges and alarm settings of the live pipeline (next issue) go here; the shell only
-   * reserves the place. Water-truck users must not get them: that rule comes with the badges.
-   */
+  /** The truck-status badges (and later the alarm settings); the shell leaves it out for water-truck users. */
   readonly live?: ReactNode;
 }
 

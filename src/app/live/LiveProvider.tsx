@@ -1,0 +1,76 @@
+// Connects this tab to the live worker once a session exists, hands the live source to the views, and stops it on logout.
+import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { LiveSession } from '../../../workers/live-api';
+import type { LiveClient } from '../../live/live-client';
+import { useSessionContext, useSessionPhase } from '../session/SessionProvider';
+import { clientSource, type LiveSource } from './live-source';
+import { liveSessionOf } from './live-session';
+
+const LiveSourceContext = createContext<LiveSource | null>(null);
+
+/** Hands a ready source to the views (the provider below, and tests with a fake source). */
+export function LiveSourceProvider({ source, children }: { readonly source: LiveSource | null; readonly children: ReactNode }) {
+  return <LiveSourceContext value={source}>{children}</LiveSourceContext>;
+}
+
+/** The live source of this tab, or null while the worker is not joined yet (or outside a provider). */
+export function useLiveSource(): LiveSource | null {
+  return use(LiveSourceContext);
+}
+
+/** The client loads lazily: the login page never fetches it. */
+const openWorkerClient = (): Promise<LiveClient> => import('../../live/live-client').then(({ openLiveClient }) => openLiveClient());
+
+export interface LiveProviderProps {
+  /** The worker session; undefined until logged in with the shell loaded. */
+  readonly session: LiveSession | undefined;
+  /** True once the user logs out: the worker stops its sockets and forgets the stored live state. */
+  readonly loggingOut: boolean;
+  /** Joins the worker (tests pass a client over a MessageChannel). */
+  readonly open?: () => Promise<LiveClient>;
+  readonly children: ReactNode;
+}
+
+/** Joins the worker once per session and connects it; leaves it on unmount. */
+export function LiveProvider({ session, loggingOut, open = openWorkerClient, children }: LiveProviderProps) {
+  const [client, setClient] = useState<LiveClient | null>(null);
+
+  useEffect(() => {
+    if (!session) return undefined;
+    let cancelled = false;
+    let opened: LiveClient | undefined;
+    void open()
+      .then(async (joined) => {
+        opened = joined;
+        if (cancelled) return joined.close();
+        await joined.api.connect(session);
+        if (!cancelled) setClient(joined);
+      })
+      .catch((error: unknown) => console.error('live worker', error));
+    return () => {
+      cancelled = true;
+      opened?.close();
+      setClient(null);
+    };
+  }, [session, open]);
+
+  useEffect(() => {
+    if (loggingOut && client) void client.api.logout();
+  }, [loggingOut, client]);
+
+  const source = useMemo(() => (client ? clientSource(client) : null), [client]);
+  return <LiveSourceProvider source={source}>{children}</LiveSourceProvider>;
+}
+
+/** The live provider for the console's session. */
+export function SessionLiveProvider({ children }: { readonly children: ReactNode }) {
+  const session = useSessionContext((context) => context.session);
+  const shell = useSessionContext((context) => context.shell);
+  const phase = useSessionPhase();
+  const live = useMemo(() => (session && shell ? liveSessionOf(session, shell) : undefined), [session, shell]);
+  return (
+    <LiveProvider session={live} loggingOut={phase === 'loggingOut'}>
+      {children}
+    </LiveProvider>
+  );
+}

@@ -1,0 +1,54 @@
+// The top bar's five truck-status badges (spec §2) with live counts; each opens its truck table.
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BADGE_ORDER, truckStatus, type TruckStatusCode } from '../../domain/truck-status';
+import { TruckTablePopover } from './TruckTablePopover';
+import { useFleetStatus, useFleetTrucks } from './use-live';
+import './live.css';
+
+const popoverId = (code: TruckStatusCode) => `truck-table-${code}`;
+
+export function StatusBadges() {
+  const { t } = useTranslation();
+  const status = useFleetStatus();
+  const [open, setOpen] = useState<TruckStatusCode | undefined>(undefined);
+  const trucks = useFleetTrucks(open !== undefined);
+  const buttons = useRef(new Map<TruckStatusCode, HTMLButtonElement>());
+  const close = useCallback(() => {
+    if (open !== undefined) buttons.current.get(open)?.focus();
+    setOpen(undefined);
+  }, [open]);
+  return (
+    <div className="status-badges" role="group" aria-label={t('live.badges.label')}>
+      {BADGE_ORDER.map((code) => {
+        const info = truckStatus(code);
+        const label = t(info.labelKey);
+        const count = status?.counts[code];
+        return (
+          <div key={code} className="status-badges__item">
+            <button
+              type="button"
+              ref={(button) => {
+                if (button) buttons.current.set(code, button);
+                else buttons.current.delete(code);
+              }}
+              className={`status-badge status-badge--${info.name}`}
+              data-status={info.name}
+              aria-haspopup="dialog"
+              aria-expanded={open === code}
+              aria-controls={open === code ? popoverId(code) : undefined}
+              aria-label={t('live.badges.open', { status: label, count: count ?? 0 })}
+              onClick={() => setOpen((current) => (current === code ? undefined : code))}
+            >
+              <span className="status-badge__label">{label}</span>
+              <span className="status-badge__count" data-testid={`badge-count-${info.name}`}>
+                {count ?? '–'}
+              </span>
+            </button>
+            {open === code && <TruckTablePopover id={popoverId(code)} code={code} trucks={trucks} onClose={close} />}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// Builds the worker's session from the console's session and its loaded shell (token, user, companies, alarm types).
+import type { ShellData } from '../../../machines/session.machine';
+import type { LiveSession } from '../../../workers/live-api';
+import type { SessionData } from '../../domain/shell/session';
+
+/** The worker session for a logged-in user; `typeIds` empty (every type) until the user has chosen alarm types. */
+export function liveSessionOf(session: SessionData, shell: ShellData): LiveSession {
+  return {
+    token: session.headerId,
+    userName: session.token.userName,
+    userPri: shell.userPri.userPri,
+    typeIds: shell.userPri.stUserAlarm?.alarmTypeIds ?? '',
+  };
+}

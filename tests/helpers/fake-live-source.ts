@@ -1,0 +1,55 @@
+// A live source without a worker: events are pushed by the test, the trucks list is whatever the test holds.
+import type { LiveEventName, LiveEvents, LiveListener } from '../../workers/live-api';
+import type { LiveSource } from '../../src/app/live/live-source';
+import { normaliseRow, type TruckView } from '../../streams/truck-status.stream';
+import { countByStatus, type TruckStatusCode } from '../../src/domain/truck-status';
+import { fuelTotals } from '../../src/domain/fuel';
+import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
+
+export interface FakeLiveSource extends LiveSource {
+  publish<K extends LiveEventName>(name: K, payload: LiveEvents[K]): void;
+  listeners(name: LiveEventName): number;
+  setTrucks(trucks: readonly TruckView[]): void;
+}
+
+export function fakeLiveSource(): FakeLiveSource {
+  const listeners = new Map<LiveEventName, Set<(payload: never) => void>>();
+  let trucks: readonly TruckView[] = [];
+  return {
+    async subscribe<K extends LiveEventName>(name: K, listener: LiveListener<K>) {
+      const set = listeners.get(name) ?? new Set();
+      listeners.set(name, set);
+      const entry = listener as (payload: never) => void;
+      set.add(entry);
+      return async () => void set.delete(entry);
+    },
+    async trucks() {
+      return trucks;
+    },
+    publish(name, payload) {
+      for (const listener of listeners.get(name) ?? []) (listener as (value: typeof payload) => void)(payload);
+    },
+    listeners: (name) => listeners.get(name)?.size ?? 0,
+    setTrucks(next) {
+      trucks = next;
+    },
+  };
+}
+
+/** `n` trucks cycling through the statuses, with times, speeds and one tank each. */
+export function fakeTrucks(n: number, status?: TruckStatusCode): TruckView[] {
+  const base = Date.UTC(2026, 0, 2, 3, 4, 5);
+  return Array.from({ length: n }, (_, i) => {
+    const row: TruckStatusRow = {
+      truckId: i + 1, signCode: `沪A${String(i).padStart(5, '0')}`, truckCompany: `公司${i % 7}`, alarm: '',
+      status: status ?? (([0, 1, 2, 3, 4] as const)[i % 5] ?? 0), gpsTime: base + i * 1000, statusTime: base - 3_600_000,
+      speed: i % 90, area: `地址${i}`, lastIventoryMap: { '1': { oilCode: i % 2 === 0 ? 92 : 0, vt: 100.2 } },
+    };
+    return normaliseRow(row);
+  });
+}
+
+export function statusOf(trucks: readonly TruckView[], source: 'live' | 'hydrated' = 'live'): LiveEvents['fleet.status'] {
+  const rows = trucks.map((truck) => truck.row);
+  return { counts: countByStatus(rows), fuel: fuelTotals(rows), trucks: trucks.length, updatedAt: 1, source };
+}

@@ -1,0 +1,60 @@
+// The live provider: joins the worker once per session, connects it with the session, stops it on logout, leaves on unmount.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import type { LiveSession } from '../../workers/live-api';
+import type { LiveClient } from '../../src/live/live-client';
+import { LiveProvider, useLiveSource } from '../../src/app/live/LiveProvider';
+import { liveSessionOf } from '../../src/app/live/live-session';
+import { fakeLiveSource } from '../helpers/fake-live-source';
+
+const SESSION: LiveSession = { token: 'h-1', userName: 'operator', userPri: [{ key: 'C002' }], typeIds: '101,201' };
+
+function fakeClient() {
+  const source = fakeLiveSource();
+  const api = { connect: vi.fn(async () => undefined), logout: vi.fn(async () => undefined), snapshot: vi.fn(async () => ({ trucks: [] })) };
+  const client = { api: api as unknown as LiveClient['api'], hello: { clientId: 1, mode: 'shared', liveness: 'locks' }, subscribe: source.subscribe, close: vi.fn() } satisfies LiveClient;
+  return { client, api, open: vi.fn(async () => client) };
+}
+
+function Probe() {
+  return <p data-testid="probe">{useLiveSource() ? 'joined' : 'waiting'}</p>;
+}
+
+describe('LiveProvider', () => {
+  afterEach(cleanup);
+
+  it('does not join the worker before there is a session', () => {
+    const { open } = fakeClient();
+    render(<LiveProvider session={undefined} loggingOut={false} open={open}><Probe /></LiveProvider>);
+    expect(open).not.toHaveBeenCalled();
+    expect(screen.getByTestId('probe').textContent).toBe('waiting');
+  });
+
+  it('joins once, connects with the session, and hands the source to the views', async () => {
+    const { open, api } = fakeClient();
+    const view = render(<LiveProvider session={SESSION} loggingOut={false} open={open}><Probe /></LiveProvider>);
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('joined'));
+    view.rerender(<LiveProvider session={SESSION} loggingOut={false} open={open}><Probe /></LiveProvider>);
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(api.connect).toHaveBeenCalledExactlyOnceWith(SESSION);
+  });
+
+  it('tells the worker to log out when the session logs out, and leaves the worker on unmount', async () => {
+    const { open, api, client } = fakeClient();
+    const view = render(<LiveProvider session={SESSION} loggingOut={false} open={open}><Probe /></LiveProvider>);
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('joined'));
+    expect(api.logout).not.toHaveBeenCalled();
+    act(() => view.rerender(<LiveProvider session={SESSION} loggingOut open={open}><Probe /></LiveProvider>));
+    expect(api.logout).toHaveBeenCalledTimes(1);
+    view.unmount();
+    expect(client.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('builds the worker session from the header-id, the user, userPri and the chosen alarm types (empty: all)', () => {
+    const session = { headerId: 'h-9', token: { id: 3, userName: 'garden' } };
+    const shell = { menus: [], userPri: { userPri: [{ key: 'C005' }], stUserAlarm: null } };
+    expect(liveSessionOf(session as Parameters<typeof liveSessionOf>[0], shell)).toEqual({ token: 'h-9', userName: 'garden', userPri: [{ key: 'C005' }], typeIds: '' });
+    const chosen = { ...shell, userPri: { ...shell.userPri, stUserAlarm: { id: 1, userId: 3, alarmTypeIds: '201' } } };
+    expect(liveSessionOf(session as Parameters<typeof liveSessionOf>[0], chosen).typeIds).toBe('201');
+  });
+});

@@ -1,0 +1,80 @@
+// The top bar's status badges and the dashboard's live figures, fed by a fake live source instead of the worker.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { initI18n } from '../../src/app/i18n';
+import { LiveFigures } from '../../src/app/dashboard/LiveFigures';
+import { LiveSourceProvider } from '../../src/app/live/LiveProvider';
+import { StatusBadges } from '../../src/app/live/StatusBadges';
+import { fakeLiveSource, fakeTrucks, statusOf } from '../helpers/fake-live-source';
+
+function setup() {
+  const source = fakeLiveSource();
+  const trucks = fakeTrucks(23);
+  source.setTrucks(trucks);
+  const view = render(
+    <LiveSourceProvider source={source}>
+      <StatusBadges />
+      <LiveFigures />
+    </LiveSourceProvider>,
+  );
+  return { source, trucks, view };
+}
+
+const badgeTexts = () => screen.getAllByRole('button', { name: /^查看/ }).map((button) => button.textContent);
+
+describe('the status badges', () => {
+  beforeAll(async () => {
+    await initI18n('zh');
+  });
+  afterEach(cleanup);
+
+  it('shows the five badges in the order alarm, loaded, empty, stopped, offline with the published counts', async () => {
+    const { source, trucks } = setup();
+    await waitFor(() => expect(source.listeners('fleet.status')).toBe(2));
+    expect(badgeTexts()).toEqual(['报警–', '重车–', '空车–', '停车–', '离线–']);
+    act(() => source.publish('fleet.status', statusOf(trucks)));
+    // 23 trucks cycle 0..4: codes 0,1,2 get five each, 3 and 4 get four each.
+    expect(badgeTexts()).toEqual(['报警4', '重车5', '空车5', '停车4', '离线5']);
+  });
+
+  it('opens a badge table with that status’s trucks, follows changes, and closes on Esc with focus back on the badge', async () => {
+    const { source, trucks } = setup();
+    await waitFor(() => expect(source.listeners('fleet.status')).toBe(2));
+    act(() => source.publish('fleet.status', statusOf(trucks)));
+    const alarm = screen.getByRole('button', { name: /^查看报警/ });
+    fireEvent.click(alarm);
+    const dialog = await screen.findByRole('dialog', { name: '报警车辆' });
+    expect(alarm.getAttribute('aria-expanded')).toBe('true');
+    const rows = async () => within(await within(dialog).findByRole('table')).getAllByRole('row').slice(1);
+    await waitFor(async () => expect(await rows()).toHaveLength(4));
+    const [first] = trucks;
+    if (!first) throw new Error('no trucks');
+    act(() => source.publish('fleet.trucks', { changed: [{ ...first, row: { ...first.row, status: 3 } }], removed: [] }));
+    await waitFor(async () => expect(await rows()).toHaveLength(5));
+    expect(document.activeElement).toBe(dialog);
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(alarm);
+    await waitFor(() => expect(source.listeners('fleet.trucks')).toBe(0));
+  });
+
+  it('shows the dashboard figures once the worker publishes, hydrated included, with fuel from trucks that are not offline', async () => {
+    const { source, trucks } = setup();
+    expect(screen.getByTestId('live-figures').textContent).toContain('正在等待实时数据');
+    await waitFor(() => expect(source.listeners('fleet.status')).toBe(2));
+    act(() => source.publish('fleet.status', statusOf(trucks, 'hydrated')));
+    expect(screen.getByTestId('live-count-alarm').textContent).toBe('4');
+    expect(screen.getByTestId('live-trucks').textContent).toBe('23');
+    const online = trucks.filter((truck) => truck.row.status !== 0);
+    const gasoline = online.filter((truck) => (truck.tanks[0]?.oilCode ?? 0) > 0).length * 101;
+    expect(screen.getByTestId('live-fuel-gasoline').textContent).toBe(String(gasoline));
+    expect(screen.getByTestId('live-fuel-diesel').textContent).toBe(String((online.length - gasoline / 101) * 101));
+  });
+
+  it('unsubscribes from the live source when unmounted', async () => {
+    const { source, view } = setup();
+    await waitFor(() => expect(source.listeners('fleet.status')).toBe(2));
+    view.unmount();
+    await waitFor(() => expect(source.listeners('fleet.status')).toBe(0));
+  });
+});
