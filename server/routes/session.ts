@@ -92,10 +92,9 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
       const auth = authOf(request);
       if (request.body.id !== auth.user.id) return failText(request, RESULT_CODE.UNAUTHORIZED, 'server.forbidden');
       // A stolen header-id alone must not take the account over: the old password was checked in this session.
-      const verifiedUntil = verifiedSessions.get(auth.tokenHash) ?? 0;
-      verifiedSessions.delete(auth.tokenHash);
-      if (verifiedUntil < Date.now()) return failText(request, 400, 'password.oldPwdError');
+      if ((verifiedSessions.get(auth.tokenHash) ?? 0) < Date.now()) return failText(request, 400, 'password.oldPwdError');
       await db.updateTable('appUser').set({ passwordHash: await hashMd5(request.body.pwd) }).where('id', '=', auth.user.id).execute();
+      verifiedSessions.delete(auth.tokenHash);
       // Other sessions of this user end with the old password; this one ends when the console logs out after 0.8 s.
       await db.deleteFrom('session').where('userId', '=', auth.user.id).where('tokenHash', '<>', auth.tokenHash).execute();
       services.sockets?.closeSessions((session) => session.userId === auth.user.id && session.tokenHash !== auth.tokenHash);
@@ -118,7 +117,9 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
       const right = await verifyMd5(request.body.oldPwd, auth.user.passwordHash);
       if (right) {
         await clearFailures(db, auth.user.userName);
-        verifiedSessions.set(auth.tokenHash, Date.now() + VERIFIED_FOR_MS);
+        const now = Date.now();
+        for (const [hash, until] of verifiedSessions) if (until < now) verifiedSessions.delete(hash);
+        verifiedSessions.set(auth.tokenHash, now + VERIFIED_FOR_MS);
       }
       return envelope(right);
     },

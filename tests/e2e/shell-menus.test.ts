@@ -146,15 +146,19 @@ describe('the shell per role in Chromium', () => {
   });
 
   it('searches only the screens of the user own menu', async () => {
-    const find = async (user: string) => {
+    const find = async (user: string, query: string) => {
       const page = await pageOf(user);
       await page.keyboard.press('Control+k');
-      await page.keyboard.type('enclosure_approval');
+      await page.keyboard.type(query);
+      // The search has answered once it lists options or says it found none.
+      await page.locator('[role="option"], .search__none').first().waitFor();
       const paths = await page.locator('[role="option"] small').allTextContents();
       await page.keyboard.press('Escape');
       return paths;
     };
-    expect((await find('admin'))[0]).toBe('/setting/base_data/enclosure_approval');
-    expect(await find('operator')).not.toContain('/setting/base_data/enclosure_approval');
+    expect((await find('admin', 'enclosure_approval'))[0]).toBe('/setting/base_data/enclosure_approval');
+    expect(await find('operator', 'enclosure_approval')).not.toContain('/setting/base_data/enclosure_approval');
+    // The same search does run for the operator: its own screens are found.
+    expect(await find('operator', 'alarm_parking')).toContain('/driving_monitor/exception_report/alarm_parking');
   });
 });
