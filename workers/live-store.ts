@@ -156,10 +156,19 @@ export class LiveStore {
         this.counters.rowsWritten += trucks.size + alarms.length;
         this.counters.lastFlushMs = performance.now() - started;
       } catch {
-        // A full or broken store must not stop the live view; the next change tries again.
+        // A full or broken store must not stop the live view. The batch goes back under anything newer, so a later
+        // lastSeq is never stored without the alarms before it; the next change tries again.
         this.counters.failures += 1;
+        this.requeue(trucks, alarms, meta);
+        return;
       }
     }
+  }
+
+  private requeue(trucks: ReadonlyMap<string, StoredTruck | null>, alarms: readonly StoredAlarm[], meta: readonly StoredMeta[]): void {
+    for (const [key, truck] of trucks) if (!this.trucks.has(key)) this.trucks.set(key, truck);
+    for (const alarm of alarms) if (!this.alarms.has(alarm.key)) this.alarms.set(alarm.key, alarm);
+    for (const entry of meta) if (!this.meta.has(entry.key)) this.meta.set(entry.key, entry);
   }
 
   private async write(trucks: ReadonlyMap<string, StoredTruck | null>, alarms: StoredAlarm[], meta: StoredMeta[]) {
