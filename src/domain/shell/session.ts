@@ -1,6 +1,6 @@
 // Session data as the console keeps it (shell spec §3) and the water-truck rule (§6), from the login answer.
-import { isFiniteNumber, isRecord } from '../wire/guards';
-import type { LastLoginInfo, LoginAnswer, Role, StoredLoginToken } from '../wire/entities';
+import { isFiniteNumber, isRecord, parseJsonText } from '../wire/guards';
+import { toStoredLoginToken, type LastLoginInfo, type LoginAnswer, type Role, type StoredLoginToken } from '../wire/entities';
 
 export interface SessionData {
   /** The stored login token: JSON `{ id, userName }`. */
@@ -42,16 +42,11 @@ function isRole(value: unknown): value is Role {
 
 /** Reads session data back from storage; anything not shaped like SessionData counts as no session. */
 export function parseStoredSession(text: string | null | undefined): SessionData | undefined {
-  if (!text) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  const value = parseJsonText(text);
   if (!isRecord(value)) return undefined;
-  const { token, headerId, name, avatar, roles, companyCode, companyCodes, customer, lastLoginInfo } = value;
-  if (!isRecord(token) || !isFiniteNumber(token['id']) || !isText(token['userName'])) return undefined;
+  const { headerId, name, avatar, roles, companyCode, companyCodes, customer, lastLoginInfo } = value;
+  const token = toStoredLoginToken(value['token']);
+  if (!token) return undefined;
   if (!isText(headerId) || headerId === '' || !isText(name) || !isText(avatar) || !isText(companyCode)) return undefined;
   if (typeof customer !== 'boolean' || !Array.isArray(roles) || !Array.isArray(companyCodes)) return undefined;
   if (!isRecord(lastLoginInfo)) return undefined;
@@ -61,7 +56,7 @@ export function parseStoredSession(text: string | null | undefined): SessionData
   const codeList: unknown[] = companyCodes;
   if (!roleList.every(isRole) || !codeList.every(isText)) return undefined;
   return {
-    token: { id: token['id'], userName: token['userName'] },
+    token,
     headerId, name, avatar, roles: roleList.filter(isRole), companyCode, companyCodes: codeList.filter(isText), customer,
     lastLoginInfo: { ip, area, time },
   };

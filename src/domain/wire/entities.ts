@@ -1,5 +1,5 @@
 // Session and shell entities of spec §3 as they cross the wire: login, user, menu, quick visit, privileges.
-import { isFiniteNumber, isRecord } from './guards';
+import { isFiniteNumber, isRecord, parseJsonText } from './guards';
 
 /**
  * A time as the backend sends it: epoch milliseconds, epoch seconds (10 digits, spec §9) or
@@ -61,18 +61,16 @@ export interface StoredLoginToken {
   readonly userName: string;
 }
 
-/** Reads the stored login token; anything but JSON `{ id: number, userName: string }` is no token. */
-export function parseStoredLoginToken(text: string | null | undefined): StoredLoginToken | undefined {
-  if (!text) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+/** A login token value: `{ id: number, userName: string }`, else undefined. */
+export function toStoredLoginToken(value: unknown): StoredLoginToken | undefined {
   if (!isRecord(value)) return undefined;
   const { id, userName } = value;
   return isFiniteNumber(id) && typeof userName === 'string' ? { id, userName } : undefined;
+}
+
+/** Reads the stored login token; anything but JSON `{ id: number, userName: string }` is no token. */
+export function parseStoredLoginToken(text: string | null | undefined): StoredLoginToken | undefined {
+  return toStoredLoginToken(parseJsonText(text));
 }
 
 /** A node of the server's menu tree; older entries carry their children under `menus` instead of `child`. */

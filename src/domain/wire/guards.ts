@@ -36,3 +36,13 @@ export function readText(value: unknown): string | undefined {
 export function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
+
+/** JSON text as a value, or undefined when the text is empty or not JSON (stored items, frames). */
+export function parseJsonText(text: string | null | undefined): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

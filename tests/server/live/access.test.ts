@@ -12,68 +12,80 @@ const MD5_NEW = createHash('md5').update('changed99').digest('hex');
 const truckOpen = (token?: string) => ({ frequency: 30, msgType: 0, userPri: [], ...(token ? { token } : {}) });
 const alarmOpen = (token?: string) => ({ typeIds: '', msgType: 1, userPri: [], userName: 'operator', ...(token ? { token } : {}) });
 
-describe('live socket access', () => {
-  let server: RunningServer;
-  let operator: string;
+/** A real server with a small fleet and a logged-in operator for one describe block; sockets are closed after. */
+function liveServer() {
+  const state = { server: undefined as RunningServer | undefined, operator: '' };
   const clients: LiveClient[] = [];
-  const track = (c: LiveClient) => {
-    clients.push(c);
-    return c;
-  };
-
   beforeAll(async () => {
-    server = await startServer({ prepare: async (services) => void (await insertFleet(services)) });
-    operator = (await login(server.url, 'operator')).token;
+    state.server = await startServer({ prepare: async (services) => void (await insertFleet(services)) });
+    state.operator = (await login(state.server.url, 'operator')).token;
   });
-
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
-    await server.close();
+    await state.server?.close();
   });
+  return {
+    get server(): RunningServer {
+      if (!state.server) throw new Error('the server starts in beforeAll');
+      return state.server;
+    },
+    get operator(): string {
+      return state.operator;
+    },
+    track(c: LiveClient): LiveClient {
+      clients.push(c);
+      return c;
+    },
+  };
+}
+
+describe('live socket access', () => {
+  const live = liveServer();
+  const track = (c: LiveClient) => live.track(c);
 
   it('accepts the session token in the open message (browsers cannot set headers on a socket)', async () => {
-    const c = track(await connect(server.url, 'truck'));
-    c.send(truckOpen(operator));
+    const c = track(await connect(live.server.url, 'truck'));
+    c.send(truckOpen(live.operator));
     expect(await c.nextJson<unknown[]>()).toHaveLength(2);
   });
 
   it('accepts the sid cookie of the upgrade request when the open message has no token', async () => {
-    const c = track(await connect(server.url, 'alarm', { cookie: operator }));
+    const c = track(await connect(live.server.url, 'alarm', { cookie: live.operator }));
     c.send(alarmOpen());
     c.send('');
     expect(await c.next()).toBe('pong');
-    const t = track(await connect(server.url, 'truck', { cookie: operator }));
+    const t = track(await connect(live.server.url, 'truck', { cookie: live.operator }));
     t.send(truckOpen());
     expect(await t.nextJson<unknown[]>()).toHaveLength(2);
   });
 
   it('closes with 4401 and the session-expired text, sending nothing, without a valid session', async () => {
-    const noSession = track(await connect(server.url, 'truck'));
+    const noSession = track(await connect(live.server.url, 'truck'));
     noSession.send(truckOpen());
     expect(await noSession.closed).toEqual({ code: 4401, reason: '登录已过期，请重新登录' });
     expect(noSession.received).toEqual([]);
 
-    const badToken = track(await connect(server.url, 'alarm', { language: 'en' }));
+    const badToken = track(await connect(live.server.url, 'alarm', { language: 'en' }));
     badToken.send(alarmOpen('not-a-session'));
     expect(await badToken.closed).toEqual({ code: 4401, reason: 'Your session has expired, please log in again' });
     expect(badToken.received).toEqual([]);
   });
 
   it('refuses a session that logged out', async () => {
-    const { token } = await login(server.url, 'manager');
-    await call(server.url, 'GET', '/loginOut', { token });
-    const c = track(await connect(server.url, 'alarm'));
+    const { token } = await login(live.server.url, 'manager');
+    await call(live.server.url, 'GET', '/loginOut', { token });
+    const c = track(await connect(live.server.url, 'alarm'));
     c.send(alarmOpen(token));
     expect((await c.closed).code).toBe(4401);
   });
 
   it('refuses a page of a foreign origin with 4403 even with a valid cookie, and allows its own host', async () => {
-    const foreign = track(await connect(server.url, 'truck', { cookie: operator, origin: 'https://evil.example' }));
+    const foreign = track(await connect(live.server.url, 'truck', { cookie: live.operator, origin: 'https://evil.example' }));
     foreign.send(truckOpen());
     expect((await foreign.closed).code).toBe(4403);
     expect(foreign.received).toEqual([]);
 
-    const sameHost = track(await connect(server.url, 'truck', { cookie: operator, origin: server.url }));
+    const sameHost = track(await connect(live.server.url, 'truck', { cookie: live.operator, origin: live.server.url }));
     sameHost.send(truckOpen());
     expect(await sameHost.nextJson<unknown[]>()).toHaveLength(2);
   });
@@ -132,49 +144,34 @@ describe('live socket timing', () => {
 });
 
 describe('live sockets when a session ends', () => {
-  let server: RunningServer;
-  let operator: string;
-  const clients: LiveClient[] = [];
-  const track = (c: LiveClient) => {
-    clients.push(c);
-    return c;
-  };
-
-  beforeAll(async () => {
-    server = await startServer({ prepare: async (services) => void (await insertFleet(services)) });
-    operator = (await login(server.url, 'operator')).token;
-  });
-
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await server.close();
-  });
+  const live = liveServer();
+  const track = (c: LiveClient) => live.track(c);
 
   it('closes a session\'s sockets with the final 4401 the moment it logs out, and no other session\'s', async () => {
-    const { token } = await login(server.url, 'operator');
-    const mine = track(await connect(server.url, 'truck'));
+    const { token } = await login(live.server.url, 'operator');
+    const mine = track(await connect(live.server.url, 'truck'));
     mine.send(truckOpen(token));
     await mine.nextJson();
-    const other = track(await connect(server.url, 'truck'));
-    other.send(truckOpen(operator));
+    const other = track(await connect(live.server.url, 'truck'));
+    other.send(truckOpen(live.operator));
     await other.nextJson();
-    expect((await call(server.url, 'GET', '/loginOut', { token })).resultCode).toBe(200);
+    expect((await call(live.server.url, 'GET', '/loginOut', { token })).resultCode).toBe(200);
     expect((await mine.closed).code).toBe(4401);
     other.send('');
     expect(await other.next()).toBe('pong');
   });
 
   it('closes the user\'s other sessions\' sockets when the password changes, keeping this session\'s', async () => {
-    const first = await login(server.url, 'manager');
-    const second = await login(server.url, 'manager');
-    const elsewhere = track(await connect(server.url, 'alarm'));
+    const first = await login(live.server.url, 'manager');
+    const second = await login(live.server.url, 'manager');
+    const elsewhere = track(await connect(live.server.url, 'alarm'));
     elsewhere.send({ ...alarmOpen(first.token), userName: 'manager' });
-    const here = track(await connect(server.url, 'alarm'));
+    const here = track(await connect(live.server.url, 'alarm'));
     here.send({ ...alarmOpen(second.token), userName: 'manager' });
     here.send('');
     expect(await here.next()).toBe('pong');
-    await call(server.url, 'POST', '/verifyPwd', { token: second.token, form: { id: second.answer.userInfo.id, oldPwd: MD5_MANAGER } });
-    const changed = await call(server.url, 'PUT', '/userInfoPwd', { token: second.token, form: { id: second.answer.userInfo.id, pwd: MD5_NEW } });
+    await call(live.server.url, 'POST', '/verifyPwd', { token: second.token, form: { id: second.answer.userInfo.id, oldPwd: MD5_MANAGER } });
+    const changed = await call(live.server.url, 'PUT', '/userInfoPwd', { token: second.token, form: { id: second.answer.userInfo.id, pwd: MD5_NEW } });
     expect(changed.resultCode).toBe(200);
     expect((await elsewhere.closed).code).toBe(4401);
     here.send('');
