@@ -6,6 +6,7 @@ import { WATER_TRUCK_USER_NAMES } from '../../config';
 import { DASHBOARD_PATH } from '../../domain/routes';
 import { buildShellMenu, menuAllows, type ShellMenu } from '../../domain/shell/menu';
 import { isWaterTruckUser } from '../../domain/shell/session';
+import { LiveAlarms } from '../alarms/LiveAlarms';
 import { SessionLiveProvider } from '../live/LiveProvider';
 import { StatusBadges } from '../live/StatusBadges';
 import { PasswordDialog } from '../password/PasswordDialog';
@@ -75,6 +76,7 @@ function Layout({ path, menu, userId, userName, waterTruckUser }: LayoutProps) {
         </main>
       </div>
       <QuickAccess />
+      <LiveAlarms />
       {changingPassword && <PasswordDialog userId={userId} userName={userName} onClose={closePassword} onLogout={logout} />}
     </div>
   );

@@ -1,0 +1,42 @@
+// The alarm pop-up list (shell spec §4): the worker's newest five, each rendered by type, dismissable, a click opens its alarm screen.
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { alarmPopupUrl } from '../../domain/alarm-routes';
+import { alarmKey, alarmPopupLines } from '../../domain/alarm-popup';
+import { ALARM_POPUP_MAX } from '../../domain/constants';
+import { toLang } from '../../domain/i18n';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
+import { useLiveEvent } from '../live/use-live';
+
+export function AlarmPopups() {
+  const { t, i18n } = useTranslation();
+  const lang = toLang(i18n.language);
+  const [, navigate] = useLocation();
+  const popups = useLiveEvent('alarm.popups');
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
+  const visible = useMemo(
+    () => (popups ?? []).filter((alarm) => !dismissed.has(alarmKey(alarm))).slice(0, ALARM_POPUP_MAX),
+    [popups, dismissed],
+  );
+  const dismiss = useCallback((alarm: LiveAlarm) => setDismissed((current) => new Set(current).add(alarmKey(alarm))), []);
+  if (visible.length === 0) return null;
+  return (
+    <section className="alarm-popups" aria-label={t('alarmPopup.title')}>
+      {visible.map((alarm) => (
+        <article key={alarmKey(alarm)} className="alarm-popup" data-testid="alarm-popup" data-type={alarm.type}>
+          <button type="button" className="alarm-popup__body" aria-label={t('alarmPopup.open')} onClick={() => navigate(alarmPopupUrl(alarm.type))}>
+            {alarmPopupLines(alarm, lang).map((line) => (
+              <span key={line.key} className="alarm-popup__line" data-line={line.key}>
+                {line.text}
+              </span>
+            ))}
+          </button>
+          <button type="button" className="alarm-popup__dismiss" aria-label={t('alarmPopup.dismiss')} onClick={() => dismiss(alarm)}>
+            ×
+          </button>
+        </article>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+// The urgent-alarm dialog (shell spec §4): rows of plate and start time, the icon lit from the machine's blink, close, enable sound.
+import { useSelector } from '@xstate/react';
+import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
+import type { UrgentAlarmMachine } from '../../../machines/urgent-alarm.machine';
+import { alarmKey } from '../../domain/alarm-popup';
+import { displayDateTime, toMillis } from '../../domain/format/time';
+import { toLang } from '../../domain/i18n';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
+import { soundNeedsGesture } from './alarm-sound';
+
+export interface UrgentAlarmDialogProps {
+  readonly actor: ActorRefFrom<UrgentAlarmMachine>;
+  /** A row click: the alarm's start in ms. */
+  readonly onOpenRow: (startMs: number) => void;
+}
+
+export function UrgentAlarmDialog({ actor, onOpenRow }: UrgentAlarmDialogProps) {
+  const { t, i18n } = useTranslation();
+  const lang = toLang(i18n.language);
+  const open = useSelector(actor, (snapshot) => snapshot.matches('open'));
+  const iconOn = useSelector(actor, (snapshot) => snapshot.context.iconOn);
+  const rows = useSelector(actor, (snapshot) => snapshot.context.rows);
+  if (!open) return null;
+  const openRow = (alarm: LiveAlarm) => {
+    actor.send({ type: 'urgent.close' });
+    onOpenRow(toMillis(alarm.startTime));
+  };
+  return (
+    <div className="urgent-alarm__backdrop">
+      <div className="dialog urgent-alarm" role="dialog" aria-modal="true" aria-labelledby="urgent-alarm-title">
+        <h2 id="urgent-alarm-title">
+          <span className={`urgent-alarm__icon${iconOn ? ' urgent-alarm__icon--on' : ''}`} data-testid="urgent-icon" data-lit={iconOn} aria-hidden="true">
+            ⚠
+          </span>
+          {t('urgentAlarm.title')}
+        </h2>
+        <table className="urgent-alarm__table">
+          <thead>
+            <tr>
+              <th scope="col">{t('urgentAlarm.plate')}</th>
+              <th scope="col">{t('urgentAlarm.startTime')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((alarm) => (
+              <tr key={alarmKey(alarm)}>
+                <td>
+                  <button type="button" className="urgent-alarm__row" aria-label={t('urgentAlarm.open', { plate: alarm.signCode })} onClick={() => openRow(alarm)}>
+                    {alarm.signCode}
+                  </button>
+                </td>
+                <td>{displayDateTime(alarm.startTime, lang)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="dialog__actions">
+          {soundNeedsGesture() && (
+            <button type="button" onClick={() => actor.send({ type: 'urgent.playSound' })}>
+              {t('urgentAlarm.enableSound')}
+            </button>
+          )}
+          <button type="button" onClick={() => actor.send({ type: 'urgent.close' })}>
+            {t('urgentAlarm.close')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+// Where an alarm click leads (shell spec §2 "Alarm navigation"): the alarm screen of each type, and the urgent range link.
+import type { AlarmTypeId } from './alarm-types';
+import { DASHBOARD_PATH } from './routes';
+
+const DRIVING = '/driving_monitor/exception_report';
+const CARGO = '/cargo_monitor/exception_report';
+const ADAS = '/active_safety/exception_report/alarm_adas_can';
+
+/** The query parameter value that tells an alarm screen it was opened from a pop-up. */
+export const ALARM_POP_NAME = 'alarmPop';
+
+const ROUTE_BY_TYPE: Readonly<Partial<Record<AlarmTypeId, string>>> = {
+  201: `${DRIVING}/alarm_urgent`,
+  44: `${DRIVING}/alarm_urgent`,
+  2: `${DRIVING}/alarm_over_speed`,
+  45: `${DRIVING}/alarm_over_speed`,
+  7: `${DRIVING}/alarm_off_line`,
+  4: `${DRIVING}/alarm_parking`,
+  6: `${DRIVING}/alarm_curve_speeding`,
+  5: `${DRIVING}/alarm_emergency`,
+  1: `${CARGO}/alarm_switch_cover`,
+  3: `${CARGO}/alarm_pipe_water`,
+  202: `${CARGO}/alm_high_loss`,
+  205: `${CARGO}/bz_abnormal_oil_loading`,
+};
+
+/** The alarm screen of a type: ADAS types 8–37 share one screen; a type without a screen goes to the dashboard. */
+export function alarmRoutePath(type: AlarmTypeId): string {
+  const direct = ROUTE_BY_TYPE[type];
+  if (direct) return direct;
+  if (type >= 8 && type <= 37) return ADAS;
+  return DASHBOARD_PATH;
+}
+
+/** The link of a pop-up click: the type's screen with `name=alarmPop`. */
+export function alarmPopupUrl(type: AlarmTypeId): string {
+  return `${alarmRoutePath(type)}?name=${ALARM_POP_NAME}`;
+}
+
+/** The link of an urgent-dialog row: the urgent alarm screen over [alarm start, now], both in ms. */
+export function urgentAlarmUrl(startMs: number, nowMs: number): string {
+  return `${DRIVING}/alarm_urgent?start=${startMs}&end=${nowMs}`;
+}
