@@ -2,6 +2,7 @@
 // HTTP 500 and a dropped connection (injected by the test-only fault plugin), and a real 504.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { hashToken } from '../../server/auth/sessions';
 import { call } from '../helpers/api';
 import { launchBrowser } from '../helpers/browser';
 import { armFault, clearFaults, headerIdOf, loginAs, newUserPage, requireBuiltConsole, waitForToast } from '../helpers/console';
@@ -81,14 +82,25 @@ describe('error catalogue in Chromium', () => {
     await waitForToast(page, 'Network error, please check the connection');
   });
 
-  it('504: a session ended elsewhere logs the console out and reloads to the login screen', async () => {
+  it('504: a session that expired on the server logs the console out and reloads to the login screen', async () => {
     // Every fault above refused the add, so the page is not listed yet and the add reaches the server.
     expect(await page.locator('.quick__list').count()).toBe(0);
     const token = (await headerIdOf(page)) ?? '';
-    await call(server.url, 'GET', '/loginOut', { token });
+    // The session row goes as an expiry would; its sockets stay until the 30 s sweep, so the HTTP call meets the 504.
+    await server.services.db.deleteFrom('session').where('tokenHash', '=', hashToken(token)).execute();
     const reloaded = page.waitForEvent('load');
     await addPage();
     await reloaded;
+    await page.waitForURL(/\/login$/);
+    await expect(page.evaluate(() => localStorage.getItem('header-id'))).resolves.toBeNull();
+  });
+
+  it('a logout elsewhere ends the console at once: the server closes its sockets with 4401', async () => {
+    await loginAs(page, server.url, 'operator');
+    // The console's worker has its sockets open on the server before the logout elsewhere.
+    await expect.poll(() => server.services.sockets?.openCounts().alarm ?? 0, { timeout: 10_000 }).toBeGreaterThan(0);
+    const token = (await headerIdOf(page)) ?? '';
+    await call(server.url, 'GET', '/loginOut', { token });
     await page.waitForURL(/\/login$/);
     await expect(page.evaluate(() => localStorage.getItem('header-id'))).resolves.toBeNull();
   });

@@ -13,7 +13,7 @@ function fakeClient() {
   const source = fakeLiveSource();
   const api = { connect: vi.fn(async () => undefined), logout: vi.fn(async () => undefined), snapshot: vi.fn(async () => ({ trucks: [] })) };
   const client = { api: api as unknown as LiveClient['api'], hello: { clientId: 1, mode: 'shared', liveness: 'locks' }, subscribe: source.subscribe, close: vi.fn() } satisfies LiveClient;
-  return { client, api, open: vi.fn(async () => client) };
+  return { client, api, source, open: vi.fn(async () => client) };
 }
 
 function Probe() {
@@ -22,6 +22,16 @@ function Probe() {
 
 describe('LiveProvider', () => {
   afterEach(cleanup);
+
+  it('ends the session when the server refuses it on a socket (4401)', async () => {
+    const { open, source } = fakeClient();
+    const refused = vi.fn();
+    render(<LiveProvider session={SESSION} loggingOut={false} open={open} onSessionRefused={refused}><Probe /></LiveProvider>);
+    await waitFor(() => expect(source.listeners('session.invalid')).toBe(1));
+    expect(refused).not.toHaveBeenCalled();
+    act(() => source.publish('session.invalid', { socket: 'alarm', code: 4401 }));
+    expect(refused).toHaveBeenCalledTimes(1);
+  });
 
   it('does not join the worker before there is a session', () => {
     const { open } = fakeClient();

@@ -1,8 +1,8 @@
 // Connects this tab to the live worker once a session exists, hands the live source to the views, and stops it on logout.
-import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LiveSession } from '../../../workers/live-api';
 import type { LiveClient } from '../../live/live-client';
-import { useSessionContext, useSessionPhase } from '../session/SessionProvider';
+import { useSessionActor, useSessionContext, useSessionPhase } from '../session/SessionProvider';
 import { clientSource, type LiveSource } from './live-source';
 import { liveSessionOf } from './live-session';
 
@@ -28,11 +28,13 @@ export interface LiveProviderProps {
   readonly loggingOut: boolean;
   /** Joins the worker (tests pass a client over a MessageChannel). */
   readonly open?: () => Promise<LiveClient>;
+  /** The server refused the session on a socket (4401): the session is over in every tab. */
+  readonly onSessionRefused?: () => void;
   readonly children: ReactNode;
 }
 
 /** Joins the worker once per session and connects it; leaves it on unmount. */
-export function LiveProvider({ session, loggingOut, open = openWorkerClient, children }: LiveProviderProps) {
+export function LiveProvider({ session, loggingOut, open = openWorkerClient, onSessionRefused, children }: LiveProviderProps) {
   const [client, setClient] = useState<LiveClient | null>(null);
 
   useEffect(() => {
@@ -58,6 +60,20 @@ export function LiveProvider({ session, loggingOut, open = openWorkerClient, chi
     if (loggingOut && client) void client.api.logout();
   }, [loggingOut, client]);
 
+  useEffect(() => {
+    if (!client || !onSessionRefused) return undefined;
+    let stopped = false;
+    let unsubscribe: (() => Promise<void>) | undefined;
+    void client.subscribe('session.invalid', () => onSessionRefused()).then((off) => {
+      if (stopped) void off();
+      else unsubscribe = off;
+    });
+    return () => {
+      stopped = true;
+      void unsubscribe?.();
+    };
+  }, [client, onSessionRefused]);
+
   const source = useMemo(() => (client ? clientSource(client) : null), [client]);
   return <LiveSourceProvider source={source}>{children}</LiveSourceProvider>;
 }
@@ -67,9 +83,12 @@ export function SessionLiveProvider({ children }: { readonly children: ReactNode
   const session = useSessionContext((context) => context.session);
   const shell = useSessionContext((context) => context.shell);
   const phase = useSessionPhase();
+  const actor = useSessionActor();
   const live = useMemo(() => (session && shell ? liveSessionOf(session, shell) : undefined), [session, shell]);
+  // A forced local logout: the server has already ended the session, so there is nobody to tell.
+  const refused = useCallback(() => actor.send({ type: 'session.forceLogout' }), [actor]);
   return (
-    <LiveProvider session={live} loggingOut={phase === 'loggingOut'}>
+    <LiveProvider session={live} loggingOut={phase === 'loggingOut'} onSessionRefused={refused}>
       {children}
     </LiveProvider>
   );
