@@ -16,12 +16,9 @@ const badgeCounts = (page: Page) =>
   page.locator('[data-slot="live-status"] .status-badge__count').allTextContents();
 
 /** Waits until the badges show numbers (the worker has published) and returns them in badge order. */
-async function settledCounts(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => {
-    const counts = [...document.querySelectorAll('[data-slot="live-status"] .status-badge__count')];
-    return counts.length === 5 && counts.every((count) => /^\d+$/.test(count.textContent ?? ''));
-  });
-  return badgeCounts(page);
+/** The badge counts once they show `expected`; a badge shows 0 until the worker's first snapshot arrives. */
+async function countsReach(page: Page, expected: readonly string[]): Promise<void> {
+  await expect.poll(() => badgeCounts(page), { timeout: 15_000 }).toEqual(expected);
 }
 
 describe('live status badges in Chromium', () => {
@@ -58,7 +55,7 @@ describe('live status badges in Chromium', () => {
     const counts = countByStatus(rows);
     const labels = await operator.page.locator('[data-slot="live-status"] .status-badge__label').allTextContents();
     expect(labels).toEqual(['报警', '重车', '空车', '停车', '离线']);
-    expect(await settledCounts(operator.page)).toEqual(BADGE_ORDER.map((code) => String(counts[code])));
+    await countsReach(operator.page, BADGE_ORDER.map((code) => String(counts[code])));
   });
 
   it('opens a badge table by keyboard with its trucks and the spec’s columns, and closes it with Esc', async () => {
@@ -91,8 +88,9 @@ describe('live status badges in Chromium', () => {
       await page.goto(`${server.url}/dashboard`);
       tabs.push(page);
     }
-    const first = await settledCounts(operator.page);
-    for (const tab of tabs) expect(await settledCounts(tab)).toEqual(first);
+    const counts = countByStatus(rows);
+    const expected = BADGE_ORDER.map((code) => String(counts[code]));
+    for (const tab of tabs) await countsReach(tab, expected);
     const admin = (await login(server.url, 'admin')).token;
     const diagnostics = await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token: admin });
     expect(diagnostics.data.sockets).toEqual({ truck: 1, alarm: 1 });
