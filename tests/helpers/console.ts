@@ -5,7 +5,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '../../server/seed/accounts';
 import type { Fault } from '../../server/test-faults';
 
-export const DIST_DIR = path.resolve(import.meta.dirname, '../../dist');
+/** The built console; CONSOLE_DIST points at another build (`vite build --outDir …`, so parallel work does not share dist/). */
+export const DIST_DIR = process.env['CONSOLE_DIST'] ?? path.resolve(import.meta.dirname, '../../dist');
 
 export function requireBuiltConsole(): string {
   if (!fs.existsSync(path.join(DIST_DIR, 'index.html'))) {

@@ -10,12 +10,19 @@ export interface FakeLiveSource extends LiveSource {
   publish<K extends LiveEventName>(name: K, payload: LiveEvents[K]): void;
   listeners(name: LiveEventName): number;
   setTrucks(trucks: readonly TruckView[]): void;
+  /** Every `setAlarmTypes` call, oldest first. */
+  readonly alarmTypeCalls: string[];
 }
 
 export function fakeLiveSource(): FakeLiveSource {
   const listeners = new Map<LiveEventName, Set<(payload: never) => void>>();
   let trucks: readonly TruckView[] = [];
+  const alarmTypeCalls: string[] = [];
   return {
+    alarmTypeCalls,
+    async setAlarmTypes(typeIds) {
+      alarmTypeCalls.push(typeIds);
+    },
     async subscribe<K extends LiveEventName>(name: K, listener: LiveListener<K>) {
       const set = listeners.get(name) ?? new Set();
       listeners.set(name, set);

@@ -8,6 +8,8 @@ export interface LiveSource {
   subscribe<K extends LiveEventName>(name: K, listener: LiveListener<K>): Promise<() => Promise<void>>;
   /** Every truck the worker holds now (the badge tables start from it and follow `fleet.trucks`). */
   trucks(): Promise<readonly TruckView[]>;
+  /** Changes the worker's alarm filter at once and reopens the alarm socket with the new `typeIds`. */
+  setAlarmTypes(typeIds: string): Promise<void>;
 }
 
 /** The worker client seen as a live source. */
@@ -15,5 +17,6 @@ export function clientSource(client: LiveClient): LiveSource {
   return {
     subscribe: (name, listener) => client.subscribe(name, listener),
     trucks: async () => (await client.api.snapshot()).trucks,
+    setAlarmTypes: (typeIds) => client.api.setAlarmTypes(typeIds),
   };
 }
