@@ -1,19 +1,12 @@
 // Recordings of raw inbound frames: NDJSON export and import (`{"t","socket","data"}`), and their storage.
-import { isFiniteNumber, isRecord } from '../src/domain/wire/guards';
+import { parseRecordingLines, type ParsedLines } from '../src/domain/wire/recording-lines';
 import type { InboundFrame } from '../streams/frames';
 import type { LiveDb, StoredFrame, StoredRecording } from './db';
 import type { ImportResult, RecordingInfo } from './live-api';
 
-export interface RecordingProblem {
-  /** 1-based, as an editor shows it. */
-  readonly line: number;
-  readonly reason: string;
-}
+export type { RecordingProblem } from '../src/domain/wire/recording-lines';
 
-export interface ParsedNdjson {
-  readonly frames: readonly InboundFrame[];
-  readonly problems: readonly RecordingProblem[];
-}
+export type ParsedNdjson = ParsedLines<InboundFrame>;
 
 /**
  * One NDJSON line. A frame that was JSON goes in as it arrived; one that was not (a bad frame worth keeping: the
@@ -30,28 +23,12 @@ export function ndjsonLine(frame: Pick<InboundFrame, 't' | 'socket' | 'text'>, s
   return `{"t":${Math.max(0, frame.t - startedAt)},"socket":"${frame.socket}","data":${data}}`;
 }
 
-/** Reads a recording: every line an object with a non-negative `t`, a known socket and some data; others are reported. */
+/**
+ * Reads a recording: every line an object with a non-negative `t`, a known socket and some data; others are reported.
+ * The data is kept whatever it holds, so a replay counts a bad frame again as the live pipeline did.
+ */
 export function parseNdjson(text: string): ParsedNdjson {
-  const frames: InboundFrame[] = [];
-  const problems: RecordingProblem[] = [];
-  text.split('\n').forEach((raw, index) => {
-    const line = raw.trim();
-    if (line === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      problems.push({ line: index + 1, reason: 'not JSON' });
-      return;
-    }
-    if (!isRecord(value)) return void problems.push({ line: index + 1, reason: 'not a JSON object' });
-    const { t, socket, data } = value;
-    if (!isFiniteNumber(t) || t < 0) return void problems.push({ line: index + 1, reason: 't must be a non-negative number' });
-    if (socket !== 'truck' && socket !== 'alarm') return void problems.push({ line: index + 1, reason: 'unknown socket' });
-    if (data === undefined) return void problems.push({ line: index + 1, reason: 'data is missing' });
-    frames.push({ t, socket, text: JSON.stringify(data) });
-  });
-  return { frames, problems };
+  return parseRecordingLines(text, ({ t, socket, data }) => ({ t, socket, text: JSON.stringify(data) }));
 }
 
 /** The recordings table: frames are appended in batches while recording, read back in arrival order. */

@@ -1,24 +1,15 @@
 // Recordings of live frames (NDJSON `{"t","socket","data"}`): parsing with line-numbered problems, and replay timing.
-import { isFiniteNumber, isRecord } from '../../src/domain/wire/guards';
 import { parseLiveAlarm } from '../../src/domain/wire/live-alarm';
+import { parseRecordingLines, type ParsedLines, type RecordingLine } from '../../src/domain/wire/recording-lines';
 import { parseTruckStatusRows } from '../../src/domain/wire/truck-row';
 import type { RawFrame } from './hub';
 
+export type { RecordingProblem } from '../../src/domain/wire/recording-lines';
+
 /** One received frame; `t` is its receive time in ms, absolute or relative to the recording's start. */
-export interface RecordedFrame extends RawFrame {
-  readonly t: number;
-}
+export type RecordedFrame = RecordingLine;
 
-export interface RecordingProblem {
-  /** 1-based, as an editor shows it. */
-  readonly line: number;
-  readonly reason: string;
-}
-
-export interface ParsedRecording {
-  readonly frames: readonly RecordedFrame[];
-  readonly problems: readonly RecordingProblem[];
-}
+export type ParsedRecording = ParsedLines<RecordedFrame>;
 
 /** Why a frame's data is not what that socket sends, or undefined when it is (a replay must not feed the console junk). */
 function dataProblem(socket: RawFrame['socket'], data: unknown): string | undefined {
@@ -30,34 +21,9 @@ function dataProblem(socket: RawFrame['socket'], data: unknown): string | undefi
   return parseLiveAlarm(data) ? undefined : 'alarm data is not a live alarm';
 }
 
-/** Parses one line; a string is the reason it was rejected. */
-export function parseRecordingLine(text: string): RecordedFrame | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return 'not JSON';
-  }
-  if (!isRecord(value)) return 'not a JSON object';
-  const { t, socket, data } = value;
-  if (!isFiniteNumber(t) || t < 0) return 't must be a non-negative number of milliseconds';
-  if (socket !== 'truck' && socket !== 'alarm') return 'socket must be "truck" or "alarm"';
-  if (data === undefined) return 'data is missing';
-  return dataProblem(socket, data) ?? { t, socket, data };
-}
-
-/** Every line of an NDJSON recording; blank lines are skipped, bad ones reported with their line number. */
+/** Every line of an NDJSON recording; lines whose data the sockets would never send are reported too. */
 export function parseRecording(text: string): ParsedRecording {
-  const frames: RecordedFrame[] = [];
-  const problems: RecordingProblem[] = [];
-  text.split('\n').forEach((raw, index) => {
-    const line = raw.trim();
-    if (line === '') return;
-    const parsed = parseRecordingLine(line);
-    if (typeof parsed === 'string') problems.push({ line: index + 1, reason: parsed });
-    else frames.push(parsed);
-  });
-  return { frames, problems };
+  return parseRecordingLines(text, (line) => dataProblem(line.socket, line.data) ?? line);
 }
 
 /** Time as the replay sees it; tests pass a fake one. */

@@ -7,3 +7,4 @@ export * from './truck-row';
 export * from './live-alarm';
 export * from './sockets';
 export * from './calls';
+export * from './recording-lines';
