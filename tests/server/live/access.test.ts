@@ -2,9 +2,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../../helpers/api';
-import { startServer, type RunningServer } from '../../helpers/server';
+import { startServer } from '../../helpers/server';
 import { startBareServer, type BareServer } from './bare-server';
-import { insertFleet } from './fleet';
+import { liveServer } from './live-server';
 import { connect, type LiveClient } from '../../helpers/live-client';
 
 const MD5_MANAGER = createHash('md5').update('manager123').digest('hex');
@@ -12,49 +12,22 @@ const MD5_NEW = createHash('md5').update('changed99').digest('hex');
 const truckOpen = (token?: string) => ({ frequency: 30, msgType: 0, userPri: [], ...(token ? { token } : {}) });
 const alarmOpen = (token?: string) => ({ typeIds: '', msgType: 1, userPri: [], userName: 'operator', ...(token ? { token } : {}) });
 
-/** A real server with a small fleet and a logged-in operator for one describe block; sockets are closed after. */
-function liveServer() {
-  const state = { server: undefined as RunningServer | undefined, operator: '' };
-  const clients: LiveClient[] = [];
-  beforeAll(async () => {
-    state.server = await startServer({ prepare: async (services) => void (await insertFleet(services)) });
-    state.operator = (await login(state.server.url, 'operator')).token;
-  });
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await state.server?.close();
-  });
-  return {
-    get server(): RunningServer {
-      if (!state.server) throw new Error('the server starts in beforeAll');
-      return state.server;
-    },
-    get operator(): string {
-      return state.operator;
-    },
-    track(c: LiveClient): LiveClient {
-      clients.push(c);
-      return c;
-    },
-  };
-}
-
 describe('live socket access', () => {
   const live = liveServer();
   const track = (c: LiveClient) => live.track(c);
 
   it('accepts the session token in the open message (browsers cannot set headers on a socket)', async () => {
     const c = track(await connect(live.server.url, 'truck'));
-    c.send(truckOpen(live.operator));
+    c.send(truckOpen(live.token('operator')));
     expect(await c.nextJson<unknown[]>()).toHaveLength(2);
   });
 
   it('accepts the sid cookie of the upgrade request when the open message has no token', async () => {
-    const c = track(await connect(live.server.url, 'alarm', { cookie: live.operator }));
+    const c = track(await connect(live.server.url, 'alarm', { cookie: live.token('operator') }));
     c.send(alarmOpen());
     c.send('');
     expect(await c.next()).toBe('pong');
-    const t = track(await connect(live.server.url, 'truck', { cookie: live.operator }));
+    const t = track(await connect(live.server.url, 'truck', { cookie: live.token('operator') }));
     t.send(truckOpen());
     expect(await t.nextJson<unknown[]>()).toHaveLength(2);
   });
@@ -80,12 +53,12 @@ describe('live socket access', () => {
   });
 
   it('refuses a page of a foreign origin with 4403 even with a valid cookie, and allows its own host', async () => {
-    const foreign = track(await connect(live.server.url, 'truck', { cookie: live.operator, origin: 'https://evil.example' }));
+    const foreign = track(await connect(live.server.url, 'truck', { cookie: live.token('operator'), origin: 'https://evil.example' }));
     foreign.send(truckOpen());
     expect((await foreign.closed).code).toBe(4403);
     expect(foreign.received).toEqual([]);
 
-    const sameHost = track(await connect(live.server.url, 'truck', { cookie: live.operator, origin: live.server.url }));
+    const sameHost = track(await connect(live.server.url, 'truck', { cookie: live.token('operator'), origin: live.server.url }));
     sameHost.send(truckOpen());
     expect(await sameHost.nextJson<unknown[]>()).toHaveLength(2);
   });
@@ -153,7 +126,7 @@ describe('live sockets when a session ends', () => {
     mine.send(truckOpen(token));
     await mine.nextJson();
     const other = track(await connect(live.server.url, 'truck'));
-    other.send(truckOpen(live.operator));
+    other.send(truckOpen(live.token('operator')));
     await other.nextJson();
     expect((await call(live.server.url, 'GET', '/loginOut', { token })).resultCode).toBe(200);
     expect((await mine.closed).code).toBe(4401);

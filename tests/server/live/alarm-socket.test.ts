@@ -1,10 +1,9 @@
 // The alarm socket: live alarms by company and type, and the lastSeq replay with no gap and no duplicate under load.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LiveAlarm } from '../../../src/domain/wire/live-alarm';
-import { login } from '../../helpers/api';
-import { startServer, type RunningServer } from '../../helpers/server';
-import { insertFleet, raiseAlarm, seqs, type FixtureTruck } from './fleet';
-import { connect, type LiveClient } from '../../helpers/live-client';
+import type { LiveClient } from '../../helpers/live-client';
+import { raiseAlarm, seqs } from './fleet';
+import { liveServer } from './live-server';
 
 type Received = LiveAlarm & { readonly seq: number };
 
@@ -22,46 +21,21 @@ const TYPES = [2, 4, 7, 45] as const;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 describe('alarm socket /truckAlarm/alarm', () => {
-  let server: RunningServer;
-  let trucks: FixtureTruck[];
-  let admin: string;
-  let operator: string;
-  const clients: LiveClient[] = [];
-
-  const truck = (i: number) => {
-    const t = trucks[i];
-    if (!t) throw new Error(`no fixture truck ${i}`);
-    return t;
-  };
+  const live = liveServer();
+  const truck = (i: number) => live.truck(i);
   const subscribe = async (message: ReturnType<typeof open>) => {
-    const c = await connect(server.url, 'alarm');
-    clients.push(c);
+    const c = await live.connect('alarm');
     c.send(message);
     await settle();
     return c;
   };
   const parsed = (c: LiveClient) => c.received.map((m) => JSON.parse(m) as Received);
 
-  beforeAll(async () => {
-    server = await startServer({
-      prepare: async (services) => {
-        trucks = await insertFleet(services);
-      },
-    });
-    admin = (await login(server.url, 'admin')).token;
-    operator = (await login(server.url, 'operator')).token;
-  });
-
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    await server.close();
-  });
-
   it("sends each live alarm as one JSON message with its seq, and never another company's to an operator", async () => {
-    const mine = await subscribe(open(operator));
-    const asksForOthers = await subscribe(open(operator, '', { userPri: ['C003'] }));
-    const other = await raiseAlarm(server.services, truck(2), 2);
-    const own = await raiseAlarm(server.services, truck(0), 7);
+    const mine = await subscribe(open(live.token('operator')));
+    const asksForOthers = await subscribe(open(live.token('operator'), '', { userPri: ['C003'] }));
+    const other = await raiseAlarm(live.server.services, truck(2), 2);
+    const own = await raiseAlarm(live.server.services, truck(0), 7);
     expect(await mine.nextJson<Received>()).toEqual(own.alarm);
     expect(own.alarm.seq).toBeGreaterThan(other.alarm.seq);
     expect(await mine.during(200)).toEqual([]);
@@ -69,58 +43,58 @@ describe('alarm socket /truckAlarm/alarm', () => {
   });
 
   it('filters by typeIds (empty = every type) and applies changed typeIds from a new open message', async () => {
-    const overspeedOnly = await subscribe(open(admin, '2,45'));
-    const everything = await subscribe(open(admin, ''));
-    await raiseAlarm(server.services, truck(0), 7);
-    await raiseAlarm(server.services, truck(2), 2);
-    await raiseAlarm(server.services, truck(3), 45);
+    const overspeedOnly = await subscribe(open(live.token('admin'), '2,45'));
+    const everything = await subscribe(open(live.token('admin'), ''));
+    await raiseAlarm(live.server.services, truck(0), 7);
+    await raiseAlarm(live.server.services, truck(2), 2);
+    await raiseAlarm(live.server.services, truck(3), 45);
     await settle();
     expect(parsed(overspeedOnly).map((a) => a.type)).toEqual([2, 45]);
     expect(parsed(everything).map((a) => a.type)).toEqual([7, 2, 45]);
 
-    overspeedOnly.send(open(admin, '7'));
+    overspeedOnly.send(open(live.token('admin'), '7'));
     await settle();
-    await raiseAlarm(server.services, truck(1), 2);
-    await raiseAlarm(server.services, truck(1), 7);
+    await raiseAlarm(live.server.services, truck(1), 2);
+    await raiseAlarm(live.server.services, truck(1), 7);
     await settle();
     expect(parsed(overspeedOnly).map((a) => a.type)).toEqual([2, 45, 7]);
   });
 
   it('replays what was missed after lastSeq (only the last 24 h, own companies, in seq order) before live alarms', async () => {
     const now = Date.now();
-    const before = await raiseAlarm(server.services, truck(0), 2, now - 60_000);
-    const tooOld = await raiseAlarm(server.services, truck(0), 2, now - 25 * 3_600_000);
+    const before = await raiseAlarm(live.server.services, truck(0), 2, now - 60_000);
+    const tooOld = await raiseAlarm(live.server.services, truck(0), 2, now - 25 * 3_600_000);
     const missed = [
-      await raiseAlarm(server.services, truck(0), 4, now - 50_000),
-      await raiseAlarm(server.services, truck(2), 4, now - 40_000),
-      await raiseAlarm(server.services, truck(1), 5, now - 30_000),
+      await raiseAlarm(live.server.services, truck(0), 4, now - 50_000),
+      await raiseAlarm(live.server.services, truck(2), 4, now - 40_000),
+      await raiseAlarm(live.server.services, truck(1), 5, now - 30_000),
     ];
-    const c = await subscribe(open(operator, '', { lastSeq: before.alarm.seq }));
-    const live = await raiseAlarm(server.services, truck(1), 6);
+    const c = await subscribe(open(live.token('operator'), '', { lastSeq: before.alarm.seq }));
+    const raisedLive = await raiseAlarm(live.server.services, truck(1), 6);
     await settle();
     const got = parsed(c);
-    expect(seqs(got)).toEqual([missed[0]?.alarm.seq, missed[2]?.alarm.seq, live.alarm.seq]);
+    expect(seqs(got)).toEqual([missed[0]?.alarm.seq, missed[2]?.alarm.seq, raisedLive.alarm.seq]);
     expect(seqs(got)).not.toContain(tooOld.alarm.seq);
     expect(got[0]).toEqual(missed[0]?.alarm);
   });
 
   it('treats a lastSeq beyond the newest stored alarm as another database and sends the replay window and live alarms', async () => {
-    const recent = await raiseAlarm(server.services, truck(0), 2, Date.now() - 10_000);
-    const c = await subscribe(open(admin, '', { lastSeq: recent.alarm.seq + 100_000 }));
-    const live = await raiseAlarm(server.services, truck(0), 4);
+    const recent = await raiseAlarm(live.server.services, truck(0), 2, Date.now() - 10_000);
+    const c = await subscribe(open(live.token('admin'), '', { lastSeq: recent.alarm.seq + 100_000 }));
+    const raisedLive = await raiseAlarm(live.server.services, truck(0), 4);
     await settle();
     const got = seqs(parsed(c));
     expect(got).toContain(recent.alarm.seq);
-    expect(got.at(-1)).toBe(live.alarm.seq);
+    expect(got.at(-1)).toBe(raisedLive.alarm.seq);
   });
 
   it('loses and repeats nothing when clients reconnect with lastSeq while alarms keep being recorded', async () => {
-    const start = await raiseAlarm(server.services, truck(0), 2);
+    const start = await raiseAlarm(live.server.services, truck(0), 2);
     let recording = true;
     const writer = (async () => {
       for (let i = 0; recording; i += 1) {
         // Several stores in flight at once, like the simulator's bursts, across companies and types.
-        await Promise.all([0, 1, 2, 3].map((t) => raiseAlarm(server.services, truck((i + t) % 4), TYPES[t] ?? 2)));
+        await Promise.all([0, 1, 2, 3].map((t) => raiseAlarm(live.server.services, truck((i + t) % 4), TYPES[t] ?? 2)));
         // SQLite answers through microtasks only: yield so sockets and timers run between bursts.
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -130,9 +104,8 @@ describe('alarm socket /truckAlarm/alarm', () => {
       await new Promise((resolve) => setTimeout(resolve, 40));
       const lastSeq = start.alarm.seq + k * 7;
       const pri = k % 2 === 0 ? [] : ['C003'];
-      const client = await connect(server.url, 'alarm');
-      clients.push(client);
-      client.send(open(k % 2 === 0 ? operator : admin, '', { lastSeq, userPri: pri }));
+      const client = await live.connect('alarm');
+      client.send(open(live.token(k % 2 === 0 ? 'operator' : 'admin'), '', { lastSeq, userPri: pri }));
       reconnecting.push({ client, lastSeq, pri });
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -142,7 +115,7 @@ describe('alarm socket /truckAlarm/alarm', () => {
 
     for (const { client, lastSeq, pri } of reconnecting) {
       const companies = pri.length > 0 ? pri : ['C002'];
-      const stored = await server.services.db
+      const stored = await live.server.services.db
         .selectFrom('alarm').select('seq').where('seq', '>', lastSeq).where('companyCode', 'in', companies).orderBy('seq').execute();
       expect(stored.length).toBeGreaterThan(20);
       expect(seqs(parsed(client))).toEqual(stored.map((r) => r.seq));
@@ -150,12 +123,11 @@ describe('alarm socket /truckAlarm/alarm', () => {
   });
 
   it('answers the empty heartbeat with pong on both sockets, before and after the open message', async () => {
-    const alarm = await connect(server.url, 'alarm');
-    const truckSocket = await connect(server.url, 'truck');
-    clients.push(alarm, truckSocket);
+    const alarm = await live.connect('alarm');
+    const truckSocket = await live.connect('truck');
     alarm.send('');
     expect(await alarm.next()).toBe('pong');
-    alarm.send(open(operator));
+    alarm.send(open(live.token('operator')));
     alarm.send('');
     expect(await alarm.next()).toBe('pong');
     truckSocket.send('');
