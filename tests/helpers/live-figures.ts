@@ -8,7 +8,7 @@ export interface LiveFigures {
   readonly fuel: Record<string, number>;
   /** Status code per truck key. */
   readonly trucks: Record<string, number>;
-  /** Keys of the accepted alarms in arrival order. */
+  /** The accepted alarms in arrival order, as `s:<seq>` (or the legacy key when an alarm has no seq). */
   readonly alarms: readonly string[];
   readonly popups: readonly string[];
   readonly urgent: readonly string[];
@@ -24,6 +24,9 @@ export function watchAlarms(core: LiveCore): { accepted: LiveAlarm[]; urgent: Li
   return watched;
 }
 
+/** seq alone names an alarm within one recording; the fixtures were written with it. */
+const figureKey = (alarm: LiveAlarm): string => (alarm.seq === undefined ? alarmKey(alarm) : `s:${alarm.seq}`);
+
 export function liveFigures(core: LiveCore, watched: { accepted: readonly LiveAlarm[]; urgent: readonly LiveAlarm[] }): LiveFigures {
   const snapshot = core.snapshot();
   const { truckFrames, alarmFrames, badFrames, badRows } = core.diagnostics().frames;
@@ -34,9 +37,9 @@ export function liveFigures(core: LiveCore, watched: { accepted: readonly LiveAl
     counts: { ...snapshot.status.counts },
     fuel: { ...snapshot.status.fuel },
     trucks,
-    alarms: watched.accepted.map(alarmKey),
-    popups: snapshot.popups.map(alarmKey),
-    urgent: watched.urgent.map(alarmKey),
+    alarms: watched.accepted.map(figureKey),
+    popups: snapshot.popups.map(figureKey),
+    urgent: watched.urgent.map(figureKey),
     lastSeq: snapshot.lastSeq ?? null,
     frames: { truckFrames, alarmFrames, badFrames, badRows },
   };

@@ -24,9 +24,16 @@ describe('dedupeAlarms', () => {
     expect(result.map(alarmKey)).toEqual([`t:2:1:${T0}`, `t:2:2:${T0}`, `t:2:1:${T0 + 1}`]);
   });
 
+  it('lets through an alarm reusing a seq already seen for another alarm (a recreated server database)', async () => {
+    const before = liveAlarm({ seq: 4, truckId: 1, startTime: T0 });
+    const afterReset = liveAlarm({ seq: 4, truckId: 2, startTime: T0 + 60_000 });
+    const result = await all(from([before, afterReset, afterReset]).pipe(dedupeAlarms()));
+    expect(result).toEqual([before, afterReset]);
+  });
+
   it('drops alarms already held in IndexedDB', async () => {
     const stream = [3, 4].map((seq) => liveAlarm({ seq }));
-    const result = await all(from(stream).pipe(dedupeAlarms({ keys: ['s:3'], lastSeq: 3 })));
+    const result = await all(from(stream).pipe(dedupeAlarms({ keys: [alarmKey(liveAlarm({ seq: 3 }))], lastSeq: 3 })));
     expect(seqs(result)).toEqual([4]);
   });
 

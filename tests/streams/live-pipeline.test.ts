@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AlarmTypeId } from '../../src/domain/alarm-types';
 import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
 import type { InboundFrame } from '../../streams/frames';
+import { alarmKey } from '../../streams/alarm.stream';
 import { livePipeline } from '../../streams/live-pipeline';
 import { fleetFromRows, type FleetState } from '../../streams/truck-status.stream';
 import { alarmFrame, liveAlarm, statusRow, truckFrame, T0 } from '../helpers/live-frames';
@@ -36,7 +37,7 @@ describe('livePipeline', () => {
 
   it('continues from a stored fleet and stored alarm keys', () => {
     const fleet = fleetFromRows([statusRow({ truckId: 1, status: 1 }), statusRow({ truckId: 2, status: 2 })], T0);
-    const { frames$, seen } = run([], { fleet, alarms: { keys: ['s:7'], lastSeq: 7 } });
+    const { frames$, seen } = run([], { fleet, alarms: { keys: [alarmKey(liveAlarm({ seq: 7 }))], lastSeq: 7 } });
     frames$.next(alarmFrame(liveAlarm({ seq: 7 })));
     frames$.next(alarmFrame(liveAlarm({ seq: 8 })));
     frames$.next(truckFrame([statusRow({ truckId: 2, status: 3 })]));
