@@ -13,7 +13,7 @@ export interface StoredTruck {
 }
 
 export interface StoredAlarm {
-  /** The dedup key (`s:seq`, or type + truck + start time). */
+  /** The dedup key (`alarmKey`: seq with type, truck and start time, or those three alone). */
   readonly key: string;
   readonly seq?: number;
   readonly type: number;
@@ -87,5 +87,10 @@ export class LiveDb extends Dexie {
       recordings: '++id, startedAt',
       recordingFrames: '++id, recordingId',
     });
+    // Version 2 changed the alarm key (seq plus type, truck and start time): version-1 keys would store every
+    // alarm a second time, so the stored alarms go; the next socket replay brings the last 24 h back.
+    this.version(2)
+      .stores({})
+      .upgrade((tx) => tx.table('alarms').clear());
   }
 }
