@@ -88,9 +88,12 @@ export class LiveDb extends Dexie {
       recordingFrames: '++id, recordingId',
     });
     // Version 2 changed the alarm key (seq plus type, truck and start time): version-1 keys would store every
-    // alarm a second time, so the stored alarms go; the next socket replay brings the last 24 h back.
+    // alarm a second time, so the stored alarms go, and lastSeq with them: the socket then replays the last 24 h.
     this.version(2)
       .stores({})
-      .upgrade((tx) => tx.table('alarms').clear());
+      .upgrade(async (tx) => {
+        await tx.table('alarms').clear();
+        await tx.table('meta').delete('lastSeq');
+      });
   }
 }

@@ -6,7 +6,7 @@ import { LiveDb } from '../../workers/db';
 import { liveAlarm, statusRow } from '../helpers/live-frames';
 
 describe('LiveDb upgrade from version 1', () => {
-  it('drops the alarms stored under the old seq-only keys and keeps the trucks and meta', async () => {
+  it('drops the alarms stored under the old seq-only keys and their lastSeq (the socket replays 24 h), keeps the rest', async () => {
     const indexedDB = new IDBFactory();
     const old = new Dexie('live-upgrade', { indexedDB, IDBKeyRange });
     old.version(1).stores({
@@ -14,13 +14,13 @@ describe('LiveDb upgrade from version 1', () => {
     });
     await old.table('alarms').put({ key: 's:4', seq: 4, type: 2, receivedAt: 1, acknowledged: 0, alarm: liveAlarm({ seq: 4 }) });
     await old.table('trucks').put({ key: 'id:1', row: statusRow({ truckId: 1 }) });
-    await old.table('meta').put({ key: 'lastSeq', value: 4 });
+    await old.table('meta').bulkPut([{ key: 'lastSeq', value: 4 }, { key: 'userName', value: 'admin' }]);
     old.close();
 
     const db = new LiveDb('live-upgrade', { indexedDB, IDBKeyRange });
     expect(await db.alarms.count()).toBe(0);
     expect(await db.trucks.toArray()).toEqual([{ key: 'id:1', row: statusRow({ truckId: 1 }) }]);
-    expect(await db.meta.get('lastSeq')).toEqual({ key: 'lastSeq', value: 4 });
+    expect(await db.meta.toArray()).toEqual([{ key: 'userName', value: 'admin' }]);
     db.close();
   });
 });
