@@ -6,6 +6,7 @@ import { WATER_TRUCK_USER_NAMES } from '../../config';
 import { DASHBOARD_PATH } from '../../domain/routes';
 import { buildShellMenu, menuAllows, type ShellMenu } from '../../domain/shell/menu';
 import { isWaterTruckUser } from '../../domain/shell/session';
+import { AlarmSettings } from '../alarms/AlarmSettings';
 import { LiveAlarms } from '../alarms/LiveAlarms';
 import { SessionLiveProvider } from '../live/LiveProvider';
 import { StatusBadges } from '../live/StatusBadges';
@@ -51,6 +52,7 @@ function Layout({ path, menu, userId, userName, waterTruckUser }: LayoutProps) {
   const session = useSessionActor();
   const sidebar = useSidebar();
   const strip = useTabStrip(path);
+  const alarmChoice = useSessionContext((context) => context.shell?.userPri.stUserAlarm);
   const [changingPassword, setChangingPassword] = useState(false);
   const logout = useCallback(() => session.send({ type: 'session.logout' }), [session]);
   const closePassword = useCallback(() => setChangingPassword(false), []);
@@ -67,6 +69,7 @@ function Layout({ path, menu, userId, userName, waterTruckUser }: LayoutProps) {
           userName={userName}
           waterTruckUser={waterTruckUser}
           live={waterTruckUser ? undefined : <StatusBadges />}
+          alarmSettings={waterTruckUser ? undefined : <AlarmSettings userId={userId} stored={alarmChoice} />}
           onChangePassword={() => setChangingPassword(true)}
           onLogout={logout}
         />

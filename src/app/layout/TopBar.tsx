@@ -1,4 +1,4 @@
-// The top bar: sidebar toggle, breadcrumb, menu search, the live-status slot, language select and user menu.
+// The top bar: sidebar toggle, breadcrumb, menu search, the live-status slot, alarm settings, language select and user menu.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuLink } from '../../domain/shell/menu';
@@ -13,11 +13,13 @@ export interface TopBarProps extends UserMenuProps {
   readonly links: readonly MenuLink[];
   readonly sidebarOpen: boolean;
   readonly onToggleSidebar: () => void;
-  /** The truck-status badges (and later the alarm settings); the shell leaves it out for water-truck users. */
+  /** The truck-status badges; the shell leaves it out for water-truck users. */
   readonly live?: ReactNode;
+  /** The alarm-setting tree, beside the badges; left out for water-truck users too. */
+  readonly alarmSettings?: ReactNode;
 }
 
-export function TopBar({ path, links, sidebarOpen, onToggleSidebar, live, ...user }: TopBarProps) {
+export function TopBar({ path, links, sidebarOpen, onToggleSidebar, live, alarmSettings, ...user }: TopBarProps) {
   const { t } = useTranslation();
   return (
     <header className="topbar">
@@ -30,6 +32,7 @@ export function TopBar({ path, links, sidebarOpen, onToggleSidebar, live, ...use
         <div className="topbar__live" data-slot="live-status">
           {live}
         </div>
+        {alarmSettings}
         {!user.waterTruckUser && <LanguageSelect />}
         <UserMenu {...user} />
       </div>

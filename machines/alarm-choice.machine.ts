@@ -1,0 +1,98 @@
+// The alarm-setting tree's workflow (shell spec §5 Alarm choice, §7 save alarm-type choice): edit, save, saved or failed.
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  choiceFromList, choiceToList, chosenCount, toggleAll, toggleGroup, toggleType, type AlarmChoice,
+} from '../src/domain/alarm-tree';
+import type { AlarmGroup, AlarmTypeId } from '../src/domain/alarm-types';
+import type { ToastType } from '../src/domain/constants';
+import type { LocaleKey } from '../src/domain/i18n';
+import type { AlarmChoiceRequest } from '../src/domain/wire/entities';
+
+export interface AlarmChoiceInput {
+  readonly userId: number;
+  /** The stored choice's id (`stUserAlarm.id`), 0 before the first save. */
+  readonly choiceId: number;
+  /** The choice in force now, as the comma list (empty: every type). */
+  readonly typeIds: string;
+}
+
+export interface AlarmChoiceContext {
+  readonly userId: number;
+  readonly choiceId: number;
+  readonly chosen: AlarmChoice;
+}
+
+export type AlarmChoiceEvent =
+  | { type: 'alarmChoice.toggleAll' }
+  | { type: 'alarmChoice.toggleGroup'; group: AlarmGroup }
+  | { type: 'alarmChoice.toggleType'; id: AlarmTypeId }
+  | { type: 'alarmChoice.save' }
+  | { type: 'alarmChoice.cancel' };
+
+const listOf = ({ context }: { context: AlarmChoiceContext }) => choiceToList(context.chosen);
+
+export const alarmChoiceMachine = setup({
+  types: {
+    context: {} as AlarmChoiceContext,
+    events: {} as AlarmChoiceEvent,
+    input: {} as AlarmChoiceInput,
+  },
+  actions: {
+    notify: (_, _message: { type: ToastType; key: LocaleKey }) => {},
+    /** The server took the list: the app changes the live filter at once and remembers it for the next open. */
+    applyChoice: (_, _typeIds: string) => {},
+    toggle: assign({
+      chosen: ({ context, event }) => {
+        if (event.type === 'alarmChoice.toggleAll') return toggleAll(context.chosen);
+        if (event.type === 'alarmChoice.toggleGroup') return toggleGroup(context.chosen, event.group);
+        if (event.type === 'alarmChoice.toggleType') return toggleType(context.chosen, event.id);
+        return context.chosen;
+      },
+    }),
+  },
+  actors: {
+    /** POST /stUserAlarm; resolves when the answer's resultCode is 200. */
+    saveChoice: fromPromise<void, AlarmChoiceRequest>(async () => {}),
+  },
+  guards: {
+    // An empty list means every type on the wire, so "nothing" cannot be saved.
+    somethingChosen: ({ context }) => chosenCount(context.chosen) > 0,
+  },
+}).createMachine({
+  id: 'alarmChoice',
+  context: ({ input }) => ({ userId: input.userId, choiceId: input.choiceId, chosen: choiceFromList(input.typeIds) }),
+  initial: 'editing',
+  states: {
+    /** The tree is editable; `failed` is editing after a refused save, until the next change. */
+    editing: {
+      initial: 'ready',
+      on: {
+        'alarmChoice.toggleAll': { target: '.ready', actions: 'toggle' },
+        'alarmChoice.toggleGroup': { target: '.ready', actions: 'toggle' },
+        'alarmChoice.toggleType': { target: '.ready', actions: 'toggle' },
+        'alarmChoice.save': { guard: 'somethingChosen', target: 'saving' },
+        'alarmChoice.cancel': 'closed',
+      },
+      states: {
+        ready: {},
+        failed: {},
+      },
+    },
+    /** The request is out: the tree and cancel wait for the answer, so the filter and the server cannot disagree. */
+    saving: {
+      invoke: {
+        src: 'saveChoice',
+        input: ({ context }) => ({ id: context.choiceId, userId: context.userId, alarmTypeIds: choiceToList(context.chosen) }),
+        onDone: {
+          target: 'saved',
+          actions: [{ type: 'notify', params: { type: 'success', key: 'form.success' } }, { type: 'applyChoice', params: listOf }],
+        },
+        onError: { target: 'editing.failed', actions: { type: 'notify', params: { type: 'error', key: 'form.fail' } } },
+      },
+    },
+    saved: { type: 'final' },
+    closed: { type: 'final' },
+  },
+});
+
+export type AlarmChoiceMachine = typeof alarmChoiceMachine;
