@@ -6,6 +6,7 @@ import type { LiveApi, LiveEventName } from './live-api';
 
 const EVENT_NAMES: ReadonlySet<string> = new Set<LiveEventName>([
   'fleet.status', 'fleet.trucks', 'alarm.received', 'alarm.popups', 'alarm.urgent', 'link.state', 'session.invalid', 'replay.progress',
+  'notice.fences', 'notice.heartbeat',
 ]);
 
 /** A listener that came through Comlink holds a port of its own; releasing it frees that port in both contexts. */
@@ -30,6 +31,10 @@ export function clientApi(core: LiveCore, clientId: number): LiveApi {
       return Comlink.proxy(core.hub.subscribe(clientId, name, listener, () => releaseRemote(listener)));
     },
     snapshot: () => core.snapshot(),
+    trucks: () => core.trucks(),
+    dismissNotice: (kind) => core.dismissNotice(kind),
+    setVisible: (visible) => core.tabs.setVisible(clientId, visible === true),
+    anyTabVisible: () => core.tabs.anyVisible(),
     setAlarmTypes: (typeIds) => core.setAlarmTypes(typeIds),
     startRecording: (name) => core.recorder.start(name),
     stopRecording: () => core.recorder.stop(),

@@ -2,7 +2,9 @@
 import type { LiveEventName, LiveEvents, LiveListener } from './live-api';
 
 /** State events: a new subscriber gets the latest value at once (a new tab shows the current badges immediately). */
-const STATE_EVENTS: ReadonlySet<LiveEventName> = new Set<LiveEventName>(['fleet.status', 'alarm.popups', 'link.state']);
+const STATE_EVENTS: ReadonlySet<LiveEventName> = new Set<LiveEventName>([
+  'fleet.status', 'alarm.popups', 'link.state', 'notice.fences', 'notice.heartbeat',
+]);
 
 type ListenerSets = { [K in LiveEventName]: Set<LiveListener<K>> };
 
@@ -26,6 +28,8 @@ export class EventHub {
     'link.state': new Set(),
     'session.invalid': new Set(),
     'replay.progress': new Set(),
+    'notice.fences': new Set(),
+    'notice.heartbeat': new Set(),
   };
   private readonly latest: { [K in LiveEventName]?: LiveEvents[K] } = {};
   private readonly byClient = new Map<number, Set<() => void>>();

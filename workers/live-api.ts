@@ -3,8 +3,10 @@ import type { ProxyMarked } from 'comlink';
 import type { LinkState } from '../machines/socket-link.machine';
 import type { FuelTotals } from '../src/domain/fuel';
 import type { StatusCounts } from '../src/domain/truck-status';
+import type { PollName } from '../src/domain/shell/polls';
 import type { UserPriEntry } from '../src/domain/wire/entities';
 import type { LiveAlarm } from '../src/domain/wire/live-alarm';
+import type { HeartbeatOvertimeRow } from '../src/domain/wire/records';
 import type { SocketName } from '../src/domain/wire/sockets';
 import type { FrameStats } from '../streams/frames';
 import type { TruckView } from '../streams/truck-status.stream';
@@ -26,6 +28,8 @@ export interface LiveSession {
   readonly userPri: readonly UserPriEntry[];
   /** The chosen alarm types, a comma list (`stUserAlarm.alarmTypeIds`; empty: every type). */
   readonly typeIds: string;
+  /** The background checks the worker runs for this user (`pollsOf`, shell spec §6); absent: none. */
+  readonly polls?: readonly PollName[];
 }
 
 export interface FleetStatus {
@@ -63,6 +67,26 @@ export interface ReplayProgress {
   readonly speed: number;
 }
 
+/** Not-approved fences are waiting (the fence poll found some). */
+export interface FenceNotice {
+  readonly pending: number;
+  readonly checkedAt: number;
+}
+
+/** Online trucks whose heartbeat is overdue (the heartbeat poll found some), most overdue first. */
+export interface HeartbeatNotice {
+  readonly rows: readonly HeartbeatOvertimeRow[];
+  readonly checkedAt: number;
+}
+
+/** The notices a poll raises, one per browser; each is also the name of the poll that raises it. */
+export type NoticeKind = PollName;
+
+/** Why the session is over: the server closed a socket with 4401, or a poll got resultCode 504. */
+export type SessionInvalid =
+  | { readonly socket: SocketName; readonly code: number }
+  | { readonly poll: PollName; readonly code: number };
+
 export interface LiveEvents {
   'fleet.status': FleetStatus;
   'fleet.trucks': TruckChanges;
@@ -72,9 +96,13 @@ export interface LiveEvents {
   'alarm.popups': readonly LiveAlarm[];
   'alarm.urgent': LiveAlarm;
   'link.state': LinkStatuses;
-  /** The server closed a socket with 4401: log in again. The links have stopped for good. */
-  'session.invalid': { readonly socket: SocketName; readonly code: number };
+  /** The server closed a socket with 4401, or a poll got 504: log in again. The links and polls have stopped for good. */
+  'session.invalid': SessionInvalid;
   'replay.progress': ReplayProgress;
+  /** State event: the latest fence poll's pending count; null when none is pending or a tab dismissed it. */
+  'notice.fences': FenceNotice | null;
+  /** State event: the latest heartbeat poll's overdue trucks; null when there are none or a tab dismissed it. */
+  'notice.heartbeat': HeartbeatNotice | null;
 }
 
 export type LiveEventName = keyof LiveEvents;
@@ -139,6 +167,14 @@ export interface LiveApi {
   /** State events (status, pop-ups, links) answer at once with their latest value. */
   subscribe<K extends LiveEventName>(name: K, listener: LiveListener<K>): Unsubscribe & ProxyMarked;
   snapshot(): LiveSnapshot;
+  /** Every truck the worker holds now, without the rest of the snapshot (the badge tables). */
+  trucks(): TruckView[];
+  /** Clears a notice in every tab; the next poll that finds pending rows raises it again. */
+  dismissNotice(kind: NoticeKind): void;
+  /** This tab became visible or hidden; the worker forgets it when the tab goes away. */
+  setVisible(visible: boolean): void;
+  /** True when some tab of this browser said it is visible (a hidden tab then leaves the desktop alert to it). */
+  anyTabVisible(): boolean;
   setAlarmTypes(typeIds: string): Promise<void>;
   startRecording(name: string): Promise<RecordingInfo>;
   stopRecording(): Promise<RecordingInfo | undefined>;

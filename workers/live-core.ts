@@ -1,16 +1,18 @@
-// The live worker's core, independent of the worker global: session, links, pipeline runs, persistence, record, replay.
+// The live worker's core, independent of the worker global: session, links, polls, pipeline runs, persistence, record, replay.
 import { BehaviorSubject } from 'rxjs';
 import type { SocketFactory } from '../machines/socket-link.machine';
+import type { TruckView } from '../streams/truck-status.stream';
 import { formatTypeIds, parseTypeIds, type AlarmTypeId } from '../src/domain/alarm-types';
 import { SOCKET_CLOSE, STATUS_FREQUENCY, type SocketName } from '../src/domain/wire/sockets';
 import type { LiveDb } from './db';
 import { EventHub } from './event-hub';
-import type { LiveDiagnostics, LiveSession, LiveSnapshot, ReplayProgress, WorkerMode } from './live-api';
+import type { LiveDiagnostics, LiveSession, LiveSnapshot, NoticeKind, ReplayProgress, WorkerMode } from './live-api';
 import { realClock, type LiveClock } from './live-clock';
 import { LiveStore, type Hydrated } from './live-store';
 import { IDLE_LINKS, startLinkPair, type LinkPair } from './link-pair';
-import { alarmOpen, parseLiveSession, truckOpen } from './open-messages';
+import { alarmOpen, parseLiveSession, truckOpen, type ParsedLiveSession } from './open-messages';
 import { PipelineRun } from './pipeline-run';
+import { Poller, type FetchLike } from './poller';
 import { Recorder } from './recorder';
 import { RecordingStore } from './recording';
 import { playRecording } from './replay';
@@ -27,6 +29,10 @@ export interface LiveCoreDeps {
   readonly locks?: LockManagerLike;
   /** The status socket's `frequency` (spec: 30); the fixture recorder asks for 1 to finish in seconds. */
   readonly statusFrequency?: number;
+  /** HTTP for the session's polls; without it (and `apiBase`) the worker runs no polls. */
+  readonly fetch?: FetchLike;
+  /** The shared client's base path as an absolute URL (the worker has no page to resolve a relative one against). */
+  readonly apiBase?: string;
 }
 
 export class LiveCore {
@@ -42,6 +48,9 @@ export class LiveCore {
   private readonly goneHandlers = new Map<number, () => void>();
   private session: LiveSession | undefined;
   private links: LinkPair | undefined;
+  private poller: Poller | undefined;
+  /** Token and polls the poller runs for: another connect of the same session (another tab) leaves it running. */
+  private pollingFor: string | undefined;
   private run: PipelineRun;
   private hydratedFor: string | undefined;
   /** Read at start, so the first tab's connect finds IndexedDB's state ready. */
@@ -81,6 +90,7 @@ export class LiveCore {
       const sameSocket = this.session?.token === session.token && this.links?.alive() === true;
       this.session = session;
       this.chooseTypes(session.typeIds);
+      this.startPolls(session);
       if (this.replayToken || sameSocket) return;
       this.links?.stop();
       await this.hydrate(session.userName);
@@ -91,6 +101,7 @@ export class LiveCore {
   logout(): Promise<void> {
     return this.serial(async () => {
       this.stopLinks();
+      this.stopPolls();
       this.session = undefined;
       this.hydratedFor = undefined;
       // A replay in progress ends with the session, or the next login would find the links held off by it.
@@ -114,6 +125,16 @@ export class LiveCore {
       status: run.status(), trucks: run.trucks(), popups: run.popups, recent: run.recent, lastSeq: run.lastSeq,
       links: this.links?.statuses() ?? IDLE_LINKS, alarmTypes: formatTypeIds(this.types$.value),
     };
+  }
+
+  trucks(): TruckView[] {
+    return this.run.trucks();
+  }
+
+  /** One notice per browser: clearing it clears it in every tab. */
+  dismissNotice(kind: NoticeKind): void {
+    if (kind === 'fences') this.hub.publish('notice.fences', null);
+    else if (kind === 'heartbeat') this.hub.publish('notice.heartbeat', null);
   }
 
   diagnostics(): LiveDiagnostics {
@@ -167,6 +188,7 @@ export class LiveCore {
   /** Ends this worker's links and pipeline, keeping what is stored (a worker that dies, in tests). */
   async close(): Promise<void> {
     this.stopLinks();
+    this.stopPolls();
     this.replayToken = undefined;
     this.run.stop();
     await this.recorder.stop();
@@ -177,6 +199,33 @@ export class LiveCore {
     this.links?.stop();
     this.links = undefined;
     this.hub.publish('link.state', IDLE_LINKS);
+  }
+
+  /** Starts the session's polls unless they already run for it; a new session's notices start empty. */
+  private startPolls(session: ParsedLiveSession): void {
+    const { fetch, apiBase } = this.deps;
+    const key = `${session.token}\n${session.polls.join(',')}`;
+    if (this.pollingFor === key) return;
+    this.stopPolls();
+    this.pollingFor = key;
+    if (!fetch || apiBase === undefined || session.polls.length === 0) return;
+    this.poller = new Poller({
+      clock: this.clock, fetch, apiBase, token: session.token, polls: session.polls,
+      onFences: (notice) => this.hub.publish('notice.fences', notice),
+      onHeartbeat: (notice) => this.hub.publish('notice.heartbeat', notice),
+      onSessionGone: (poll, code) => {
+        this.stopPolls();
+        this.hub.publish('session.invalid', { poll, code });
+      },
+    });
+  }
+
+  private stopPolls(): void {
+    this.poller?.stop();
+    this.poller = undefined;
+    this.pollingFor = undefined;
+    if (this.hub.latestOf('notice.fences')) this.hub.publish('notice.fences', null);
+    if (this.hub.latestOf('notice.heartbeat')) this.hub.publish('notice.heartbeat', null);
   }
 
   private dropClient(clientId: number): void {

@@ -1,6 +1,6 @@
 // The live worker's entry: a SharedWorker serving every tab, or, where SharedWorker is missing, one dedicated worker per tab.
 import type { Endpoint } from 'comlink';
-import { HOST_ROOT } from '../src/config';
+import { API_BASE, HOST_ROOT } from '../src/config';
 import { exposeClient } from './client-api';
 import { LiveDb } from './db';
 import { LiveCore } from './live-core';
@@ -32,6 +32,9 @@ const core = new LiveCore({
   socketFactory: browserSocketFactory(WebSocket),
   mode: shared ? 'shared' : 'dedicated',
   ...(locks ? { locks } : {}),
+  // Unbound, `fetch` throws "Illegal invocation" in some browsers.
+  fetch: (url, init) => fetch(url, init),
+  apiBase: new URL(API_BASE, location.href).href,
 });
 
 if (isSharedWorkerScope(scope)) {

@@ -1,5 +1,6 @@
 // The sockets' open messages (spec §7 plus our `token` and `lastSeq`), and the check of the session a tab hands over.
 import { formatTypeIds, parseTypeIds } from '../src/domain/alarm-types';
+import { isPollName, POLL_NAMES, type PollName } from '../src/domain/shell/polls';
 import { isRecord } from '../src/domain/wire/guards';
 import { MSG_TYPE, STATUS_FREQUENCY, type AlarmSocketOpen, type TruckSocketOpen } from '../src/domain/wire/sockets';
 import type { UserPriEntry } from '../src/domain/wire/entities';
@@ -21,10 +22,27 @@ export function alarmOpen(session: LiveSession, lastSeq: number | undefined): Al
   return lastSeq === undefined ? open : { ...open, lastSeq };
 }
 
-/** Checks what a tab passed (structured-cloned, so any shape can arrive); typeIds is normalised through the catalogue. */
-export function parseLiveSession(value: unknown): LiveSession | undefined {
+/** A session as the worker keeps it: its polls always listed (none for a tab that sent none). */
+export type ParsedLiveSession = LiveSession & { readonly polls: readonly PollName[] };
+
+/** Known poll names, once each, in POLL_NAMES order; undefined when the value is not a list of them. */
+function parsePolls(value: unknown): PollName[] | undefined {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) return undefined;
+  const items: unknown[] = value;
+  if (!items.every(isPollName)) return undefined;
+  return POLL_NAMES.filter((name) => items.includes(name));
+}
+
+/**
+ * Checks what a tab passed (structured-cloned, so any shape can arrive); typeIds is normalised through the catalogue,
+ * polls to known names once each.
+ */
+export function parseLiveSession(value: unknown): ParsedLiveSession | undefined {
   if (!isRecord(value)) return undefined;
   const { token, userName, userPri, typeIds } = value;
+  const polls = parsePolls(value['polls']);
+  if (!polls) return undefined;
   if (typeof token !== 'string' || typeof userName !== 'string' || !Array.isArray(userPri)) return undefined;
   if (typeIds !== undefined && typeIds !== null && typeof typeIds !== 'string') return undefined;
   const entries: UserPriEntry[] = [];
@@ -32,5 +50,5 @@ export function parseLiveSession(value: unknown): LiveSession | undefined {
     if (!isRecord(entry) || typeof entry['key'] !== 'string') return undefined;
     entries.push({ key: entry['key'] });
   }
-  return { token, userName, userPri: entries, typeIds: formatTypeIds(parseTypeIds(typeIds)) };
+  return { token, userName, userPri: entries, typeIds: formatTypeIds(parseTypeIds(typeIds)), polls };
 }

@@ -1,5 +1,6 @@
 // Which tabs are alive. Comlink's finalizers never fire for a shared worker, so a closed tab is noticed by its Web Lock
-// being released, or, where there are no Web Locks (plain http on a LAN address), by its pings stopping.
+// being released, or, where there are no Web Locks (plain http on a LAN address), by its pings stopping. Also which tabs
+// said they are visible, so one hidden tab, not all, shows the urgent alarm's desktop notification.
 import type { TabLiveness } from './live-api';
 import type { LiveClock } from './live-clock';
 
@@ -16,6 +17,8 @@ export interface LockManagerLike {
 interface Tab {
   liveness: TabLiveness;
   lastSeen: number;
+  /** Until the tab says so, it counts as hidden: a missed desktop alert is worse than a duplicate one. */
+  visible: boolean;
 }
 
 export interface TabRegistryOptions {
@@ -33,7 +36,7 @@ export class TabRegistry {
 
   /** A port connected: until it says hello with a lock it is watched by pings, so even a tab that dies at once goes. */
   add(clientId: number): void {
-    this.tabs.set(clientId, { liveness: 'ping', lastSeen: this.options.clock.now() });
+    this.tabs.set(clientId, { liveness: 'ping', lastSeen: this.options.clock.now(), visible: false });
     this.scheduleSweep();
   }
 
@@ -51,6 +54,16 @@ export class TabRegistry {
   ping(clientId: number): void {
     const tab = this.tabs.get(clientId);
     if (tab) tab.lastSeen = this.options.clock.now();
+  }
+
+  setVisible(clientId: number, visible: boolean): void {
+    const tab = this.tabs.get(clientId);
+    if (tab) tab.visible = visible;
+  }
+
+  /** True while some live tab last said it is visible. */
+  anyVisible(): boolean {
+    return [...this.tabs.values()].some((tab) => tab.visible);
   }
 
   remove(clientId: number): void {

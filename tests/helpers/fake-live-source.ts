@@ -1,5 +1,5 @@
 // A live source without a worker: events are pushed by the test, the trucks list is whatever the test holds.
-import type { LiveEventName, LiveEvents, LiveListener } from '../../workers/live-api';
+import type { LiveEventName, LiveEvents, LiveListener, NoticeKind } from '../../workers/live-api';
 import type { LiveSource } from '../../src/app/live/live-source';
 import { normaliseRow, type TruckView } from '../../streams/truck-status.stream';
 import { countByStatus, type TruckStatusCode } from '../../src/domain/truck-status';
@@ -12,16 +12,41 @@ export interface FakeLiveSource extends LiveSource {
   setTrucks(trucks: readonly TruckView[]): void;
   /** Every `setAlarmTypes` call, oldest first. */
   readonly alarmTypeCalls: string[];
+  /** Every `dismissNotice` call, oldest first. */
+  readonly dismissed: NoticeKind[];
+  /** Every `setVisible` call, oldest first. */
+  readonly visibleCalls: boolean[];
+  /** What `anyTabVisible` answers (the other tabs of the browser); false unless the test says otherwise. */
+  otherTabVisible: boolean;
 }
 
 export function fakeLiveSource(): FakeLiveSource {
   const listeners = new Map<LiveEventName, Set<(payload: never) => void>>();
   let trucks: readonly TruckView[] = [];
   const alarmTypeCalls: string[] = [];
+  const dismissed: NoticeKind[] = [];
+  const visibleCalls: boolean[] = [];
+  function publish<K extends LiveEventName>(name: K, payload: LiveEvents[K]): void {
+    for (const listener of listeners.get(name) ?? []) (listener as (value: typeof payload) => void)(payload);
+  }
   return {
     alarmTypeCalls,
+    dismissed,
+    visibleCalls,
+    otherTabVisible: false,
     async setAlarmTypes(typeIds) {
       alarmTypeCalls.push(typeIds);
+    },
+    /** As the worker does: the notice clears in every tab. */
+    async dismissNotice(kind) {
+      dismissed.push(kind);
+      publish(kind === 'fences' ? 'notice.fences' : 'notice.heartbeat', null);
+    },
+    async setVisible(visible) {
+      visibleCalls.push(visible);
+    },
+    async anyTabVisible() {
+      return this.otherTabVisible || visibleCalls.at(-1) === true;
     },
     async subscribe<K extends LiveEventName>(name: K, listener: LiveListener<K>) {
       const set = listeners.get(name) ?? new Set();
@@ -33,9 +58,7 @@ export function fakeLiveSource(): FakeLiveSource {
     async trucks() {
       return trucks;
     },
-    publish(name, payload) {
-      for (const listener of listeners.get(name) ?? []) (listener as (value: typeof payload) => void)(payload);
-    },
+    publish,
     listeners: (name) => listeners.get(name)?.size ?? 0,
     setTrucks(next) {
       trucks = next;

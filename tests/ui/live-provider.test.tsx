@@ -5,6 +5,7 @@ import type { LiveSession } from '../../workers/live-api';
 import type { LiveClient } from '../../src/live/live-client';
 import { LiveProvider, useLiveSource } from '../../src/app/live/LiveProvider';
 import { liveSessionOf } from '../../src/app/live/live-session';
+import type { SessionData } from '../../src/domain/shell/session';
 import { fakeLiveSource } from '../helpers/fake-live-source';
 
 const SESSION: LiveSession = { token: 'h-1', userName: 'operator', userPri: [{ key: 'C002' }], typeIds: '101,201' };
@@ -60,11 +61,18 @@ describe('LiveProvider', () => {
     expect(client.close).toHaveBeenCalledTimes(1);
   });
 
-  it('builds the worker session from the header-id, the user, userPri and the chosen alarm types (empty: all)', () => {
-    const session = { headerId: 'h-9', token: { id: 3, userName: 'garden' } };
+  it('builds the worker session from the header-id, the user, userPri, the chosen alarm types (empty: all) and the role polls', () => {
+    const session: SessionData = {
+      headerId: 'h-9', token: { id: 3, userName: 'garden' }, roles: [{ roleName: '园林局用户', superMan: false }], name: 'garden', avatar: '',
+      companyCode: 'C005', companyCodes: ['C005'], customer: true, lastLoginInfo: { ip: '', area: '', time: 0 },
+    };
     const shell = { menus: [], userPri: { userPri: [{ key: 'C005' }], stUserAlarm: null } };
-    expect(liveSessionOf(session as Parameters<typeof liveSessionOf>[0], shell)).toEqual({ token: 'h-9', userName: 'garden', userPri: [{ key: 'C005' }], typeIds: '' });
+    expect(liveSessionOf(session, shell)).toEqual({
+      token: 'h-9', userName: 'garden', userPri: [{ key: 'C005' }], typeIds: '', polls: [],
+    });
     const chosen = { ...shell, userPri: { ...shell.userPri, stUserAlarm: { id: 1, userId: 3, alarmTypeIds: '201' } } };
-    expect(liveSessionOf(session as Parameters<typeof liveSessionOf>[0], chosen).typeIds).toBe('201');
+    expect(liveSessionOf(session, chosen).typeIds).toBe('201');
+    const admin: SessionData = { ...session, roles: [{ roleName: '管理员', superMan: true }] };
+    expect(liveSessionOf(admin, shell).polls).toEqual(['fences', 'heartbeat']);
   });
 });

@@ -8,6 +8,7 @@ import { exposeClient } from '../../workers/client-api';
 import { LiveDb } from '../../workers/db';
 import { realClock, type LiveClock } from '../../workers/live-clock';
 import { LiveCore } from '../../workers/live-core';
+import type { FetchLike } from '../../workers/poller';
 import type { LockManagerLike } from '../../workers/tab-registry';
 import { T0 } from '../helpers/live-frames';
 import { mockEndpoint, mockHost, mockSocketFactory, type MockEndpoint } from '../helpers/mock-sockets';
@@ -34,7 +35,12 @@ export interface HarnessOptions {
   readonly clock?: 'simulated' | 'real';
   readonly locks?: LockManagerLike;
   readonly dbName?: string;
+  /** HTTP for the polls; without it the core runs none. */
+  readonly fetch?: FetchLike;
 }
+
+/** Where the harness's polls go (a fake fetch sees this base). */
+export const API_BASE_URL = 'http://console.test/truckmanage/api';
 
 export async function liveHarness(options: HarnessOptions = {}): Promise<Harness> {
   const idb = options.idb ?? new IDBFactory();
@@ -48,6 +54,7 @@ export async function liveHarness(options: HarnessOptions = {}): Promise<Harness
   const core = new LiveCore({
     db, socketBase: host, socketFactory: mockSocketFactory, mode: 'shared', clock, random: () => 0,
     ...(options.locks ? { locks: options.locks } : {}),
+    ...(options.fetch ? { fetch: options.fetch, apiBase: API_BASE_URL } : {}),
   });
   const tabs: LiveClient[] = [];
   const ports: MessagePort[] = [];

@@ -1,12 +1,20 @@
-// Hosts the live alarms of the shell: the pop-up list, and the urgent-alarm machine fed by the worker's urgent event.
+// Hosts the live alarms and notices of the shell: the pop-up list, the urgent-alarm machine fed by the worker's urgent event
+// (with its desktop notification while the tab is hidden), and the poll notices.
 import { useActorRef } from '@xstate/react';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { urgentAlarmMachine } from '../../../machines/urgent-alarm.machine';
 import { urgentAlarmUrl } from '../../domain/alarm-routes';
+import { displayDateTime, toMillis } from '../../domain/format/time';
+import { toLang } from '../../domain/i18n';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
+import { useLiveSource } from '../live/LiveProvider';
 import { useLiveEvent } from '../live/use-live';
+import { LiveNotices } from '../notices/LiveNotices';
 import { AlarmPopups } from './AlarmPopups';
 import { playAlarmTone, stopAlarmTone } from './alarm-sound';
+import { browserDesktopEnv, reportVisibility, showUrgentDesktopAlert, type DesktopEnv } from './desktop-alert';
 import { UrgentAlarmDialog } from './UrgentAlarmDialog';
 import './alarms.css';
 
@@ -20,20 +28,51 @@ export const browserUrgentAlarmMachine = urgentAlarmMachine.provide({
 
 export interface LiveAlarmsProps {
   readonly machine?: typeof urgentAlarmMachine;
+  /** Notifications, visibility and focus of this tab; the browser's by default, a fake in tests. */
+  readonly desktop?: DesktopEnv;
 }
 
-export function LiveAlarms({ machine = browserUrgentAlarmMachine }: LiveAlarmsProps) {
+export function LiveAlarms({ machine = browserUrgentAlarmMachine, desktop }: LiveAlarmsProps) {
+  const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
+  const source = useLiveSource();
+  const env = useMemo(() => desktop ?? browserDesktopEnv(), [desktop]);
   const actor = useActorRef(machine);
   const urgent = useLiveEvent('alarm.urgent');
-  useEffect(() => {
-    if (urgent) actor.send({ type: 'urgent.alarm', alarm: urgent });
-  }, [actor, urgent]);
+
   const openRow = useCallback((startMs: number) => navigate(urgentAlarmUrl(startMs, Date.now())), [navigate]);
+  const alertDesktop = useEffectEvent((alarm: LiveAlarm) => {
+    if (!source) return;
+    const lang = toLang(i18n.language);
+    void showUrgentDesktopAlert(env, {
+      alarm,
+      title: t('urgentAlarm.desktopTitle', { plate: alarm.signCode }),
+      body: t('urgentAlarm.desktopBody', { time: displayDateTime(alarm.startTime, lang) }),
+      anyTabVisible: () => source.anyTabVisible(),
+      onOpen: () => {
+        actor.send({ type: 'urgent.close' });
+        openRow(toMillis(alarm.startTime));
+      },
+    });
+  });
+
+  useEffect(() => {
+    if (!urgent) return;
+    actor.send({ type: 'urgent.alarm', alarm: urgent });
+    alertDesktop(urgent);
+  }, [actor, urgent]);
+
+  // The worker learns which tabs are visible, so of many hidden tabs only one shows the desktop notification.
+  useEffect(() => {
+    if (!source) return undefined;
+    return reportVisibility(env.document, (visible) => void source.setVisible(visible).catch(() => undefined));
+  }, [source, env]);
+
   return (
     <>
       <AlarmPopups />
-      <UrgentAlarmDialog actor={actor} onOpenRow={openRow} />
+      <UrgentAlarmDialog actor={actor} onOpenRow={openRow} desktop={env} />
+      <LiveNotices />
     </>
   );
 }

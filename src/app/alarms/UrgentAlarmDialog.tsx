@@ -1,5 +1,7 @@
-// The urgent-alarm dialog (shell spec §4): rows of plate and start time, the icon lit from the machine's blink, close, enable sound.
+// The urgent-alarm dialog (shell spec §4): rows of plate and start time, the icon lit from the machine's blink, close, enable
+// sound, and the desktop-alert permission (asked only on its click).
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { UrgentAlarmMachine } from '../../../machines/urgent-alarm.machine';
@@ -8,14 +10,31 @@ import { displayDateTime, toMillis } from '../../domain/format/time';
 import { toLang } from '../../domain/i18n';
 import type { LiveAlarm } from '../../domain/wire/live-alarm';
 import { soundNeedsGesture } from './alarm-sound';
+import { desktopPermission, requestDesktopPermission, type DesktopEnv } from './desktop-alert';
 
 export interface UrgentAlarmDialogProps {
   readonly actor: ActorRefFrom<UrgentAlarmMachine>;
   /** A row click: the alarm's start in ms. */
   readonly onOpenRow: (startMs: number) => void;
+  /** The desktop notifications; without it (or without the API) the dialog offers none. */
+  readonly desktop?: DesktopEnv | undefined;
 }
 
-export function UrgentAlarmDialog({ actor, onOpenRow }: UrgentAlarmDialogProps) {
+/** A button that asks for the desktop permission on click; once answered, what the browser decided. */
+function DesktopAlertControl({ desktop }: { readonly desktop: DesktopEnv }) {
+  const { t } = useTranslation();
+  const [permission, setPermission] = useState(() => desktopPermission(desktop));
+  if (permission === 'unsupported') return null;
+  if (permission === 'granted') return <span className="urgent-alarm__desktop" role="status">{t('notice.desktopOn')}</span>;
+  if (permission === 'denied') return <span className="urgent-alarm__desktop" role="status">{t('notice.desktopBlocked')}</span>;
+  return (
+    <button type="button" onClick={() => void requestDesktopPermission(desktop).then(setPermission)}>
+      {t('notice.enableDesktop')}
+    </button>
+  );
+}
+
+export function UrgentAlarmDialog({ actor, onOpenRow, desktop }: UrgentAlarmDialogProps) {
   const { t, i18n } = useTranslation();
   const lang = toLang(i18n.language);
   const open = useSelector(actor, (snapshot) => snapshot.matches('open'));
@@ -56,6 +75,7 @@ export function UrgentAlarmDialog({ actor, onOpenRow }: UrgentAlarmDialogProps) 
           </tbody>
         </table>
         <div className="dialog__actions">
+          {desktop && <DesktopAlertControl desktop={desktop} />}
           {soundNeedsGesture() && (
             <button type="button" onClick={() => actor.send({ type: 'urgent.playSound' })}>
               {t('urgentAlarm.enableSound')}

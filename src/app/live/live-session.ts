@@ -1,6 +1,7 @@
-// Builds the worker's session from the console's session and its loaded shell (token, user, companies, alarm types).
+// Builds the worker's session from the console's session and its loaded shell (token, user, companies, alarm types, polls).
 import type { ShellData } from '../../../machines/session.machine';
 import type { LiveSession } from '../../../workers/live-api';
+import { pollsOf } from '../../domain/shell/polls';
 import type { SessionData } from '../../domain/shell/session';
 
 /** The worker session for a logged-in user; `typeIds` empty (every type) until the user has chosen alarm types. */
@@ -10,5 +11,6 @@ export function liveSessionOf(session: SessionData, shell: ShellData): LiveSessi
     userName: session.token.userName,
     userPri: shell.userPri.userPri,
     typeIds: shell.userPri.stUserAlarm?.alarmTypeIds ?? '',
+    polls: pollsOf(session),
   };
 }

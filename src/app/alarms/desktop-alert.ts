@@ -1,0 +1,99 @@
+// The urgent alarm's desktop notification for a hidden tab: permission asked on a click only, one notification per browser.
+import { alarmKey } from '../../domain/alarm-popup';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
+
+/** The part of a shown Notification used here. */
+export interface NotificationLike {
+  onclick: ((event: Event) => unknown) | null;
+  close(): void;
+}
+
+/** The part of the Notification constructor used here; tests pass a fake. */
+export interface NotificationCtor {
+  new (title: string, options: { readonly body: string; readonly tag: string }): NotificationLike;
+  readonly permission: NotificationPermission;
+  requestPermission(): Promise<NotificationPermission>;
+}
+
+/** The part of `document` used here: whether the tab is visible, and its changes. */
+export interface VisibilitySource {
+  readonly visibilityState: DocumentVisibilityState;
+  addEventListener(type: 'visibilitychange', listener: () => void): void;
+  removeEventListener(type: 'visibilitychange', listener: () => void): void;
+}
+
+export interface DesktopEnv {
+  /** Undefined where the browser has no Notification API (or outside a secure context). */
+  readonly Notification: NotificationCtor | undefined;
+  readonly document: VisibilitySource;
+  /** Brings this tab's window to the front. */
+  focus(): void;
+}
+
+export function browserDesktopEnv(): DesktopEnv {
+  return {
+    Notification: typeof Notification === 'function' ? Notification : undefined,
+    document,
+    focus: () => window.focus(),
+  };
+}
+
+/** 'unsupported' where there is no Notification API; otherwise the browser's permission. */
+export type DesktopPermission = NotificationPermission | 'unsupported';
+
+export function desktopPermission(env: DesktopEnv): DesktopPermission {
+  return env.Notification?.permission ?? 'unsupported';
+}
+
+/** Asks the browser once; call it from a click only (browsers ignore or penalise a request without a user gesture). */
+export async function requestDesktopPermission(env: DesktopEnv): Promise<DesktopPermission> {
+  if (!env.Notification) return 'unsupported';
+  try {
+    return await env.Notification.requestPermission();
+  } catch {
+    return env.Notification.permission;
+  }
+}
+
+/** The same alarm shown from several tabs collapses into one notification. */
+export function urgentTag(alarm: LiveAlarm): string {
+  return `urgent-${alarm.seq ?? alarmKey(alarm)}`;
+}
+
+/** Tells `report` whether this tab is visible, now and on every change; returns the stop. */
+export function reportVisibility(doc: VisibilitySource, report: (visible: boolean) => void): () => void {
+  const send = () => report(doc.visibilityState === 'visible');
+  send();
+  doc.addEventListener('visibilitychange', send);
+  return () => doc.removeEventListener('visibilitychange', send);
+}
+
+export interface UrgentDesktopAlert {
+  readonly alarm: LiveAlarm;
+  readonly title: string;
+  readonly body: string;
+  /** Asks the worker whether some tab of the browser is visible (that tab shows the alarm itself). */
+  readonly anyTabVisible: () => Promise<boolean>;
+  /** A click on the notification, after the window was focused: open the urgent alarm screen. */
+  readonly onOpen: () => void;
+}
+
+/**
+ * Shows the notification when permission is granted, this tab is hidden and no tab of the browser is visible.
+ * Resolves with whether it showed one.
+ */
+export async function showUrgentDesktopAlert(env: DesktopEnv, alert: UrgentDesktopAlert): Promise<boolean> {
+  const Ctor = env.Notification;
+  const visible = () => env.document.visibilityState === 'visible';
+  if (!Ctor || Ctor.permission !== 'granted' || visible()) return false;
+  if (await alert.anyTabVisible().catch(() => false)) return false;
+  // The tab may have come to the front while the worker answered.
+  if (visible()) return false;
+  const notification = new Ctor(alert.title, { body: alert.body, tag: urgentTag(alert.alarm) });
+  notification.onclick = () => {
+    env.focus();
+    notification.close();
+    alert.onOpen();
+  };
+  return true;
+}

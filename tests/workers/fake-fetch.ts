@@ -1,0 +1,57 @@
+// A fetch for the worker's polls without a server: answers envelopes per path, records every request.
+import { envelope, failure } from '../../src/domain/wire/envelope';
+import type { FetchAnswer, FetchLike } from '../../workers/poller';
+
+export interface FetchRequest {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * What the fake answers: an envelope body, 'network' (the fetch rejects), 'hang' (never answers), 'hold' (answers when
+ * the test calls `release`), or an HTTP status.
+ */
+export type FakeAnswer = { readonly body: unknown } | 'network' | 'hang' | 'hold' | { readonly status: number };
+
+export interface FakeFetch {
+  readonly fetch: FetchLike;
+  readonly requests: FetchRequest[];
+  /** Requests whose URL ends with `path`. */
+  calls(path: string): FetchRequest[];
+  /** Sets the answer for a path (the end of the URL); unset paths answer 404. */
+  answer(path: string, answer: FakeAnswer): void;
+  /** Answers every held request with this envelope body (whether or not its signal was aborted). */
+  release(body: unknown): void;
+}
+
+export const ok = (data: unknown): FakeAnswer => ({ body: envelope(data) });
+export const fail = (resultCode: number): FakeAnswer => ({ body: failure(resultCode, 'failed') });
+
+export function fakeFetch(): FakeFetch {
+  const requests: FetchRequest[] = [];
+  const answers = new Map<string, FakeAnswer>();
+  const held: ((answer: FetchAnswer) => void)[] = [];
+  const answerOf = (url: string): FakeAnswer => {
+    for (const [path, answer] of answers) if (url.endsWith(path)) return answer;
+    return { status: 404 };
+  };
+  const fetch: FetchLike = (url, init) => {
+    requests.push({ url, headers: init.headers, signal: init.signal });
+    const answer = answerOf(url);
+    if (answer === 'network') return Promise.reject(new TypeError('Failed to fetch'));
+    if (answer === 'hang') return new Promise<FetchAnswer>(() => undefined);
+    if (answer === 'hold') return new Promise<FetchAnswer>((resolve) => held.push(resolve));
+    if ('status' in answer) return Promise.resolve({ ok: false, json: async () => null });
+    return Promise.resolve({ ok: true, json: async () => structuredClone(answer.body) });
+  };
+  return {
+    fetch,
+    requests,
+    calls: (path) => requests.filter((request) => request.url.endsWith(path)),
+    answer: (path, answer) => void answers.set(path, answer),
+    release(body) {
+      for (const resolve of held.splice(0)) resolve({ ok: true, json: async () => structuredClone(body) });
+    },
+  };
+}

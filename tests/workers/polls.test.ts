@@ -1,0 +1,204 @@
+// The worker's fence and heartbeat polls (shell spec §6, §9): once per browser, soon after connect, then every 15 minutes.
+import { describe, expect, it } from 'vitest';
+import type { SimulatedClock } from 'xstate';
+import { REQUEST_TIMEOUT_MS } from '../../src/domain/constants';
+import type { HeartbeatOvertimeRow } from '../../src/domain/wire/records';
+import type { LiveSession } from '../../workers/live-api';
+import { FIRST_POLL_DELAY_MS } from '../../workers/poller';
+import { FakeLocks } from '../helpers/fake-locks';
+import { T0 } from '../helpers/live-frames';
+import { fail, fakeFetch, ok, type FakeFetch } from './fake-fetch';
+import { API_BASE_URL, collect, harnesses, SESSION, waitFor, type Harness } from './harness';
+
+const start = harnesses();
+const FENCES = '/fenceApproval/timer';
+const HEARTBEAT = '/heartBeatInfo/overtime';
+const FIFTEEN_MINUTES = 900_000;
+const ADMIN: LiveSession = { ...SESSION, polls: ['fences', 'heartbeat'] };
+const ROWS: HeartbeatOvertimeRow[] = [
+  { companyName: '一公司', signCode: '沪A00001', heartTime: T0 - 3_600_000, gpsTime: T0 - 3_500_000 },
+  { companyName: '二公司', signCode: '沪A00002', heartTime: '2025-12-31 10:00:00', gpsTime: '2025-12-31 09:59:00' },
+];
+
+interface Polling {
+  readonly harness: Harness;
+  readonly clock: SimulatedClock;
+  readonly http: FakeFetch;
+  readonly locks: FakeLocks;
+}
+
+/** A worker on simulated time whose tabs hold Web Locks (pinging tabs would be dropped as silent over 15 minutes). */
+async function polling(): Promise<Polling> {
+  const http = fakeFetch();
+  http.answer(FENCES, ok({ pending: 3 }));
+  http.answer(HEARTBEAT, ok(ROWS));
+  const locks = new FakeLocks();
+  const harness = await start({ fetch: http.fetch, locks });
+  const clock = harness.simulated;
+  if (!clock) throw new Error('needs simulated time');
+  return { harness, clock, http, locks };
+}
+
+/** Lets the fake fetch's answers land (a poll still waiting for its answer is not started again) and events cross the ports. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('the worker polls', () => {
+  it('polls once for the browser however many tabs connect: soon after connect, then every 15 minutes', async () => {
+    const { harness, clock, http, locks } = await polling();
+    const tabs = [await harness.tab({ locks }), await harness.tab({ locks }), await harness.tab({ locks })];
+    const notices = await Promise.all(tabs.map((tab) => collect(tab, 'notice.fences')));
+    const heartbeats = await Promise.all(tabs.map((tab) => collect(tab, 'notice.heartbeat')));
+    for (const tab of tabs) await tab.api.connect(ADMIN);
+
+    clock.increment(FIRST_POLL_DELAY_MS - 1);
+    expect(http.requests).toHaveLength(0);
+    clock.increment(1);
+    expect(http.calls(FENCES)).toHaveLength(1);
+    expect(http.calls(HEARTBEAT)).toHaveLength(1);
+    expect(http.requests.map((request) => request.url).sort()).toEqual([`${API_BASE_URL}${FENCES}`, `${API_BASE_URL}${HEARTBEAT}`]);
+    expect(http.requests.map((request) => request.headers['header-id'])).toEqual(['token-1', 'token-1']);
+    await waitFor(() => notices.every((received) => received.length === 1), 'the fence notice in every tab');
+    await waitFor(() => heartbeats.every((received) => received.length === 1), 'the heartbeat notice in every tab');
+    for (const received of notices) expect(received).toEqual([{ pending: 3, checkedAt: T0 + FIRST_POLL_DELAY_MS }]);
+    for (const received of heartbeats) expect(received).toEqual([{ rows: ROWS, checkedAt: T0 + FIRST_POLL_DELAY_MS }]);
+
+    const late = await harness.tab({ locks });
+    const lateNotices = await collect(late, 'notice.fences');
+    await late.api.connect(ADMIN);
+    clock.increment(FIFTEEN_MINUTES - 1);
+    expect(http.requests).toHaveLength(2);
+    clock.increment(1);
+    expect(http.calls(FENCES)).toHaveLength(2);
+    expect(http.calls(HEARTBEAT)).toHaveLength(2);
+    await settle();
+    clock.increment(FIFTEEN_MINUTES);
+    expect(http.requests).toHaveLength(6);
+    await waitFor(() => lateNotices.length === 3, 'the latest notice and two more polls in the late tab');
+    expect(lateNotices[0]).toEqual({ pending: 3, checkedAt: T0 + FIRST_POLL_DELAY_MS });
+  });
+
+  it('runs only the polls of the session: none without the roles, only fences for an administrator without superMan', async () => {
+    const { harness, clock, http, locks } = await polling();
+    const tab = await harness.tab({ locks });
+    await tab.api.connect(SESSION);
+    clock.increment(FIFTEEN_MINUTES * 2);
+    expect(http.requests).toHaveLength(0);
+
+    await tab.api.connect({ ...SESSION, token: 'token-2', polls: ['fences'] });
+    clock.increment(FIRST_POLL_DELAY_MS);
+    await settle();
+    clock.increment(FIFTEEN_MINUTES);
+    expect(http.calls(FENCES).map((request) => request.headers['header-id'])).toEqual(['token-2', 'token-2']);
+    expect(http.calls(HEARTBEAT)).toHaveLength(0);
+  });
+
+  it('refuses a session whose polls are not known names', async () => {
+    const { harness, locks } = await polling();
+    const tab = await harness.tab({ locks });
+    await expect(tab.api.connect({ ...SESSION, polls: ['alarms'] } as unknown as LiveSession)).rejects.toThrow(/connect needs/);
+  });
+
+  it('publishes session.invalid on resultCode 504 and polls no more', async () => {
+    const { harness, clock, http, locks } = await polling();
+    http.answer(FENCES, fail(504));
+    const tab = await harness.tab({ locks });
+    const invalid = await collect(tab, 'session.invalid');
+    await tab.api.connect(ADMIN);
+    clock.increment(FIRST_POLL_DELAY_MS);
+    await waitFor(() => invalid.length === 1, 'session.invalid');
+    expect(invalid).toEqual([{ poll: 'fences', code: 504 }]);
+
+    clock.increment(FIFTEEN_MINUTES * 3);
+    expect(http.requests).toHaveLength(2);
+  });
+
+  it('keeps the last notice when a poll fails and tries again only at the next turn', async () => {
+    const { harness, clock, http, locks } = await polling();
+    const tab = await harness.tab({ locks });
+    const notices = await collect(tab, 'notice.fences');
+    await tab.api.connect({ ...SESSION, polls: ['fences'] });
+    clock.increment(FIRST_POLL_DELAY_MS);
+    await waitFor(() => notices.length === 1, 'the first notice');
+
+    for (const failure of ['network', fail(500), { status: 502 }, ok({ pending: 'many' })] as const) {
+      http.answer(FENCES, failure);
+      const before = http.requests.length;
+      for (let minute = 0; minute < 15; minute += 1) clock.increment(60_000);
+      await settle();
+      expect(http.requests.length - before).toBe(1);
+    }
+    expect(notices).toEqual([{ pending: 3, checkedAt: T0 + FIRST_POLL_DELAY_MS }]);
+
+    http.answer(FENCES, ok({ pending: 0 }));
+    clock.increment(FIFTEEN_MINUTES);
+    await waitFor(() => notices.length === 2, 'the cleared notice');
+    expect(notices[1]).toBeNull();
+  });
+
+  it('gives up a request after the request timeout, so the next turn asks again', async () => {
+    const { harness, clock, http, locks } = await polling();
+    http.answer(FENCES, 'hang');
+    const tab = await harness.tab({ locks });
+    await tab.api.connect({ ...SESSION, polls: ['fences'] });
+    clock.increment(FIRST_POLL_DELAY_MS);
+    expect(http.requests[0]?.signal.aborted).toBe(false);
+    clock.increment(REQUEST_TIMEOUT_MS);
+    expect(http.requests[0]?.signal.aborted).toBe(true);
+    await settle();
+    clock.increment(FIFTEEN_MINUTES - REQUEST_TIMEOUT_MS);
+    expect(http.requests).toHaveLength(2);
+  });
+
+  it('clears a dismissed notice in every tab, and raises it again when a later poll finds pending rows', async () => {
+    const { harness, clock, locks } = await polling();
+    const [a, b] = [await harness.tab({ locks }), await harness.tab({ locks })];
+    const inA = await collect(a, 'notice.heartbeat');
+    const inB = await collect(b, 'notice.heartbeat');
+    await a.api.connect(ADMIN);
+    clock.increment(FIRST_POLL_DELAY_MS);
+    await waitFor(() => inA.length === 1 && inB.length === 1, 'the notice in both tabs');
+
+    await b.api.dismissNotice('heartbeat');
+    await waitFor(() => inA.length === 2 && inB.length === 2, 'the dismissal in both tabs');
+    expect([inA[1], inB[1]]).toEqual([null, null]);
+    const later = await harness.tab({ locks });
+    const inLater = await collect(later, 'notice.heartbeat');
+    await waitFor(() => inLater.length === 1, 'the latest value in a new tab');
+    expect(inLater).toEqual([null]);
+
+    clock.increment(FIFTEEN_MINUTES);
+    await waitFor(() => inA.length === 3 && inLater.length === 2, 'the notice raised again');
+    expect(inA[2]).toEqual({ rows: ROWS, checkedAt: T0 + FIRST_POLL_DELAY_MS + FIFTEEN_MINUTES });
+  });
+
+  it('stops polling and clears the notices at logout', async () => {
+    const { harness, clock, http, locks } = await polling();
+    const tab = await harness.tab({ locks });
+    const fences = await collect(tab, 'notice.fences');
+    await tab.api.connect(ADMIN);
+    clock.increment(FIRST_POLL_DELAY_MS);
+    await waitFor(() => fences.length === 1, 'the notice');
+
+    await tab.api.logout();
+    await waitFor(() => fences.length === 2, 'the cleared notice');
+    expect(fences[1]).toBeNull();
+    clock.increment(FIFTEEN_MINUTES * 2);
+    expect(http.requests).toHaveLength(2);
+  });
+
+  it('drops an answer that arrives after logout', async () => {
+    const { harness, clock, http, locks } = await polling();
+    http.answer(FENCES, 'hold');
+    const tab = await harness.tab({ locks });
+    const fences = await collect(tab, 'notice.fences');
+    await tab.api.connect({ ...SESSION, polls: ['fences'] });
+    clock.increment(FIRST_POLL_DELAY_MS);
+    expect(http.requests).toHaveLength(1);
+
+    await tab.api.logout();
+    expect(http.requests[0]?.signal.aborted).toBe(true);
+    http.release({ resultCode: 200, message: 'success', data: { pending: 9 } });
+    await settle();
+    expect(fences).toEqual([]);
+  });
+});
