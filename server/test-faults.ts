@@ -1,10 +1,11 @@
-// Test-only fault injection for the console's error-catalogue tests: the next call(s) to a path answer a chosen
-// resultCode, an HTTP 500, or a dropped connection. Installed only when buildApp gets `faults: true` (tests).
+// Test-only fault injection for the console's e2e tests: the next call(s) to a path answer a chosen resultCode, an
+// HTTP 500, a dropped connection, or wait unanswered (a socket upgrade held in "connecting") until the faults are
+// cleared. Installed only when buildApp gets `faults: true` (tests).
 import type { FastifyInstance } from 'fastify';
 import { failure } from '../src/domain/wire/envelope';
 
 export interface Fault {
-  /** The request path without query, e.g. /truckmanage/api/addUserQuickVisit. */
+  /** The request path without query, e.g. /truckmanage/api/addUserQuickVisit or a socket's /truckatgsub/truck. */
   readonly path: string;
   /** Answer HTTP 200 with this resultCode. */
   readonly resultCode?: number;
@@ -12,6 +13,11 @@ export interface Fault {
   readonly httpStatus?: number;
   /** Drop the connection without an answer (a network error). */
   readonly abort?: boolean;
+  /**
+   * Hold the request unanswered until the faults are cleared (DELETE), then let it through as usual. On a socket's
+   * path the browser's socket stays connecting: no open, no close, so the client neither gets data nor reconnects.
+   */
+  readonly hold?: boolean;
   readonly message?: string;
   /** How many calls it hits; 1 by default. */
   readonly times?: number;
@@ -21,6 +27,12 @@ export const FAULT_PATH = '/__test/fault';
 
 export async function installFaults(app: FastifyInstance): Promise<void> {
   const armed = new Map<string, Fault & { left: number }>();
+  /** The releases of held requests; clearing the faults (or closing the server) lets them all through. */
+  const held = new Set<() => void>();
+  const releaseHeld = () => {
+    for (const release of held) release();
+    held.clear();
+  };
 
   app.post<{ Body: Fault }>(FAULT_PATH, async (request) => {
     const fault = request.body;
@@ -29,13 +41,20 @@ export async function installFaults(app: FastifyInstance): Promise<void> {
   });
   app.delete(FAULT_PATH, async () => {
     armed.clear();
-    return { cleared: true };
+    const released = held.size;
+    releaseHeld();
+    return { cleared: true, released };
   });
+  app.addHook('preClose', async () => releaseHeld());
 
   app.addHook('onRequest', async (request, reply) => {
     const fault = armed.get(request.url.split('?')[0] ?? '');
     if (!fault) return;
     if (--fault.left <= 0) armed.delete(fault.path);
+    if (fault.hold) {
+      await new Promise<void>((release) => held.add(release));
+      return;
+    }
     if (fault.abort) {
       reply.hijack();
       request.raw.socket.destroy();

@@ -82,25 +82,26 @@ describe('password change in Chromium', () => {
     await field('pwd').fill('newpass1');
     await field('confrimPwd').fill('newpass1');
     // Both ends of the 0.8 s are read from the page's clock (Node may see either late): the toast, then the login page.
+    // The watcher goes into this document and into any the logout loads, as epoch times comparable across both.
     const seen = new Map<string, number>();
-    await page.exposeFunction('reportSeen', (what: string, at: number) => void seen.set(what, at));
-    await page.evaluate(() => {
-      const report = (window as unknown as { reportSeen: (what: string, at: number) => void }).reportSeen;
+    await page.exposeFunction('reportSeen', (what: string, at: number) => void (seen.has(what) || seen.set(what, at)));
+    const watch = () => {
+      const reportSeen = (window as unknown as { reportSeen: (what: string, at: number) => void }).reportSeen;
       const reported = new Set<string>();
-      const mark = (what: string) => {
+      const report = (what: string, at: number) => {
         if (reported.has(what)) return;
         reported.add(what);
-        report(what, performance.now());
+        reportSeen(what, at);
       };
-      const observer = new MutationObserver(() => {
-        if ([...document.querySelectorAll('.toast__text')].some((toast) => toast.textContent?.includes('密码修改成功'))) mark('toast');
-        if (location.pathname.endsWith('/login')) {
-          mark('login');
-          observer.disconnect();
-        }
-      });
-      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
+      const check = () => {
+        const at = performance.timeOrigin + performance.now();
+        if ([...document.querySelectorAll('.toast__text')].some((toast) => toast.textContent?.includes('密码修改成功'))) report('toast', at);
+        if (location.pathname.endsWith('/login') && document.querySelector('form')) report('login', at);
+      };
+      new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+    };
+    await page.addInitScript(watch);
+    await page.evaluate(watch);
     const sent = page.waitForRequest((request) => request.url().endsWith('/userInfoPwd'));
     await submit();
     const body = new URLSearchParams((await sent).postData() ?? '');

@@ -1,13 +1,50 @@
-// The urgent-alarm dialog in Chromium: a simulated type-201 alarm reaches the logged-in console, blinks, and closes.
+// The urgent-alarm dialog and the pop-up list in Chromium: a simulated type-201 alarm reaches the logged-in console,
+// sounds, blinks and closes; a quick burst of alarms never shows more than five pop-ups.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { PublishedAlarm } from '../../server/live/hub';
 import type { Diagnostics } from '../../server/routes/diagnostics';
 import { seedFleet, startSimulator, type Simulator } from '../../server/sim';
+import { ALARM_POPUP_MAX } from '../../src/domain/constants';
 import { call, login } from '../helpers/api';
 import { launchBrowser } from '../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../helpers/console';
 import { startServer, type RunningServer } from '../helpers/server';
+
+interface AudioCalls {
+  /** The class of every node started, e.g. OscillatorNode. */
+  readonly started: string[];
+  stops: number;
+  /** The audio context of the last node started. */
+  context: BaseAudioContext | undefined;
+}
+
+/**
+ * Runs in the page before the console: counts the `start` and `stop` calls of every scheduled audio source (oscillators
+ * included) through the prototype they inherit, keeping the browser's own behaviour.
+ */
+function recordAudioCalls(): void {
+  const calls: AudioCalls = { started: [], stops: 0, context: undefined };
+  Reflect.set(window, 'audioCalls', calls);
+  const proto = AudioScheduledSourceNode.prototype;
+  const start = proto.start;
+  const stop = proto.stop;
+  proto.start = function (this: AudioScheduledSourceNode, when?: number) {
+    calls.started.push(this.constructor.name);
+    calls.context = this.context;
+    start.call(this, when);
+  };
+  proto.stop = function (this: AudioScheduledSourceNode, when?: number) {
+    calls.stops += 1;
+    stop.call(this, when);
+  };
+}
+
+const audioCalls = (page: Page) =>
+  page.evaluate(() => {
+    const calls = Reflect.get(window, 'audioCalls') as AudioCalls;
+    return { started: calls.started, stops: calls.stops, state: calls.context?.state };
+  });
 
 describe('the urgent-alarm dialog in Chromium', () => {
   let server: RunningServer;
@@ -15,6 +52,12 @@ describe('the urgent-alarm dialog in Chromium', () => {
   let browser: Browser;
   let user: { context: BrowserContext; page: Page };
   let admin: string;
+
+  const raise = async (type: number) => {
+    const raised = await call<PublishedAlarm>(server.url, 'POST', '/sim/alarm', { token: admin, form: { type } });
+    expect(raised.resultCode).toBe(200);
+    return raised.data.alarm;
+  };
 
   beforeAll(async () => {
     server = await startServer({
@@ -29,6 +72,7 @@ describe('the urgent-alarm dialog in Chromium', () => {
     admin = (await login(server.url, 'admin')).token;
     browser = await launchBrowser();
     user = await newUserPage(browser, server.url);
+    await user.context.addInitScript(recordAudioCalls);
     await loginAs(user.page, server.url, 'admin');
   });
 
@@ -38,18 +82,58 @@ describe('the urgent-alarm dialog in Chromium', () => {
     await server?.close();
   });
 
-  it('opens on a simulated urgent alarm with its plate, blinks the icon, and closes', async () => {
+  it('opens on a simulated urgent alarm with its plate, sounds a started oscillator, blinks the icon, and stops both on close', async () => {
     const { page } = user;
     await expect.poll(async () => (await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token: admin })).data.sockets.alarm).toBe(1);
-    const raised = await call<PublishedAlarm>(server.url, 'POST', '/sim/alarm', { token: admin, form: { type: 201 } });
-    expect(raised.resultCode).toBe(200);
+    expect((await audioCalls(page)).started).toEqual([]);
+    const alarm = await raise(201);
     const dialog = page.getByRole('dialog', { name: /紧急报警/ });
     await dialog.waitFor();
-    expect(await dialog.getByRole('row').nth(1).textContent()).toContain(raised.data.alarm.signCode);
+    expect(await dialog.getByRole('row').nth(1).textContent()).toContain(alarm.signCode);
+
+    // The tone: one oscillator started (and scheduled to stop) in a running audio context; the login was the gesture.
+    await expect.poll(async () => (await audioCalls(page)).started).toEqual(['OscillatorNode']);
+    await expect.poll(async () => (await audioCalls(page)).state).toBe('running');
+    const stopsWhileOpen = (await audioCalls(page)).stops;
+
     const icon = page.getByTestId('urgent-icon');
     const first = await icon.getAttribute('data-lit');
     await expect.poll(() => icon.getAttribute('data-lit'), { timeout: 2000, interval: 50 }).not.toBe(first);
     await dialog.getByRole('button', { name: '关闭' }).click();
     await dialog.waitFor({ state: 'detached' });
+    // Closing silences the tone and takes the blinking icon away; nothing starts a new sound.
+    expect((await audioCalls(page)).stops).toBe(stopsWhileOpen + 1);
+    expect(await page.getByTestId('urgent-icon').count()).toBe(0);
+    expect((await audioCalls(page)).started).toEqual(['OscillatorNode']);
+  });
+
+  it('keeps at most five pop-ups, newest first, while a quick burst of alarms arrives', async () => {
+    const { page } = user;
+    // Every change of the page's DOM samples the number of pop-ups, so a moment with six would be seen.
+    await page.evaluate(() => {
+      const seen = { max: 0, samples: 0 };
+      Reflect.set(window, 'popupsSeen', seen);
+      new MutationObserver(() => {
+        seen.samples += 1;
+        seen.max = Math.max(seen.max, document.querySelectorAll('[data-testid="alarm-popup"]').length);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const burst = [2, 4, 7, 203, 2, 4, 7, 203];
+    const raised = [];
+    for (const type of burst) raised.push(await raise(type));
+    const newest = raised.slice(-ALARM_POPUP_MAX).reverse();
+
+    const popups = page.getByTestId('alarm-popup');
+    const newestSeen = async () => (await popups.first().getAttribute('data-type')) === String(newest[0]?.type)
+      && (await popups.first().textContent())?.includes(newest[0]?.signCode ?? '') === true;
+    await expect.poll(newestSeen).toBe(true);
+    await expect.poll(() => popups.count()).toBe(ALARM_POPUP_MAX);
+    for (const [i, alarm] of newest.entries()) {
+      expect(await popups.nth(i).getAttribute('data-type')).toBe(String(alarm.type));
+      expect(await popups.nth(i).textContent()).toContain(alarm.signCode);
+    }
+    const seen = await page.evaluate(() => Reflect.get(window, 'popupsSeen') as { max: number; samples: number });
+    expect(seen.samples).toBeGreaterThan(0);
+    expect(seen.max).toBe(ALARM_POPUP_MAX);
   });
 });
