@@ -1,13 +1,10 @@
 // One tab's view of the worker: the LiveApi object Comlink exposes on that tab's port, its subscriptions kept per tab.
 import * as Comlink from 'comlink';
 import type { Endpoint } from 'comlink';
+import { isLiveEventName } from './event-hub';
 import type { LiveCore } from './live-core';
-import type { LiveApi, LiveEventName } from './live-api';
+import type { LiveApi } from './live-api';
 
-const EVENT_NAMES: ReadonlySet<string> = new Set<LiveEventName>([
-  'fleet.status', 'fleet.trucks', 'alarm.received', 'alarm.popups', 'alarm.urgent', 'link.state', 'session.invalid', 'replay.progress',
-  'notice.fences', 'notice.heartbeat',
-]);
 
 /** A listener that came through Comlink holds a port of its own; releasing it frees that port in both contexts. */
 function releaseRemote(listener: unknown): void {
@@ -27,7 +24,7 @@ export function clientApi(core: LiveCore, clientId: number): LiveApi {
     connect: (session) => core.connect(session),
     logout: () => core.logout(),
     subscribe(name, listener) {
-      if (!EVENT_NAMES.has(name)) throw new Error(`no live event ${String(name)}`);
+      if (!isLiveEventName(name)) throw new Error(`no live event ${String(name)}`);
       return Comlink.proxy(core.hub.subscribe(clientId, name, listener, () => releaseRemote(listener)));
     },
     snapshot: () => core.snapshot(),

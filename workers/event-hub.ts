@@ -1,10 +1,29 @@
 // Fan-out of worker events to the tabs' listeners, per tab so a closed tab's subscriptions can all be dropped at once.
 import type { LiveEventName, LiveEvents, LiveListener } from './live-api';
 
-/** State events: a new subscriber gets the latest value at once (a new tab shows the current badges immediately). */
-const STATE_EVENTS: ReadonlySet<LiveEventName> = new Set<LiveEventName>([
-  'fleet.status', 'alarm.popups', 'link.state', 'notice.fences', 'notice.heartbeat',
-]);
+/**
+ * Every event the worker publishes, by kind. A state event's new subscriber gets the latest value at once (a new tab
+ * shows the current badges immediately); a stream event delivers only what happens after subscribing.
+ */
+export const LIVE_EVENT_KINDS = {
+  'fleet.status': 'state',
+  'fleet.trucks': 'stream',
+  'alarm.received': 'stream',
+  'alarm.popups': 'state',
+  'alarm.urgent': 'stream',
+  'alarm.types': 'state',
+  'link.state': 'state',
+  'session.invalid': 'stream',
+  'replay.progress': 'stream',
+  'notice.fences': 'state',
+  'notice.heartbeat': 'state',
+} as const satisfies Record<LiveEventName, 'state' | 'stream'>;
+
+export function isLiveEventName(name: unknown): name is LiveEventName {
+  return typeof name === 'string' && Object.hasOwn(LIVE_EVENT_KINDS, name);
+}
+
+const isStateEvent = (name: LiveEventName) => LIVE_EVENT_KINDS[name] === 'state';
 
 type ListenerSets = { [K in LiveEventName]: Set<LiveListener<K>> };
 
@@ -19,18 +38,9 @@ function deliver<K extends LiveEventName>(listener: LiveListener<K>, payload: Li
 }
 
 export class EventHub {
-  private readonly listeners: ListenerSets = {
-    'fleet.status': new Set(),
-    'fleet.trucks': new Set(),
-    'alarm.received': new Set(),
-    'alarm.popups': new Set(),
-    'alarm.urgent': new Set(),
-    'link.state': new Set(),
-    'session.invalid': new Set(),
-    'replay.progress': new Set(),
-    'notice.fences': new Set(),
-    'notice.heartbeat': new Set(),
-  };
+  private readonly listeners = Object.fromEntries(
+    Object.keys(LIVE_EVENT_KINDS).map((name) => [name, new Set()]),
+  ) as unknown as ListenerSets;
   private readonly latest: { [K in LiveEventName]?: LiveEvents[K] } = {};
   private readonly byClient = new Map<number, Set<() => void>>();
 
@@ -47,12 +57,12 @@ export class EventHub {
     };
     own.add(unsubscribe);
     const current = this.latest[name];
-    if (STATE_EVENTS.has(name) && current !== undefined) deliver(listener, current);
+    if (isStateEvent(name) && current !== undefined) deliver(listener, current);
     return unsubscribe;
   }
 
   publish<K extends LiveEventName>(name: K, payload: LiveEvents[K]): void {
-    if (STATE_EVENTS.has(name)) this.latest[name] = payload;
+    if (isStateEvent(name)) this.latest[name] = payload;
     const set: Set<LiveListener<K>> = this.listeners[name];
     for (const listener of [...set]) deliver(listener, payload);
   }

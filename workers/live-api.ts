@@ -95,6 +95,8 @@ export interface LiveEvents {
   /** At most five, newest first. */
   'alarm.popups': readonly LiveAlarm[];
   'alarm.urgent': LiveAlarm;
+  /** State event: the chosen alarm types in force, as the comma list (empty: every type); changes reach every tab. */
+  'alarm.types': string;
   'link.state': LinkStatuses;
   /** The server closed a socket with 4401, or a poll got 504: log in again. The links and polls have stopped for good. */
   'session.invalid': SessionInvalid;

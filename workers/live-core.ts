@@ -245,6 +245,7 @@ export class LiveCore {
     this.types$.next(ids);
     const normalised = formatTypeIds(ids);
     this.store.writeMeta({ key: 'alarmTypes', value: normalised });
+    this.hub.publish('alarm.types', normalised);
     return normalised;
   }
 

@@ -57,3 +57,20 @@ describe('tab visibility', () => {
     expect(await a.api.anyTabVisible()).toBe(false);
   });
 });
+
+describe('the alarm types in force', () => {
+  it('reach every tab at once, the current ones on subscribing and each change after', async () => {
+    const harness = await start();
+    const [a, b] = [await harness.tab(), await harness.tab()];
+    await a.api.connect({ ...SESSION, typeIds: '2, 4,4' });
+    const seen: string[] = [];
+    await b.subscribe('alarm.types', (types) => void seen.push(types));
+    await waitFor(() => seen.length === 1, 'the current types');
+    expect(seen).toEqual(['2,4']);
+
+    await a.api.setAlarmTypes('7,201');
+    await waitFor(() => seen.length === 2, 'the changed types');
+    expect(seen).toEqual(['2,4', '7,201']);
+    expect(harness.core.snapshot().alarmTypes).toBe('7,201');
+  });
+});

@@ -9,6 +9,7 @@ import { ALARM_TREE, CHOOSABLE_TYPES, allState, chosenCount, groupState, typeSta
 import type { StUserAlarm } from '../../domain/wire/entities';
 import { showToast } from '../../ui/notify';
 import { useLiveSource } from '../live/LiveProvider';
+import { useLiveEvent } from '../live/use-live';
 import './alarm-settings.css';
 
 export interface AlarmSettingsProps {
@@ -17,10 +18,14 @@ export interface AlarmSettingsProps {
   readonly stored: StUserAlarm | null | undefined;
 }
 
-/** The button and, while open, the panel; a saved choice is kept for the next open (a reload refetches /userPri). */
+/**
+ * The button and, while open, the panel. It opens on the choice the worker applies (one for every tab, so a save in
+ * another tab shows here too), else on what this tab saved or `/userPri` gave.
+ */
 export function AlarmSettings({ userId, stored }: AlarmSettingsProps) {
   const { t } = useTranslation();
   const source = useLiveSource();
+  const inForce = useLiveEvent('alarm.types');
   const id = useId();
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState<string | undefined>(undefined);
@@ -30,13 +35,17 @@ export function AlarmSettings({ userId, stored }: AlarmSettingsProps) {
     setOpen(false);
     button.current?.focus();
   }, []);
-  const apply = useCallback(
-    (typeIds: string) => {
-      setSaved(typeIds);
-      void source?.setAlarmTypes(typeIds);
-    },
-    [source],
-  );
+  // A choice saved before this tab joined the worker is handed over once it has.
+  const [unapplied, setUnapplied] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (!source || unapplied === undefined) return;
+    setUnapplied(undefined);
+    void source.setAlarmTypes(unapplied);
+  }, [source, unapplied]);
+  const apply = useCallback((typeIds: string) => {
+    setSaved(typeIds);
+    setUnapplied(typeIds);
+  }, []);
   return (
     <div className="alarm-settings">
       <button
@@ -57,7 +66,7 @@ export function AlarmSettings({ userId, stored }: AlarmSettingsProps) {
           id={id}
           userId={userId}
           choiceId={stored?.id ?? 0}
-          typeIds={saved ?? stored?.alarmTypeIds ?? ''}
+          typeIds={inForce ?? saved ?? stored?.alarmTypeIds ?? ''}
           onSaved={apply}
           onClose={close}
         />

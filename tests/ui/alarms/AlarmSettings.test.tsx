@@ -150,6 +150,35 @@ describe('the alarm settings', () => {
     expect(group(again, '车辆报警').checked).toBe(true);
   });
 
+  it('opens on the choice the worker applies (a save in another tab) over the one loaded at login', () => {
+    const { open, source } = setup({ id: 5, userId: 3, alarmTypeIds: '2,4' });
+    act(() => source.publish('alarm.types', '7'));
+    const dialog = open();
+    expect(box(dialog, '离线').checked).toBe(true);
+    expect(box(dialog, '超速').checked).toBe(false);
+    expect(box(dialog, '停车').checked).toBe(false);
+  });
+
+  it('hands a choice saved before the tab joined the worker over once it has', async () => {
+    const http = heldFetch();
+    vi.stubGlobal('fetch', http.fetch);
+    const source = fakeLiveSource();
+    const view = (joined: boolean) => (
+      <LiveSourceProvider source={joined ? source : null}>
+        <AlarmSettings userId={3} stored={{ id: 5, userId: 3, alarmTypeIds: '2,4' }} />
+      </LiveSourceProvider>
+    );
+    const { rerender } = render(view(false));
+    fireEvent.click(screen.getByRole('button', { name: '报警设置' }));
+    fireEvent.click(box(screen.getByRole('dialog'), '停车'));
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await http.answer(envelope(200, '保存成功'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(source.alarmTypeCalls).toEqual([]);
+    rerender(view(true));
+    await waitFor(() => expect(source.alarmTypeCalls).toEqual(['2']));
+  });
+
   it('sends id 0 before the user has ever saved', async () => {
     const { open, http } = setup(null);
     fireEvent.click(within(open()).getByRole('button', { name: '保存' }));
