@@ -10,10 +10,11 @@ import type { LiveDiagnostics, LiveSession, LiveSnapshot, NoticeKind, ReplayProg
 import { realClock, type LiveClock } from './live-clock';
 import { LiveStore, type Hydrated } from './live-store';
 import { IDLE_LINKS, startLinkPair, type LinkPair } from './link-pair';
-import { alarmOpen, parseLiveSession, truckOpen, type ParsedLiveSession } from './open-messages';
+import { alarmOpen, parseLiveSession, truckOpen } from './open-messages';
 import { PipelineRun } from './pipeline-run';
-import { Poller, type FetchLike } from './poller';
+import type { FetchLike } from './poller';
 import { Recorder } from './recorder';
+import { SessionPolls } from './session-polls';
 import { RecordingStore } from './recording';
 import { playRecording } from './replay';
 import { TabRegistry, type LockManagerLike } from './tab-registry';
@@ -48,9 +49,7 @@ export class LiveCore {
   private readonly goneHandlers = new Map<number, () => void>();
   private session: LiveSession | undefined;
   private links: LinkPair | undefined;
-  private poller: Poller | undefined;
-  /** Token and polls the poller runs for: another connect of the same session (another tab) leaves it running. */
-  private pollingFor: string | undefined;
+  private readonly polls: SessionPolls;
   private run: PipelineRun;
   private hydratedFor: string | undefined;
   /** Read at start, so the first tab's connect finds IndexedDB's state ready. */
@@ -69,6 +68,7 @@ export class LiveCore {
     this.recordings = new RecordingStore(deps.db);
     this.recorder = new Recorder(this.recordings, now);
     this.tabs = new TabRegistry({ clock: this.clock, locks: deps.locks, onGone: (id) => this.dropClient(id) });
+    this.polls = new SessionPolls({ hub: this.hub, clock: this.clock, fetch: deps.fetch, apiBase: deps.apiBase });
     this.prefetched = this.store.load();
     this.prefetched.catch(() => undefined);
     this.run = this.newRun('live');
@@ -90,7 +90,7 @@ export class LiveCore {
       const sameSocket = this.session?.token === session.token && this.links?.alive() === true;
       this.session = session;
       this.chooseTypes(session.typeIds);
-      this.startPolls(session);
+      this.polls.start(session);
       if (this.replayToken || sameSocket) return;
       this.links?.stop();
       await this.hydrate(session.userName);
@@ -101,7 +101,7 @@ export class LiveCore {
   logout(): Promise<void> {
     return this.serial(async () => {
       this.stopLinks();
-      this.stopPolls();
+      this.polls.stop();
       this.session = undefined;
       this.hydratedFor = undefined;
       // A replay in progress ends with the session, or the next login would find the links held off by it.
@@ -133,8 +133,7 @@ export class LiveCore {
 
   /** One notice per browser: clearing it clears it in every tab. */
   dismissNotice(kind: NoticeKind): void {
-    if (kind === 'fences') this.hub.publish('notice.fences', null);
-    else if (kind === 'heartbeat') this.hub.publish('notice.heartbeat', null);
+    this.polls.dismiss(kind);
   }
 
   diagnostics(): LiveDiagnostics {
@@ -188,7 +187,7 @@ export class LiveCore {
   /** Ends this worker's links and pipeline, keeping what is stored (a worker that dies, in tests). */
   async close(): Promise<void> {
     this.stopLinks();
-    this.stopPolls();
+    this.polls.stop();
     this.replayToken = undefined;
     this.run.stop();
     await this.recorder.stop();
@@ -199,33 +198,6 @@ export class LiveCore {
     this.links?.stop();
     this.links = undefined;
     this.hub.publish('link.state', IDLE_LINKS);
-  }
-
-  /** Starts the session's polls unless they already run for it; a new session's notices start empty. */
-  private startPolls(session: ParsedLiveSession): void {
-    const { fetch, apiBase } = this.deps;
-    const key = `${session.token}\n${session.polls.join(',')}`;
-    if (this.pollingFor === key) return;
-    this.stopPolls();
-    this.pollingFor = key;
-    if (!fetch || apiBase === undefined || session.polls.length === 0) return;
-    this.poller = new Poller({
-      clock: this.clock, fetch, apiBase, token: session.token, polls: session.polls,
-      onFences: (notice) => this.hub.publish('notice.fences', notice),
-      onHeartbeat: (notice) => this.hub.publish('notice.heartbeat', notice),
-      onSessionGone: (poll, code) => {
-        this.stopPolls();
-        this.hub.publish('session.invalid', { poll, code });
-      },
-    });
-  }
-
-  private stopPolls(): void {
-    this.poller?.stop();
-    this.poller = undefined;
-    this.pollingFor = undefined;
-    if (this.hub.latestOf('notice.fences')) this.hub.publish('notice.fences', null);
-    if (this.hub.latestOf('notice.heartbeat')) this.hub.publish('notice.heartbeat', null);
   }
 
   private dropClient(clientId: number): void {
