@@ -17,7 +17,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-bench-'));
-const server = spawn('npx', ['tsx', 'server/main.ts'], {
+// Node itself with tsx's loader, not npx: npx does not pass SIGTERM on, and the server would outlive the benchmark.
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: root,
   env: { ...process.env, PORT: '0', DB_PATH: path.join(dir, 'fleet.db'), SIM_TRUCKS: String(TRUCKS), SIM_BACKFILL_DAYS: '0', SIM_ALARM_RATE: '0' },
   stdio: ['ignore', 'pipe', 'inherit'],
