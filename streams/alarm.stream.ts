@@ -10,7 +10,7 @@ import {
   type Observable,
   type OperatorFunction,
 } from 'rxjs';
-import { URGENT_ALARM_TYPE, type AlarmTypeId } from '../src/domain/alarm-types';
+import { URGENT_ALARM_TYPE, expandTypeIds, passesChoice, type AlarmTypeId } from '../src/domain/alarm-types';
 import type { LiveAlarm } from '../src/domain/wire/live-alarm';
 
 /** How many alarm keys dedup remembers: far more than a lastSeq replay resends, and bounded for a week-long session. */
@@ -66,9 +66,9 @@ export function highestSeq(seed?: number): OperatorFunction<LiveAlarm, number> {
     );
 }
 
-/** An empty choice means every type, as the server reads an empty typeIds. */
+/** An empty choice means every type, and a parent brings its events, as the server reads typeIds. */
 export function isChosen(types: readonly AlarmTypeId[], alarm: Pick<LiveAlarm, 'type'>): boolean {
-  return types.length === 0 || types.includes(alarm.type);
+  return passesChoice(expandTypeIds(types), alarm.type);
 }
 
 /**
@@ -78,8 +78,8 @@ export function isChosen(types: readonly AlarmTypeId[], alarm: Pick<LiveAlarm, '
 export function byChosenTypes(types$: Observable<readonly AlarmTypeId[]>): MonoTypeOperatorFunction<LiveAlarm> {
   return (source) =>
     source.pipe(
-      withLatestFrom(types$),
-      filter(([alarm, types]) => isChosen(types, alarm)),
+      withLatestFrom(types$.pipe(map(expandTypeIds))),
+      filter(([alarm, expanded]) => passesChoice(expanded, alarm.type)),
       map(([alarm]) => alarm),
     );
 }

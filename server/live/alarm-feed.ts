@@ -1,5 +1,5 @@
 // The alarm socket's feed: what the client missed since lastSeq (from the database), then live alarms, no gap, no duplicate.
-import { parseTypeIds } from '../../src/domain/alarm-types';
+import { expandTypeIds, parseTypeIds, passesChoice } from '../../src/domain/alarm-types';
 import { parseAlarmSocketOpen, type AlarmSocketOpen } from '../../src/domain/wire/sockets';
 import { narrowCompanies, type AuthContext } from '../auth/context';
 import type { Services } from '../services';
@@ -26,9 +26,9 @@ export function createAlarmFeed(
   const { now = Date.now, read = alarmsAfter } = options;
   let companies: readonly string[] = [];
   let companySet: ReadonlySet<string> = new Set();
-  /** Empty: every type (the console sends an empty list before the user chose any). */
+  /** Empty: every type (the console sends an empty list before the user chose any). A parent brings its events. */
   let typeIds: readonly number[] = [];
-  let typeSet: ReadonlySet<number> = new Set();
+  let typeSet: ReadonlySet<number> | undefined;
   /** The highest seq sent (or held by the client): anything at or below it is never sent again. */
   let lastSent = -1;
   /** Live alarms that arrive while the replay is read; sent after it. */
@@ -37,7 +37,7 @@ export function createAlarmFeed(
   let disposed = false;
 
   const matches = (published: PublishedAlarm) =>
-    companySet.has(published.companyCode) && (typeSet.size === 0 || typeSet.has(published.alarm.type));
+    companySet.has(published.companyCode) && passesChoice(typeSet, published.alarm.type);
 
   const deliver = (published: PublishedAlarm) => {
     if (disposed || published.alarm.seq <= lastSent) return;
@@ -72,8 +72,8 @@ export function createAlarmFeed(
     async open(message: AlarmSocketOpen, auth: AuthContext) {
       companies = narrowCompanies(auth.companyCodes, message.userPri.map((entry) => entry.key));
       companySet = new Set(companies);
-      typeIds = parseTypeIds(message.typeIds);
-      typeSet = new Set(typeIds);
+      typeSet = expandTypeIds(parseTypeIds(message.typeIds));
+      typeIds = typeSet ? [...typeSet] : [];
       // Subscribed before the database is read: an alarm stored meanwhile is in the replay or in the buffer (or both).
       unsubscribe ??= services.hub.onAlarm(onLive);
       if (message.lastSeq === undefined) return;

@@ -102,3 +102,20 @@ export function parseTypeIds(list: string | null | undefined): AlarmTypeId[] {
 export function formatTypeIds(ids: Iterable<number>): string {
   return [...new Set([...ids].filter(isAlarmTypeId))].join(',');
 }
+
+/**
+ * The types a choice lets through, for the server's socket filter and replay, and the worker's filter. A parent in the
+ * list stands for itself and all its events (the alarm-setting tree writes 8 when every ADAS event is chosen, and reads
+ * 8 as all of them); an event alone does not bring its parent. Undefined for an empty choice: every type.
+ */
+export function expandTypeIds(ids: readonly number[]): ReadonlySet<number> | undefined {
+  if (ids.length === 0) return undefined;
+  const expanded = new Set(ids);
+  for (const type of ALARM_TYPES) if (type.parent !== undefined && expanded.has(type.parent)) expanded.add(type.id);
+  return expanded;
+}
+
+/** Whether an alarm of `type` passes a choice expanded by `expandTypeIds`. */
+export function passesChoice(expanded: ReadonlySet<number> | undefined, type: number): boolean {
+  return expanded === undefined || expanded.has(type);
+}

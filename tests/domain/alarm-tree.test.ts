@@ -4,7 +4,9 @@ import {
   ALARM_TREE, CHOOSABLE_TYPES, allState, choiceFromList, choiceToList, chosenCount, everyType, groupState, toggleAll,
   toggleGroup, toggleType, typeState, type AlarmChoice,
 } from '../../src/domain/alarm-tree';
-import { ALARM_TYPE_IDS, type AlarmTypeId } from '../../src/domain/alarm-types';
+import {
+  ADAS_ALARM_TYPE, ALARM_TYPE_IDS, expandTypeIds, parseTypeIds, passesChoice, type AlarmTypeId,
+} from '../../src/domain/alarm-types';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const ADAS_EVENTS = [...range(9, 22), ...range(28, 37)];
@@ -158,5 +160,27 @@ describe('toggling', () => {
     toggleGroup(before, 'cargo');
     toggleAll(before);
     expect(sorted(before)).toEqual([2]);
+  });
+});
+
+describe('the tree and the filters agree', () => {
+  // What the tree shows ticked is what the server's socket and the worker let through, for lists the tree writes and
+  // for lists another console may have stored.
+  const lists = [
+    '', '8', '2,4', '8,9,10', '9,10', choiceToList(toggleType(everyType(), 9)), choiceToList(everyType()),
+    choiceToList(toggleGroup(everyType(), 'driver')), '201,8', '45,44',
+  ];
+
+  it.each(lists)('list "%s": the ticked events pass the filter, the others do not; 8 itself passes when 8 is ticked', (list) => {
+    const shown = choiceFromList(list);
+    const expanded = expandTypeIds(parseTypeIds(list));
+    for (const id of CHOOSABLE_TYPES) expect(passesChoice(expanded, id), `type ${id}`).toBe(shown.has(id));
+    expect(passesChoice(expanded, ADAS_ALARM_TYPE)).toBe(typeState(shown, ADAS_ALARM_TYPE) === 'checked');
+  });
+
+  it('writes 8 only with every ADAS event, so one event unticked stops the plain ADAS alarm too', () => {
+    const list = choiceToList(toggleType(everyType(), 9));
+    expect(parseTypeIds(list)).not.toContain(8);
+    expect(passesChoice(expandTypeIds(parseTypeIds(list)), 10)).toBe(true);
   });
 });

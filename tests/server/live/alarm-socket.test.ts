@@ -60,6 +60,17 @@ describe('alarm socket /truckAlarm/alarm', () => {
     expect(parsed(overspeedOnly).map((a) => a.type)).toEqual([2, 45, 7]);
   });
 
+  it('reads a parent type as its events too: typeIds 8 brings the ADAS events, live and in the replay', async () => {
+    const before = await raiseAlarm(live.server.services, truck(0), 2);
+    const missed = await raiseAlarm(live.server.services, truck(0), 16);
+    const adas = await subscribe(open(live.token('admin'), '8', { lastSeq: before.alarm.seq }));
+    await raiseAlarm(live.server.services, truck(1), 2);
+    const event = await raiseAlarm(live.server.services, truck(1), 9);
+    const plain = await raiseAlarm(live.server.services, truck(1), 8);
+    await settle();
+    expect(seqs(parsed(adas))).toEqual([missed.alarm.seq, event.alarm.seq, plain.alarm.seq]);
+  });
+
   it('replays what was missed after lastSeq (only the last 24 h, own companies, in seq order) before live alarms', async () => {
     const now = Date.now();
     const before = await raiseAlarm(live.server.services, truck(0), 2, now - 60_000);
