@@ -11,20 +11,12 @@ import {
   type OperatorFunction,
 } from 'rxjs';
 import { URGENT_ALARM_TYPE, expandTypeIds, passesChoice, type AlarmTypeId } from '../src/domain/alarm-types';
-import type { LiveAlarm } from '../src/domain/wire/live-alarm';
+import { alarmKey, type LiveAlarm } from '../src/domain/wire/live-alarm';
 
 /** How many alarm keys dedup remembers: far more than a lastSeq replay resends, and bounded for a week-long session. */
 export const DEDUP_MEMORY = 20_000;
 
-/**
- * seq identifies an alarm on our server; the legacy backend sends none, and type + truck + start time then do. The
- * seq key carries truck and start time too: a recreated server database issues the same seqs again for other alarms,
- * and those must not be dropped as already seen.
- */
-export function alarmKey(alarm: Pick<LiveAlarm, 'seq' | 'type' | 'truckId' | 'startTime'>): string {
-  const identity = `${alarm.type}:${alarm.truckId}:${alarm.startTime}`;
-  return alarm.seq === undefined ? `t:${identity}` : `s:${alarm.seq}:${identity}`;
-}
+export { alarmKey };
 
 export interface AlarmMemory {
   /** Keys already seen, oldest first (hydrated from IndexedDB). */

@@ -1,6 +1,6 @@
 // The worker's IndexedDB schema (Dexie): last known trucks, the last day's alarms, meta, and recordings of raw frames.
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import type { LiveAlarm } from '../src/domain/wire/live-alarm';
+import { alarmKey, type LiveAlarm } from '../src/domain/wire/live-alarm';
 import type { SocketName } from '../src/domain/wire/sockets';
 import type { TruckStatusRow } from '../src/domain/wire/truck-row';
 
@@ -87,13 +87,15 @@ export class LiveDb extends Dexie {
       recordings: '++id, startedAt',
       recordingFrames: '++id, recordingId',
     });
-    // Version 2 changed the alarm key (seq plus type, truck and start time): version-1 keys would store every
-    // alarm a second time, so the stored alarms go, and lastSeq with them: the socket then replays the last 24 h.
+    // Version 2 keys alarms by seq with type, truck and start time (a recreated server database reuses seqs): the
+    // stored rows move to their new keys, so nothing received is lost and lastSeq still holds.
     this.version(2)
       .stores({})
       .upgrade(async (tx) => {
-        await tx.table('alarms').clear();
-        await tx.table('meta').delete('lastSeq');
+        const alarms = tx.table<StoredAlarm, string>('alarms');
+        const rows = await alarms.toArray();
+        await alarms.clear();
+        await alarms.bulkPut(rows.map((row) => ({ ...row, key: alarmKey(row.alarm) })));
       });
   }
 }

@@ -61,8 +61,3 @@ export function alarmPopupLines(alarm: LiveAlarm, lang: Lang): readonly PopupLin
       ];
   }
 }
-
-/** A stable key of an alarm for lists and dismissals: its seq where the server sends one. */
-export function alarmKey(alarm: LiveAlarm): string {
-  return alarm.seq === undefined ? `${alarm.type}:${alarm.truckId}:${String(alarm.startTime)}:${String(alarm.insertTime)}` : `seq:${alarm.seq}`;
-}

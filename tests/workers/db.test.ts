@@ -2,11 +2,12 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
+import { alarmKey } from '../../src/domain/wire/live-alarm';
 import { LiveDb } from '../../workers/db';
 import { liveAlarm, statusRow } from '../helpers/live-frames';
 
 describe('LiveDb upgrade from version 1', () => {
-  it('drops the alarms stored under the old seq-only keys and their lastSeq (the socket replays 24 h), keeps the rest', async () => {
+  it('moves the alarms stored under the old seq-only keys to their new keys, and keeps everything else', async () => {
     const indexedDB = new IDBFactory();
     const old = new Dexie('live-upgrade', { indexedDB, IDBKeyRange });
     old.version(1).stores({
@@ -18,9 +19,11 @@ describe('LiveDb upgrade from version 1', () => {
     old.close();
 
     const db = new LiveDb('live-upgrade', { indexedDB, IDBKeyRange });
-    expect(await db.alarms.count()).toBe(0);
+    expect(await db.alarms.toArray()).toEqual([
+      { key: alarmKey(liveAlarm({ seq: 4 })), seq: 4, type: 2, receivedAt: 1, acknowledged: 0, alarm: liveAlarm({ seq: 4 }) },
+    ]);
     expect(await db.trucks.toArray()).toEqual([{ key: 'id:1', row: statusRow({ truckId: 1 }) }]);
-    expect(await db.meta.toArray()).toEqual([{ key: 'userName', value: 'admin' }]);
+    expect(await db.meta.toArray()).toEqual([{ key: 'lastSeq', value: 4 }, { key: 'userName', value: 'admin' }]);
     db.close();
   });
 });

@@ -1,5 +1,5 @@
 // The urgent alarm's desktop notification for a hidden tab: permission asked on a click only, one notification per browser.
-import { alarmKey } from '../../domain/alarm-popup';
+import { alarmKey } from '../../domain/wire/live-alarm';
 import type { LiveAlarm } from '../../domain/wire/live-alarm';
 
 /** The part of a shown Notification used here. */
@@ -57,7 +57,7 @@ export async function requestDesktopPermission(env: DesktopEnv): Promise<Desktop
 
 /** The same alarm shown from several tabs collapses into one notification. */
 export function urgentTag(alarm: LiveAlarm): string {
-  return `urgent-${alarm.seq ?? alarmKey(alarm)}`;
+  return `urgent-${alarmKey(alarm)}`;
 }
 
 /** Tells `report` whether this tab is visible, now and on every change; returns the stop. */

@@ -113,3 +113,13 @@ export function parseLiveAlarm(value: unknown): LiveAlarm | undefined {
   return isRecord(properties) ? { ...base, type, properties: { ...properties } } : undefined;
 }
 
+
+/**
+ * What tells one alarm from another, for dedup across reconnects, stored rows, pop-up dismissals and notification tags.
+ * seq identifies an alarm on our server, with type, truck and start time beside it: a recreated server database issues
+ * the same seqs again for other alarms. The legacy backend sends no seq, and type, truck and start time then do.
+ */
+export function alarmKey(alarm: Pick<LiveAlarm, 'seq' | 'type' | 'truckId' | 'startTime'>): string {
+  const identity = `${alarm.type}:${alarm.truckId}:${alarm.startTime}`;
+  return alarm.seq === undefined ? `t:${identity}` : `s:${alarm.seq}:${identity}`;
+}

@@ -8,7 +8,7 @@ import type { DesktopEnv, NotificationLike } from '../../../src/app/alarms/deskt
 import { LiveAlarms } from '../../../src/app/alarms/LiveAlarms';
 import { initI18n, switchLang } from '../../../src/app/i18n';
 import { LiveSourceProvider } from '../../../src/app/live/LiveProvider';
-import type { LiveAlarm } from '../../../src/domain/wire/live-alarm';
+import { alarmKey, type LiveAlarm } from '../../../src/domain/wire/live-alarm';
 import { fakeLiveSource } from '../../helpers/fake-live-source';
 
 // 2026-01-01 00:00:00 UTC, 08:00:00 in the tests' zone (Asia/Shanghai).
@@ -115,7 +115,7 @@ describe('the urgent alarm on the desktop', () => {
     await waitFor(() => expect(desktop.shown).toHaveLength(1));
     const [shown] = desktop.shown;
     expect(shown?.title).toBe('紧急报警：沪A12345');
-    expect(shown?.options).toEqual({ body: '开始于 2026-01-01 08:00:00，点击打开监控台。', tag: 'urgent-7' });
+    expect(shown?.options).toEqual({ body: '开始于 2026-01-01 08:00:00，点击打开监控台。', tag: `urgent-${alarmKey(urgent(7))}` });
 
     act(() => void shown?.notification.onclick?.(new Event('click')));
     expect(desktop.focus).toHaveBeenCalledTimes(1);
@@ -137,7 +137,7 @@ describe('the urgent alarm on the desktop', () => {
 
     source.otherTabVisible = false;
     await act(async () => source.publish('alarm.urgent', urgent(3)));
-    await waitFor(() => expect(desktop.shown.map((shown) => shown.options.tag)).toEqual(['urgent-3']));
+    await waitFor(() => expect(desktop.shown.map((shown) => shown.options.tag)).toEqual([`urgent-${alarmKey(urgent(3))}`]));
   });
 
   it('shows nothing without the permission, even from a hidden tab', async () => {
