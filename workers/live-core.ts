@@ -6,7 +6,7 @@ import { formatTypeIds, parseTypeIds, type AlarmTypeId } from '../src/domain/ala
 import { SOCKET_CLOSE, STATUS_FREQUENCY, type SocketName } from '../src/domain/wire/sockets';
 import type { LiveDb } from './db';
 import { EventHub } from './event-hub';
-import type { LiveDiagnostics, LiveSession, LiveSnapshot, NoticeKind, ReplayProgress, WorkerMode } from './live-api';
+import type { LiveDiagnostics, LiveSession, LiveSnapshot, NoticeKind, ReplayProgress, SessionInvalid, WorkerMode } from './live-api';
 import { realClock, type LiveClock } from './live-clock';
 import { LiveStore, type Hydrated } from './live-store';
 import { IDLE_LINKS, startLinkPair, type LinkPair } from './link-pair';
@@ -68,7 +68,10 @@ export class LiveCore {
     this.recordings = new RecordingStore(deps.db);
     this.recorder = new Recorder(this.recordings, now);
     this.tabs = new TabRegistry({ clock: this.clock, locks: deps.locks, onGone: (id) => this.dropClient(id) });
-    this.polls = new SessionPolls({ hub: this.hub, clock: this.clock, fetch: deps.fetch, apiBase: deps.apiBase });
+    this.polls = new SessionPolls({
+      hub: this.hub, clock: this.clock, fetch: deps.fetch, apiBase: deps.apiBase,
+      onSessionGone: (poll, code) => this.sessionGone({ poll, code }),
+    });
     this.prefetched = this.store.load();
     this.prefetched.catch(() => undefined);
     this.run = this.newRun('live');
@@ -87,9 +90,11 @@ export class LiveCore {
     return this.serial(async () => {
       const session = parseLiveSession(input);
       if (!session) throw new Error('connect needs { token, userName, userPri, typeIds }');
-      const sameSocket = this.session?.token === session.token && this.links?.alive() === true;
-      this.session = session;
-      this.chooseTypes(session.typeIds);
+      const sameSession = this.session?.token === session.token;
+      const sameSocket = sameSession && this.links?.alive() === true;
+      // Another tab of this session may hold a list loaded before a later setAlarmTypes: the types in force stay.
+      const typeIds = this.chooseTypes(sameSession && this.session ? this.session.typeIds : session.typeIds);
+      this.session = { ...session, typeIds };
       this.polls.start(session);
       if (this.replayToken || sameSocket) return;
       this.links?.stop();
@@ -267,7 +272,15 @@ export class LiveCore {
   }
 
   private onFinalClose(socket: SocketName, code: number): void {
+    if (code === SOCKET_CLOSE.sessionExpired) this.sessionGone({ socket, code });
+    else this.links?.stop();
+  }
+
+  /** The server refused the session (a socket's 4401, a poll's 504): links and polls stop for good, every tab hears. */
+  private sessionGone(invalid: SessionInvalid): void {
+    // Stopped, not dropped: diagnostics keep showing how each link ended.
     this.links?.stop();
-    if (code === SOCKET_CLOSE.sessionExpired) this.hub.publish('session.invalid', { socket, code });
+    this.polls.stop();
+    this.hub.publish('session.invalid', invalid);
   }
 }

@@ -1,5 +1,5 @@
 // The session's polls as the worker core runs them: one Poller per session and set of polls, its findings published as
-// notices for every tab, a 504 as the end of the session.
+// notices for every tab, a 504 handed to the core as the end of the session.
 import type { PollName } from '../src/domain/shell/polls';
 import type { EventHub } from './event-hub';
 import type { NoticeKind } from './live-api';
@@ -12,6 +12,8 @@ export interface SessionPollsDeps {
   /** Without HTTP (or a base to resolve calls against) nothing is polled: tests and tools that need no polls. */
   readonly fetch?: FetchLike | undefined;
   readonly apiBase?: string | undefined;
+  /** A poll got resultCode 504; the polls have already stopped. */
+  readonly onSessionGone: (poll: PollName, code: number) => void;
 }
 
 const NOTICE_EVENT = { fences: 'notice.fences', heartbeat: 'notice.heartbeat' } as const satisfies Record<NoticeKind, string>;
@@ -37,7 +39,7 @@ export class SessionPolls {
       onHeartbeat: (notice) => hub.publish('notice.heartbeat', notice),
       onSessionGone: (poll, code) => {
         this.stop();
-        hub.publish('session.invalid', { poll, code });
+        this.deps.onSessionGone(poll, code);
       },
     });
   }

@@ -23,6 +23,11 @@ export interface FakeFetch {
   answer(path: string, answer: FakeAnswer): void;
   /** Answers every held request with this envelope body (whether or not its signal was aborted). */
   release(body: unknown): void;
+  /**
+   * Resolves once every answer given so far has been read and what the poll does with it has run (hanging and held
+   * requests do not count until released): the point where a poll is done with its turn.
+   */
+  settled(): Promise<void>;
 }
 
 export const ok = (data: unknown): FakeAnswer => ({ body: envelope(data) });
@@ -32,6 +37,20 @@ export function fakeFetch(): FakeFetch {
   const requests: FetchRequest[] = [];
   const answers = new Map<string, FakeAnswer>();
   const held: ((answer: FetchAnswer) => void)[] = [];
+  const given: Promise<unknown>[] = [];
+  /** An answer whose body read is tracked too, so `settled` waits for the poll's own read. */
+  const answered = (ok: boolean, body: unknown): FetchAnswer => ({
+    ok,
+    json: () => {
+      const read = Promise.resolve(structuredClone(body));
+      given.push(read);
+      return read;
+    },
+  });
+  const track = <T>(promise: Promise<T>): Promise<T> => {
+    given.push(promise.catch(() => undefined));
+    return promise;
+  };
   const answerOf = (url: string): FakeAnswer => {
     for (const [path, answer] of answers) if (url.endsWith(path)) return answer;
     return { status: 404 };
@@ -39,11 +58,11 @@ export function fakeFetch(): FakeFetch {
   const fetch: FetchLike = (url, init) => {
     requests.push({ url, headers: init.headers, signal: init.signal });
     const answer = answerOf(url);
-    if (answer === 'network') return Promise.reject(new TypeError('Failed to fetch'));
+    if (answer === 'network') return track(Promise.reject(new TypeError('Failed to fetch')));
     if (answer === 'hang') return new Promise<FetchAnswer>(() => undefined);
     if (answer === 'hold') return new Promise<FetchAnswer>((resolve) => held.push(resolve));
-    if ('status' in answer) return Promise.resolve({ ok: false, json: async () => null });
-    return Promise.resolve({ ok: true, json: async () => structuredClone(answer.body) });
+    if ('status' in answer) return track(Promise.resolve(answered(false, null)));
+    return track(Promise.resolve(answered(true, answer.body)));
   };
   return {
     fetch,
@@ -51,7 +70,20 @@ export function fakeFetch(): FakeFetch {
     calls: (path) => requests.filter((request) => request.url.endsWith(path)),
     answer: (path, answer) => void answers.set(path, answer),
     release(body) {
-      for (const resolve of held.splice(0)) resolve({ ok: true, json: async () => structuredClone(body) });
+      for (const resolve of held.splice(0)) {
+        const answer = answered(true, body);
+        given.push(Promise.resolve(answer));
+        resolve(answer);
+      }
+    },
+    async settled() {
+      // Reads may be added while earlier ones settle (an answer, then its body): wait until no new one appears.
+      for (let seen = -1; seen !== given.length; ) {
+        seen = given.length;
+        await Promise.all(given);
+        // The poll's own continuations after the read are microtasks: one macrotask turn lets them all run.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
     },
   };
 }

@@ -39,9 +39,6 @@ async function polling(): Promise<Polling> {
   return { harness, clock, http, locks };
 }
 
-/** Lets the fake fetch's answers land (a poll still waiting for its answer is not started again) and events cross the ports. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-
 describe('the worker polls', () => {
   it('polls once for the browser however many tabs connect: soon after connect, then every 15 minutes', async () => {
     const { harness, clock, http, locks } = await polling();
@@ -70,7 +67,7 @@ describe('the worker polls', () => {
     clock.increment(1);
     expect(http.calls(FENCES)).toHaveLength(2);
     expect(http.calls(HEARTBEAT)).toHaveLength(2);
-    await settle();
+    await http.settled();
     clock.increment(FIFTEEN_MINUTES);
     expect(http.requests).toHaveLength(6);
     await waitFor(() => lateNotices.length === 3, 'the latest notice and two more polls in the late tab');
@@ -86,7 +83,7 @@ describe('the worker polls', () => {
 
     await tab.api.connect({ ...SESSION, token: 'token-2', polls: ['fences'] });
     clock.increment(FIRST_POLL_DELAY_MS);
-    await settle();
+    await http.settled();
     clock.increment(FIFTEEN_MINUTES);
     expect(http.calls(FENCES).map((request) => request.headers['header-id'])).toEqual(['token-2', 'token-2']);
     expect(http.calls(HEARTBEAT)).toHaveLength(0);
@@ -98,15 +95,18 @@ describe('the worker polls', () => {
     await expect(tab.api.connect({ ...SESSION, polls: ['alarms'] } as unknown as LiveSession)).rejects.toThrow(/connect needs/);
   });
 
-  it('publishes session.invalid on resultCode 504 and polls no more', async () => {
+  it('publishes session.invalid on resultCode 504, stops both sockets for good and polls no more', async () => {
     const { harness, clock, http, locks } = await polling();
     http.answer(FENCES, fail(504));
     const tab = await harness.tab({ locks });
     const invalid = await collect(tab, 'session.invalid');
     await tab.api.connect(ADMIN);
+    await waitFor(() => harness.core.diagnostics().links.truck.state === 'open', 'the status socket open');
     clock.increment(FIRST_POLL_DELAY_MS);
     await waitFor(() => invalid.length === 1, 'session.invalid');
     expect(invalid).toEqual([{ poll: 'fences', code: 504 }]);
+    const { links } = harness.core.diagnostics();
+    expect([links.truck.state, links.alarm.state]).toEqual(['stopped', 'stopped']);
 
     clock.increment(FIFTEEN_MINUTES * 3);
     expect(http.requests).toHaveLength(2);
@@ -124,7 +124,7 @@ describe('the worker polls', () => {
       http.answer(FENCES, failure);
       const before = http.requests.length;
       for (let minute = 0; minute < 15; minute += 1) clock.increment(60_000);
-      await settle();
+      await http.settled();
       expect(http.requests.length - before).toBe(1);
     }
     expect(notices).toEqual([{ pending: 3, checkedAt: T0 + FIRST_POLL_DELAY_MS }]);
@@ -144,7 +144,7 @@ describe('the worker polls', () => {
     expect(http.requests[0]?.signal.aborted).toBe(false);
     clock.increment(REQUEST_TIMEOUT_MS);
     expect(http.requests[0]?.signal.aborted).toBe(true);
-    await settle();
+    await http.settled();
     clock.increment(FIFTEEN_MINUTES - REQUEST_TIMEOUT_MS);
     expect(http.requests).toHaveLength(2);
   });
@@ -198,7 +198,10 @@ describe('the worker polls', () => {
     await tab.api.logout();
     expect(http.requests[0]?.signal.aborted).toBe(true);
     http.release({ resultCode: 200, message: 'success', data: { pending: 9 } });
-    await settle();
-    expect(fences).toEqual([]);
+    await http.settled();
+    // A dismissal after the answer was handled travels the same port: whatever the answer raised would come first.
+    await tab.api.dismissNotice('fences');
+    await waitFor(() => fences.length > 0, 'the dismissal');
+    expect(fences).toEqual([null]);
   });
 });
