@@ -38,6 +38,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A browser, a worker and a server between cause and effect: 1 s (the default) is too short on a loaded machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
