@@ -14,13 +14,17 @@ const MINUTE = 60_000;
 describe('sessions', () => {
   let opened: OpenedDb;
   let userId: number;
+  let dir = '';
   beforeAll(async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-sessions-'));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-sessions-'));
     opened = await openDatabase(path.join(dir, 'sessions.sqlite'));
     await seedAccounts(opened.db);
     userId = (await opened.db.selectFrom('appUser').select('id').where('userName', '=', 'operator').executeTakeFirstOrThrow()).id;
   });
-  afterAll(() => opened.db.destroy());
+  afterAll(async () => {
+    await opened.db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 
   const lastSeen = async (token: string) =>
     (await opened.db.selectFrom('session').select('lastSeenAt').where('tokenHash', '=', hashToken(token)).executeTakeFirst())?.lastSeenAt;
