@@ -6,7 +6,7 @@ import {
 import type { AlarmGroup, AlarmTypeId } from '../src/domain/alarm-types';
 import type { ToastType } from '../src/domain/constants';
 import type { LocaleKey } from '../src/domain/i18n';
-import type { AlarmChoiceRequest } from '../src/domain/wire/entities';
+import type { AlarmChoiceRequest, StUserAlarm } from '../src/domain/wire/entities';
 
 export interface AlarmChoiceInput {
   readonly userId: number;
@@ -29,7 +29,11 @@ export type AlarmChoiceEvent =
   | { type: 'alarmChoice.save' }
   | { type: 'alarmChoice.cancel' };
 
-const listOf = ({ context }: { context: AlarmChoiceContext }) => choiceToList(context.chosen);
+/** What the app keeps after a save: the list, and the stored row's id (the server's, else the one sent). */
+export interface AppliedChoice {
+  readonly id: number;
+  readonly typeIds: string;
+}
 
 export const alarmChoiceMachine = setup({
   types: {
@@ -40,7 +44,7 @@ export const alarmChoiceMachine = setup({
   actions: {
     notify: (_, _message: { type: ToastType; key: LocaleKey }) => {},
     /** The server took the list: the app changes the live filter at once and remembers it for the next open. */
-    applyChoice: (_, _typeIds: string) => {},
+    applyChoice: (_, _choice: AppliedChoice) => {},
     toggle: assign({
       chosen: ({ context, event }) => {
         if (event.type === 'alarmChoice.toggleAll') return toggleAll(context.chosen);
@@ -51,8 +55,8 @@ export const alarmChoiceMachine = setup({
     }),
   },
   actors: {
-    /** POST /stUserAlarm; resolves when the answer's resultCode is 200. */
-    saveChoice: fromPromise<void, AlarmChoiceRequest>(async () => {}),
+    /** POST /stUserAlarm; resolves with the answer's stored row (or null) when its resultCode is 200. */
+    saveChoice: fromPromise<StUserAlarm | null, AlarmChoiceRequest>(async () => null),
   },
   guards: {
     // An empty list means every type on the wire, so "nothing" cannot be saved.
@@ -85,7 +89,13 @@ export const alarmChoiceMachine = setup({
         input: ({ context }) => ({ id: context.choiceId, userId: context.userId, alarmTypeIds: choiceToList(context.chosen) }),
         onDone: {
           target: 'saved',
-          actions: [{ type: 'notify', params: { type: 'success', key: 'form.success' } }, { type: 'applyChoice', params: listOf }],
+          actions: [
+            { type: 'notify', params: { type: 'success', key: 'form.success' } },
+            {
+              type: 'applyChoice',
+              params: ({ context, event }) => ({ id: event.output?.id ?? context.choiceId, typeIds: choiceToList(context.chosen) }),
+            },
+          ],
         },
         onError: { target: 'editing.failed', actions: { type: 'notify', params: { type: 'error', key: 'form.fail' } } },
       },

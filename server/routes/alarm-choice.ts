@@ -2,7 +2,7 @@
 import { formatTypeIds } from '../../src/domain/alarm-types';
 import { translate } from '../../src/domain/i18n';
 import { envelope, RESULT_CODE } from '../../src/domain/wire/envelope';
-import type { AlarmChoiceRequest } from '../../src/domain/wire/entities';
+import type { AlarmChoiceRequest, StUserAlarm } from '../../src/domain/wire/entities';
 import { authOf } from '../auth/guard';
 import { failText, langOf } from '../envelope';
 import { type ContractPlugin } from './plugin';
@@ -31,12 +31,15 @@ export const alarmChoiceRoutes: ContractPlugin = async (app, { services }) => {
       if (types.unknown.length > 0) return failText(request, 400, 'server.unknownAlarmTypes', { ids: types.unknown.join(',') });
       const alarmTypeIds = formatTypeIds(types.ids);
       // One row per user (unique user_id): insert the first choice, overwrite it afterwards.
-      await db
+      const row = await db
         .insertInto('userAlarmChoice')
         .values({ userId: auth.user.id, alarmTypeIds })
         .onConflict((oc) => oc.column('userId').doUpdateSet({ alarmTypeIds }))
-        .execute();
-      return envelope(null, translate(langOf(request), 'form.success'));
+        .returning(['id', 'userId', 'alarmTypeIds'])
+        .executeTakeFirstOrThrow();
+      // The stored choice comes back, so a console that saved its first choice sends the row's id from then on.
+      const saved: StUserAlarm = { id: row.id, userId: row.userId, alarmTypeIds: row.alarmTypeIds };
+      return envelope(saved, translate(langOf(request), 'form.success'));
     },
   );
 };

@@ -3,11 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { alarmChoiceMachine } from '../../machines/alarm-choice.machine';
 import { choiceToList, chosenCount, groupState, typeState } from '../../src/domain/alarm-tree';
-import type { AlarmChoiceRequest } from '../../src/domain/wire/entities';
+import type { AlarmChoiceRequest, StUserAlarm } from '../../src/domain/wire/entities';
 import { flush, scripted } from './shell-fixtures';
 
 function start(typeIds = '', choiceId = 4) {
-  const save = scripted<AlarmChoiceRequest, void>();
+  const save = scripted<AlarmChoiceRequest, StUserAlarm | null>();
   const notify = vi.fn();
   const applyChoice = vi.fn();
   const machine = alarmChoiceMachine.provide({
@@ -44,10 +44,10 @@ describe('alarm-choice machine', () => {
     expect(s.actor.getSnapshot().value).toBe('saving');
     expect(s.save.inputs).toEqual([{ id: 4, userId: 3, alarmTypeIds: '1,3,202,204,205' }]);
     expect(s.applyChoice).not.toHaveBeenCalled();
-    s.save.resolve();
+    s.save.resolve({ id: 4, userId: 3, alarmTypeIds: '1,3,202,204,205' });
     await flush();
     expect(s.notify).toHaveBeenCalledWith({ type: 'success', key: 'form.success' });
-    expect(s.applyChoice).toHaveBeenCalledWith('1,3,202,204,205');
+    expect(s.applyChoice).toHaveBeenCalledWith({ id: 4, typeIds: '1,3,202,204,205' });
     expect(s.actor.getSnapshot().value).toBe('saved');
     expect(s.actor.getSnapshot().status).toBe('done');
   });
@@ -83,9 +83,18 @@ describe('alarm-choice machine', () => {
     s.actor.send({ type: 'alarmChoice.cancel' });
     expect(s.actor.getSnapshot().value).toBe('saving');
     expect(choiceToList(s.chosen())).toBe('2');
-    s.save.resolve();
+    s.save.resolve(null);
     await flush();
-    expect(s.applyChoice).toHaveBeenCalledWith('2');
+    expect(s.applyChoice).toHaveBeenCalledWith({ id: 4, typeIds: '2' });
+  });
+
+  it('keeps the id of the row the server stored, for a first save that sent 0', async () => {
+    const s = start('', 0);
+    s.actor.send({ type: 'alarmChoice.save' });
+    expect(s.save.inputs[0]?.id).toBe(0);
+    s.save.resolve({ id: 12, userId: 3, alarmTypeIds: s.save.inputs[0]?.alarmTypeIds ?? '' });
+    await flush();
+    expect(s.applyChoice).toHaveBeenCalledWith({ id: 12, typeIds: s.save.inputs[0]?.alarmTypeIds });
   });
 
   it('closes on cancel without saving', () => {

@@ -3,7 +3,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { alarmChoiceMachine } from '../../../machines/alarm-choice.machine';
+import { alarmChoiceMachine, type AppliedChoice } from '../../../machines/alarm-choice.machine';
 import { call } from '../../api/client';
 import { ALARM_TREE, CHOOSABLE_TYPES, allState, chosenCount, groupState, typeState, type TriState } from '../../domain/alarm-tree';
 import type { StUserAlarm } from '../../domain/wire/entities';
@@ -28,7 +28,7 @@ export function AlarmSettings({ userId, stored }: AlarmSettingsProps) {
   const inForce = useLiveEvent('alarm.types');
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [saved, setSaved] = useState<string | undefined>(undefined);
+  const [saved, setSaved] = useState<AppliedChoice | undefined>(undefined);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<PanelHandle>(null);
   const close = useCallback(() => {
@@ -42,9 +42,9 @@ export function AlarmSettings({ userId, stored }: AlarmSettingsProps) {
     setUnapplied(undefined);
     void source.setAlarmTypes(unapplied);
   }, [source, unapplied]);
-  const apply = useCallback((typeIds: string) => {
-    setSaved(typeIds);
-    setUnapplied(typeIds);
+  const apply = useCallback((choice: AppliedChoice) => {
+    setSaved(choice);
+    setUnapplied(choice.typeIds);
   }, []);
   return (
     <div className="alarm-settings">
@@ -65,8 +65,8 @@ export function AlarmSettings({ userId, stored }: AlarmSettingsProps) {
           ref={panel}
           id={id}
           userId={userId}
-          choiceId={stored?.id ?? 0}
-          typeIds={inForce ?? saved ?? stored?.alarmTypeIds ?? ''}
+          choiceId={saved?.id ?? stored?.id ?? 0}
+          typeIds={inForce ?? saved?.typeIds ?? stored?.alarmTypeIds ?? ''}
           onSaved={apply}
           onClose={close}
         />
@@ -85,7 +85,7 @@ interface PanelProps {
   readonly userId: number;
   readonly choiceId: number;
   readonly typeIds: string;
-  readonly onSaved: (typeIds: string) => void;
+  readonly onSaved: (choice: AppliedChoice) => void;
   readonly onClose: () => void;
 }
 
@@ -100,11 +100,11 @@ function AlarmSettingsPanel({ ref, id, userId, choiceId, typeIds, onSaved, onClo
     alarmChoiceMachine.provide({
       actors: {
         // The panel says form.fail itself for any refusal, so the client's own toast would say it twice.
-        saveChoice: fromPromise(async ({ input }) => void (await call('saveAlarmChoice', input, { passBack: true }))),
+        saveChoice: fromPromise(({ input }) => call('saveAlarmChoice', input, { passBack: true })),
       },
       actions: {
         notify: (_, message) => showToast(message.type, { key: message.key }),
-        applyChoice: (_, list) => onSavedRef.current(list),
+        applyChoice: (_, choice) => onSavedRef.current(choice),
       },
     }),
   );

@@ -3,7 +3,7 @@ import { REQUEST_TIMEOUT_MS } from '../constants';
 import type { LiveAlarm } from './live-alarm';
 import type {
   AlarmChoiceRequest, IpInfo, LoginAnswer, LoginRequest, MenuEntry, PasswordChangeRequest, QuickVisit,
-  QuickVisitAddRequest, UserPriAnswer, UserPriEntry, VerifyPwdRequest,
+  QuickVisitAddRequest, StUserAlarm, UserPriAnswer, UserPriEntry, VerifyPwdRequest,
 } from './entities';
 import type {
   AlarmInfoQuery, FenceApprovalDecision, FenceApprovalQuery, FenceApprovalRow, FenceApprovalTimerAnswer,
@@ -59,7 +59,8 @@ export interface CallTypes {
   fenceApprovalById: { request: FenceApprovalDecision; response: FenceApprovalRow };
   fenceApprovalUpdate: { request: FenceApprovalUpdate; response: boolean };
   fenceApprovalTimer: { request: NoRequest; response: FenceApprovalTimerAnswer };
-  saveAlarmChoice: { request: AlarmChoiceRequest; response: null };
+  /** Our server answers the stored choice; a backend that answers null leaves the console with the id it sent. */
+  saveAlarmChoice: { request: AlarmChoiceRequest; response: StUserAlarm | null };
   heartbeatOvertime: { request: NoRequest; response: readonly HeartbeatOvertimeRow[] };
   /** Our addition: checks the old password's MD5 on blur. */
   verifyPwd: { request: VerifyPwdRequest; response: boolean };

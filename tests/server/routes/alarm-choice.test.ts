@@ -1,13 +1,13 @@
 // Saving the alarm choice: one row per user, only known type ids, only for the caller.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserPriAnswer } from '../../../src/domain/wire/entities';
+import type { StUserAlarm, UserPriAnswer } from '../../../src/domain/wire/entities';
 import { call } from '../../helpers/api';
 import { startFleetServer, type DemoUser, type FleetServer } from './setup';
 
 describe('alarm choice', () => {
   let fs: FleetServer;
   const save = (user: DemoUser, form: Record<string, string | number>, lang?: 'zh' | 'en') =>
-    call<null>(fs.server.url, 'POST', '/stUserAlarm', { token: fs.as[user].token, form, lang });
+    call<StUserAlarm | null>(fs.server.url, 'POST', '/stUserAlarm', { token: fs.as[user].token, form, lang });
   const stored = async (user: DemoUser) =>
     (await call<UserPriAnswer>(fs.server.url, 'GET', '/userPri', { token: fs.as[user].token })).data.stUserAlarm;
   const rowsOf = async (user: DemoUser) =>
@@ -18,15 +18,17 @@ describe('alarm choice', () => {
   });
   afterAll(async () => fs.server.close());
 
-  it('saves the first choice with message form.success and null data, cleaned of blanks and duplicates', async () => {
-    expect(await save('operator', { id: 0, userId: fs.userId('operator'), alarmTypeIds: '2,202, 4,,2' })).toEqual({ resultCode: 200, message: '保存成功', data: null });
-    expect(await stored('operator')).toEqual({ id: expect.any(Number), userId: fs.userId('operator'), alarmTypeIds: '2,202,4' });
+  it('saves the first choice with message form.success, cleaned of blanks and duplicates, and answers the stored row', async () => {
+    const answer = await save('operator', { id: 0, userId: fs.userId('operator'), alarmTypeIds: '2,202, 4,,2' });
+    const row = await stored('operator');
+    expect(row).toEqual({ id: expect.any(Number), userId: fs.userId('operator'), alarmTypeIds: '2,202,4' });
+    expect(answer).toEqual({ resultCode: 200, message: '保存成功', data: row });
   });
 
   it('overwrites the same row on the next save and answers in English when asked', async () => {
     const first = await stored('operator');
     const answer = await save('operator', { id: first?.id ?? 0, userId: fs.userId('operator'), alarmTypeIds: '7' }, 'en');
-    expect(answer).toEqual({ resultCode: 200, message: 'Saved', data: null });
+    expect(answer).toEqual({ resultCode: 200, message: 'Saved', data: { id: first?.id, userId: fs.userId('operator'), alarmTypeIds: '7' } });
     expect(await stored('operator')).toEqual({ id: first?.id, userId: fs.userId('operator'), alarmTypeIds: '7' });
     expect(await rowsOf('operator')).toBe(1);
   });

@@ -186,6 +186,16 @@ describe('the alarm settings', () => {
     expect(http.sent().form).toMatchObject({ id: '0', userId: '3', alarmTypeIds: ALARM_TYPE_IDS.join(',') });
   });
 
+  it('sends the stored row’s id on the next save once the server answered it for a first save', async () => {
+    const { open, http } = setup(null);
+    fireEvent.click(within(open()).getByRole('button', { name: '保存' }));
+    await http.answer({ resultCode: 200, message: '保存成功', data: { id: 9, userId: 3, alarmTypeIds: ALARM_TYPE_IDS.join(',') } });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(within(open()).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(http.fetch).toHaveBeenCalledTimes(2));
+    expect(http.sent(1).form).toMatchObject({ id: '9', userId: '3' });
+  });
+
   it('says 保存失败 once on a refusal (not the server text as well), keeps the panel and the edits, and does not filter', async () => {
     const { open, http, source } = setup({ id: 5, userId: 3, alarmTypeIds: '2,4' });
     const dialog = open();
