@@ -1,16 +1,27 @@
 // One tab's view of the worker: the LiveApi object Comlink exposes on that tab's port, its subscriptions kept per tab.
 import * as Comlink from 'comlink';
 import type { Endpoint } from 'comlink';
+import { isTruckStatusCode } from '../src/domain/truck-status';
 import { isLiveEventName } from './event-hub';
 import type { LiveCore } from './live-core';
-import type { LiveApi } from './live-api';
-
+import type { LiveApi, TruckChanges } from './live-api';
+import { StatusTrucks } from './status-trucks';
 
 /** A listener that came through Comlink holds a port of its own; releasing it frees that port in both contexts. */
 function releaseRemote(listener: unknown): void {
   if (typeof listener !== 'function') return;
   const release: unknown = Reflect.get(listener, Comlink.releaseProxy);
   if (typeof release === 'function') Reflect.apply(release, listener, []);
+}
+
+/** Through Comlink a listener returns a promise, which rejects if its tab went away meanwhile. */
+function sendPart(listener: (part: TruckChanges) => void, part: TruckChanges): void {
+  try {
+    const result: unknown = listener(part);
+    if (result instanceof Promise) result.catch(() => undefined);
+  } catch {
+    // As the event hub does: a broken listener costs its own tab only.
+  }
 }
 
 export function clientApi(core: LiveCore, clientId: number): LiveApi {
@@ -29,6 +40,16 @@ export function clientApi(core: LiveCore, clientId: number): LiveApi {
     },
     snapshot: () => core.snapshot(),
     trucks: () => core.trucks(),
+    watchTrucks(status, listener) {
+      if (!isTruckStatusCode(status)) throw new Error(`no truck status ${String(status)}`);
+      const table = new StatusTrucks(status);
+      const send = (parts: readonly TruckChanges[]) => {
+        for (const part of parts) sendPart(listener, part);
+      };
+      // Sent before subscribing, in the same task: no change can fall between the current trucks and the first change.
+      send(table.start(core.trucks()));
+      return Comlink.proxy(core.hub.subscribe(clientId, 'fleet.trucks', (changes) => send(table.apply(changes)), () => releaseRemote(listener)));
+    },
     dismissNotice: (kind) => core.dismissNotice(kind),
     setVisible: (visible) => core.tabs.setVisible(clientId, visible === true),
     anyTabVisible: () => core.tabs.anyVisible(),

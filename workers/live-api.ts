@@ -2,7 +2,7 @@
 import type { ProxyMarked } from 'comlink';
 import type { LinkState } from '../machines/socket-link.machine';
 import type { FuelTotals } from '../src/domain/fuel';
-import type { StatusCounts } from '../src/domain/truck-status';
+import type { StatusCounts, TruckStatusCode } from '../src/domain/truck-status';
 import type { PollName } from '../src/domain/shell/polls';
 import type { UserPriEntry } from '../src/domain/wire/entities';
 import type { LiveAlarm } from '../src/domain/wire/live-alarm';
@@ -169,8 +169,13 @@ export interface LiveApi {
   /** State events (status, pop-ups, links) answer at once with their latest value. */
   subscribe<K extends LiveEventName>(name: K, listener: LiveListener<K>): Unsubscribe & ProxyMarked;
   snapshot(): LiveSnapshot;
-  /** Every truck the worker holds now, without the rest of the snapshot (the badge tables). */
+  /** Every truck the worker holds now, without the rest of the snapshot. */
   trucks(): TruckView[];
+  /**
+   * Follows one status's trucks (a badge table): `listener` gets the status's trucks now, in one or more parts, then
+   * every change that touches the status. Parts hold a few hundred trucks at most, so the tab reads each quickly.
+   */
+  watchTrucks(status: TruckStatusCode, listener: (part: TruckChanges) => void): Unsubscribe & ProxyMarked;
   /** Clears a notice in every tab; the next poll that finds pending rows raises it again. */
   dismissNotice(kind: NoticeKind): void;
   /** This tab became visible or hidden; the worker forgets it when the tab goes away. */

@@ -1,7 +1,8 @@
 // The tab's side of the live worker: starts (or joins) it, wraps it with Comlink, and proves to it that this tab lives.
 import * as Comlink from 'comlink';
 import type { Endpoint, Remote } from 'comlink';
-import type { LiveApi, LiveEventName, LiveListener, WorkerHello } from '../../workers/live-api';
+import type { LiveApi, LiveEventName, LiveListener, TruckChanges, WorkerHello } from '../../workers/live-api';
+import type { TruckStatusCode } from '../domain/truck-status';
 import { TAB_PING_MS, type LockManagerLike } from '../../workers/tab-registry';
 
 export interface LiveClient {
@@ -55,6 +56,23 @@ function pageLocks(): LockManagerLike | undefined {
   return typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined;
 }
 
+/** An unsubscribe from the worker that, once done, frees its own Comlink port. */
+function releasing(unsubscribe: Remote<() => void>): () => Promise<void> {
+  return async () => {
+    await unsubscribe();
+    unsubscribe[Comlink.releaseProxy]();
+  };
+}
+
+/** Follows one status's trucks (`LiveApi.watchTrucks`): resolves with an unsubscribe that also frees the ports. */
+export async function watchTrucks(
+  client: Pick<LiveClient, 'api'>,
+  status: TruckStatusCode,
+  listener: (part: TruckChanges) => void,
+): Promise<() => Promise<void>> {
+  return releasing(await client.api.watchTrucks(status, Comlink.proxy(listener)));
+}
+
 export interface LiveClientOptions {
   /** An existing port to the worker (tests use a MessageChannel); by default the worker is started here. */
   readonly endpoint?: Endpoint;
@@ -76,11 +94,7 @@ export async function openLiveClient(options: LiveClientOptions = {}): Promise<L
     api,
     hello,
     async subscribe(name, listener) {
-      const unsubscribe = await api.subscribe(name, Comlink.proxy(listener));
-      return async () => {
-        await unsubscribe();
-        unsubscribe[Comlink.releaseProxy]();
-      };
+      return releasing(await api.subscribe(name, Comlink.proxy(listener)));
     },
     close() {
       if (closed) return;

@@ -99,6 +99,7 @@ try {
     // The badge with the most trucks opens the largest table.
     const counts = await page.locator('[data-slot="live-status"] .status-badge__count').allTextContents();
     const largest = BADGE_ORDER.reduce((best, code, i) => (Number(counts[i]) > Number(counts[BADGE_ORDER.indexOf(best)]) ? code : best));
+    const clickStart = await page.evaluate(() => performance.now());
     await page.locator(`.status-badge--${truckStatus(largest).name}`).click();
     await page.getByRole('dialog').waitFor();
     const windowStart = await page.evaluate(() => performance.now());
@@ -109,6 +110,8 @@ try {
     const loading = tasks.filter((task) => task.start < windowStart);
     const steady = tasks.filter((task) => task.start >= windowStart);
     console.log(summary('login → live data → table open', loading));
+    // The login page and the shell render before the badge is clicked; the table's own share is told apart.
+    console.log(summary('  of which badge click → table open', loading.filter((task) => task.start >= clickStart)));
     console.log(summary(`steady, ${SECONDS} s with the table open`, steady));
     const met = tasks.length === 0;
     console.log(`goal: no main-thread task over ${GOAL_MS} ms — ${met ? 'met' : `not met (${tasks.length} long tasks in all)`}`);

@@ -1,7 +1,9 @@
-// A live source without a worker: events are pushed by the test, the trucks list is whatever the test holds.
+// A live source without a worker: events are pushed by the test, the trucks list is whatever the test holds, and the
+// badge tables follow them as the worker's would (its own StatusTrucks over the published `fleet.trucks`).
 import type { LiveEventName, LiveEvents, LiveListener, NoticeKind } from '../../workers/live-api';
 import type { LiveSource } from '../../src/app/live/live-source';
 import { normaliseRow, type TruckView } from '../../streams/truck-status.stream';
+import { StatusTrucks } from '../../workers/status-trucks';
 import { countByStatus, type TruckStatusCode } from '../../src/domain/truck-status';
 import { fuelTotals } from '../../src/domain/fuel';
 import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
@@ -9,6 +11,7 @@ import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
 export interface FakeLiveSource extends LiveSource {
   publish<K extends LiveEventName>(name: K, payload: LiveEvents[K]): void;
   listeners(name: LiveEventName): number;
+  /** The trucks a table starts from; changes after that come from publishing `fleet.trucks`. */
   setTrucks(trucks: readonly TruckView[]): void;
   /** Every `setAlarmTypes` call, oldest first. */
   readonly alarmTypeCalls: string[];
@@ -55,8 +58,12 @@ export function fakeLiveSource(): FakeLiveSource {
       set.add(entry);
       return async () => void set.delete(entry);
     },
-    async trucks() {
-      return trucks;
+    async watchTrucks(status, listener) {
+      const table = new StatusTrucks(status);
+      for (const part of table.start(trucks)) listener(part);
+      return this.subscribe('fleet.trucks', (changes) => {
+        for (const part of table.apply(changes)) listener(part);
+      });
     },
     publish,
     listeners: (name) => listeners.get(name)?.size ?? 0,

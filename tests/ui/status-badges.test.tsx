@@ -58,6 +58,22 @@ describe('the status badges', () => {
     await waitFor(() => expect(source.listeners('fleet.trucks')).toBe(0));
   });
 
+  it('fills a large table from its parts and follows a frame that moves trucks out of the status and in again', async () => {
+    const { source } = setup();
+    const stopped = fakeTrucks(600, 4);
+    source.setTrucks(stopped);
+    await waitFor(() => expect(source.listeners('fleet.status')).toBe(2));
+    fireEvent.click(screen.getByRole('button', { name: /^查看停车/ }));
+    const table = await within(await screen.findByRole('dialog', { name: '停车车辆' })).findByRole('table');
+    // 600 trucks arrive in three parts; the header row counts too.
+    await waitFor(() => expect(table.getAttribute('aria-rowcount')).toBe('601'));
+    const moved = stopped.slice(0, 300).map((truck) => ({ ...truck, row: { ...truck.row, status: 1 as const } }));
+    act(() => source.publish('fleet.trucks', { changed: moved, removed: ['id:600'] }));
+    await waitFor(() => expect(table.getAttribute('aria-rowcount')).toBe('300'));
+    act(() => source.publish('fleet.trucks', { changed: stopped.slice(0, 2), removed: [] }));
+    await waitFor(() => expect(table.getAttribute('aria-rowcount')).toBe('302'));
+  });
+
   it('shows the dashboard figures once the worker publishes, hydrated included, with fuel from trucks that are not offline', async () => {
     const { source, trucks } = setup();
     expect(screen.getByTestId('live-figures').textContent).toContain('正在等待实时数据');

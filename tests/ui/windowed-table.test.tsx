@@ -2,17 +2,21 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { initI18n } from '../../src/app/i18n';
+import { LiveSourceProvider } from '../../src/app/live/LiveProvider';
 import { TruckTablePopover } from '../../src/app/live/TruckTablePopover';
 import { displayDateTime } from '../../src/domain/format/time';
 import type { TruckStatusCode } from '../../src/domain/truck-status';
 import { visibleRange } from '../../src/ui/WindowedTable';
-import { fakeTrucks } from '../helpers/fake-live-source';
-
-const asMap = (trucks: ReturnType<typeof fakeTrucks>) => new Map(trucks.map((truck) => [truck.key, truck] as const));
+import { fakeLiveSource, fakeTrucks } from '../helpers/fake-live-source';
 
 function renderTable(code: TruckStatusCode, count: number) {
-  const trucks = asMap(fakeTrucks(count, code));
-  render(<TruckTablePopover id="t" code={code} trucks={trucks} onClose={() => undefined} />);
+  const source = fakeLiveSource();
+  source.setTrucks(fakeTrucks(count, code));
+  render(
+    <LiveSourceProvider source={source}>
+      <TruckTablePopover id="t" code={code} onClose={() => undefined} />
+    </LiveSourceProvider>,
+  );
   return screen.getByRole('table');
 }
 

@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BADGE_ORDER, truckStatus, type TruckStatusCode } from '../../domain/truck-status';
 import { TruckTablePopover } from './TruckTablePopover';
-import { useFleetStatus, useFleetTrucks } from './use-live';
+import { useFleetStatus } from './use-live';
 import './live.css';
 
 const popoverId = (code: TruckStatusCode) => `truck-table-${code}`;
@@ -12,7 +12,6 @@ export function StatusBadges() {
   const { t } = useTranslation();
   const status = useFleetStatus();
   const [open, setOpen] = useState<TruckStatusCode | undefined>(undefined);
-  const trucks = useFleetTrucks(open !== undefined);
   const buttons = useRef(new Map<TruckStatusCode, HTMLButtonElement>());
   const close = useCallback(() => {
     if (open !== undefined) buttons.current.get(open)?.focus();
@@ -45,7 +44,7 @@ export function StatusBadges() {
                 {count ?? '–'}
               </span>
             </button>
-            {open === code && <TruckTablePopover id={popoverId(code)} code={code} trucks={trucks} onClose={close} />}
+            {open === code && <TruckTablePopover id={popoverId(code)} code={code} onClose={close} />}
           </div>
         );
       })}

@@ -1,27 +1,27 @@
-// One badge's truck table in a popover: focus moves in when it opens, Esc or the close button closes it.
+// One badge's truck table in a popover: its status's trucks from the worker, focus moves in when it opens, Esc or the
+// close button closes it.
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TruckView } from '../../../streams/truck-status.stream';
 import { TRUCK_TABLE_MAX_HEIGHT } from '../../domain/constants';
 import { toLang } from '../../domain/i18n';
 import { truckStatus, type TruckStatusCode } from '../../domain/truck-status';
 import { WindowedTable } from '../../ui/WindowedTable';
 import { truckColumns } from './truck-columns';
+import { useStatusTrucks } from './use-live';
 
 export interface TruckTablePopoverProps {
   readonly id: string;
   readonly code: TruckStatusCode;
-  /** Undefined while the worker's trucks are loading. */
-  readonly trucks: ReadonlyMap<string, TruckView> | undefined;
   readonly onClose: () => void;
 }
 
-export function TruckTablePopover({ id, code, trucks, onClose }: TruckTablePopoverProps) {
+export function TruckTablePopover({ id, code, onClose }: TruckTablePopoverProps) {
   const { t, i18n } = useTranslation();
+  // Held here, not in the badges: a change to the table re-renders the popover alone.
+  const trucks = useStatusTrucks(code);
   const lang = toLang(i18n.language);
   const panel = useRef<HTMLDivElement>(null);
   const columns = useMemo(() => truckColumns(code, t, lang), [code, t, lang]);
-  const rows = useMemo(() => (trucks ? [...trucks.values()].filter((truck) => truck.row.status === code) : []), [trucks, code]);
   const title = t('live.table.title', { status: t(truckStatus(code).labelKey) });
   useEffect(() => panel.current?.focus(), []);
   return (
@@ -47,7 +47,7 @@ export function TruckTablePopover({ id, code, trucks, onClose }: TruckTablePopov
         </button>
       </div>
       {trucks ? (
-        <WindowedTable label={title} columns={columns} rows={rows} rowKey={(truck) => truck.key} maxHeight={TRUCK_TABLE_MAX_HEIGHT} empty={t('live.table.empty')} />
+        <WindowedTable label={title} columns={columns} rows={trucks} rowKey={(truck) => truck.key} maxHeight={TRUCK_TABLE_MAX_HEIGHT} empty={t('live.table.empty')} />
       ) : (
         <p>{t('live.table.loading')}</p>
       )}

@@ -1,13 +1,16 @@
-// What the console's views need of the live worker: typed event subscriptions and the current trucks (fakeable in tests).
-import type { LiveEventName, LiveListener, NoticeKind } from '../../../workers/live-api';
-import type { TruckView } from '../../../streams/truck-status.stream';
+// What the console's views need of the live worker: typed event subscriptions and one status's trucks (fakeable in tests).
+import type { LiveEventName, LiveListener, NoticeKind, TruckChanges } from '../../../workers/live-api';
+import type { TruckStatusCode } from '../../domain/truck-status';
 import type { LiveClient } from '../../live/live-client';
 
 export interface LiveSource {
   /** Resolves with an unsubscribe; state events answer at once with their latest value. */
   subscribe<K extends LiveEventName>(name: K, listener: LiveListener<K>): Promise<() => Promise<void>>;
-  /** Every truck the worker holds now (the badge tables start from it and follow `fleet.trucks`). */
-  trucks(): Promise<readonly TruckView[]>;
+  /**
+   * Follows one status's trucks (a badge table): the listener gets that status's trucks now, in one or more parts,
+   * then every change that touches the status. Resolves with an unsubscribe.
+   */
+  watchTrucks(status: TruckStatusCode, listener: (part: TruckChanges) => void): Promise<() => Promise<void>>;
   /** Changes the worker's alarm filter at once and reopens the alarm socket with the new `typeIds`. */
   setAlarmTypes(typeIds: string): Promise<void>;
   /** Clears a poll's notice in every tab of the browser. */
@@ -22,7 +25,9 @@ export interface LiveSource {
 export function clientSource(client: LiveClient): LiveSource {
   return {
     subscribe: (name, listener) => client.subscribe(name, listener),
-    trucks: () => client.api.trucks(),
+    // The client module is loaded by the time a client exists; importing it here, not statically, keeps it (and
+    // Comlink) out of the first chunk, as LiveProvider's lazy load intends.
+    watchTrucks: (status, listener) => import('../../live/live-client').then((module) => module.watchTrucks(client, status, listener)),
     setAlarmTypes: (typeIds) => client.api.setAlarmTypes(typeIds),
     dismissNotice: (kind) => client.api.dismissNotice(kind),
     setVisible: (visible) => client.api.setVisible(visible),
