@@ -234,9 +234,18 @@ export class LiveCore {
     return new PipelineRun({ ...this.runOptions(), seed: {}, source: 'none', flowing, store: this.store });
   }
 
+  /**
+   * Swaps the pipeline (hydrate, replay, logout). Open truck tables follow `fleet.trucks`, so they are told the swap as
+   * a change: the new pipeline's trucks, and the old ones it lacks as removed.
+   */
   private replaceRun(run: PipelineRun): void {
+    const before = this.run.trucks();
     this.run.stop();
     this.run = run;
+    const after = run.trucks();
+    const kept = new Set(after.map((truck) => truck.key));
+    const removed = before.filter((truck) => !kept.has(truck.key)).map((truck) => truck.key);
+    if (after.length > 0 || removed.length > 0) this.hub.publish('fleet.trucks', { changed: after, removed });
   }
 
   /** Shows what IndexedDB held for this user before the sockets answer; another user's data is cleared instead. */

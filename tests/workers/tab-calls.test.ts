@@ -83,10 +83,25 @@ describe('a badge table watch', () => {
 
     await unsubscribe();
     expect(harness.core.hub.listenerCount()).toBe(listeners);
-    harness.truck.latest().send([statusRow({ truckId: 1, status: 1, speed: 50 })]);
-    await waitFor(() => harness.core.trucks()[0]?.row.speed === 50, 'the change');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A second watch sees the change; the first, served by the same publish, would have seen it no later.
+    const witness: TruckChanges[] = [];
+    await clientSource(tab).watchTrucks(1, (part) => void witness.push(part));
+    await waitFor(() => witness.length === 5, 'the second table');
+    harness.truck.latest().send([statusRow({ truckId: 1, signCode: '京A0', status: 1, speed: 50 })]);
+    await waitFor(() => witness.length === 6, 'the change at the second table');
     expect(parts).toHaveLength(5);
+  });
+
+  it('empties the table when the worker swaps its pipeline, as at logout', async () => {
+    const { harness, tab } = await started();
+    harness.truck.latest().send([statusRow({ truckId: 1, status: 3 }), statusRow({ truckId: 2, status: 3 })]);
+    await waitFor(() => harness.core.trucks().length === 2, 'two trucks');
+    const parts: TruckChanges[] = [];
+    await clientSource(tab).watchTrucks(3, (part) => void parts.push(part));
+    await waitFor(() => parts.length === 1, 'the table');
+    await tab.api.logout();
+    await waitFor(() => parts.length === 2, 'the swap');
+    expect(parts[1]).toEqual({ changed: [], removed: ['id:1', 'id:2'] });
   });
 
   it('refuses a status that does not exist', async () => {
