@@ -1,6 +1,7 @@
 // One tab's view of the worker: the LiveApi object Comlink exposes on that tab's port, its subscriptions kept per tab.
 import * as Comlink from 'comlink';
 import type { Endpoint } from 'comlink';
+import { isPollName } from '../src/domain/shell/polls';
 import { isTruckStatusCode } from '../src/domain/truck-status';
 import { isLiveEventName } from './event-hub';
 import type { LiveCore } from './live-core';
@@ -50,9 +51,12 @@ export function clientApi(core: LiveCore, clientId: number): LiveApi {
       send(table.start(core.trucks()));
       return Comlink.proxy(core.hub.subscribe(clientId, 'fleet.trucks', (changes) => send(table.apply(changes)), () => releaseRemote(listener)));
     },
-    dismissNotice: (kind) => core.dismissNotice(kind),
+    dismissNotice(kind) {
+      if (!isPollName(kind)) throw new Error(`no notice ${String(kind)}`);
+      core.dismissNotice(kind);
+    },
     setVisible: (visible) => core.tabs.setVisible(clientId, visible === true),
-    anyTabVisible: () => core.tabs.anyVisible(),
+    claimDesktopAlert: (key) => typeof key === 'string' && core.tabs.claimAlert(key),
     setAlarmTypes: (typeIds) => core.setAlarmTypes(typeIds),
     startRecording: (name) => core.recorder.start(name),
     stopRecording: () => core.recorder.stop(),

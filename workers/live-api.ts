@@ -180,8 +180,11 @@ export interface LiveApi {
   dismissNotice(kind: NoticeKind): void;
   /** This tab became visible or hidden; the worker forgets it when the tab goes away. */
   setVisible(visible: boolean): void;
-  /** True when some tab of this browser said it is visible (a hidden tab then leaves the desktop alert to it). */
-  anyTabVisible(): boolean;
+  /**
+   * A hidden tab asks before showing an urgent alarm on the desktop: true for the first tab to ask for that alarm while
+   * no tab of the browser is visible, so however many tabs are hidden, one notification shows.
+   */
+  claimDesktopAlert(key: string): boolean;
   setAlarmTypes(typeIds: string): Promise<void>;
   startRecording(name: string): Promise<RecordingInfo>;
   stopRecording(): Promise<RecordingInfo | undefined>;

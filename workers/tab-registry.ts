@@ -1,9 +1,11 @@
 // Which tabs are alive. Comlink's finalizers never fire for a shared worker, so a closed tab is noticed by its Web Lock
 // being released, or, where there are no Web Locks (plain http on a LAN address), by its pings stopping. Also which tabs
-// said they are visible, so one hidden tab, not all, shows the urgent alarm's desktop notification.
+// said they are visible, and which alarms a tab already claimed to show on the desktop: one notification per browser.
 import type { TabLiveness } from './live-api';
 import type { LiveClock } from './live-clock';
 
+/** Desktop alerts remembered as claimed: far more than urgent alarms arrive while every tab is hidden. */
+const CLAIMED_ALERTS_KEPT = 500;
 /** How often a tab without Web Locks pings the worker. */
 export const TAB_PING_MS = 10_000;
 /** A pinging tab silent this long is taken for closed (three missed pings and some slack for a busy tab). */
@@ -30,6 +32,7 @@ export interface TabRegistryOptions {
 
 export class TabRegistry {
   private readonly tabs = new Map<number, Tab>();
+  private readonly claimed = new Set<string>();
   private sweep: unknown;
 
   constructor(private readonly options: TabRegistryOptions) {}
@@ -64,6 +67,18 @@ export class TabRegistry {
   /** True while some live tab last said it is visible. */
   anyVisible(): boolean {
     return [...this.tabs.values()].some((tab) => tab.visible);
+  }
+
+  /**
+   * Whether the asking tab shows this alarm's desktop notification: only while no tab is visible (that tab shows the
+   * alarm itself), and only the first tab to ask for an alarm. The memory of claimed alarms is bounded.
+   */
+  claimAlert(key: string): boolean {
+    if (this.anyVisible() || this.claimed.has(key)) return false;
+    this.claimed.add(key);
+    // A Set iterates in insertion order, so its first key is the oldest.
+    if (this.claimed.size > CLAIMED_ALERTS_KEPT) this.claimed.delete(this.claimed.values().next().value ?? key);
+    return true;
   }
 
   remove(clientId: number): void {

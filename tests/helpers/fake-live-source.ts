@@ -19,7 +19,7 @@ export interface FakeLiveSource extends LiveSource {
   readonly dismissed: NoticeKind[];
   /** Every `setVisible` call, oldest first. */
   readonly visibleCalls: boolean[];
-  /** What `anyTabVisible` answers (the other tabs of the browser); false unless the test says otherwise. */
+  /** Whether another tab of the browser is visible (then no tab claims a desktop alert); false unless the test says so. */
   otherTabVisible: boolean;
 }
 
@@ -28,6 +28,7 @@ export function fakeLiveSource(): FakeLiveSource {
   let trucks: readonly TruckView[] = [];
   const alarmTypeCalls: string[] = [];
   const dismissed: NoticeKind[] = [];
+  const claimedAlerts = new Set<string>();
   const visibleCalls: boolean[] = [];
   function publish<K extends LiveEventName>(name: K, payload: LiveEvents[K]): void {
     for (const listener of listeners.get(name) ?? []) (listener as (value: typeof payload) => void)(payload);
@@ -48,8 +49,10 @@ export function fakeLiveSource(): FakeLiveSource {
     async setVisible(visible) {
       visibleCalls.push(visible);
     },
-    async anyTabVisible() {
-      return this.otherTabVisible || visibleCalls.at(-1) === true;
+    async claimDesktopAlert(key) {
+      if (this.otherTabVisible || visibleCalls.at(-1) === true || claimedAlerts.has(key)) return false;
+      claimedAlerts.add(key);
+      return true;
     },
     async subscribe<K extends LiveEventName>(name: K, listener: LiveListener<K>) {
       const set = listeners.get(name) ?? new Set();

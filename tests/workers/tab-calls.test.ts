@@ -110,24 +110,26 @@ describe('a badge table watch', () => {
   });
 });
 
-describe('tab visibility', () => {
-  it('knows whether any tab is visible, and forgets a tab that went away', async () => {
+describe('desktop alerts, one per browser', () => {
+  it('go to the first hidden tab that asks for an alarm, to none while a tab is visible, and forget a closed tab', async () => {
     const locks = new FakeLocks();
     const harness = await start({ locks });
     const [a, b] = [await harness.tab({ locks }), await harness.tab({ locks })];
-    expect(await a.api.anyTabVisible()).toBe(false);
+    expect(await a.api.claimDesktopAlert('urgent-1')).toBe(true);
+    expect(await b.api.claimDesktopAlert('urgent-1')).toBe(false);
+    expect(await b.api.claimDesktopAlert('urgent-2')).toBe(true);
 
     await b.api.setVisible(true);
-    expect(await a.api.anyTabVisible()).toBe(true);
+    expect(await a.api.claimDesktopAlert('urgent-3')).toBe(false);
     await a.api.setVisible(false);
-    expect(await a.api.anyTabVisible()).toBe(true);
+    expect(await a.api.claimDesktopAlert('urgent-3')).toBe(false);
     await b.api.setVisible(false);
-    expect(await a.api.anyTabVisible()).toBe(false);
+    expect(await a.api.claimDesktopAlert('urgent-3')).toBe(true);
 
     await b.api.setVisible(true);
     b.close();
     await waitFor(() => harness.core.diagnostics().tabs.locks === 1, 'the closed tab dropped');
-    expect(await a.api.anyTabVisible()).toBe(false);
+    expect(await a.api.claimDesktopAlert('urgent-4')).toBe(true);
   });
 });
 
@@ -157,5 +159,13 @@ describe('the alarm types in force', () => {
 
     await b.api.connect({ ...SESSION, token: 'another-login', typeIds: '2,4' });
     expect(harness.core.snapshot().alarmTypes).toBe('2,4');
+  });
+});
+
+describe('notice dismissals', () => {
+  it('refuse a notice that does not exist', async () => {
+    const harness = await start();
+    const tab = await harness.tab();
+    await expect(tab.api.dismissNotice('alarms' as never)).rejects.toThrow(/no notice alarms/);
   });
 });

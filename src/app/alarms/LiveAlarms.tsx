@@ -48,7 +48,7 @@ export function LiveAlarms({ machine = browserUrgentAlarmMachine, desktop }: Liv
       alarm,
       title: t('urgentAlarm.desktopTitle', { plate: alarm.signCode }),
       body: t('urgentAlarm.desktopBody', { time: displayDateTime(alarm.startTime, lang) }),
-      anyTabVisible: () => source.anyTabVisible(),
+      claim: (key) => source.claimDesktopAlert(key),
       onOpen: () => {
         actor.send({ type: 'urgent.close' });
         openRow(toMillis(alarm.startTime));
@@ -62,7 +62,7 @@ export function LiveAlarms({ machine = browserUrgentAlarmMachine, desktop }: Liv
     alertDesktop(urgent);
   }, [actor, urgent]);
 
-  // The worker learns which tabs are visible, so of many hidden tabs only one shows the desktop notification.
+  // The worker learns which tabs are visible: a hidden tab claims a desktop alert only while none is.
   useEffect(() => {
     if (!source) return undefined;
     return reportVisibility(env.document, (visible) => void source.setVisible(visible).catch(() => undefined));

@@ -72,24 +72,31 @@ export interface UrgentDesktopAlert {
   readonly alarm: LiveAlarm;
   readonly title: string;
   readonly body: string;
-  /** Asks the worker whether some tab of the browser is visible (that tab shows the alarm itself). */
-  readonly anyTabVisible: () => Promise<boolean>;
+  /** Asks the worker whether this tab shows it: no tab is visible, and no other hidden tab claimed this alarm first. */
+  readonly claim: (key: string) => Promise<boolean>;
   /** A click on the notification, after the window was focused: open the urgent alarm screen. */
   readonly onOpen: () => void;
 }
 
 /**
- * Shows the notification when permission is granted, this tab is hidden and no tab of the browser is visible.
- * Resolves with whether it showed one.
+ * Shows the notification when permission is granted, this tab is hidden and the worker gives it this alarm (no tab of
+ * the browser is visible, and no other hidden tab claimed it first). Resolves with whether it showed one.
  */
 export async function showUrgentDesktopAlert(env: DesktopEnv, alert: UrgentDesktopAlert): Promise<boolean> {
   const Ctor = env.Notification;
   const visible = () => env.document.visibilityState === 'visible';
   if (!Ctor || Ctor.permission !== 'granted' || visible()) return false;
-  if (await alert.anyTabVisible().catch(() => false)) return false;
+  const tag = urgentTag(alert.alarm);
+  if (!(await alert.claim(tag).catch(() => false))) return false;
   // The tab may have come to the front while the worker answered.
   if (visible()) return false;
-  const notification = new Ctor(alert.title, { body: alert.body, tag: urgentTag(alert.alarm) });
+  let notification: NotificationLike;
+  try {
+    notification = new Ctor(alert.title, { body: alert.body, tag });
+  } catch {
+    // Some browsers (Chrome on Android) allow notifications only through a service worker: the dialog still shows.
+    return false;
+  }
   notification.onclick = () => {
     env.focus();
     notification.close();

@@ -18,7 +18,7 @@ export interface LiveSource {
   /** Tells the worker whether this tab is visible now. */
   setVisible(visible: boolean): Promise<void>;
   /** True when some tab of this browser is visible. */
-  anyTabVisible(): Promise<boolean>;
+  claimDesktopAlert(key: string): Promise<boolean>;
 }
 
 /** The worker client seen as a live source. */
@@ -31,6 +31,6 @@ export function clientSource(client: LiveClient): LiveSource {
     setAlarmTypes: (typeIds) => client.api.setAlarmTypes(typeIds),
     dismissNotice: (kind) => client.api.dismissNotice(kind),
     setVisible: (visible) => client.api.setVisible(visible),
-    anyTabVisible: () => client.api.anyTabVisible(),
+    claimDesktopAlert: (key) => client.api.claimDesktopAlert(key),
   };
 }

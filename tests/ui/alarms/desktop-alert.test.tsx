@@ -140,6 +140,44 @@ describe('the urgent alarm on the desktop', () => {
     await waitFor(() => expect(desktop.shown.map((shown) => shown.options.tag)).toEqual([`urgent-${alarmKey(urgent(3))}`]));
   });
 
+  it('shows one notification however many tabs are hidden: the worker gives the alarm to the first that asks', async () => {
+    const desktop = fakeDesktop('granted');
+    const source = fakeLiveSource();
+    const machine = urgentAlarmMachine.provide({ actions: { playSound: () => {}, stopSound: () => {} } });
+    const tab = () => (
+      <Router hook={memoryLocation({ path: '/dashboard' }).hook}>
+        <LiveSourceProvider source={source}>
+          <LiveAlarms machine={machine} desktop={desktop.env} />
+        </LiveSourceProvider>
+      </Router>
+    );
+    render(<>{tab()}{tab()}{tab()}</>);
+    await waitFor(() => expect(source.listeners('alarm.urgent')).toBe(3));
+    await act(async () => source.publish('alarm.urgent', urgent(5)));
+    await waitFor(() => expect(desktop.shown).toHaveLength(1));
+    await act(async () => source.publish('alarm.urgent', urgent(6)));
+    await waitFor(() => expect(desktop.shown).toHaveLength(2));
+    expect(desktop.shown.map((shown) => shown.options.tag)).toEqual([`urgent-${alarmKey(urgent(5))}`, `urgent-${alarmKey(urgent(6))}`]);
+  });
+
+  it('keeps the dialog when the browser refuses to construct a notification (service-worker-only browsers)', async () => {
+    const desktop = fakeDesktop('granted');
+    const env: DesktopEnv = {
+      ...desktop.env,
+      Notification: Object.assign(
+        class {
+          constructor() {
+            throw new TypeError('Illegal constructor');
+          }
+        },
+        { permission: 'granted' as NotificationPermission, requestPermission: async () => 'granted' as NotificationPermission },
+      ) as unknown as DesktopEnv['Notification'],
+    };
+    const { source } = setup(env);
+    await raise(source, urgent(7));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
   it('shows nothing without the permission, even from a hidden tab', async () => {
     const desktop = fakeDesktop('default');
     const { source } = setup(desktop.env);
