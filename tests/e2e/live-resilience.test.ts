@@ -141,6 +141,12 @@ describe('live resilience in Chromium', () => {
     const counts = await serverCounts();
     for (const tab of tabs) await countsReach(tab, counts);
     expect(await serverSockets()).toEqual({ truck: 1, alarm: 1 });
+    // Every tab shows an alarm raised now as its newest pop-up, from the one alarm socket.
+    const shared = await raise(7);
+    for (const tab of tabs) {
+      const newest = tab.getByTestId('alarm-popup').first();
+      await expect.poll(async () => [await newest.getAttribute('data-type'), await newest.textContent()]).toEqual(['7', expect.stringContaining(shared.signCode)]);
+    }
 
     // The first four go, the tab that logged in among them; the worker learns it from their released Web Locks.
     const last = tabs.pop();
