@@ -75,8 +75,17 @@ describe('live resilience in Chromium', () => {
   let simulator: Simulator;
   let browser: Browser;
   let context: BrowserContext;
-  /** The tab left open by the first test, used by the second. */
-  let liveTab: Page;
+  /** The tab left open by the first test; a later test run alone (or after a failure) opens its own. */
+  let liveTab: Page | undefined;
+  const openTab = async (): Promise<Page> => {
+    const open = liveTab && !liveTab.isClosed() ? liveTab : undefined;
+    if (open) return open;
+    const page = await context.newPage();
+    await page.goto(`${server.url}/dashboard`);
+    await countsReach(page, await serverCounts());
+    liveTab = page;
+    return page;
+  };
   let admin: string;
   let userPri: UserPriAnswer['userPri'];
 
@@ -165,7 +174,7 @@ describe('live resilience in Chromium', () => {
   });
 
   it('reconnects within 5 s plus jitter after two socket drops and holds every alarm raised meanwhile once', { timeout: 60_000 }, async () => {
-    const page = liveTab;
+    const page = await openTab();
     const before = (await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token: admin })).data.lastAlarmSeq;
     const opensBefore = (await askWorker(page, 'diagnostics')).links.alarm.opens;
     const raised: number[] = [];
@@ -209,16 +218,17 @@ describe('live resilience in Chromium', () => {
   });
 
   it('shows the last saved counts in a new tab while the status socket is held, then goes live', { timeout: 60_000 }, async () => {
-    const saved = await badgeCounts(liveTab);
+    const page = await openTab();
+    const saved = await badgeCounts(page);
     // Settled: nothing waits to be written, and no flush finished between two looks (IndexedDB holds what is shown).
     let flushes = -1;
     await expect.poll(async () => {
-      const { storage } = await askWorker(liveTab, 'diagnostics');
+      const { storage } = await askWorker(page, 'diagnostics');
       const settled = storage.pendingRows === 0 && storage.flushes === flushes;
       flushes = storage.flushes;
       return settled;
     }).toBe(true);
-    for (const page of context.pages()) await page.close();
+    for (const open of context.pages()) await open.close();
     // The shared worker ends with its last tab, and its sockets with it.
     await expect.poll(serverSockets, { timeout: 10_000 }).toEqual({ truck: 0, alarm: 0 });
     const moved = await moveFleet();
