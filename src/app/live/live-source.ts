@@ -17,7 +17,7 @@ export interface LiveSource {
   dismissNotice(kind: NoticeKind): Promise<void>;
   /** Tells the worker whether this tab is visible now. */
   setVisible(visible: boolean): Promise<void>;
-  /** True when some tab of this browser is visible. */
+  /** True when this tab is to show the alarm on the desktop: no tab is visible, and no other tab claimed it first. */
   claimDesktopAlert(key: string): Promise<boolean>;
 }
 
