@@ -1,13 +1,12 @@
 // `npm run bench:longtasks`: the real server in its own process with a 10,000-truck simulated fleet, the built
 // console in Chromium (admin sees every truck): the main thread's long tasks while the dashboard and the largest
 // badge's truck table stay open. Goal: none over 50 ms. Exits 1 only if the page never got live data.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { BADGE_ORDER, truckStatus } from '../../src/domain/truck-status';
 import { launchBrowser } from '../helpers/browser';
 import { DIST_DIR, loginAs, newUserPage } from '../helpers/console';
+import { startServerProcess } from './server-process';
 
 const TRUCKS = Number(process.env.SIM_TRUCKS ?? 10_000);
 const SECONDS = Number(process.env.LONGTASK_SECONDS ?? 60);
@@ -15,7 +14,6 @@ const SECONDS = Number(process.env.LONGTASK_SECONDS ?? 60);
 const GOAL_MS = 50;
 const LIVE_TIMEOUT_MS = 120_000;
 
-const root = path.resolve(import.meta.dirname, '../..');
 if (!fs.existsSync(path.join(DIST_DIR, 'index.html'))) {
   console.error(`no built console in ${DIST_DIR}: run npm run build (or set CONSOLE_DIST)`);
   process.exit(1);
@@ -46,33 +44,8 @@ function summary(label: string, tasks: readonly LongTask[]): string {
     `   p95 ${ms(percentile(durations, 95)).padStart(7)}   total ${ms(durations.reduce((sum, d) => sum + d, 0)).padStart(8)}`;
 }
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-longtasks-'));
-// Node itself with tsx's loader (not npx, which would not pass SIGTERM on): the server closes cleanly at the end.
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env, PORT: '0', DB_PATH: path.join(dir, 'fleet.db'), STATIC_DIR: DIST_DIR,
-    SIM_TRUCKS: String(TRUCKS), SIM_BACKFILL_DAYS: '0',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const stopServer = async () => {
-  if (server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-  }
-  fs.rmSync(dir, { recursive: true, force: true });
-};
-
-const base = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    const match = /running at (http:\/\/[^/\s]+)/.exec(out);
-    if (match?.[1]) resolve(match[1]);
-  });
-  server.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-});
+const server = await startServerProcess({ STATIC_DIR: DIST_DIR, SIM_TRUCKS: String(TRUCKS), SIM_BACKFILL_DAYS: '0' });
+const { base } = server;
 
 const browser = await launchBrowser();
 let live = false;
@@ -118,6 +91,6 @@ try {
   }
 } finally {
   await browser.close();
-  await stopServer();
+  await server.stop();
 }
 process.exit(live ? 0 : 1);

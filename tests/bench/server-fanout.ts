@@ -1,37 +1,19 @@
 // `npm run bench:server`: the real server in its own process with a 10,000-truck fleet; 1,000 alarm sockets on
 // loopback; alarms raised at 50/s. Prints the fan-out latency (server insert → client receive) and server memory.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import WebSocket from 'ws';
 import type { Diagnostics } from '../../server/routes/diagnostics';
 import type { Envelope } from '../../src/domain/wire/envelope';
 import type { LoginAnswer } from '../../src/domain/wire/entities';
 import { SOCKET_PATHS } from '../../src/domain/wire/sockets';
+import { startServerProcess } from './server-process';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1_000);
 const TRUCKS = Number(process.env.BENCH_TRUCKS ?? 10_000);
 const RATE = Number(process.env.BENCH_ALARMS_PER_S ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 
-const root = path.resolve(import.meta.dirname, '../..');
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-bench-'));
-// Node itself with tsx's loader, not npx: npx does not pass SIGTERM on, and the server would outlive the benchmark.
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: '0', DB_PATH: path.join(dir, 'fleet.db'), SIM_TRUCKS: String(TRUCKS), SIM_BACKFILL_DAYS: '0', SIM_ALARM_RATE: '0' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const base = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  server.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    const match = /running at (http:\/\/[^/\s]+)/.exec(out);
-    if (match?.[1]) resolve(match[1]);
-  });
-  server.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-});
+const server = await startServerProcess({ SIM_TRUCKS: String(TRUCKS), SIM_BACKFILL_DAYS: '0', SIM_ALARM_RATE: '0' });
+const { base } = server;
 
 async function api<T>(method: string, route: string, token?: string, form?: Record<string, string>): Promise<T> {
   const response = await fetch(`${base}/truckmanage/api${route}`, {
@@ -92,6 +74,4 @@ console.log(`server memory ${(diagnostics.memoryBytes / 1024 / 1024).toFixed(0)}
 
 for (const ws of sockets) ws.terminate();
 truckSocket.terminate();
-server.kill('SIGTERM');
-await new Promise((resolve) => server.once('exit', resolve));
-fs.rmSync(dir, { recursive: true, force: true });
+await server.stop();
