@@ -5,6 +5,7 @@ import type { LiveClient } from '../../live/live-client';
 import { useSessionActor, useSessionContext, useSessionPhase } from '../session/SessionProvider';
 import { clientSource, type LiveSource } from './live-source';
 import { liveSessionOf } from './live-session';
+import { subscribeUntilCleanup } from './subscribe-until';
 
 const LiveSourceContext = createContext<LiveSource | null>(null);
 
@@ -62,16 +63,7 @@ export function LiveProvider({ session, loggingOut, open = openWorkerClient, onS
 
   useEffect(() => {
     if (!client || !onSessionRefused) return undefined;
-    let stopped = false;
-    let unsubscribe: (() => Promise<void>) | undefined;
-    void client.subscribe('session.invalid', () => onSessionRefused()).then((off) => {
-      if (stopped) void off();
-      else unsubscribe = off;
-    });
-    return () => {
-      stopped = true;
-      void unsubscribe?.();
-    };
+    return subscribeUntilCleanup((listener) => client.subscribe('session.invalid', listener), () => onSessionRefused());
   }, [client, onSessionRefused]);
 
   const source = useMemo(() => (client ? clientSource(client) : null), [client]);

@@ -5,23 +5,13 @@ import type { TruckView } from '../../../streams/truck-status.stream';
 import type { TruckStatusCode } from '../../domain/truck-status';
 import { useLiveSource } from './LiveProvider';
 import type { LiveSource } from './live-source';
+import { subscribeUntilCleanup } from './subscribe-until';
 
-/** Runs `listen` against the source and unsubscribes on unmount, also when unmounted before the subscription lands. */
+/** Runs `listen` against the source while mounted. */
 function useSubscription<K extends LiveEventName>(source: LiveSource | null, name: K, listen: ((payload: LiveEvents[K]) => void) | undefined): void {
   useEffect(() => {
     if (!source || !listen) return undefined;
-    let stopped = false;
-    let unsubscribe: (() => Promise<void>) | undefined;
-    void source.subscribe(name, (payload) => {
-      if (!stopped) listen(payload);
-    }).then((off) => {
-      if (stopped) void off();
-      else unsubscribe = off;
-    });
-    return () => {
-      stopped = true;
-      void unsubscribe?.();
-    };
+    return subscribeUntilCleanup<LiveEvents[K]>((listener) => source.subscribe(name, listener), listen);
   }, [source, name, listen]);
 }
 
@@ -56,20 +46,13 @@ export function useStatusTrucks(status: TruckStatusCode | undefined): readonly T
   const [table, setTable] = useState<{ readonly trucks: ReadonlyMap<string, TruckView> } | undefined>(undefined);
   useEffect(() => {
     if (!source || status === undefined) return undefined;
-    let stopped = false;
-    let unsubscribe: (() => Promise<void>) | undefined;
     const trucks = new Map<string, TruckView>();
-    void source.watchTrucks(status, (part) => {
-      if (stopped) return;
+    const stop = subscribeUntilCleanup<TruckChanges>((listener) => source.watchTrucks(status, listener), (part) => {
       applyPart(trucks, part);
       setTable({ trucks });
-    }).then((off) => {
-      if (stopped) void off();
-      else unsubscribe = off;
     });
     return () => {
-      stopped = true;
-      void unsubscribe?.();
+      stop();
       setTable(undefined);
     };
   }, [source, status]);
