@@ -2,42 +2,27 @@
 // survives a reload, and the water-truck (garden) user has no settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { PublishedAlarm } from '../../server/live/hub';
 import type { Diagnostics } from '../../server/routes/diagnostics';
-import { seedFleet, startSimulator, type Simulator } from '../../server/sim';
 import type { UserPriAnswer } from '../../src/domain/wire/entities';
-import { call, login } from '../helpers/api';
+import { call, login, raiseSimAlarm } from '../helpers/api';
 import { launchBrowser } from '../helpers/browser';
 import { headerIdOf, loginAs, newUserPage, requireBuiltConsole, waitForToast } from '../helpers/console';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startSimServer, type SimServer } from '../helpers/server';
 
 const popupTypes = (page: Page) => page.getByTestId('alarm-popup').evaluateAll((popups) => popups.map((p) => (p as HTMLElement).dataset['type']));
 
 describe('the alarm settings in Chromium', () => {
-  let server: RunningServer;
-  let simulator: Simulator;
+  let server: SimServer;
   let browser: Browser;
   let operator: { context: BrowserContext; page: Page };
   let admin: string;
   /** A truck of the operator's company (C002, a fuel fleet), so its alarms reach the operator. */
   let truckId: number;
 
-  const raise = async (type: number) => {
-    const raised = await call<PublishedAlarm>(server.url, 'POST', '/sim/alarm', { token: admin, form: { type, truckId } });
-    expect(raised.resultCode).toBe(200);
-    return raised.data;
-  };
+  const raise = (type: number) => raiseSimAlarm(server.url, admin, { type, truckId });
 
   beforeAll(async () => {
-    server = await startServer({
-      staticDir: requireBuiltConsole(),
-      prepare: async (services) => {
-        await seedFleet(services.db, { seed: 11, trucks: 12, now: Date.now() });
-      },
-    });
-    simulator = startSimulator(server.services, { seed: 11, timer: false });
-    await simulator.ready;
-    server.services.sim = simulator;
+    server = await startSimServer({ staticDir: requireBuiltConsole(), seed: 11, trucks: 12 });
     const truck = await server.services.db.selectFrom('truck').select('id').where('companyCode', '=', 'C002').orderBy('id').executeTakeFirstOrThrow();
     truckId = truck.id;
     admin = (await login(server.url, 'admin')).token;
@@ -48,7 +33,6 @@ describe('the alarm settings in Chromium', () => {
 
   afterAll(async () => {
     await browser?.close();
-    simulator?.stop();
     await server?.close();
   });
 

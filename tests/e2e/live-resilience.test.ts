@@ -6,18 +6,16 @@ import { setTimeout as pause } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { RECONNECT_JITTER_MS } from '../../machines/socket-link.machine';
-import type { PublishedAlarm } from '../../server/live/hub';
 import type { Diagnostics } from '../../server/routes/diagnostics';
-import { seedFleet, startSimulator, type Simulator } from '../../server/sim';
 import { countByStatus, BADGE_ORDER } from '../../src/domain/truck-status';
 import type { UserPriAnswer } from '../../src/domain/wire/entities';
 import { SOCKET_PATHS, SOCKET_RECONNECT_MS } from '../../src/domain/wire/sockets';
 import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
 import type { LiveDiagnostics, LiveSnapshot } from '../../workers/live-api';
-import { call, login } from '../helpers/api';
+import { call, login, raiseSimAlarm } from '../helpers/api';
 import { launchBrowser } from '../helpers/browser';
 import { armFault, clearFaults, loginAs, newUserPage, requireBuiltConsole } from '../helpers/console';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startSimServer, type SimServer } from '../helpers/server';
 
 /** Non-urgent types (no dialog in the way); the demo accounts have no alarm choice saved, so their filter takes every type. */
 const STEADY_TYPES = [2, 4, 7, 203] as const;
@@ -71,8 +69,7 @@ async function askWorker<M extends keyof WorkerAnswers>(page: Page, method: M): 
 }
 
 describe('live resilience in Chromium', () => {
-  let server: RunningServer;
-  let simulator: Simulator;
+  let server: SimServer;
   let browser: Browser;
   let context: BrowserContext;
   /** The tab left open by the first test; a later test run alone (or after a failure) opens its own. */
@@ -96,36 +93,23 @@ describe('live resilience in Chromium', () => {
     const counts = countByStatus(await barRows());
     return BADGE_ORDER.map((code) => String(counts[code]));
   };
-  const raise = async (type: number, truckId?: number) => {
-    const answer = await call<PublishedAlarm>(server.url, 'POST', '/sim/alarm', {
-      token: admin, form: truckId === undefined ? { type } : { type, truckId },
-    });
-    if (answer.resultCode !== 200) throw new Error(`raising alarm ${type} failed: ${answer.message}`);
-    return answer.data.alarm;
-  };
+  const raise = (type: number, truckId?: number) =>
+    raiseSimAlarm(server.url, admin, truckId === undefined ? { type } : { type, truckId });
+
   /** Raises an alarm on a truck that is on the road and not in alarm, and ticks: its row turns to alarm (3). */
   const moveFleet = async () => {
     const calm = (await barRows()).find((row) => row.truckId !== undefined && (row.status === 1 || row.status === 2 || row.status === 4));
     if (calm?.truckId === undefined) throw new Error('no truck on the road to raise an alarm on');
     const before = await serverCounts();
     await raise(2, calm.truckId);
-    await simulator.tick(Date.now());
+    await server.simulator.tick(Date.now());
     const after = await serverCounts();
     expect(after).not.toEqual(before);
     return after;
   };
 
   beforeAll(async () => {
-    server = await startServer({
-      staticDir: requireBuiltConsole(),
-      faults: true,
-      prepare: async (services) => {
-        await seedFleet(services.db, { seed: 11, trucks: 24, now: Date.now() });
-      },
-    });
-    simulator = startSimulator(server.services, { seed: 11, timer: false });
-    await simulator.ready;
-    server.services.sim = simulator;
+    server = await startSimServer({ staticDir: requireBuiltConsole(), faults: true, seed: 11, trucks: 24 });
     admin = (await login(server.url, 'admin')).token;
     userPri = (await call<UserPriAnswer>(server.url, 'GET', '/userPri', { token: admin })).data.userPri;
     browser = await launchBrowser();
@@ -136,7 +120,6 @@ describe('live resilience in Chromium', () => {
 
   afterAll(async () => {
     await browser?.close();
-    simulator?.stop();
     await server?.close();
   });
 

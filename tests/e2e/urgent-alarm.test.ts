@@ -2,14 +2,12 @@
 // sounds, blinks and closes; a quick burst of alarms never shows more than five pop-ups.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { PublishedAlarm } from '../../server/live/hub';
 import type { Diagnostics } from '../../server/routes/diagnostics';
-import { seedFleet, startSimulator, type Simulator } from '../../server/sim';
 import { ALARM_POPUP_MAX } from '../../src/domain/constants';
-import { call, login } from '../helpers/api';
+import { call, login, raiseSimAlarm } from '../helpers/api';
 import { launchBrowser } from '../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../helpers/console';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startSimServer, type SimServer } from '../helpers/server';
 
 interface AudioCalls {
   /** The class of every node started, e.g. OscillatorNode. */
@@ -47,28 +45,15 @@ const audioCalls = (page: Page) =>
   });
 
 describe('the urgent-alarm dialog in Chromium', () => {
-  let server: RunningServer;
-  let simulator: Simulator;
+  let server: SimServer;
   let browser: Browser;
   let user: { context: BrowserContext; page: Page };
   let admin: string;
 
-  const raise = async (type: number) => {
-    const raised = await call<PublishedAlarm>(server.url, 'POST', '/sim/alarm', { token: admin, form: { type } });
-    expect(raised.resultCode).toBe(200);
-    return raised.data.alarm;
-  };
+  const raise = (type: number) => raiseSimAlarm(server.url, admin, { type });
 
   beforeAll(async () => {
-    server = await startServer({
-      staticDir: requireBuiltConsole(),
-      prepare: async (services) => {
-        await seedFleet(services.db, { seed: 7, trucks: 12, now: Date.now() });
-      },
-    });
-    simulator = startSimulator(server.services, { seed: 7, timer: false });
-    await simulator.ready;
-    server.services.sim = simulator;
+    server = await startSimServer({ staticDir: requireBuiltConsole(), seed: 7, trucks: 12 });
     admin = (await login(server.url, 'admin')).token;
     browser = await launchBrowser();
     user = await newUserPage(browser, server.url);
@@ -78,7 +63,6 @@ describe('the urgent-alarm dialog in Chromium', () => {
 
   afterAll(async () => {
     await browser?.close();
-    simulator?.stop();
     await server?.close();
   });
 

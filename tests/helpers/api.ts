@@ -1,7 +1,9 @@
 // A tiny test client for the contract: form-encoded bodies, header-id, cookies, and the envelope.
 import type { Envelope } from '../../src/domain/wire/envelope';
 import type { LoginAnswer } from '../../src/domain/wire/entities';
+import type { PublishedAlarm } from '../../server/live/hub';
 import { DEMO_ACCOUNTS } from '../../server/seed/accounts';
+import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
 
 export const API = '/truckmanage/api';
 
@@ -49,4 +51,12 @@ export async function login(base: string, userName: string): Promise<LoggedIn> {
   });
   if (answer.resultCode !== 200) throw new Error(`login ${userName} failed: ${answer.message}`);
   return { token: answer.data['header-id'], answer: answer.data };
+}
+
+/** Raises an alarm through the simulator's control (`POST …/sim/alarm`); fails the test unless the server took it. */
+export async function raiseSimAlarm(base: string, token: string, form: { readonly type: number; readonly truckId?: number }): Promise<LiveAlarm & { readonly seq: number }> {
+  const fields: Record<string, number> = form.truckId === undefined ? { type: form.type } : { type: form.type, truckId: form.truckId };
+  const answer = await call<PublishedAlarm>(base, 'POST', '/sim/alarm', { token, form: fields });
+  if (answer.resultCode !== 200) throw new Error(`raising alarm ${form.type} failed: ${answer.resultCode} ${answer.message}`);
+  return answer.data.alarm;
 }

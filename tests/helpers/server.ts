@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { createServices, type ServiceOptions } from '../../server/create-services';
 import type { Services } from '../../server/services';
+import { seedFleet, startSimulator, type Simulator } from '../../server/sim';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -40,6 +41,34 @@ export async function startServer(options: TestServerOptions = {}): Promise<Runn
       await app.close();
       await created.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface SimServer extends RunningServer {
+  /** Driven by the test (no timer): alarms through `POST …/sim/alarm` or `raiseAlarm`, time through `tick`. */
+  readonly simulator: Simulator;
+}
+
+/** A server with a seeded fleet and its simulator, ticked only by the test; `close` stops both. */
+export async function startSimServer(options: TestServerOptions & { readonly seed: number; readonly trucks: number }): Promise<SimServer> {
+  const { seed, trucks, prepare, ...rest } = options;
+  const server = await startServer({
+    ...rest,
+    prepare: async (services) => {
+      await seedFleet(services.db, { seed, trucks, now: Date.now() });
+      await prepare?.(services);
+    },
+  });
+  const simulator = startSimulator(server.services, { seed, timer: false });
+  await simulator.ready;
+  server.services.sim = simulator;
+  return {
+    ...server,
+    simulator,
+    async close() {
+      simulator.stop();
+      await server.close();
     },
   };
 }

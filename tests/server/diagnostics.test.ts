@@ -1,32 +1,22 @@
 // Operations endpoints: superMan only; diagnostics reflect sockets and tables; drop-sockets; a simulated alarm on demand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostics } from '../../server/routes/diagnostics';
-import { seedFleet, startSimulator, type Simulator } from '../../server/sim';
 import type { PublishedAlarm } from '../../server/live/hub';
 import { parseLiveAlarm } from '../../src/domain/wire/live-alarm';
 import { SOCKET_CLOSE } from '../../src/domain/wire/sockets';
 import { call, login } from '../helpers/api';
 import { connect } from '../helpers/live-client';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startSimServer, type SimServer } from '../helpers/server';
 
 describe('operations endpoints', () => {
-  let server: RunningServer;
-  let simulator: Simulator;
+  let server: SimServer;
   let admin: string;
 
   beforeAll(async () => {
-    server = await startServer({
-      prepare: async (services) => {
-        await seedFleet(services.db, { seed: 7, trucks: 12, now: Date.now() });
-      },
-    });
-    simulator = startSimulator(server.services, { seed: 7, timer: false });
-    await simulator.ready;
-    server.services.sim = simulator;
+    server = await startSimServer({ seed: 7, trucks: 12 });
     admin = (await login(server.url, 'admin')).token;
   });
   afterAll(async () => {
-    simulator.stop();
     await server.close();
   });
 
@@ -92,7 +82,7 @@ describe('operations endpoints', () => {
       const answer = await call(server.url, 'POST', '/sim/alarm', { token: admin, form: { type: 201 }, lang: 'en' });
       expect(answer).toEqual({ resultCode: 503, message: 'The simulator is not running', data: null });
     } finally {
-      server.services.sim = simulator;
+      server.services.sim = server.simulator;
     }
   });
 });

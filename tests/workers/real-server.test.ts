@@ -2,30 +2,25 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { seedFleet, startSimulator, type Simulator } from '../../server/sim';
 import type { LiveEvents } from '../../workers/live-api';
 import { LiveDb } from '../../workers/db';
 import { LiveCore } from '../../workers/live-core';
 import { call, login } from '../helpers/api';
 import { watchAlarms } from '../helpers/live-figures';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startSimServer, type SimServer } from '../helpers/server';
 import { wsSocketFactory } from '../helpers/ws-socket-factory';
 import { waitFor } from './harness';
 
-let server: RunningServer | undefined;
-let simulator: Simulator | undefined;
+let server: SimServer | undefined;
 let core: LiveCore | undefined;
 afterEach(async () => {
   await core?.close();
-  simulator?.stop();
   await server?.close();
-  [core, simulator, server] = [undefined, undefined, undefined];
+  [core, server] = [undefined, undefined];
 });
 
 async function setUp() {
-  server = await startServer({ prepare: async (services) => void (await seedFleet(services.db, { seed: 3, trucks: 12, now: Date.now() })) });
-  simulator = startSimulator(server.services, { seed: 3, timer: false });
-  await simulator.ready;
+  server = await startSimServer({ seed: 3, trucks: 12 });
   const { token } = await login(server.url, 'admin');
   // Link timers on simulated time: the 5 s reconnect happens when the test says.
   const clock = new SimulatedClock();
@@ -38,7 +33,7 @@ async function setUp() {
   await live.connect({ token, userName: 'admin', userPri: [], typeIds: '' });
   await waitFor(() => live.snapshot().status.trucks === 12, 'the first snapshot', 10_000);
   await waitFor(() => live.diagnostics().links.alarm.state === 'open', 'the alarm socket', 10_000);
-  return { server, simulator, core: live, clock, token };
+  return { server, simulator: server.simulator, core: live, clock, token };
 }
 
 describe('against the real server', () => {
