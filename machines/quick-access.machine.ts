@@ -2,6 +2,7 @@
 import { assign, fromPromise, type ErrorActorEvent, raise, setup } from 'xstate';
 import type { LocaleKey } from '../src/domain/i18n';
 import type { ToastType } from '../src/domain/constants';
+import { isConsoleLink } from '../src/domain/shell/console-link';
 import { QUICK_VISIT_ADDED, QUICK_VISIT_REMOVED, type QuickVisit, type QuickVisitAddRequest } from '../src/domain/wire/entities';
 
 /** The error of a failed invoke, for the reportFailure action. */
@@ -50,6 +51,10 @@ export const quickAccessMachine = setup({
     removeEntry: fromPromise<string, { id: number }>(async () => ''),
   },
   guards: {
+    /** A stored link that is not a console screen (old or forged data) is never followed, and none is added. */
+    notConsoleLink: ({ event }) =>
+      (event.type === 'quickAccess.rowClick' && !isConsoleLink(event.entry.quickVisitUrl)) ||
+      (event.type === 'quickAccess.add' && !isConsoleLink(event.page.url)),
     alreadyListed: ({ context, event }) =>
       event.type === 'quickAccess.add' && context.entries.some((entry) => entry.quickVisitUrl === event.page.url),
     answeredAdded: (_, output: string) => output === QUICK_VISIT_ADDED,
@@ -81,7 +86,10 @@ export const quickAccessMachine = setup({
         browsing: {
           on: {
             'quickAccess.armDelete': 'deleteArmed',
-            'quickAccess.rowClick': { actions: { type: 'navigate', params: ({ event }) => event.entry.quickVisitUrl } },
+            'quickAccess.rowClick': [
+              { guard: 'notConsoleLink', actions: { type: 'notify', params: { type: 'warning', key: 'quickVisit.notConsoleLink' } } },
+              { actions: { type: 'navigate', params: ({ event }) => event.entry.quickVisitUrl } },
+            ],
           },
         },
         // Armed for one removal: the next row click removes instead of navigating, then browsing resumes.
@@ -108,6 +116,7 @@ export const quickAccessMachine = setup({
           on: {
             'quickAccess.reload': 'loading',
             'quickAccess.add': [
+              { guard: 'notConsoleLink', actions: { type: 'notify', params: { type: 'warning', key: 'quickVisit.notConsoleLink' } } },
               { guard: 'alreadyListed', actions: { type: 'notify', params: { type: 'warning', key: 'quickVisit.exists' } } },
               { target: 'adding' },
             ],

@@ -8,6 +8,8 @@ import fastifyStatic from '@fastify/static';
 import { API_BASE_DEFAULT } from '../src/domain/wire/calls';
 import { installGuard } from './auth/guard';
 import { failText } from './envelope';
+import { answerClientError, answerFrameworkError } from './http/client-errors';
+import { installSecurityHeaders } from './http/security-headers';
 import { registerLiveSockets } from './live/sockets';
 import { alarmRoutes } from './routes/alarm';
 import { alarmChoiceRoutes } from './routes/alarm-choice';
@@ -29,7 +31,14 @@ export interface AppOptions {
   readonly logger?: boolean;
   /** Tests only: installs the fault-injection endpoint (server/test-faults.ts). Never set from the environment. */
   readonly faults?: boolean;
+  /**
+   * Which proxies' `X-Forwarded-For` to believe for the caller's address (login limits, last login): false (the
+   * default: the connection's peer), a number of proxy hops, or their addresses and CIDR ranges. See TRUST_PROXY.
+   */
+  readonly trustProxy?: TrustProxy;
 }
+
+export type TrustProxy = false | number | readonly string[];
 
 /** Paths that belong to the contract: they always answer JSON, never the console's HTML. */
 const CONTRACT_PREFIXES = [API_BASE_DEFAULT, '/truckatgsub', '/truckAlarm'];
@@ -48,7 +57,19 @@ const BODY_LIMIT_BYTES = 1024 * 1024 + 64 * 1024; // the largest upload (1 MB) p
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES, trustProxy: false });
+  const trustProxy = options.trustProxy ?? false;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A number of hops believes that many proxies nearest the server, as Fastify reads a number (its types lack it).
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy === false ? false : [...trustProxy],
+    // Ajv coerces the text "Infinity" to a number, and in its default strict-number mode then skips the bounds of a
+    // value that is not finite; without that mode every bound applies, and every number field has one (routes/plugin.ts).
+    ajv: { customOptions: { strictNumbers: false } },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
+  });
+  installSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
 
@@ -60,20 +81,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.send(failText(request, 413, 'server.payloadTooLarge'));
+    // Fastify has set the error's HTTP status by now; a refused request is still an envelope with HTTP 200.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(200).send(failText(request, 413, 'server.payloadTooLarge'));
     const problem = error.validation?.[0];
     if (problem) {
       const missing = problem.params['missingProperty'];
       if (problem.keyword === 'required' && typeof missing === 'string') {
-        return reply.send(failText(request, 400, 'server.missingField', { field: missing }));
+        return reply.code(200).send(failText(request, 400, 'server.missingField', { field: missing }));
       }
       const name = problem.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
-      return reply.send(failText(request, 400, 'server.badField', { field: name }));
+      const limit = problem.params['limit'];
+      if (problem.keyword === 'maxLength' && typeof limit === 'number') {
+        return reply.code(200).send(failText(request, 400, 'server.tooLong', { field: name, max: limit }));
+      }
+      return reply.code(200).send(failText(request, 400, 'server.badField', { field: name }));
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own texts are English-only; the caller gets ours, the log keeps the detail.
       request.log.info({ err: error }, 'bad request');
-      return reply.send(failText(request, 400, 'server.badRequest'));
+      return reply.code(200).send(failText(request, 400, 'server.badRequest'));
     }
     request.log.error(error);
     return reply.code(500).send(failText(request, 500, 'server.internal'));

@@ -1,5 +1,6 @@
 // The server's settings, read once from the environment (README lists them).
 import path from 'node:path';
+import type { TrustProxy } from './app';
 
 export interface ServerConfig {
   readonly host: string;
@@ -11,6 +12,10 @@ export interface ServerConfig {
   readonly sessionMaxMs: number;
   /** Extra origins allowed to open the sockets (comma list), besides the server's own host. */
   readonly allowedOrigins: readonly string[];
+  /** Whose X-Forwarded-For names the caller (TRUST_PROXY): nobody's by default. */
+  readonly trustProxy: TrustProxy;
+  /** COOKIE_SECURE=1: the session cookie is sent over HTTPS only (deployments behind TLS). */
+  readonly cookieSecure: boolean;
   readonly sim: {
     readonly enabled: boolean;
     readonly trucks: number;
@@ -29,6 +34,15 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: num
   return n;
 }
 
+/** TRUST_PROXY: off (unset, 0), a number of proxy hops (1 for one nginx in front), or proxy addresses and CIDR ranges. */
+function trustProxyOf(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === '0' || /^(false|off|no)$/i.test(text)) return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  // Fastify's proxy-addr checks each entry when the app starts and refuses an address it cannot read.
+  return text.split(',').map((entry) => entry.trim()).filter(Boolean);
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
   return {
     host: env.HOST || '127.0.0.1',
@@ -38,6 +52,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     sessionIdleMs: number(env, 'SESSION_IDLE_MIN', 30, 1, 24 * 60) * 60_000,
     sessionMaxMs: number(env, 'SESSION_MAX_HOURS', 12, 1, 24 * 30) * 3_600_000,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    cookieSecure: env.COOKIE_SECURE === '1',
     sim: {
       enabled: env.SIM !== '0',
       trucks: number(env, 'SIM_TRUCKS', 80, 1, 20_000),

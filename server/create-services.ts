@@ -11,6 +11,7 @@ export interface ServiceOptions {
   readonly sessionIdleMs?: number;
   readonly sessionMaxMs?: number;
   readonly allowedOrigins?: readonly string[];
+  readonly cookieSecure?: boolean;
 }
 
 export interface CreatedServices {
@@ -35,6 +36,7 @@ export async function createServices(options: ServiceOptions): Promise<CreatedSe
     },
     rateLimit: DEFAULT_RATE_LIMIT,
     allowedOrigins: options.allowedOrigins ?? [],
+    cookieSecure: options.cookieSecure ?? false,
   };
   return { services, fresh, close: () => db.destroy() };
 }

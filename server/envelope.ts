@@ -3,9 +3,15 @@ import type { FastifyRequest } from 'fastify';
 import { toLang, translate, type Lang, type LocaleKey, type LocaleValues } from '../src/domain/i18n';
 import { failure, type Envelope } from '../src/domain/wire/envelope';
 
+/** The `language` cookie read straight from a Cookie header, for answers given before the cookie plugin ran. */
+export function langOfCookieHeader(header: string | undefined): Lang {
+  return toLang(/(?:^|;)\s*language=([^;\s]*)/.exec(header ?? '')?.[1]);
+}
+
 /** The caller's language: the `language` cookie the console keeps (spec §1), zh when absent. */
 export function langOf(request: FastifyRequest): Lang {
-  return toLang(request.cookies?.language);
+  const cookies = request.cookies as FastifyRequest['cookies'] | undefined;
+  return cookies ? toLang(cookies.language) : langOfCookieHeader(request.headers.cookie);
 }
 
 export function failText(request: FastifyRequest, resultCode: number, key: LocaleKey, values?: LocaleValues): Envelope<null> {

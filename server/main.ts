@@ -16,7 +16,7 @@ if (config.sim.enabled) {
     console.log(`Seeded ${config.sim.trucks} trucks` + (h ? `, ${h.events} events, ${h.alarms} alarms, ${h.positions} positions of history` : ''));
   }
 }
-const app = await buildApp({ services, staticDir: config.staticDir, logger: process.env.LOG === '1' });
+const app = await buildApp({ services, staticDir: config.staticDir, logger: process.env.LOG === '1', trustProxy: config.trustProxy });
 if (config.sim.enabled) runSimulator(app, services, config.sim);
 const address = await app.listen({ host: config.host, port: config.port });
 

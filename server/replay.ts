@@ -23,7 +23,7 @@ if (!first || !last) {
 
 const config = configFromEnv();
 const created = await createServices(config);
-const app = await buildApp({ services: created.services, staticDir: config.staticDir, logger: process.env.LOG === '1' });
+const app = await buildApp({ services: created.services, staticDir: config.staticDir, logger: process.env.LOG === '1', trustProxy: config.trustProxy });
 const address = await app.listen({ host: config.host, port: config.port });
 const stop = new AbortController();
 

@@ -30,6 +30,8 @@ export interface Services {
   readonly rateLimit: RateLimitPolicy;
   /** Origins allowed to open sockets besides the server's own host; empty allows same-host only. */
   readonly allowedOrigins: readonly string[];
+  /** The session cookie is marked Secure (COOKIE_SECURE=1, behind TLS). */
+  readonly cookieSecure: boolean;
   sockets?: SocketRegistry;
   sim?: SimControl;
 }

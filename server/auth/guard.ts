@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Which function a contract route belongs to; routes without it (the console's files) are not guarded. */
     access?: RouteAccess;
+    /** A GET that changes state (the spec's GET /loginOut): it needs the header-id header like any other change. */
+    changesState?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -34,12 +36,15 @@ function headerToken(request: FastifyRequest): string | undefined {
 
 export function installGuard(app: FastifyInstance, services: Services): void {
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', async (request, reply) => {
-    const access = request.routeOptions.config.access;
+  // On request, before the body is read or validated: an anonymous caller learns nothing about a route's fields and
+  // makes the server parse nothing.
+  app.addHook('onRequest', async (request, reply) => {
+    const { access, changesState } = request.routeOptions.config;
     if (access === undefined || access === 'public') return;
     // State changes need the header a foreign page cannot set (CSRF); reads may ride on the cookie alone.
     const fromHeader = headerToken(request);
-    const token = request.method === 'GET' ? (fromHeader ?? request.cookies[SESSION_COOKIE]) : fromHeader;
+    const isRead = request.method === 'GET' && changesState !== true;
+    const token = isRead ? (fromHeader ?? request.cookies[SESSION_COOKIE]) : fromHeader;
     const auth = await authenticate(services, token);
     if (!auth) return reply.send(failText(request, RESULT_CODE.SESSION_EXPIRED, 'server.sessionExpired'));
     if (!mayCall(auth, access)) return reply.send(failText(request, RESULT_CODE.UNAUTHORIZED, 'server.forbidden'));

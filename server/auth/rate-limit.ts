@@ -1,39 +1,55 @@
-// Failed logins and old-password checks, counted per user name and per address over a sliding window.
+// Failed logins and old-password checks, counted per (user name, address) pair and per address over a sliding window.
 import type { Db } from '../db/open';
 
 export interface RateLimitPolicy {
-  readonly maxFailures: number;
+  /** Failures one address may make for one user name: a guesser locks only itself out of that account. */
+  readonly maxPerUser: number;
+  /** Failures one address may make over every user name, so trying one password on many accounts is limited too. */
+  readonly maxPerAddress: number;
   readonly windowMs: number;
 }
 
-export const DEFAULT_RATE_LIMIT: RateLimitPolicy = { maxFailures: 10, windowMs: 15 * 60_000 };
+export const DEFAULT_RATE_LIMIT: RateLimitPolicy = { maxPerUser: 10, maxPerAddress: 50, windowMs: 15 * 60_000 };
 
-/** True when either the user name or the address has used up its failures in the window. */
-export async function isLimited(db: Db, userName: string, ip: string, policy: RateLimitPolicy, now = Date.now()): Promise<boolean> {
-  const since = now - policy.windowMs;
-  const count = async (column: 'userName' | 'ip', value: string) => {
-    const row = await db
-      .selectFrom('authFailure')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where(column, '=', value)
-      .where('at', '>', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  };
-  return (await count('userName', userName)) >= policy.maxFailures || (await count('ip', ip)) >= policy.maxFailures;
+/** An attempt that holds its place among the failures while its password is checked. */
+export interface Attempt {
+  readonly id: number;
+  readonly userName: string;
+  readonly ip: string;
 }
 
 /**
- * Counts an attempt before its password is checked, so guesses sent in parallel are limited as they arrive rather
- * than after their slow hash; true when this attempt is beyond the limit. A success clears it (clearFailures).
+ * Takes a place for an attempt before its password is checked, so guesses sent in parallel are limited as they arrive
+ * rather than after their slow hash. Undefined when the pair or the address has used up its failures; such a refused
+ * attempt leaves nothing behind, so a stream of refused requests never prolongs a lock. The place stays as a failure
+ * unless `attemptSucceeded` releases it.
  */
-export async function beginAttempt(db: Db, userName: string, ip: string, policy: RateLimitPolicy, now = Date.now()): Promise<boolean> {
-  await db.deleteFrom('authFailure').where('at', '<', now - policy.windowMs).execute();
-  await db.insertInto('authFailure').values({ userName, ip, at: now }).execute();
-  return isLimited(db, userName, ip, { ...policy, maxFailures: policy.maxFailures + 1 }, now);
+export async function beginAttempt(db: Db, userName: string, ip: string, policy: RateLimitPolicy, now = Date.now()): Promise<Attempt | undefined> {
+  const since = now - policy.windowMs;
+  await db.deleteFrom('authFailure').where('at', '<=', since).execute();
+  const { id } = await db.insertInto('authFailure').values({ userName, ip, at: now }).returning('id').executeTakeFirstOrThrow();
+  // Only places taken before this one count: of parallel attempts, the first ones in get checked.
+  const before = db
+    .selectFrom('authFailure')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('ip', '=', ip)
+    .where('at', '>', since)
+    .where('id', '<', id);
+  const [pair, address] = await Promise.all([
+    before.where('userName', '=', userName).executeTakeFirstOrThrow(),
+    before.executeTakeFirstOrThrow(),
+  ]);
+  if (Number(pair.n) >= policy.maxPerUser || Number(address.n) >= policy.maxPerAddress) {
+    await db.deleteFrom('authFailure').where('id', '=', id).execute();
+    return undefined;
+  }
+  return { id, userName, ip };
 }
 
-/** A success clears the user's own failures, not the address's: one good login must not unlock guessing others. */
-export async function clearFailures(db: Db, userName: string): Promise<void> {
-  await db.deleteFrom('authFailure').where('userName', '=', userName).execute();
+/**
+ * A right password clears this pair's failures, its own place among them: not the address's failures for other
+ * names (one good login must not unlock guessing others), nor other addresses' failures for this name.
+ */
+export async function attemptSucceeded(db: Db, attempt: Attempt): Promise<void> {
+  await db.deleteFrom('authFailure').where('userName', '=', attempt.userName).where('ip', '=', attempt.ip).execute();
 }

@@ -5,7 +5,7 @@ import { envelope, RESULT_CODE } from '../../src/domain/wire/envelope';
 import type { AlarmChoiceRequest, StUserAlarm } from '../../src/domain/wire/entities';
 import { authOf } from '../auth/guard';
 import { failText, langOf } from '../envelope';
-import { type ContractPlugin } from './plugin';
+import { field, type ContractPlugin } from './plugin';
 import { readTypeIds } from './type-ids';
 
 export const alarmChoiceRoutes: ContractPlugin = async (app, { services }) => {
@@ -20,7 +20,7 @@ export const alarmChoiceRoutes: ContractPlugin = async (app, { services }) => {
           type: 'object',
           required: ['userId', 'alarmTypeIds'],
           // id is the stored choice's id, 0 (or absent) before the first save; the row is keyed by user either way.
-          properties: { id: { type: 'integer', minimum: 0 }, userId: { type: 'integer', minimum: 1 }, alarmTypeIds: { type: 'string', maxLength: 400 } },
+          properties: { id: { ...field.id, minimum: 0 }, userId: field.id, alarmTypeIds: field.text(400) },
         },
       },
     },

@@ -27,7 +27,7 @@ export const alarmRoutes: ContractPlugin = async (app, { services }) => {
       schema: {
         querystring: {
           type: 'object',
-          properties: { ...pageProperties, typeIds: { type: 'string', maxLength: 400 }, ...rangeProperties },
+          properties: { ...pageProperties, typeIds: field.text(400), ...rangeProperties },
         },
       },
     },

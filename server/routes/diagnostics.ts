@@ -56,7 +56,7 @@ export const diagnosticsRoutes: ContractPlugin = async (app, { services }) => {
     '/sim/alarm',
     {
       config: { access: 'ops' },
-      schema: { body: { type: 'object', required: ['type'], properties: { type: { type: 'integer' }, truckId: field.id } } },
+      schema: { body: { type: 'object', required: ['type'], properties: { type: { type: 'integer', minimum: 0, maximum: 9999 }, truckId: field.id } } },
     },
     async (request) => {
       if (!isAlarmTypeId(request.body.type)) return failText(request, 400, 'server.badField', { field: 'type' });

@@ -107,9 +107,9 @@ export const fenceRoutes: ContractPlugin = async (app, { services }) => {
           required: ['id', 'name', 'type', 'address'],
           properties: {
             id: field.id,
-            name: { type: 'string', minLength: 1, maxLength: 100 },
-            type: { type: 'string', minLength: 1, maxLength: 20 },
-            address: { type: 'string', maxLength: 200 },
+            name: field.nonEmpty(100),
+            type: field.nonEmpty(20),
+            address: field.text(200),
           },
         },
       },

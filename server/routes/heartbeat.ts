@@ -6,7 +6,7 @@ import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
 import { failText } from '../envelope';
 import { countOf, isBackwards, offsetOf, paged, pageProperties, rangeProperties } from './paging';
-import type { ContractPlugin } from './plugin';
+import { field, type ContractPlugin } from './plugin';
 
 /** Design: an online-looking truck whose last heartbeat is older than this is overtime. */
 export const HEARTBEAT_OVERTIME_MS = 30 * 60 * 1000;
@@ -65,7 +65,7 @@ export const heartbeatRoutes: ContractPlugin = async (app, { services }) => {
       schema: {
         querystring: {
           type: 'object',
-          properties: { ...pageProperties, signCode: { type: 'string', maxLength: 20 }, ...rangeProperties },
+          properties: { ...pageProperties, signCode: field.text(20), ...rangeProperties },
         },
       },
     },

@@ -1,5 +1,6 @@
-// The shape of a contract route plugin, and the answer helpers they share.
+// The shape of a contract route plugin, and the JSON schema pieces their routes share.
 import type { FastifyPluginAsync } from 'fastify';
+import { PAGE_LIMITS } from '../../src/domain/wire/records';
 import type { Services } from '../services';
 
 export interface ContractOptions {
@@ -8,13 +9,23 @@ export interface ContractOptions {
 
 export type ContractPlugin = FastifyPluginAsync<ContractOptions>;
 
-/** JSON schema pieces for form-encoded fields (Fastify coerces the strings). */
+/** Ids are `integer` columns: PostgreSQL's int4 refuses anything larger in a comparison, so the schema refuses it first. */
+const MAX_ID = 2 ** 31 - 1;
+/** Epoch milliseconds up to the largest time a JavaScript Date can hold. */
+const MAX_TIME = 8.64e15;
+
+/**
+ * JSON schema pieces for form-encoded fields (Fastify coerces the strings). Every number is bounded and every text
+ * has a length limit, so nothing reaches the database as Infinity, a float beyond int64, or half a megabyte of text.
+ */
 export const field = {
-  text: { type: 'string' },
-  nonEmpty: { type: 'string', minLength: 1, maxLength: 200 },
-  id: { type: 'integer', minimum: 1 },
+  /** Free text of at most `maxLength` characters: the size of the column it is stored in. */
+  text: (maxLength: number) => ({ type: 'string', maxLength }) as const,
+  /** Text that must not be empty, of at most `maxLength` characters. */
+  nonEmpty: (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const,
+  id: { type: 'integer', minimum: 1, maximum: MAX_ID },
   md5: { type: 'string', pattern: '^[0-9a-fA-F]{32}$' },
-  page: { type: 'integer', minimum: 1, default: 1 },
-  size: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
-  time: { type: 'integer', minimum: 0 },
+  page: { type: 'integer', minimum: 1, maximum: PAGE_LIMITS.maxPage, default: 1 },
+  size: { type: 'integer', minimum: 1, maximum: PAGE_LIMITS.maxSize, default: PAGE_LIMITS.defaultSize },
+  time: { type: 'integer', minimum: 0, maximum: MAX_TIME },
 } as const;

@@ -1,6 +1,7 @@
 // The user's quick-visit shortcuts: list, add, remove (shell spec §3, §5 Quick access, §7).
 import { translate } from '../../src/domain/i18n';
 import { envelope, RESULT_CODE } from '../../src/domain/wire/envelope';
+import { isConsoleLink } from '../../src/domain/shell/console-link';
 import { QUICK_VISIT_ADDED, QUICK_VISIT_REMOVED, type QuickVisit, type QuickVisitAddRequest } from '../../src/domain/wire/entities';
 import { authOf } from '../auth/guard';
 import { failText, langOf } from '../envelope';
@@ -9,12 +10,6 @@ import { field, type ContractPlugin } from './plugin';
 /** The failure texts the console compares literally (spec §8); success texts live beside the wire types. */
 export const QUICK_VISIT_ADD_FAILED = '添加失败';
 export const QUICK_VISIT_REMOVE_FAILED = '移除失败';
-
-/**
- * A console path such as `/monitor/track_map`: one leading slash, never `//host` or a scheme, so a stored
- * shortcut cannot send the user to another site.
- */
-const consolePath = { type: 'string', minLength: 2, maxLength: 200, pattern: '^/[^/\\\\]' } as const;
 
 export const quickVisitRoutes: ContractPlugin = async (app, { services }) => {
   const { db } = services;
@@ -46,7 +41,7 @@ export const quickVisitRoutes: ContractPlugin = async (app, { services }) => {
         body: {
           type: 'object',
           required: ['userId', 'quickVisitUrl', 'quickVisitName'],
-          properties: { userId: field.id, quickVisitUrl: consolePath, quickVisitName: { type: 'string', minLength: 1, maxLength: 100 } },
+          properties: { userId: field.id, quickVisitUrl: field.nonEmpty(200), quickVisitName: field.nonEmpty(100) },
         },
       },
     },
@@ -54,6 +49,8 @@ export const quickVisitRoutes: ContractPlugin = async (app, { services }) => {
       const auth = authOf(request);
       const { userId, quickVisitUrl, quickVisitName } = request.body;
       if (userId !== auth.user.id) return failText(request, RESULT_CODE.UNAUTHORIZED, 'server.forbidden');
+      // Only screens of the route registry: a stored link is followed later, and must never leave the site.
+      if (!isConsoleLink(quickVisitUrl)) return failText(request, 400, 'quickVisit.notConsoleLink');
       // The unique (user_id, quick_visit_url) key decides; no insert happens for a duplicate, and no race can slip one in.
       const inserted = await db
         .insertInto('quickVisit')

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type TrustProxy } from '../../server/app';
 import { createServices, type ServiceOptions } from '../../server/create-services';
 import type { Services } from '../../server/services';
 import { seedFleet, startSimulator, type Simulator } from '../../server/sim';
@@ -23,6 +23,7 @@ export interface TestServerOptions extends Partial<ServiceOptions> {
   readonly prepare?: (services: Services) => Promise<void>;
   /** Installs the test-only fault injection (POST/DELETE /__test/fault, server/test-faults.ts). */
   readonly faults?: boolean;
+  readonly trustProxy?: TrustProxy;
 }
 
 export async function startServer(options: TestServerOptions = {}): Promise<RunningServer> {
@@ -30,7 +31,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Runn
   const dbPath = options.dbPath ?? path.join(dir, 'fleet.db');
   const created = await createServices({ ...options, dbPath });
   await options.prepare?.(created.services);
-  const app = await buildApp({ services: created.services, staticDir: options.staticDir, faults: options.faults });
+  const app = await buildApp({ services: created.services, staticDir: options.staticDir, faults: options.faults, trustProxy: options.trustProxy });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,

@@ -53,6 +53,29 @@ describe('quick-access machine', () => {
     expect(actor.getSnapshot().matches({ list: 'closed' })).toBe(true);
   });
 
+  it('never follows a stored link that is not a console screen, and says why', async () => {
+    const forged: QuickVisit = { id: 9, userId: 3, quickVisitUrl: '/\t/evil.example', quickVisitName: 'x' };
+    const s = await start([forged, CARGO]);
+    s.actor.send({ type: 'quickAccess.rowClick', entry: forged });
+    expect(s.navigate).not.toHaveBeenCalled();
+    expect(s.notify).toHaveBeenCalledWith({ type: 'warning', key: 'quickVisit.notConsoleLink' });
+  });
+
+  it('removes a stored link that is not a console screen in delete mode', async () => {
+    const forged: QuickVisit = { id: 9, userId: 3, quickVisitUrl: '//evil.example', quickVisitName: 'x' };
+    const s = await start([forged]);
+    s.actor.send({ type: 'quickAccess.armDelete' });
+    s.actor.send({ type: 'quickAccess.rowClick', entry: forged });
+    expect(s.remove.inputs).toEqual([{ id: 9 }]);
+  });
+
+  it('does not send a page outside the route registry to be added', async () => {
+    const s = await start();
+    s.actor.send({ type: 'quickAccess.add', page: { url: '/404', name: 'no-name' } });
+    expect(s.add.inputs).toEqual([]);
+    expect(s.notify).toHaveBeenCalledWith({ type: 'warning', key: 'quickVisit.notConsoleLink' });
+  });
+
   it('navigates on a row click while browsing', async () => {
     const s = await start();
     s.actor.send({ type: 'quickAccess.rowClick', entry: CARGO });

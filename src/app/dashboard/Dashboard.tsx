@@ -3,6 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { isConsoleLink } from '../../domain/shell/console-link';
 import { toLang } from '../../domain/i18n';
 import { displayDateTime } from '../../domain/format/time';
 import type { WireTime } from '../../domain/wire/entities';
@@ -57,7 +58,8 @@ export function Dashboard() {
           <ul className="dashboard__quick">
             {entries.map((entry) => (
               <li key={entry.id}>
-                <Link href={entry.quickVisitUrl}>{entry.quickVisitName}</Link>
+                {/* A stored link that is not a console screen is shown, never followed (it could lead off-site). */}
+                {isConsoleLink(entry.quickVisitUrl) ? <Link href={entry.quickVisitUrl}>{entry.quickVisitName}</Link> : <span>{entry.quickVisitName}</span>}
               </li>
             ))}
           </ul>

@@ -8,6 +8,12 @@ export interface Paged<T> {
   readonly total: number;
 }
 
+/**
+ * Design: pages are 1-based, at most 500 rows each (20 by default). The page number is bounded so the rows to skip stay
+ * an exact integer in every database; a request beyond the bounds is refused, not clamped.
+ */
+export const PAGE_LIMITS = { maxPage: 1_000_000, maxSize: 500, defaultSize: 20 } as const;
+
 /** Design: pages are 1-based. */
 export interface PageQuery {
   readonly page: number;

@@ -54,8 +54,8 @@ describe('quick visits', () => {
     ['quickVisitName', { quickVisitUrl: '/dashboard' }, '缺少字段：quickVisitName', 'Missing field: quickVisitName'],
     ['quickVisitUrl', { quickVisitName: '个人中心' }, '缺少字段：quickVisitUrl', 'Missing field: quickVisitUrl'],
     ['a non-numeric userId', { userId: 'abc', quickVisitUrl: '/dashboard', quickVisitName: 'x' }, '字段格式有误：userId', 'Malformed field: userId'],
-    ['an off-site URL', { quickVisitUrl: 'https://evil.example/', quickVisitName: 'x' }, '字段格式有误：quickVisitUrl', 'Malformed field: quickVisitUrl'],
-    ['a protocol-relative URL', { quickVisitUrl: '//evil.example/', quickVisitName: 'x' }, '字段格式有误：quickVisitUrl', 'Malformed field: quickVisitUrl'],
+    ['a 201-character URL', { quickVisitUrl: `/dashboard?${'a'.repeat(190)}`, quickVisitName: 'x' }, '字段过长：quickVisitUrl（最多 200 个字符）', 'Field too long: quickVisitUrl (at most 200 characters)'],
+    ['a 101-character name', { quickVisitUrl: '/dashboard', quickVisitName: '名'.repeat(101) }, '字段过长：quickVisitName（最多 100 个字符）', 'Field too long: quickVisitName (at most 100 characters)'],
     ['an empty name', { quickVisitUrl: '/dashboard', quickVisitName: '' }, '字段格式有误：quickVisitName', 'Malformed field: quickVisitName'],
   ])('refuses an add with %s, naming the field in zh and en, and stores nothing', async (_case, fields, zh, en) => {
     const before = (await list('garden')).data;
@@ -63,6 +63,32 @@ describe('quick visits', () => {
     expect(await add('garden', form)).toEqual({ resultCode: 400, message: zh, data: null });
     expect((await add('garden', form, 'en')).message).toBe(en);
     expect((await list('garden')).data).toEqual(before);
+  });
+
+  it.each([
+    ['an off-site URL', 'https://evil.example/'],
+    ['a protocol-relative URL', '//evil.example/'],
+    // Chromium drops the tab and resolves what is left, //evil.example, off-site.
+    ['a path with a tab before a second slash', '/\t/evil.example'],
+    ['a backslash path', '/\\evil.example'],
+    ['a path outside the route registry', '/admin/../../etc/passwd'],
+    ['a route with a dot segment', '/monitor/../dashboard'],
+    ['the login page', '/login'],
+    ['a route with a space in its query', '/dashboard?a= b'],
+    ['a route with a fragment', '/dashboard#x'],
+    ['a javascript: URL', 'javascript:alert(1)'],
+  ])('refuses %s as a quick visit, in zh and en, and stores nothing', async (_case, quickVisitUrl) => {
+    const before = (await list('garden')).data;
+    const form = { userId: fs.userId('garden'), quickVisitUrl, quickVisitName: 'x' };
+    expect(await add('garden', form)).toEqual({ resultCode: 400, message: '只能添加本系统的页面', data: null });
+    expect((await add('garden', form, 'en')).message).toBe('Only pages of this console can be added');
+    expect((await list('garden')).data).toEqual(before);
+  });
+
+  it('adds a route of the registry with its query', async () => {
+    const url = '/driving_monitor/exception_report/alarm_urgent?name=alarmPop&start=1700000000000';
+    expect((await add('admin', entry('admin', url, '紧急报警'))).data).toBe('添加成功');
+    expect((await list('admin')).data.map((row) => row.quickVisitUrl)).toContain(url);
   });
 
   it('asks for userId when listing without it', async () => {

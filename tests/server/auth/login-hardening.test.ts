@@ -1,0 +1,148 @@
+// Login against the real server: lockout per (user, address) behind a trusted proxy, no user names told by timing,
+// scrypt at OWASP's cost with old hashes upgraded, and bounded stored text.
+import { scryptSync, randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { md5Hex, SCRYPT_PARAMS, verifyPlain } from '../../../server/auth/passwords';
+import type { LoginAnswer } from '../../../src/domain/wire/entities';
+import { call, login } from '../../helpers/api';
+import { startServer, type RunningServer } from '../../helpers/server';
+
+const wrong = (username: string, from?: string) =>
+  ({ form: { username, password: 'not-the-password' }, headers: from ? { 'x-forwarded-for': from } : undefined });
+const right = (username: string, password: string, from?: string) =>
+  ({ form: { username, password }, headers: from ? { 'x-forwarded-for': from } : undefined });
+
+describe('lockout behind a trusted proxy (TRUST_PROXY=1)', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ trustProxy: 1 });
+  });
+  afterAll(() => server.close());
+
+  it('keeps the account open to its user at another address while one address hammers it', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 25; i++) codes.push((await call(server.url, 'POST', '/login', wrong('admin', '203.0.113.9'))).resultCode);
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(codes.slice(10)).toEqual(Array(15).fill(429));
+    const own = await call<LoginAnswer>(server.url, 'POST', '/login', right('admin', 'admin123', '198.51.100.7'));
+    expect(own.resultCode).toBe(200);
+    // The hammering address stays locked out, even with the right password.
+    expect((await call(server.url, 'POST', '/login', right('admin', 'admin123', '203.0.113.9'))).resultCode).toBe(429);
+  });
+
+  it('reads the caller address from X-Forwarded-For: the last login shows the client, not the proxy', async () => {
+    await call(server.url, 'POST', '/login', right('manager', 'manager123', '198.51.100.20'));
+    const next = await call<LoginAnswer>(server.url, 'POST', '/login', right('manager', 'manager123', '198.51.100.21'));
+    expect(next.data.lastLoginInfo.ip).toBe('198.51.100.20');
+  });
+});
+
+describe('lockout without a trusted proxy (the default)', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  it('ignores X-Forwarded-For: a guesser cannot escape its lock by naming other addresses', async () => {
+    for (let i = 0; i < 10; i++) await call(server.url, 'POST', '/login', wrong('garden', `203.0.113.${i}`));
+    const next = await call(server.url, 'POST', '/login', right('garden', 'garden123', '198.51.100.7'));
+    expect(next.resultCode).toBe(429);
+  });
+});
+
+describe('no user names told by timing', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  async function timed(username: string): Promise<number> {
+    const started = performance.now();
+    const answer = await call(server.url, 'POST', '/login', wrong(username));
+    expect(answer.resultCode).toBe(400);
+    return performance.now() - started;
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+  it('takes the same order of time for an unknown user as for a known user with a wrong password', async () => {
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Alternated, so a change in the machine's load falls on both.
+    for (let i = 0; i < 3; i++) {
+      known.push(await timed('operator'));
+      unknown.push(await timed(`nobody-${i}`));
+    }
+    // Both pay one scrypt at today's cost; before, an unknown name answered some ten times faster.
+    expect(median(unknown)).toBeGreaterThan(median(known) / 2);
+    expect(median(unknown)).toBeLessThan(median(known) * 2);
+  });
+});
+
+describe('password hashes', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  const storedHash = async (userName: string) =>
+    (await server.services.db.selectFrom('appUser').select('passwordHash').where('userName', '=', userName).executeTakeFirstOrThrow()).passwordHash;
+
+  it(`stores scrypt at OWASP's cost, N=2^17, r=8, p=1`, async () => {
+    expect(SCRYPT_PARAMS).toEqual({ N: 131_072, r: 8, p: 1 });
+    expect((await storedHash('operator')).split('$').slice(0, 4)).toEqual(['scrypt', '131072', '8', '1']);
+  });
+
+  it('upgrades a hash of the old cost at the next right login, and the password still works', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync(md5Hex('garden123'), salt, 32, { N: 16_384, r: 8, p: 1 });
+    const old = ['scrypt', 16_384, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    await server.services.db.updateTable('appUser').set({ passwordHash: old }).where('userName', '=', 'garden').execute();
+
+    await login(server.url, 'garden');
+    const upgraded = await storedHash('garden');
+    expect(upgraded.split('$').slice(0, 4)).toEqual(['scrypt', '131072', '8', '1']);
+    expect(await verifyPlain('garden123', upgraded)).toBe(true);
+    expect((await login(server.url, 'garden')).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('keeps a hash of the old cost when the password is wrong', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync(md5Hex('manager123'), salt, 32, { N: 16_384, r: 8, p: 1 });
+    const old = ['scrypt', 16_384, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    await server.services.db.updateTable('appUser').set({ passwordHash: old }).where('userName', '=', 'manager').execute();
+    expect((await call(server.url, 'POST', '/login', wrong('manager'))).resultCode).toBe(400);
+    expect(await storedHash('manager')).toBe(old);
+  });
+});
+
+describe('bounded login text', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  it.each([
+    ['zh', '字段过长：area（最多 100 个字符）'],
+    ['en', 'Field too long: area (at most 100 characters)'],
+  ] as const)('refuses an area of 500,000 characters with a clear message (%s) and stores nothing', async (lang, message) => {
+    const answer = await call(server.url, 'POST', '/login', { form: { username: 'operator', password: 'operator123', area: 'x'.repeat(500_000) }, lang });
+    expect(answer).toEqual({ resultCode: 400, message, data: null });
+    const user = await server.services.db.selectFrom('appUser').select('lastLoginArea').where('userName', '=', 'operator').executeTakeFirstOrThrow();
+    expect(user.lastLoginArea).toBeNull();
+  });
+
+  it('stores an area of 100 characters and echoes it at the next login', async () => {
+    const area = '区'.repeat(100);
+    await call(server.url, 'POST', '/login', { form: { username: 'operator', password: 'operator123', area } });
+    expect((await login(server.url, 'operator')).answer.lastLoginInfo.area).toBe(area);
+  });
+
+  it('refuses a user name longer than the column that holds it', async () => {
+    const answer = await call(server.url, 'POST', '/login', { form: { username: 'u'.repeat(51), password: 'x' }, lang: 'en' });
+    expect(answer).toEqual({ resultCode: 400, message: 'Field too long: username (at most 50 characters)', data: null });
+  });
+});
