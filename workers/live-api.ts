@@ -30,6 +30,8 @@ export interface LiveSession {
   readonly typeIds: string;
   /** The background checks the worker runs for this user (`pollsOf`, shell spec §6); absent: none. */
   readonly polls?: readonly PollName[];
+  /** The server's idle limit as the login answered it (`LoginAnswer.sessionIdleMs`); sets the keep-alive's period. */
+  readonly sessionIdleMs?: number;
 }
 
 export interface FleetStatus {

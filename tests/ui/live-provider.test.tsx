@@ -61,7 +61,7 @@ describe('LiveProvider', () => {
     expect(client.close).toHaveBeenCalledTimes(1);
   });
 
-  it('builds the worker session from the header-id, the user, userPri, the chosen alarm types (empty: all) and the role polls', () => {
+  it('builds the worker session from the header-id, the user, userPri, the chosen alarm types (empty: all), the role polls and the idle limit', () => {
     const session: SessionData = {
       headerId: 'h-9', token: { id: 3, userName: 'garden' }, roles: [{ roleName: '园林局用户', superMan: false }], name: 'garden', avatar: '',
       companyCode: 'C005', companyCodes: ['C005'], customer: true, lastLoginInfo: { ip: '', area: '', time: 0 },
@@ -74,5 +74,6 @@ describe('LiveProvider', () => {
     expect(liveSessionOf(session, chosen).typeIds).toBe('201');
     const admin: SessionData = { ...session, roles: [{ roleName: '管理员', superMan: true }] };
     expect(liveSessionOf(admin, shell).polls).toEqual(['fences', 'heartbeat']);
+    expect(liveSessionOf({ ...session, sessionIdleMs: 600_000 }, shell).sessionIdleMs).toBe(600_000);
   });
 });
