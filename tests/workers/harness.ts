@@ -8,7 +8,7 @@ import { exposeClient } from '../../workers/client-api';
 import { LiveDb } from '../../workers/db';
 import { realClock, type LiveClock } from '../../workers/live-clock';
 import { LiveCore } from '../../workers/live-core';
-import type { FetchLike } from '../../workers/poller';
+import type { FetchLike } from '../../workers/session-request';
 import type { LockManagerLike } from '../../workers/tab-registry';
 import { T0 } from '../helpers/live-frames';
 import { mockEndpoint, mockHost, mockSocketFactory, type MockEndpoint } from '../helpers/mock-sockets';
