@@ -79,10 +79,13 @@ export async function liveHarness(options: HarnessOptions = {}): Promise<Harness
   };
 }
 
-/** Polls a condition on real time (mock-socket, Comlink and fake-indexeddb all deliver on real timers). */
-export async function waitFor(condition: () => boolean, what = 'condition', timeoutMs = 3_000): Promise<void> {
+/**
+ * Polls a condition on real time (mock-socket, Comlink and fake-indexeddb all deliver on real timers); the condition
+ * may be asynchronous (a read of the real server's database).
+ */
+export async function waitFor(condition: () => boolean | Promise<boolean>, what = 'condition', timeoutMs = 3_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
