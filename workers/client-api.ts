@@ -55,7 +55,8 @@ export function clientApi(core: LiveCore, clientId: number): LiveApi {
       if (!isPollName(kind)) throw new Error(`no notice ${String(kind)}`);
       core.dismissNotice(kind);
     },
-    setVisible: (visible) => core.tabs.setVisible(clientId, visible === true),
+    setVisible: (visible) => core.setVisible(clientId, visible === true),
+    reportInput: () => core.noteInput(clientId),
     claimDesktopAlert: (key) => typeof key === 'string' && core.tabs.claimAlert(key),
     setAlarmTypes: (typeIds) => core.setAlarmTypes(typeIds),
     startRecording: (name) => core.recorder.start(name),

@@ -30,6 +30,8 @@ export interface LiveSession {
   readonly typeIds: string;
   /** The background checks the worker runs for this user (`pollsOf`, shell spec §6); absent: none. */
   readonly polls?: readonly PollName[];
+  /** The server's idle limit as the login answered it (`LoginAnswer.sessionIdleMs`); sets the keep-alive's period. */
+  readonly sessionIdleMs?: number;
 }
 
 export interface FleetStatus {
@@ -82,10 +84,13 @@ export interface HeartbeatNotice {
 /** The notices a poll raises, one per browser; each is also the name of the poll that raises it. */
 export type NoticeKind = PollName;
 
-/** Why the session is over: the server closed a socket with 4401, or a poll got resultCode 504. */
+/** A background call of the session: one of its polls, or the keep-alive. */
+export type SessionCall = PollName | 'keepAlive';
+
+/** Why the session is over: the server closed a socket with 4401, or a poll or the keep-alive got resultCode 504. */
 export type SessionInvalid =
   | { readonly socket: SocketName; readonly code: number }
-  | { readonly poll: PollName; readonly code: number };
+  | { readonly poll: SessionCall; readonly code: number };
 
 export interface LiveEvents {
   'fleet.status': FleetStatus;
@@ -98,7 +103,10 @@ export interface LiveEvents {
   /** State event: the chosen alarm types in force, as the comma list (empty: every type); changes reach every tab. */
   'alarm.types': string;
   'link.state': LinkStatuses;
-  /** The server closed a socket with 4401, or a poll got 504: log in again. The links and polls have stopped for good. */
+  /**
+   * The server closed a socket with 4401, or a poll or the keep-alive got 504: log in again. The links, polls and
+   * keep-alive have stopped for good.
+   */
   'session.invalid': SessionInvalid;
   'replay.progress': ReplayProgress;
   /** State event: the latest fence poll's pending count; null when none is pending or a tab dismissed it. */
@@ -178,8 +186,13 @@ export interface LiveApi {
   watchTrucks(status: TruckStatusCode, listener: (part: TruckChanges) => void): Unsubscribe & ProxyMarked;
   /** Clears a notice in every tab; the next poll that finds pending rows raises it again. */
   dismissNotice(kind: NoticeKind): void;
-  /** This tab became visible or hidden; the worker forgets it when the tab goes away. */
+  /**
+   * This tab became visible or hidden; the worker forgets it when the tab goes away. While any tab is visible the
+   * worker keeps the session alive, and a tab becoming visible after a quiet spell confirms the session at once.
+   */
   setVisible(visible: boolean): void;
+  /** This tab's user typed or clicked (a tab reports it at most every INPUT_REPORT_MS): it keeps the session alive too. */
+  reportInput(): void;
   /**
    * A hidden tab asks before showing an urgent alarm on the desktop: true for the first tab to ask for that alarm while
    * no tab of the browser is visible, so however many tabs are hidden, one notification shows.

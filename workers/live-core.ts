@@ -1,4 +1,5 @@
-// The live worker's core, independent of the worker global: session, links, polls, pipeline runs, persistence, record, replay.
+// The live worker's core, independent of the worker global: session, links, polls and keep-alive, pipeline runs,
+// persistence, record, replay.
 import { BehaviorSubject } from 'rxjs';
 import type { SocketFactory } from '../machines/socket-link.machine';
 import type { TruckView } from '../streams/truck-status.stream';
@@ -12,7 +13,7 @@ import { LiveStore, type Hydrated } from './live-store';
 import { IDLE_LINKS, startLinkPair, type LinkPair } from './link-pair';
 import { alarmOpen, parseLiveSession, truckOpen } from './open-messages';
 import { PipelineRun } from './pipeline-run';
-import type { FetchLike } from './poller';
+import type { FetchLike } from './session-request';
 import { Recorder } from './recorder';
 import { SessionPolls } from './session-polls';
 import { RecordingStore } from './recording';
@@ -30,7 +31,7 @@ export interface LiveCoreDeps {
   readonly locks?: LockManagerLike;
   /** The status socket's `frequency` (spec: 30); the fixture recorder asks for 1 to finish in seconds. */
   readonly statusFrequency?: number;
-  /** HTTP for the session's polls; without it (and `apiBase`) the worker runs no polls. */
+  /** HTTP for the session's polls and keep-alive; without it (and `apiBase`) the worker calls nothing. */
   readonly fetch?: FetchLike;
   /** The shared client's base path as an absolute URL (the worker has no page to resolve a relative one against). */
   readonly apiBase?: string;
@@ -70,6 +71,7 @@ export class LiveCore {
     this.tabs = new TabRegistry({ clock: this.clock, locks: deps.locks, onGone: (id) => this.dropClient(id) });
     this.polls = new SessionPolls({
       hub: this.hub, clock: this.clock, fetch: deps.fetch, apiBase: deps.apiBase,
+      inUse: (since) => this.tabs.inUse(since),
       onSessionGone: (poll, code) => this.sessionGone({ poll, code }),
     });
     this.prefetched = this.store.load();
@@ -134,6 +136,18 @@ export class LiveCore {
 
   trucks(): TruckView[] {
     return this.run.trucks();
+  }
+
+  /** A tab said whether it is visible; one that became visible may be someone back at the console after a quiet spell. */
+  setVisible(clientId: number, visible: boolean): void {
+    this.tabs.setVisible(clientId, visible);
+    if (visible) this.polls.present();
+  }
+
+  /** A tab's user typed or clicked: someone is at the console. */
+  noteInput(clientId: number): void {
+    this.tabs.noteInput(clientId);
+    this.polls.present();
   }
 
   /** One notice per browser: clearing it clears it in every tab. */
@@ -285,7 +299,10 @@ export class LiveCore {
     else this.links?.stop();
   }
 
-  /** The server refused the session (a socket's 4401, a poll's 504): links and polls stop for good, every tab hears. */
+  /**
+   * The server refused the session (a socket's 4401, a poll's or the keep-alive's 504): links, polls and keep-alive stop
+   * for good, every tab hears.
+   */
   private sessionGone(invalid: SessionInvalid): void {
     // Stopped, not dropped: diagnostics keep showing how each link ended.
     this.links?.stop();

@@ -1,5 +1,6 @@
 // The sockets' open messages (spec §7 plus our `token` and `lastSeq`), and the check of the session a tab hands over.
 import { formatTypeIds, parseTypeIds } from '../src/domain/alarm-types';
+import { isIdleLimit } from '../src/domain/shell/keep-alive';
 import { isPollName, POLL_NAMES, type PollName } from '../src/domain/shell/polls';
 import { isRecord } from '../src/domain/wire/guards';
 import { MSG_TYPE, STATUS_FREQUENCY, type AlarmSocketOpen, type TruckSocketOpen } from '../src/domain/wire/sockets';
@@ -36,7 +37,7 @@ function parsePolls(value: unknown): PollName[] | undefined {
 
 /**
  * Checks what a tab passed (structured-cloned, so any shape can arrive); typeIds is normalised through the catalogue,
- * polls to known names once each.
+ * polls to known names once each; an idle limit, when given, is a positive number.
  */
 export function parseLiveSession(value: unknown): ParsedLiveSession | undefined {
   if (!isRecord(value)) return undefined;
@@ -45,10 +46,13 @@ export function parseLiveSession(value: unknown): ParsedLiveSession | undefined 
   if (!polls) return undefined;
   if (typeof token !== 'string' || typeof userName !== 'string' || !Array.isArray(userPri)) return undefined;
   if (typeIds !== undefined && typeIds !== null && typeof typeIds !== 'string') return undefined;
+  const { sessionIdleMs } = value;
+  if (sessionIdleMs !== undefined && sessionIdleMs !== null && !isIdleLimit(sessionIdleMs)) return undefined;
   const entries: UserPriEntry[] = [];
   for (const entry of userPri) {
     if (!isRecord(entry) || typeof entry['key'] !== 'string') return undefined;
     entries.push({ key: entry['key'] });
   }
-  return { token, userName, userPri: entries, typeIds: formatTypeIds(parseTypeIds(typeIds)), polls };
+  const limit = isIdleLimit(sessionIdleMs) ? { sessionIdleMs } : {};
+  return { token, userName, userPri: entries, typeIds: formatTypeIds(parseTypeIds(typeIds)), polls, ...limit };
 }

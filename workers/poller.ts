@@ -1,38 +1,17 @@
 // The worker's background checks (shell spec §6): pending fences and heartbeat overtime, once per browser, on its clock.
-import { REQUEST_TIMEOUT_MS } from '../src/domain/constants';
 import { POLL_INTERVAL_MS, type PollName } from '../src/domain/shell/polls';
-import { resolveCall, type CallName } from '../src/domain/wire/calls';
-import { HEADER_ID } from '../src/domain/wire/entities';
-import { isEnvelope, RESULT_CODE } from '../src/domain/wire/envelope';
+import type { CallName } from '../src/domain/wire/calls';
 import { isFiniteNumber, isRecord, isWireTime } from '../src/domain/wire/guards';
 import type { HeartbeatOvertimeRow } from '../src/domain/wire/records';
 import type { FenceNotice, HeartbeatNotice } from './live-api';
-import type { LiveClock } from './live-clock';
-
-/** The part of an HTTP answer a poll reads. */
-export interface FetchAnswer {
-  readonly ok: boolean;
-  json(): Promise<unknown>;
-}
-
-/** The part of `fetch` a poll uses; the worker passes the real one, tests a fake answering envelopes. */
-export type FetchLike = (
-  url: string,
-  init: { readonly method: string; readonly headers: Record<string, string>; readonly signal: AbortSignal },
-) => Promise<FetchAnswer>;
+import { SessionRequests, type SessionCaller } from './session-request';
 
 /** The first check follows a connect this soon: a user who just logged in hears at once, after the sockets opened. */
 export const FIRST_POLL_DELAY_MS = 2_000;
 
 const CALL_OF: Readonly<Record<PollName, CallName>> = { fences: 'fenceApprovalTimer', heartbeat: 'heartbeatOvertime' };
 
-export interface PollerOptions {
-  readonly clock: LiveClock;
-  readonly fetch: FetchLike;
-  /** The shared client's base path as an absolute URL. */
-  readonly apiBase: string;
-  /** Sent as `header-id`. */
-  readonly token: string;
+export interface PollerOptions extends SessionCaller {
   readonly polls: readonly PollName[];
   /** A poll's fresh finding: a notice, or null when nothing is pending. */
   readonly onFences: (notice: FenceNotice | null) => void;
@@ -40,8 +19,6 @@ export interface PollerOptions {
   /** A poll got resultCode 504: the session is gone, and every poll has stopped. */
   readonly onSessionGone: (poll: PollName, code: number) => void;
 }
-
-type Outcome = { readonly kind: 'data'; readonly data: unknown } | { readonly kind: 'sessionGone'; readonly code: number } | { readonly kind: 'failed' };
 
 function pendingOf(data: unknown): number | undefined {
   return isRecord(data) && isFiniteNumber(data['pending']) && data['pending'] >= 0 ? data['pending'] : undefined;
@@ -67,10 +44,11 @@ function overtimeRowsOf(data: unknown): HeartbeatOvertimeRow[] | undefined {
 export class Poller {
   private readonly timers = new Map<PollName, unknown>();
   private readonly running = new Set<PollName>();
-  private readonly requests = new Set<AbortController>();
+  private readonly requests: SessionRequests;
   private stopped = false;
 
   constructor(private readonly options: PollerOptions) {
+    this.requests = new SessionRequests(options);
     for (const poll of options.polls) this.schedule(poll, FIRST_POLL_DELAY_MS);
   }
 
@@ -79,8 +57,7 @@ export class Poller {
     this.stopped = true;
     for (const timer of this.timers.values()) this.options.clock.clearTimeout(timer);
     this.timers.clear();
-    for (const request of this.requests) request.abort();
-    this.requests.clear();
+    this.requests.abortAll();
   }
 
   private schedule(poll: PollName, ms: number): void {
@@ -96,7 +73,7 @@ export class Poller {
   }
 
   private async check(poll: PollName): Promise<void> {
-    const outcome = await this.request(CALL_OF[poll]);
+    const outcome = await this.requests.get(CALL_OF[poll]);
     if (this.stopped) return;
     if (outcome.kind === 'sessionGone') {
       this.stop();
@@ -111,34 +88,6 @@ export class Poller {
     } else {
       const rows = overtimeRowsOf(outcome.data);
       if (rows) this.options.onHeartbeat(rows.length > 0 ? { rows, checkedAt } : null);
-    }
-  }
-
-  /** One GET under the API base with the session's header-id, judged by its envelope's resultCode. */
-  private async request(call: CallName): Promise<Outcome> {
-    const { clock, fetch, apiBase, token } = this.options;
-    const controller = new AbortController();
-    this.requests.add(controller);
-    const timeout = clock.setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-    // Given up at the timeout even if the fetch ignores its signal, so a hung request cannot stall the poll for good.
-    const givenUp = new Promise<never>((_, reject) => {
-      controller.signal.addEventListener('abort', () => reject(new Error('poll request given up')), { once: true });
-    });
-    givenUp.catch(() => undefined);
-    try {
-      const { url } = resolveCall(call, {}, apiBase);
-      const answer = await Promise.race([fetch(url, { method: 'GET', headers: { [HEADER_ID]: token }, signal: controller.signal }), givenUp]);
-      if (!answer.ok) return { kind: 'failed' };
-      const body = await Promise.race([answer.json(), givenUp]);
-      if (!isEnvelope(body)) return { kind: 'failed' };
-      if (body.resultCode === RESULT_CODE.SESSION_EXPIRED) return { kind: 'sessionGone', code: body.resultCode };
-      return body.resultCode === RESULT_CODE.OK ? { kind: 'data', data: body.data } : { kind: 'failed' };
-    } catch {
-      // Network down, aborted, not JSON: the next turn tries again.
-      return { kind: 'failed' };
-    } finally {
-      clock.clearTimeout(timeout);
-      this.requests.delete(controller);
     }
   }
 }

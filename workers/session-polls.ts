@@ -1,53 +1,81 @@
-// The session's polls as the worker core runs them: one Poller per session and set of polls, its findings published as
-// notices for every tab, a 504 handed to the core as the end of the session.
+// The session's background calls as the worker core runs them, once per browser: the polls (one Poller per session and
+// set of polls, findings published as notices for every tab) and the keep-alive; a 504 from any is the end of the session.
+import { keepAlivePeriodMs } from '../src/domain/shell/keep-alive';
 import type { PollName } from '../src/domain/shell/polls';
 import type { EventHub } from './event-hub';
-import type { NoticeKind } from './live-api';
+import { KeepAlive } from './keep-alive';
+import type { NoticeKind, SessionCall } from './live-api';
 import type { LiveClock } from './live-clock';
-import { Poller, type FetchLike } from './poller';
+import { Poller } from './poller';
+import type { FetchLike } from './session-request';
 
 export interface SessionPollsDeps {
   readonly hub: EventHub;
   readonly clock: LiveClock;
-  /** Without HTTP (or a base to resolve calls against) nothing is polled: tests and tools that need no polls. */
+  /** Without HTTP (or a base to resolve calls against) nothing is called: tests and tools that need no polls. */
   readonly fetch?: FetchLike | undefined;
   readonly apiBase?: string | undefined;
-  /** A poll got resultCode 504; the polls have already stopped. */
-  readonly onSessionGone: (poll: PollName, code: number) => void;
+  /** Whether someone is at the console: a tab visible now, or input reported at or after `since` (TabRegistry.inUse). */
+  readonly inUse: (since: number) => boolean;
+  /** A call got resultCode 504; the polls and the keep-alive have already stopped. */
+  readonly onSessionGone: (call: SessionCall, code: number) => void;
+}
+
+export interface PolledSession {
+  readonly token: string;
+  readonly polls: readonly PollName[];
+  /** The server's idle limit, when it told one; sets the keep-alive's period. */
+  readonly sessionIdleMs?: number;
 }
 
 const NOTICE_EVENT = { fences: 'notice.fences', heartbeat: 'notice.heartbeat' } as const satisfies Record<NoticeKind, string>;
 
 export class SessionPolls {
   private poller: Poller | undefined;
-  /** Token and polls the poller runs for: another connect of the same session (another tab) leaves it running. */
+  private keepAlive: KeepAlive | undefined;
+  /** Token and polls the calls run for: another connect of the same session (another tab) leaves them running. */
   private runningFor: string | undefined;
 
   constructor(private readonly deps: SessionPollsDeps) {}
 
-  /** Starts the session's polls unless they already run for it; a new session's notices start empty. */
-  start(session: { readonly token: string; readonly polls: readonly PollName[] }): void {
+  /** Starts the session's polls and keep-alive unless they already run for it; a new session's notices start empty. */
+  start(session: PolledSession): void {
     const { hub, clock, fetch, apiBase } = this.deps;
     const key = `${session.token}\n${session.polls.join(',')}`;
     if (this.runningFor === key) return;
     this.stop();
     this.runningFor = key;
-    if (!fetch || apiBase === undefined || session.polls.length === 0) return;
-    this.poller = new Poller({
-      clock, fetch, apiBase, token: session.token, polls: session.polls,
-      onFences: (notice) => hub.publish('notice.fences', notice),
-      onHeartbeat: (notice) => hub.publish('notice.heartbeat', notice),
-      onSessionGone: (poll, code) => {
-        this.stop();
-        this.deps.onSessionGone(poll, code);
-      },
+    if (!fetch || apiBase === undefined) return;
+    const caller = { clock, fetch, apiBase, token: session.token };
+    const gone = (call: SessionCall, code: number) => {
+      this.stop();
+      this.deps.onSessionGone(call, code);
+    };
+    if (session.polls.length > 0) {
+      this.poller = new Poller({
+        ...caller, polls: session.polls,
+        onFences: (notice) => hub.publish('notice.fences', notice),
+        onHeartbeat: (notice) => hub.publish('notice.heartbeat', notice),
+        onSessionGone: gone,
+      });
+    }
+    this.keepAlive = new KeepAlive({
+      ...caller, periodMs: keepAlivePeriodMs(session.sessionIdleMs), inUse: this.deps.inUse,
+      onSessionGone: (code) => gone('keepAlive', code),
     });
   }
 
-  /** Ends the polls and clears their notices in every tab. */
+  /** Someone is back at the console (a tab became visible, or typed): the keep-alive calls at once after a quiet spell. */
+  present(): void {
+    this.keepAlive?.wake();
+  }
+
+  /** Ends the polls and the keep-alive, and clears the notices in every tab. */
   stop(): void {
     this.poller?.stop();
     this.poller = undefined;
+    this.keepAlive?.stop();
+    this.keepAlive = undefined;
     this.runningFor = undefined;
     if (this.deps.hub.latestOf('notice.fences')) this.dismiss('fences');
     if (this.deps.hub.latestOf('notice.heartbeat')) this.dismiss('heartbeat');

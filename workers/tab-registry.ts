@@ -1,6 +1,7 @@
 // Which tabs are alive. Comlink's finalizers never fire for a shared worker, so a closed tab is noticed by its Web Lock
 // being released, or, where there are no Web Locks (plain http on a LAN address), by its pings stopping. Also which tabs
-// said they are visible, and which alarms a tab already claimed to show on the desktop: one notification per browser.
+// said they are visible and when a tab last reported input (someone at the console keeps the session alive), and which
+// alarms a tab already claimed to show on the desktop: one notification per browser.
 import type { TabLiveness } from './live-api';
 import type { LiveClock } from './live-clock';
 
@@ -34,6 +35,8 @@ export class TabRegistry {
   private readonly tabs = new Map<number, Tab>();
   private readonly claimed = new Set<string>();
   private sweep: unknown;
+  /** When a tab last reported that its user typed or clicked; kept for the browser, not per tab. */
+  private lastInputAt: number | undefined;
 
   constructor(private readonly options: TabRegistryOptions) {}
 
@@ -67,6 +70,16 @@ export class TabRegistry {
   /** True while some live tab last said it is visible. */
   anyVisible(): boolean {
     return [...this.tabs.values()].some((tab) => tab.visible);
+  }
+
+  /** A live tab's user typed or clicked. */
+  noteInput(clientId: number): void {
+    if (this.tabs.has(clientId)) this.lastInputAt = this.options.clock.now();
+  }
+
+  /** Someone is at the console: a live tab is visible, or a tab reported input at or after `since`. */
+  inUse(since: number): boolean {
+    return this.anyVisible() || (this.lastInputAt !== undefined && this.lastInputAt >= since);
   }
 
   /**

@@ -73,6 +73,7 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
         'header-id': token,
         userIn: { companyCodes, customer: true },
         lastLoginInfo: previous,
+        sessionIdleMs: services.sessions.idleMs,
       };
       return envelope(answer);
     },

@@ -1,20 +1,90 @@
-// Launches Debian's Chromium through playwright-core, with the flags this closed network needs.
-import { chromium, type Browser } from 'playwright-core';
+// Launches Debian's Chromium through playwright-core, with the flags this closed network needs; and one with real tabs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** How long Chromium may take to say where its DevTools endpoint listens. */
+const ENDPOINT_TIMEOUT_MS = 15_000;
+
+export interface TabbedBrowser {
+  readonly browser: Browser;
+  /** The browser's own default context: its pages are tabs of one window, only the one in front visible. */
+  readonly context: BrowserContext;
+  close(): Promise<void>;
+}
+
+function devtoolsEndpoint(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium gave no DevTools endpoint:\n${text}`)), ENDPOINT_TIMEOUT_MS);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      const found = /DevTools listening on (ws:\/\/\S+)/.exec(text);
+      if (!found?.[1]) return;
+      clearTimeout(timer);
+      resolve(found[1]);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited (${String(code)}) before its DevTools endpoint:\n${text}`));
+    });
   });
+}
+
+/**
+ * Chromium whose background tabs are hidden, as a user's are. Playwright's own contexts turn focus emulation on for
+ * every page, which Chromium serves by counting the page as captured, so a page behind another tab (or in a minimised
+ * window) still reads `visible`. Started here and attached over CDP with `noDefaults`, the browser's default context
+ * has no such override: `context.newPage()` opens a tab in front, `page.bringToFront()` switches back.
+ */
+export async function launchTabbedBrowser(): Promise<TabbedBrowser> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-chromium-'));
+  const child = spawn(
+    CHROMIUM_PATH,
+    ['--headless', ...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, '--window-size=1280,800', 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, 'exit');
+      child.kill();
+      await exited;
+    }
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
+  try {
+    const browser = await chromium.connectOverCDP(await devtoolsEndpoint(child), { noDefaults: true });
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('Chromium has no default context');
+    return {
+      browser,
+      context,
+      async close() {
+        await browser.close().catch(() => undefined);
+        await stop();
+      },
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

@@ -19,6 +19,8 @@ export interface FakeLiveSource extends LiveSource {
   readonly dismissed: NoticeKind[];
   /** Every `setVisible` call, oldest first. */
   readonly visibleCalls: boolean[];
+  /** How many times the tab reported its user's input. */
+  readonly inputReports: number;
   /** Whether another tab of the browser is visible (then no tab claims a desktop alert); false unless the test says so. */
   otherTabVisible: boolean;
 }
@@ -30,6 +32,7 @@ export function fakeLiveSource(): FakeLiveSource {
   const dismissed: NoticeKind[] = [];
   const claimedAlerts = new Set<string>();
   const visibleCalls: boolean[] = [];
+  let inputReports = 0;
   function publish<K extends LiveEventName>(name: K, payload: LiveEvents[K]): void {
     for (const listener of listeners.get(name) ?? []) (listener as (value: typeof payload) => void)(payload);
   }
@@ -48,6 +51,12 @@ export function fakeLiveSource(): FakeLiveSource {
     },
     async setVisible(visible) {
       visibleCalls.push(visible);
+    },
+    async reportInput() {
+      inputReports += 1;
+    },
+    get inputReports() {
+      return inputReports;
     },
     async claimDesktopAlert(key) {
       if (this.otherTabVisible || visibleCalls.at(-1) === true || claimedAlerts.has(key)) return false;

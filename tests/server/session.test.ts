@@ -14,7 +14,7 @@ describe('login', () => {
   });
   afterAll(() => server.close());
 
-  it('answers role, userInfo, header-id, userIn and lastLoginInfo, and sets an HttpOnly SameSite=Strict cookie', async () => {
+  it('answers role, userInfo, header-id, userIn, lastLoginInfo and its idle limit, and sets an HttpOnly SameSite=Strict cookie', async () => {
     const response = await fetch(`${server.url}${API}/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -22,7 +22,8 @@ describe('login', () => {
     });
     const body = (await response.json()) as { resultCode: number; data: LoginAnswer };
     expect(body.resultCode).toBe(200);
-    expect(Object.keys(body.data).sort()).toEqual(['header-id', 'lastLoginInfo', 'role', 'userIn', 'userInfo']);
+    expect(Object.keys(body.data).sort()).toEqual(['header-id', 'lastLoginInfo', 'role', 'sessionIdleMs', 'userIn', 'userInfo']);
+    expect(body.data.sessionIdleMs).toBe(30 * 60_000);
     expect(body.data.role).toEqual([{ roleName: '调度员', superMan: false }]);
     expect(body.data.userInfo).toMatchObject({ userName: 'operator', realName: '李调度', companyCode: 'C002' });
     expect(body.data.userIn).toEqual({ companyCodes: ['C002'], customer: true });
@@ -118,6 +119,11 @@ describe('sessions', () => {
     server = await startServer({ sessionIdleMs: 1_500, sessionMaxMs: 60_000 });
   });
   afterAll(() => server.close());
+
+  it('advertises the configured idle limit in the login answer', async () => {
+    const { answer } = await login(server.url, 'garden');
+    expect(answer.sessionIdleMs).toBe(1_500);
+  });
 
   it('answers 504 to an unknown token and to no token', async () => {
     expect((await call(server.url, 'GET', '/userPri', { token: 'x'.repeat(43) })).resultCode).toBe(504);

@@ -12,7 +12,10 @@ const SESSION: LiveSession = { token: 'h-1', userName: 'operator', userPri: [{ k
 
 function fakeClient() {
   const source = fakeLiveSource();
-  const api = { connect: vi.fn(async () => undefined), logout: vi.fn(async () => undefined), snapshot: vi.fn(async () => ({ trucks: [] })) };
+  const api = {
+    connect: vi.fn(async () => undefined), logout: vi.fn(async () => undefined), snapshot: vi.fn(async () => ({ trucks: [] })),
+    setVisible: vi.fn(async (_visible: boolean) => undefined), reportInput: vi.fn(async () => undefined),
+  };
   const client = { api: api as unknown as LiveClient['api'], hello: { clientId: 1, mode: 'shared', liveness: 'locks' }, subscribe: source.subscribe, close: vi.fn() } satisfies LiveClient;
   return { client, api, source, open: vi.fn(async () => client) };
 }
@@ -32,6 +35,19 @@ describe('LiveProvider', () => {
     expect(refused).not.toHaveBeenCalled();
     act(() => source.publish('session.invalid', { socket: 'alarm', code: 4401 }));
     expect(refused).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the worker of this tab’s visibility and input once joined, and no more once it leaves', async () => {
+    const { open, api } = fakeClient();
+    const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });
+    const view = render(<LiveProvider session={SESSION} loggingOut={false} open={open} presence={doc}><Probe /></LiveProvider>);
+    await waitFor(() => expect(api.setVisible).toHaveBeenCalledExactlyOnceWith(true));
+    doc.dispatchEvent(new Event('pointerdown'));
+    expect(api.reportInput).toHaveBeenCalledTimes(1);
+    view.unmount();
+    doc.visibilityState = 'hidden';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(api.setVisible).toHaveBeenCalledTimes(1);
   });
 
   it('does not join the worker before there is a session', () => {
@@ -61,7 +77,7 @@ describe('LiveProvider', () => {
     expect(client.close).toHaveBeenCalledTimes(1);
   });
 
-  it('builds the worker session from the header-id, the user, userPri, the chosen alarm types (empty: all) and the role polls', () => {
+  it('builds the worker session from the header-id, the user, userPri, the chosen alarm types (empty: all), the role polls and the idle limit', () => {
     const session: SessionData = {
       headerId: 'h-9', token: { id: 3, userName: 'garden' }, roles: [{ roleName: '园林局用户', superMan: false }], name: 'garden', avatar: '',
       companyCode: 'C005', companyCodes: ['C005'], customer: true, lastLoginInfo: { ip: '', area: '', time: 0 },
@@ -74,5 +90,6 @@ describe('LiveProvider', () => {
     expect(liveSessionOf(session, chosen).typeIds).toBe('201');
     const admin: SessionData = { ...session, roles: [{ roleName: '管理员', superMan: true }] };
     expect(liveSessionOf(admin, shell).polls).toEqual(['fences', 'heartbeat']);
+    expect(liveSessionOf({ ...session, sessionIdleMs: 600_000 }, shell).sessionIdleMs).toBe(600_000);
   });
 });

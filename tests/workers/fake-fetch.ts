@@ -1,6 +1,6 @@
-// A fetch for the worker's polls without a server: answers envelopes per path, records every request.
+// A fetch for the worker's polls and keep-alive without a server: answers envelopes per path, records every request.
 import { envelope, failure } from '../../src/domain/wire/envelope';
-import type { FetchAnswer, FetchLike } from '../../workers/poller';
+import type { FetchAnswer, FetchLike } from '../../workers/session-request';
 
 export interface FetchRequest {
   readonly url: string;

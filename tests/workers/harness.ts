@@ -8,7 +8,7 @@ import { exposeClient } from '../../workers/client-api';
 import { LiveDb } from '../../workers/db';
 import { realClock, type LiveClock } from '../../workers/live-clock';
 import { LiveCore } from '../../workers/live-core';
-import type { FetchLike } from '../../workers/poller';
+import type { FetchLike } from '../../workers/session-request';
 import type { LockManagerLike } from '../../workers/tab-registry';
 import { T0 } from '../helpers/live-frames';
 import { mockEndpoint, mockHost, mockSocketFactory, type MockEndpoint } from '../helpers/mock-sockets';
@@ -79,10 +79,13 @@ export async function liveHarness(options: HarnessOptions = {}): Promise<Harness
   };
 }
 
-/** Polls a condition on real time (mock-socket, Comlink and fake-indexeddb all deliver on real timers). */
-export async function waitFor(condition: () => boolean, what = 'condition', timeoutMs = 3_000): Promise<void> {
+/**
+ * Polls a condition on real time (mock-socket, Comlink and fake-indexeddb all deliver on real timers); the condition
+ * may be asynchronous (a read of the real server's database).
+ */
+export async function waitFor(condition: () => boolean | Promise<boolean>, what = 'condition', timeoutMs = 3_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

@@ -14,7 +14,7 @@ import { useLiveEvent } from '../live/use-live';
 import { LiveNotices } from '../notices/LiveNotices';
 import { AlarmPopups } from './AlarmPopups';
 import { playAlarmTone, stopAlarmTone } from './alarm-sound';
-import { browserDesktopEnv, reportVisibility, showUrgentDesktopAlert, type DesktopEnv } from './desktop-alert';
+import { browserDesktopEnv, showUrgentDesktopAlert, type DesktopEnv } from './desktop-alert';
 import { UrgentAlarmDialog } from './UrgentAlarmDialog';
 import './alarms.css';
 
@@ -61,12 +61,6 @@ export function LiveAlarms({ machine = browserUrgentAlarmMachine, desktop }: Liv
     actor.send({ type: 'urgent.alarm', alarm: urgent });
     alertDesktop(urgent);
   }, [actor, urgent]);
-
-  // The worker learns which tabs are visible: a hidden tab claims a desktop alert only while none is.
-  useEffect(() => {
-    if (!source) return undefined;
-    return reportVisibility(env.document, (visible) => void source.setVisible(visible).catch(() => undefined));
-  }, [source, env]);
 
   return (
     <>

@@ -60,14 +60,6 @@ export function urgentTag(alarm: LiveAlarm): string {
   return `urgent-${alarmKey(alarm)}`;
 }
 
-/** Tells `report` whether this tab is visible, now and on every change; returns the stop. */
-export function reportVisibility(doc: VisibilitySource, report: (visible: boolean) => void): () => void {
-  const send = () => report(doc.visibilityState === 'visible');
-  send();
-  doc.addEventListener('visibilitychange', send);
-  return () => doc.removeEventListener('visibilitychange', send);
-}
-
 export interface UrgentDesktopAlert {
   readonly alarm: LiveAlarm;
   readonly title: string;

@@ -1,10 +1,12 @@
-// Connects this tab to the live worker once a session exists, hands the live source to the views, and stops it on logout.
+// Connects this tab to the live worker once a session exists, hands the live source to the views, tells the worker of
+// this tab's visibility and input, and stops it on logout.
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LiveSession } from '../../../workers/live-api';
 import type { LiveClient } from '../../live/live-client';
 import { useSessionActor, useSessionContext, useSessionPhase } from '../session/SessionProvider';
 import { clientSource, type LiveSource } from './live-source';
 import { liveSessionOf } from './live-session';
+import { reportPresence, type PresenceDocument } from './presence';
 import { subscribeUntilCleanup } from './subscribe-until';
 
 const LiveSourceContext = createContext<LiveSource | null>(null);
@@ -29,13 +31,15 @@ export interface LiveProviderProps {
   readonly loggingOut: boolean;
   /** Joins the worker (tests pass a client over a MessageChannel). */
   readonly open?: () => Promise<LiveClient>;
-  /** The server refused the session on a socket (4401): the session is over in every tab. */
+  /** The server refused the session (a socket's 4401, a poll's or the keep-alive's 504): it is over in every tab. */
   readonly onSessionRefused?: () => void;
+  /** Whose visibility and input the worker hears of (keep-alive, desktop alerts); this page's document by default. */
+  readonly presence?: PresenceDocument;
   readonly children: ReactNode;
 }
 
 /** Joins the worker once per session and connects it; leaves it on unmount. */
-export function LiveProvider({ session, loggingOut, open = openWorkerClient, onSessionRefused, children }: LiveProviderProps) {
+export function LiveProvider({ session, loggingOut, open = openWorkerClient, onSessionRefused, presence, children }: LiveProviderProps) {
   const [client, setClient] = useState<LiveClient | null>(null);
 
   useEffect(() => {
@@ -67,6 +71,13 @@ export function LiveProvider({ session, loggingOut, open = openWorkerClient, onS
   }, [client, onSessionRefused]);
 
   const source = useMemo(() => (client ? clientSource(client) : null), [client]);
+
+  // The worker keeps the session alive while a tab is visible or typed in, and gives desktop alerts to hidden tabs only.
+  useEffect(() => {
+    if (!source) return undefined;
+    return reportPresence(presence ?? document, source);
+  }, [source, presence]);
+
   return <LiveSourceProvider source={source}>{children}</LiveSourceProvider>;
 }
 

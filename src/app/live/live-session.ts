@@ -1,4 +1,5 @@
-// Builds the worker's session from the console's session and its loaded shell (token, user, companies, alarm types, polls).
+// Builds the worker's session from the console's session and its loaded shell (token, user, companies, alarm types, polls,
+// the server's idle limit).
 import type { ShellData } from '../../../machines/session.machine';
 import type { LiveSession } from '../../../workers/live-api';
 import { pollsOf } from '../../domain/shell/polls';
@@ -12,5 +13,6 @@ export function liveSessionOf(session: SessionData, shell: ShellData): LiveSessi
     userPri: shell.userPri.userPri,
     typeIds: shell.userPri.stUserAlarm?.alarmTypeIds ?? '',
     polls: pollsOf(session),
+    ...(session.sessionIdleMs === undefined ? {} : { sessionIdleMs: session.sessionIdleMs }),
   };
 }

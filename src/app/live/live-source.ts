@@ -17,6 +17,8 @@ export interface LiveSource {
   dismissNotice(kind: NoticeKind): Promise<void>;
   /** Tells the worker whether this tab is visible now. */
   setVisible(visible: boolean): Promise<void>;
+  /** Tells the worker this tab's user typed or clicked (the tab sends it at most once a minute). */
+  reportInput(): Promise<void>;
   /** True when this tab is to show the alarm on the desktop: no tab is visible, and no other tab claimed it first. */
   claimDesktopAlert(key: string): Promise<boolean>;
 }
@@ -31,6 +33,7 @@ export function clientSource(client: LiveClient): LiveSource {
     setAlarmTypes: (typeIds) => client.api.setAlarmTypes(typeIds),
     dismissNotice: (kind) => client.api.dismissNotice(kind),
     setVisible: (visible) => client.api.setVisible(visible),
+    reportInput: () => client.api.reportInput(),
     claimDesktopAlert: (key) => client.api.claimDesktopAlert(key),
   };
 }

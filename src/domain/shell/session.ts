@@ -1,6 +1,7 @@
 // Session data as the console keeps it (shell spec §3) and the water-truck rule (§6), from the login answer.
 import { isFiniteNumber, isRecord, parseJsonText } from '../wire/guards';
 import { toStoredLoginToken, type LastLoginInfo, type LoginAnswer, type Role, type StoredLoginToken } from '../wire/entities';
+import { isIdleLimit } from './keep-alive';
 
 export interface SessionData {
   /** The stored login token: JSON `{ id, userName }`. */
@@ -16,7 +17,12 @@ export interface SessionData {
   /** The spec's customer flag; true (the default) means an ordinary customer. */
   readonly customer: boolean;
   readonly lastLoginInfo: LastLoginInfo;
+  /** The server's idle limit in ms when it advertises one (our server does, the legacy backend does not). */
+  readonly sessionIdleMs?: number;
 }
+
+/** The idle limit as an optional field: absent, not undefined, so the stored JSON stays as before without one. */
+const idleLimitOf = (value: unknown): { sessionIdleMs?: number } => (isIdleLimit(value) ? { sessionIdleMs: value } : {});
 
 export function sessionFromLogin(answer: LoginAnswer): SessionData {
   const { userInfo, userIn } = answer;
@@ -30,6 +36,7 @@ export function sessionFromLogin(answer: LoginAnswer): SessionData {
     companyCodes: userIn?.companyCodes ?? [],
     customer: userIn?.customer ?? true,
     lastLoginInfo: answer.lastLoginInfo,
+    ...idleLimitOf(answer.sessionIdleMs),
   };
 }
 
@@ -59,6 +66,7 @@ export function parseStoredSession(text: string | null | undefined): SessionData
     token,
     headerId, name, avatar, roles: roleList.filter(isRole), companyCode, companyCodes: codeList.filter(isText), customer,
     lastLoginInfo: { ip, area, time },
+    ...idleLimitOf(value['sessionIdleMs']),
   };
 }
 

@@ -43,7 +43,7 @@ export interface UserIn {
   readonly customer: boolean;
 }
 
-/** Exactly the fields the console reads from POST /login. */
+/** Exactly the fields the console reads from POST /login: the spec's five and our optional idle limit. */
 export interface LoginAnswer {
   readonly role: readonly Role[];
   readonly userInfo: UserInfo;
@@ -51,6 +51,11 @@ export interface LoginAnswer {
   readonly 'header-id': string;
   readonly userIn: UserIn;
   readonly lastLoginInfo: LastLoginInfo;
+  /**
+   * Our extension: the server's session idle limit in ms, so the console's keep-alive runs well inside it. A legacy
+   * backend sends none (the console then assumes the spec-era 30 minutes).
+   */
+  readonly sessionIdleMs?: number;
 }
 
 export const HEADER_ID = 'header-id';

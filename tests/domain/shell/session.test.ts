@@ -20,6 +20,15 @@ describe('session data', () => {
     });
   });
 
+  it('keeps the idle limit the server advertises, and none from a server that sends none or nonsense', () => {
+    const advertised = sessionFromLogin({ ...ANSWER, sessionIdleMs: 120_000 });
+    expect(advertised.sessionIdleMs).toBe(120_000);
+    expect(parseStoredSession(JSON.stringify(advertised))?.sessionIdleMs).toBe(120_000);
+    expect('sessionIdleMs' in sessionFromLogin(ANSWER)).toBe(false);
+    const odd = { ...ANSWER, sessionIdleMs: '30' } as unknown as LoginAnswer;
+    expect('sessionIdleMs' in sessionFromLogin(odd)).toBe(false);
+  });
+
   it('reads back what it stored, and refuses anything else', () => {
     const session = sessionFromLogin(ANSWER);
     expect(parseStoredSession(JSON.stringify(session))).toEqual(session);

@@ -15,8 +15,8 @@ describe('session texts', () => {
     expect(HEADER_ID).toBe('header-id');
   });
 
-  it('reads exactly the five login answer fields', () => {
-    expectTypeOf<keyof LoginAnswer>().toEqualTypeOf<'role' | 'userInfo' | 'header-id' | 'userIn' | 'lastLoginInfo'>();
+  it('reads exactly the five login answer fields of the spec and our optional idle limit', () => {
+    expectTypeOf<keyof LoginAnswer>().toEqualTypeOf<'role' | 'userInfo' | 'header-id' | 'userIn' | 'lastLoginInfo' | 'sessionIdleMs'>();
   });
 
   it('names three fence approval states', () => {

@@ -185,16 +185,4 @@ describe('the urgent alarm on the desktop', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(desktop.shown).toEqual([]);
   });
-
-  it('tells the worker whether this tab is visible, now and on every change, until unmounted', async () => {
-    const desktop = fakeDesktop('granted');
-    const { source, view } = setup(desktop.env);
-    await waitFor(() => expect(source.visibleCalls).toEqual([false]));
-    desktop.setVisibility('visible');
-    desktop.setVisibility('hidden');
-    expect(source.visibleCalls).toEqual([false, true, false]);
-    view.unmount();
-    desktop.setVisibility('visible');
-    expect(source.visibleCalls).toEqual([false, true, false]);
-  });
 });
