@@ -2,12 +2,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { announceMissingAbilities } from './app/browser-support';
 import { initI18n } from './app/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 await initI18n();
+// Before anyone logs in: a browser without sockets or HTTP is told so once.
+announceMissingAbilities();
 createRoot(root).render(
   <StrictMode>
     <App />

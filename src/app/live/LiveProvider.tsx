@@ -3,6 +3,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { LiveSession } from '../../../workers/live-api';
 import type { LiveClient } from '../../live/live-client';
+import { pageAbilities } from '../browser-support';
 import { useSessionActor, useSessionContext, useSessionPhase } from '../session/SessionProvider';
 import { clientSource, type LiveSource } from './live-source';
 import { liveSessionOf } from './live-session';
@@ -21,8 +22,14 @@ export function useLiveSource(): LiveSource | null {
   return use(LiveSourceContext);
 }
 
-/** The client loads lazily: the login page never fetches it. */
-const openWorkerClient = (): Promise<LiveClient> => import('../../live/live-client').then(({ openLiveClient }) => openLiveClient());
+/**
+ * The client loads lazily: the login page never fetches it. A browser without sockets or workers has no live data; it
+ * was told so when the page loaded ('提示 / 访问限制'), and the rest of the console works without.
+ */
+const openWorkerClient = (): Promise<LiveClient> =>
+  pageAbilities.live
+    ? import('../../live/live-client').then(({ openLiveClient }) => openLiveClient())
+    : Promise.reject(new Error('this browser has no WebSocket or worker'));
 
 export interface LiveProviderProps {
   /** The worker session; undefined until logged in with the shell loaded. */

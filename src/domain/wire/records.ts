@@ -108,16 +108,22 @@ export type ExportRequest = Readonly<Record<string, ExportFilterValue>> & {
   readonly fileName: string;
 };
 
-export interface ExportColumn {
+/** A table column descriptor as the export uses it (spec §3): prop, label, optional formatter. */
+export interface ExportColumn<Row = Readonly<Record<string, unknown>>> {
   readonly prop: string;
   /** Already translated into the export language. */
   readonly label: string;
+  /**
+   * Turns a row's value into the text a table cell and an export show (a time, a loss rate, a fuel name). The export
+   * form sends only props and labels: the server's spreadsheet applies the same formatter to its rows.
+   */
+  readonly formatter?: (value: unknown, row: Row) => string;
 }
 
 /** Builds the form-encoded export body: empty filters dropped (null, undefined, blank text), the rest as text. */
-export function exportForm(
+export function exportForm<Row>(
   filters: Readonly<Record<string, ExportFilterValue>>,
-  columns: readonly ExportColumn[],
+  columns: readonly ExportColumn<Row>[],
   language: Lang,
   fileName: string,
 ): Record<string, string> {

@@ -1,7 +1,7 @@
 import { describe, it, expect, expectTypeOf } from 'vitest';
 import {
   FENCE_APPROVAL_STATUS, HEADER_ID, QUICK_VISIT_ADDED, QUICK_VISIT_REMOVED, SENSOR_ENABLE_MENU_NAME, exportForm,
-  menuChildren, parseStoredLoginToken, type LoginAnswer, type MenuEntry,
+  menuChildren, parseStoredLoginToken, type ExportColumn, type LoginAnswer, type MenuEntry,
 } from '../../../src/domain/wire';
 
 describe('session texts', () => {
@@ -75,6 +75,17 @@ describe('export form (spec §7 Export)', () => {
       language: 'zh',
       fileName: '报警.xlsx',
     });
+  });
+
+  it('takes column descriptors with a typed formatter and sends only their props and labels', () => {
+    interface LossRow { readonly signCode: string; readonly lossRate: number }
+    const columns: readonly ExportColumn<LossRow>[] = [
+      { prop: 'signCode', label: '车牌号' },
+      { prop: 'lossRate', label: '损耗率', formatter: (_value, row) => (row.lossRate * 1000).toFixed(4) },
+    ];
+    expect(columns[1]?.formatter?.(0.00123, { signCode: '沪A', lossRate: 0.00123 })).toBe('1.2300');
+    const form = exportForm({}, columns, 'zh', '损耗.xlsx');
+    expect(form).toEqual({ headers: '车牌号,损耗率', fields: 'signCode,lossRate', language: 'zh', fileName: '损耗.xlsx' });
   });
 
   it('lets the export fields win over a filter of the same name', () => {

@@ -75,7 +75,7 @@ describe('fence approval', () => {
     const answer = await decide('admin', fence(0), { approvalStatus: 2 }, 'en');
     expect(answer.message).toBe('amended to No Approval');
     expect(answer.data).toMatchObject({ approvalStatus: 2, approver: 'admin' });
-    expect((await decide('admin', fence(0), { approvalStatus: 2 })).message).toBe('已修改为未审批');
+    expect((await decide('admin', fence(0), { approvalStatus: 2 })).message).toBe('已修改为未通过');
   });
 
   it('answers an unknown fence, or one of another company, as missing and changes nothing', async () => {
