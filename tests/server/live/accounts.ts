@@ -1,6 +1,11 @@
-// Accounts of their own for the live-socket tests, and the edits the master-data routes will make to them.
+// Accounts of their own for the live-socket tests, the edits the master-data routes will make, and their sockets opened.
+import type { LiveAlarm } from '../../../src/domain/wire/live-alarm';
+import type { SocketName } from '../../../src/domain/wire/sockets';
+import type { TruckStatusRow } from '../../../src/domain/wire/truck-row';
 import { createSession } from '../../../server/auth/sessions';
+import type { PublishedAlarm } from '../../../server/live/hub';
 import type { Services } from '../../../server/services';
+import type { LiveClient } from '../../helpers/live-client';
 
 export interface TestAccount {
   readonly id: number;
@@ -54,10 +59,33 @@ export async function setRole(services: Services, roleId: number, change: { read
   await services.db.updateTable('role').set(change).where('id', '=', roleId).execute();
 }
 
-/** The open messages as the console sends them: userPri is the list GET /userPri gave at login. */
+type Connect = (socket: SocketName) => Promise<LiveClient>;
+type Received = LiveAlarm & { readonly seq: number };
+
+/** The status socket's open message as the console sends it: userPri is the list GET /userPri gave at login. */
 export const truckOpen = (token: string, userPri: readonly string[]) => ({
   frequency: 1, msgType: 0, userPri: userPri.map((key) => ({ key })), token,
 });
-export const alarmOpen = (token: string, userPri: readonly string[]) => ({
-  typeIds: '', msgType: 1, userPri: userPri.map((key) => ({ key })), userName: 'test', token,
-});
+
+/** Opens the account's status socket; its snapshot's trucks (sent once the feed is subscribed), by id. */
+export async function openTruck(connect: Connect, account: TestAccount, userPri: readonly string[]): Promise<{ client: LiveClient; truckIds: number[] }> {
+  const client = await connect('truck');
+  client.send(truckOpen(account.token, userPri));
+  return { client, truckIds: truckIdsOf(await client.nextJson<TruckStatusRow[]>()) };
+}
+
+export const truckIdsOf = (rows: readonly TruckStatusRow[]) => rows.map((row) => row.truckId ?? -1).sort((a, b) => a - b);
+
+/**
+ * Opens the account's alarm socket asking for what followed `ready` (the console's lastSeq), and waits for `ready`
+ * itself: the replay sends it once the feed is subscribed, so every later alarm is judged by the socket's filter.
+ */
+export async function openAlarm(connect: Connect, account: TestAccount, userPri: readonly string[], ready: PublishedAlarm): Promise<LiveClient> {
+  const client = await connect('alarm');
+  client.send({
+    typeIds: '', msgType: 1, userPri: userPri.map((key) => ({ key })), userName: 'test', token: account.token, lastSeq: ready.alarm.seq - 1,
+  });
+  const first = await client.nextJson<Received>();
+  if (first.seq !== ready.alarm.seq) throw new Error(`expected the ready alarm ${ready.alarm.seq} first, got ${first.seq}`);
+  return client;
+}
