@@ -6,7 +6,7 @@ import type { AccountChange, LiveHub } from '../live/hub';
  * What the master-data routes call after they commit a change to users, roles or companies. The sessions of the
  * change's users (and its roles' users) that are disabled, or whose role is, are deleted, so enabling them again
  * does not revive an old token. Then every socket of an affected user reloads its account: a disabled one closes
- * with the final 4401 (see LiveConnection.refresh). Resolves once this
+ * with the final 4401, the others stream their new companies (see LiveConnection.refresh). Resolves once this
  * server's sockets have done so; other instances follow when the hub reaches them.
  */
 export async function announceAccountChange(db: Db, hub: LiveHub, change: AccountChange): Promise<void> {

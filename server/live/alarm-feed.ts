@@ -1,9 +1,10 @@
 // The alarm socket's feed: what the client missed since lastSeq (from the database), then live alarms, no gap, no duplicate.
 import { expandTypeIds, parseTypeIds, passesChoice } from '../../src/domain/alarm-types';
 import { parseAlarmSocketOpen, type AlarmSocketOpen } from '../../src/domain/wire/sockets';
-import { narrowCompanies, type AuthContext } from '../auth/context';
+import type { AuthContext } from '../auth/context';
 import type { Services } from '../services';
 import { alarmsAfter, lastAlarmSeq } from '../store/alarms';
+import { CompanyScope } from './company-scope';
 import type { PublishedAlarm } from './hub';
 import type { Feed, FeedSender } from './connection';
 import type { LiveLimits } from './socket-policy';
@@ -24,6 +25,8 @@ export function createAlarmFeed(
   options: AlarmFeedOptions = {},
 ): Feed<AlarmSocketOpen> {
   const { now = Date.now, read = alarmsAfter } = options;
+  /** Set by the open message; kept when the account changes. */
+  let scope: CompanyScope | undefined;
   let companies: readonly string[] = [];
   let companySet: ReadonlySet<string> = new Set();
   /** Empty: every type (the console sends an empty list before the user chose any). A parent brings its events. */
@@ -70,7 +73,8 @@ export function createAlarmFeed(
     parse: parseAlarmSocketOpen,
 
     async open(message: AlarmSocketOpen, auth: AuthContext) {
-      companies = narrowCompanies(auth.companyCodes, message.userPri.map((entry) => entry.key));
+      scope = CompanyScope.of(auth.companyCodes, message.userPri);
+      companies = scope.companies(auth.companyCodes);
       companySet = new Set(companies);
       typeSet = expandTypeIds(parseTypeIds(message.typeIds));
       typeIds = typeSet ? [...typeSet] : [];
@@ -88,6 +92,15 @@ export function createAlarmFeed(
       const held = buffer ?? [];
       buffer = undefined;
       for (const published of held) deliver(published);
+    },
+
+    /** From the next live alarm on: a newly granted company's earlier alarms are not sent (a later replay may). */
+    refilter(auth: AuthContext) {
+      if (scope) {
+        companies = scope.companies(auth.companyCodes);
+        companySet = new Set(companies);
+      }
+      return Promise.resolve();
     },
 
     dispose() {

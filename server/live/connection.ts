@@ -17,7 +17,8 @@ export interface OpenMessage {
 export interface FeedSender {
   json(value: unknown): void;
   backlog(): number;
-  close(reason: 'overloaded'): void;
+  /** overloaded: the alarm socket's reader fell behind; accessChanged: the status socket lost companies. */
+  close(reason: 'overloaded' | 'accessChanged'): void;
 }
 
 /** The part of a socket that knows its open message and what to send (status rows or alarms). */
@@ -25,6 +26,8 @@ export interface Feed<Open extends OpenMessage> {
   parse(value: unknown): Open | undefined;
   /** Applies an open message of an authenticated caller; a later one replaces the earlier one's filters. */
   open(message: Open, auth: AuthContext): Promise<void>;
+  /** Applies the caller's changed account (companies, superMan) to the filters of the last open message. */
+  refilter(auth: AuthContext): Promise<void>;
   dispose(): void;
 }
 
@@ -217,7 +220,7 @@ export class LiveConnection<Open extends OpenMessage> implements LiveSocketHandl
     await this.feed.open(open, auth);
   }
 
-  /** The user or its role disabled (or the user gone) ends the socket for good. */
+  /** The user or its role disabled (or the user gone) ends the socket for good; anything else re-filters it. */
   private async applyRefresh(): Promise<void> {
     const { session } = this;
     if (!session) return;
@@ -225,6 +228,7 @@ export class LiveConnection<Open extends OpenMessage> implements LiveSocketHandl
     if (this.gone) return;
     if (!auth) return this.close('sessionExpired');
     this.session = sessionOf(auth);
+    await this.feed.refilter(auth);
   }
 
   private async failSafe(step: () => Promise<void>): Promise<void> {
