@@ -1,10 +1,9 @@
 // The alarm socket's feed: what the client missed since lastSeq (from the database), then live alarms, no gap, no duplicate.
 import { expandTypeIds, parseTypeIds, passesChoice } from '../../src/domain/alarm-types';
 import { parseAlarmSocketOpen, type AlarmSocketOpen } from '../../src/domain/wire/sockets';
-import type { AuthContext } from '../auth/context';
+import { narrowCompanies, type AuthContext } from '../auth/context';
 import type { Services } from '../services';
 import { alarmsAfter, lastAlarmSeq } from '../store/alarms';
-import { CompanyScope } from './company-scope';
 import type { PublishedAlarm } from './hub';
 import type { Feed, FeedSender } from './connection';
 import type { LiveLimits } from './socket-policy';
@@ -25,8 +24,8 @@ export function createAlarmFeed(
   options: AlarmFeedOptions = {},
 ): Feed<AlarmSocketOpen> {
   const { now = Date.now, read = alarmsAfter } = options;
-  /** Set by the open message; kept when the account changes. */
-  let scope: CompanyScope | undefined;
+  /** The open message's userPri; undefined before one was applied. */
+  let requested: readonly string[] | undefined;
   let companies: readonly string[] = [];
   let companySet: ReadonlySet<string> = new Set();
   /** Empty: every type (the console sends an empty list before the user chose any). A parent brings its events. */
@@ -73,8 +72,8 @@ export function createAlarmFeed(
     parse: parseAlarmSocketOpen,
 
     async open(message: AlarmSocketOpen, auth: AuthContext) {
-      scope = CompanyScope.of(auth.companyCodes, message.userPri);
-      companies = scope.companies(auth.companyCodes);
+      requested = message.userPri.map((entry) => entry.key);
+      companies = narrowCompanies(auth.companyCodes, requested);
       companySet = new Set(companies);
       typeSet = expandTypeIds(parseTypeIds(message.typeIds));
       typeIds = typeSet ? [...typeSet] : [];
@@ -96,8 +95,8 @@ export function createAlarmFeed(
 
     /** From the next live alarm on: a newly granted company's earlier alarms are not sent (a later replay may). */
     refilter(auth: AuthContext) {
-      if (scope) {
-        companies = scope.companies(auth.companyCodes);
+      if (requested) {
+        companies = narrowCompanies(auth.companyCodes, requested);
         companySet = new Set(companies);
       }
       return Promise.resolve();

@@ -1,10 +1,9 @@
 // The status socket's feed: a full snapshot of the caller's trucks, then every `frequency` seconds only the rows that changed.
 // An account change adds a granted company's trucks in place; a company taken away closes the socket for a new snapshot.
 import { parseTruckSocketOpen, type TruckSocketOpen } from '../../src/domain/wire/sockets';
-import type { AuthContext } from '../auth/context';
+import { narrowCompanies, type AuthContext } from '../auth/context';
 import type { Services } from '../services';
 import { statusRows } from '../store/trucks';
-import { CompanyScope } from './company-scope';
 import type { PublishedRow } from './hub';
 import type { Feed, FeedSender } from './connection';
 import { frequencyMs, type LiveLimits } from './socket-policy';
@@ -13,8 +12,8 @@ import { frequencyMs, type LiveLimits } from './socket-policy';
 const wireRows = (rows: Iterable<PublishedRow>) => Array.from(rows, (published) => published.row);
 
 export function createTruckFeed(services: Services, limits: LiveLimits, sender: FeedSender): Feed<TruckSocketOpen> {
-  /** Set by the open message; kept when the account changes. */
-  let scope: CompanyScope | undefined;
+  /** The open message's userPri; undefined before one was applied. */
+  let requested: readonly string[] | undefined;
   let companies: ReadonlySet<string> = new Set();
   /** Changes since the last send, by truck: a truck that changed twice is sent once, in its latest version. */
   const pending = new Map<number, PublishedRow>();
@@ -40,8 +39,8 @@ export function createTruckFeed(services: Services, limits: LiveLimits, sender: 
     parse: parseTruckSocketOpen,
 
     async open(message: TruckSocketOpen, auth: AuthContext) {
-      scope = CompanyScope.of(auth.companyCodes, message.userPri);
-      const codes = scope.companies(auth.companyCodes);
+      requested = message.userPri.map((entry) => entry.key);
+      const codes = narrowCompanies(auth.companyCodes, requested);
       companies = new Set(codes);
       for (const [truckId, published] of pending) if (!companies.has(published.companyCode)) pending.delete(truckId);
       clearInterval(timer);
@@ -54,8 +53,8 @@ export function createTruckFeed(services: Services, limits: LiveLimits, sender: 
     },
 
     async refilter(auth: AuthContext) {
-      if (!scope) return;
-      const codes = scope.companies(auth.companyCodes);
+      if (!requested) return;
+      const codes = narrowCompanies(auth.companyCodes, requested);
       // The console replaces its trucks only with the first frame after an open (a later frame is merged in), and the
       // contract has no removal: a socket that lost a company closes with a code the console reconnects on.
       if ([...companies].some((code) => !codes.includes(code))) return sender.close('accessChanged');

@@ -19,8 +19,8 @@ describe('live sockets when an account\'s companies or role change', () => {
     const account = await addAccount(services(), { companies: ['C002'] });
     const other = await addAccount(services(), { companies: ['C002'] });
     const ready = await raiseAlarm(services(), live.truck(0));
-    const mine = await openAlarm(live.connect, account, ['C002'], ready);
-    const theirs = await openAlarm(live.connect, other, ['C002'], ready);
+    const mine = await openAlarm(live.connect, account, [], ready);
+    const theirs = await openAlarm(live.connect, other, [], ready);
 
     await setCompanies(services(), account.id, ['C003']);
     await announce({ userIds: [account.id] });
@@ -31,23 +31,24 @@ describe('live sockets when an account\'s companies or role change', () => {
     expect(await theirs.nextJson()).toMatchObject({ seq: removed.alarm.seq });
   });
 
-  it('widens a socket whose userPri named all the user\'s companies (the console\'s), not one that asked for fewer', async () => {
+  it('keeps narrowing by the userPri the socket sent (the console\'s login list): a removed company stops, an unnamed grant stays out', async () => {
     const account = await addAccount(services(), { companies: ['C002', 'C003'] });
     const ready = await raiseAlarm(services(), live.truck(0));
-    const all = await openAlarm(live.connect, account, ['C002', 'C003'], ready);
-    const narrowed = await openAlarm(live.connect, account, ['C002'], ready);
+    const loginList = await openAlarm(live.connect, account, ['C002', 'C003'], ready);
+    const everything = await openAlarm(live.connect, account, [], ready);
 
-    await setCompanies(services(), account.id, ['C002', 'C003', 'C005']);
+    await setCompanies(services(), account.id, ['C002', 'C005']);
     await announce({ userIds: [account.id] });
+    await raiseAlarm(services(), live.truck(2));
     const granted = await raiseAlarm(services(), live.truck(3));
     const witness = await raiseAlarm(services(), live.truck(1));
-    expect(await all.nextJson()).toMatchObject({ seq: granted.alarm.seq });
-    expect(await narrowed.nextJson()).toMatchObject({ seq: witness.alarm.seq });
+    expect(await loginList.nextJson()).toMatchObject({ seq: witness.alarm.seq });
+    expect(await everything.nextJson()).toMatchObject({ seq: granted.alarm.seq });
   });
 
   it('adds a newly granted company\'s trucks to the open status socket as a change, then streams their changes', async () => {
     const account = await addAccount(services(), { companies: ['C002'] });
-    const { client, truckIds } = await openTruck(live.connect, account, ['C002']);
+    const { client, truckIds } = await openTruck(live.connect, account, []);
     expect(truckIds).toEqual(ids(0, 1));
 
     await setCompanies(services(), account.id, ['C002', 'C003']);
@@ -72,8 +73,8 @@ describe('live sockets when an account\'s companies or role change', () => {
   it('streams every company once the role is made superMan, and only the user\'s own again when that is taken back', async () => {
     const account = await addAccount(services(), { companies: ['C002'] });
     const ready = await raiseAlarm(services(), live.truck(0));
-    const alarms = await openAlarm(live.connect, account, ['C002'], ready);
-    const status = await openTruck(live.connect, account, ['C002']);
+    const alarms = await openAlarm(live.connect, account, [], ready);
+    const status = await openTruck(live.connect, account, []);
 
     await setRole(services(), account.roleId, { superMan: 1 });
     await announce({ roleIds: [account.roleId] });
@@ -99,8 +100,7 @@ describe('live sockets when a company is added', () => {
     const roleId = (await db.selectFrom('role').select('id').where('superMan', '=', 1).executeTakeFirstOrThrow()).id;
     const admin = await addAccount(services(), { companies: [], roleId });
     const ready = await raiseAlarm(services(), live.truck(0));
-    const everyCompany = (await db.selectFrom('company').select('code').execute()).map((row) => row.code);
-    const alarms = await openAlarm(live.connect, admin, everyCompany, ready);
+    const alarms = await openAlarm(live.connect, admin, [], ready);
 
     await db.insertInto('company').values({ code: 'C006', name: '新公司', shortName: '新', parentCode: 'C001', address: '', phone: '', status: 1 }).execute();
     const { id } = await db
