@@ -62,15 +62,23 @@ export async function purgeSessions(db: Db, policy: SessionPolicy, now = Date.no
     .execute();
 }
 
-/** Of these session hashes, the ones no longer alive (gone, idle or too old); a read only, nothing is touched. */
+/**
+ * Of these session hashes, the ones no longer alive: gone, idle, too old, or of a user or role that is disabled.
+ * HTTP refuses such a session at once (loadAuthContext); counting it ended here lets the sweep close its sockets
+ * even when the account was changed without an announcement (straight in the database). A read only.
+ */
 export async function endedSessions(db: Db, tokenHashes: readonly string[], policy: SessionPolicy, now = Date.now()): Promise<Set<string>> {
   if (tokenHashes.length === 0) return new Set();
   const alive = await db
     .selectFrom('session')
-    .select('tokenHash')
-    .where('tokenHash', 'in', tokenHashes)
-    .where('lastSeenAt', '>=', now - policy.idleMs)
-    .where('createdAt', '>=', now - policy.maxMs)
+    .innerJoin('appUser', 'appUser.id', 'session.userId')
+    .innerJoin('role', 'role.id', 'appUser.roleId')
+    .select('session.tokenHash')
+    .where('session.tokenHash', 'in', tokenHashes)
+    .where('session.lastSeenAt', '>=', now - policy.idleMs)
+    .where('session.createdAt', '>=', now - policy.maxMs)
+    .where('appUser.status', '=', 1)
+    .where('role.status', '=', 1)
     .execute();
   const aliveSet = new Set(alive.map((row) => row.tokenHash));
   return new Set(tokenHashes.filter((hash) => !aliveSet.has(hash)));

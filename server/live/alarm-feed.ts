@@ -24,6 +24,8 @@ export function createAlarmFeed(
   options: AlarmFeedOptions = {},
 ): Feed<AlarmSocketOpen> {
   const { now = Date.now, read = alarmsAfter } = options;
+  /** The open message's userPri; undefined before one was applied. */
+  let requested: readonly string[] | undefined;
   let companies: readonly string[] = [];
   let companySet: ReadonlySet<string> = new Set();
   /** Empty: every type (the console sends an empty list before the user chose any). A parent brings its events. */
@@ -70,7 +72,8 @@ export function createAlarmFeed(
     parse: parseAlarmSocketOpen,
 
     async open(message: AlarmSocketOpen, auth: AuthContext) {
-      companies = narrowCompanies(auth.companyCodes, message.userPri.map((entry) => entry.key));
+      requested = message.userPri.map((entry) => entry.key);
+      companies = narrowCompanies(auth.companyCodes, requested);
       companySet = new Set(companies);
       typeSet = expandTypeIds(parseTypeIds(message.typeIds));
       typeIds = typeSet ? [...typeSet] : [];
@@ -88,6 +91,15 @@ export function createAlarmFeed(
       const held = buffer ?? [];
       buffer = undefined;
       for (const published of held) deliver(published);
+    },
+
+    /** From the next live alarm on: a newly granted company's earlier alarms are not sent (a later replay may). */
+    refilter(auth: AuthContext) {
+      if (requested) {
+        companies = narrowCompanies(auth.companyCodes, requested);
+        companySet = new Set(companies);
+      }
+      return Promise.resolve();
     },
 
     dispose() {

@@ -1,10 +1,10 @@
-// One live socket's framing: session check, heartbeat, malformed-frame counting, open timeout, and hand-over to its feed.
+// One live socket's framing: session check, heartbeat, malformed-frame counting, open timeout, account reloads, hand-over to its feed.
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { translate, type Lang } from '../../src/domain/i18n';
 import { PONG, type SocketName } from '../../src/domain/wire/sockets';
+import { loadAuthContext, type AuthContext } from '../auth/context';
 import { authenticate } from '../auth/guard';
-import type { AuthContext } from '../auth/context';
 import type { Services } from '../services';
 import { CLOSE_TEXT, SOCKET_CLOSE, type LiveLimits } from './socket-policy';
 
@@ -17,7 +17,8 @@ export interface OpenMessage {
 export interface FeedSender {
   json(value: unknown): void;
   backlog(): number;
-  close(reason: 'overloaded'): void;
+  /** overloaded: the alarm socket's reader fell behind; accessChanged: the status socket lost companies. */
+  close(reason: 'overloaded' | 'accessChanged'): void;
 }
 
 /** The part of a socket that knows its open message and what to send (status rows or alarms). */
@@ -25,6 +26,8 @@ export interface Feed<Open extends OpenMessage> {
   parse(value: unknown): Open | undefined;
   /** Applies an open message of an authenticated caller; a later one replaces the earlier one's filters. */
   open(message: Open, auth: AuthContext): Promise<void>;
+  /** Applies the caller's changed account (companies, superMan) to the filters of the last open message. */
+  refilter(auth: AuthContext): Promise<void>;
   dispose(): void;
 }
 
@@ -43,12 +46,28 @@ export interface ConnectionSetup {
   readonly onGone: (connection: LiveSocketHandle) => void;
 }
 
+/** The account a socket streams for, as its authentication or its last reload found it. */
+export interface SocketSession {
+  readonly tokenHash: string;
+  readonly userId: number;
+  readonly roleId: number;
+  readonly superMan: boolean;
+  /** Every company the user may see (before userPri narrows it). */
+  readonly companyCodes: readonly string[];
+}
+
+const sessionOf = (auth: AuthContext): SocketSession => ({
+  tokenHash: auth.tokenHash, userId: auth.user.id, roleId: auth.role.id, superMan: auth.superMan, companyCodes: auth.companyCodes,
+});
+
 /** A connection as the registry sees it, whatever its feed. */
 export interface LiveSocketHandle {
   readonly kind: SocketName;
   readonly isAuthenticated: boolean;
-  /** The session and user this socket streams for, once authenticated. */
-  readonly session: { readonly tokenHash: string; readonly userId: number } | undefined;
+  /** The session and account this socket streams for, once authenticated. */
+  readonly session: SocketSession | undefined;
+  /** Reloads the account (an announced change); resolves once applied, or at once when the socket is not streaming. */
+  refresh(): Promise<void>;
   sendRaw(data: unknown): void;
   ping(): void;
   close(reason: keyof typeof CLOSE_TEXT): void;
@@ -71,14 +90,16 @@ export class LiveConnection<Open extends OpenMessage> implements LiveSocketHandl
   readonly kind: SocketName;
   private readonly feed: Feed<Open>;
   private authenticated = false;
-  session: { readonly tokenHash: string; readonly userId: number } | undefined;
+  session: SocketSession | undefined;
   private answeredPing = true;
   private gone = false;
   /**
-   * Open messages are applied one at a time, so a replay never interleaves with a re-subscription; while one is
-   * applied only the latest waiting message is kept (it replaces the others anyway), so a flood costs no memory.
+   * Open messages and account reloads are applied one at a time, so a replay never runs with two filters; while one
+   * is applied only the latest waiting message is kept (it replaces the others anyway), so a flood costs no memory.
    */
   private nextOpen: Open | undefined;
+  /** Callers of refresh() waiting for the next reload, which serves them all. */
+  private refreshWaiters: (() => void)[] = [];
   private applying = false;
   private readonly openTimer: NodeJS.Timeout;
 
@@ -105,6 +126,13 @@ export class LiveConnection<Open extends OpenMessage> implements LiveSocketHandl
 
   get isAuthenticated(): boolean {
     return this.authenticated && !this.gone;
+  }
+
+  refresh(): Promise<void> {
+    if (this.gone || !this.session) return Promise.resolve();
+    const done = new Promise<void>((resolve) => this.refreshWaiters.push(resolve));
+    if (!this.applying) void this.applyWaiting();
+    return done;
   }
 
   /** A recorded frame (replay mode) goes out as it was received, to authenticated sockets only. */
@@ -137,6 +165,7 @@ export class LiveConnection<Open extends OpenMessage> implements LiveSocketHandl
     this.gone = true;
     clearTimeout(this.openTimer);
     this.feed.dispose();
+    for (const resolve of this.refreshWaiters.splice(0)) resolve();
     this.setup.onGone(this);
   }
 
@@ -166,22 +195,45 @@ export class LiveConnection<Open extends OpenMessage> implements LiveSocketHandl
 
   private async applyWaiting(): Promise<void> {
     this.applying = true;
-    for (let open = this.nextOpen; open !== undefined && !this.gone; open = this.nextOpen) {
-      this.nextOpen = undefined;
-      await this.applyOpen(open);
+    while (!this.gone) {
+      const open = this.nextOpen;
+      if (open !== undefined) {
+        this.nextOpen = undefined;
+        await this.failSafe(() => this.applyOpen(open));
+        continue;
+      }
+      const waiters = this.refreshWaiters.splice(0);
+      if (waiters.length === 0) break;
+      await this.failSafe(() => this.applyRefresh());
+      for (const resolve of waiters) resolve();
     }
     this.applying = false;
   }
 
   private async applyOpen(open: Open): Promise<void> {
+    const auth = await this.authenticate(open.token);
+    if (this.gone) return;
+    if (!auth) return this.close('sessionExpired');
+    this.authenticated = true;
+    this.session = sessionOf(auth);
+    clearTimeout(this.openTimer);
+    await this.feed.open(open, auth);
+  }
+
+  /** The user or its role disabled (or the user gone) ends the socket for good; anything else re-filters it. */
+  private async applyRefresh(): Promise<void> {
+    const { session } = this;
+    if (!session) return;
+    const auth = await loadAuthContext(this.setup.services.db, session.tokenHash, session.userId);
+    if (this.gone) return;
+    if (!auth) return this.close('sessionExpired');
+    this.session = sessionOf(auth);
+    await this.feed.refilter(auth);
+  }
+
+  private async failSafe(step: () => Promise<void>): Promise<void> {
     try {
-      const auth = await this.authenticate(open.token);
-      if (this.gone) return;
-      if (!auth) return this.close('sessionExpired');
-      this.authenticated = true;
-      this.session = { tokenHash: auth.tokenHash, userId: auth.user.id };
-      clearTimeout(this.openTimer);
-      await this.feed.open(open, auth);
+      await step();
     } catch (error) {
       // A database failure ends this socket only; the client reconnects (and replays what it missed).
       this.setup.log.error({ err: error }, `live ${this.kind} socket failed`);

@@ -1,8 +1,18 @@
-// Every open live socket, by kind: counts and counters for diagnostics, the ping sweep, replay fan-out, closeAll.
+// Every open live socket, by kind: counts and counters for diagnostics, the ping sweep, account reloads, replay fan-out, closeAll.
 import type { SocketName } from '../../src/domain/wire/sockets';
 import type { SocketRegistry } from '../services';
-import type { LiveSocketHandle } from './connection';
-import type { RawFrame } from './hub';
+import type { LiveSocketHandle, SocketSession } from './connection';
+import type { AccountChange, RawFrame } from './hub';
+
+/** Whether a change concerns the account a socket streams for (a company's: its users and every superMan). */
+function reaches(change: AccountChange, session: SocketSession): boolean {
+  const companies = change.companyCodes ?? [];
+  return (
+    (change.userIds?.includes(session.userId) ?? false) ||
+    (change.roleIds?.includes(session.roleId) ?? false) ||
+    (companies.length > 0 && (session.superMan || companies.some((code) => session.companyCodes.includes(code))))
+  );
+}
 
 export class LiveSocketRegistry implements SocketRegistry {
   private readonly open: Record<SocketName, Set<LiveSocketHandle>> = { truck: new Set(), alarm: new Set() };
@@ -54,6 +64,15 @@ export class LiveSocketRegistry implements SocketRegistry {
     const matching = this.all().filter((connection) => connection.session !== undefined && ended(connection.session));
     for (const connection of matching) connection.close('sessionExpired');
     return matching.length;
+  }
+
+  /**
+   * Every socket streaming for an account the change reaches reloads it: closed (4401) when the user or its role is
+   * disabled, re-filtered otherwise. Resolves once all of them have.
+   */
+  async refreshAccounts(change: AccountChange): Promise<void> {
+    const affected = this.all().filter((connection) => connection.session !== undefined && reaches(change, connection.session));
+    await Promise.all(affected.map((connection) => connection.refresh()));
   }
 
   /** The distinct sessions the open sockets stream for. */

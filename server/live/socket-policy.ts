@@ -13,6 +13,7 @@ export const CLOSE_TEXT: Readonly<Record<Exclude<CloseReason, 'tooBig'>, LocaleK
   openTimeout: 'server.socketOpenTimeout',
   overloaded: 'server.socketOverloaded',
   maintenance: 'server.socketMaintenance',
+  accessChanged: 'server.socketAccessChanged',
 };
 
 export interface LiveLimits {

@@ -70,7 +70,8 @@ export async function registerLiveSockets(
     app.get(SOCKET_PATHS[kind], { websocket: true, config: { access: 'public' } }, accept(kind));
   }
 
-  // The ping sweep also ends the sockets of sessions that expired meanwhile (idle or absolute limit).
+  // The ping sweep also ends the sockets of sessions that expired meanwhile (idle or absolute limit) or whose user or
+  // role was disabled without an announcement.
   const sweep = async () => {
     registry.pingAll();
     const ended = await endedSessions(services.db, registry.sessions(), services.sessions);
@@ -80,9 +81,12 @@ export async function registerLiveSockets(
     sweep().catch((error: unknown) => app.log.error({ err: error }, 'live socket sweep failed'));
   }, limits.pingIntervalMs);
   const stopRaw = services.hub.onRaw((frame) => registry.broadcastRaw(frame));
+  // An announced account change (announceAccountChange) reaches the sockets at once, not at the next sweep.
+  const stopAccounts = services.hub.onAccounts((change) => registry.refreshAccounts(change));
   app.addHook('onClose', async () => {
     clearInterval(pinger);
     stopRaw();
+    stopAccounts();
     registry.disposeAll();
   });
   return registry;

@@ -1,4 +1,5 @@
 // The status socket's feed: a full snapshot of the caller's trucks, then every `frequency` seconds only the rows that changed.
+// An account change adds a granted company's trucks in place; a company taken away closes the socket for a new snapshot.
 import { parseTruckSocketOpen, type TruckSocketOpen } from '../../src/domain/wire/sockets';
 import { narrowCompanies, type AuthContext } from '../auth/context';
 import type { Services } from '../services';
@@ -11,12 +12,16 @@ import { frequencyMs, type LiveLimits } from './socket-policy';
 const wireRows = (rows: Iterable<PublishedRow>) => Array.from(rows, (published) => published.row);
 
 export function createTruckFeed(services: Services, limits: LiveLimits, sender: FeedSender): Feed<TruckSocketOpen> {
+  /** The open message's userPri; undefined before one was applied. */
+  let requested: readonly string[] | undefined;
   let companies: ReadonlySet<string> = new Set();
   /** Changes since the last send, by truck: a truck that changed twice is sent once, in its latest version. */
   const pending = new Map<number, PublishedRow>();
   let unsubscribe: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
   let disposed = false;
+  /** While granted companies' trucks are read, their changes wait in `pending` so they go out after the trucks. */
+  let holding = false;
 
   const collect = (rows: readonly PublishedRow[]) => {
     for (const published of rows) if (companies.has(published.companyCode)) pending.set(published.row.truckId, published);
@@ -24,7 +29,7 @@ export function createTruckFeed(services: Services, limits: LiveLimits, sender: 
 
   const flush = () => {
     // A slow reader keeps its changes here (bounded by the fleet size) instead of in an ever-growing send buffer.
-    if (pending.size === 0 || sender.backlog() > limits.maxBufferedBytes) return;
+    if (holding || pending.size === 0 || sender.backlog() > limits.maxBufferedBytes) return;
     const rows = wireRows(pending.values());
     pending.clear();
     sender.json(rows);
@@ -34,7 +39,8 @@ export function createTruckFeed(services: Services, limits: LiveLimits, sender: 
     parse: parseTruckSocketOpen,
 
     async open(message: TruckSocketOpen, auth: AuthContext) {
-      const codes = narrowCompanies(auth.companyCodes, message.userPri.map((entry) => entry.key));
+      requested = message.userPri.map((entry) => entry.key);
+      const codes = narrowCompanies(auth.companyCodes, requested);
       companies = new Set(codes);
       for (const [truckId, published] of pending) if (!companies.has(published.companyCode)) pending.delete(truckId);
       clearInterval(timer);
@@ -44,6 +50,24 @@ export function createTruckFeed(services: Services, limits: LiveLimits, sender: 
       if (disposed) return;
       sender.json(wireRows(snapshot));
       timer = setInterval(flush, frequencyMs(message.frequency, limits));
+    },
+
+    async refilter(auth: AuthContext) {
+      if (!requested) return;
+      const codes = narrowCompanies(auth.companyCodes, requested);
+      // The console replaces its trucks only with the first frame after an open (a later frame is merged in), and the
+      // contract has no removal: a socket that lost a company closes with a code the console reconnects on.
+      if ([...companies].some((code) => !codes.includes(code))) return sender.close('accessChanged');
+      const granted = codes.filter((code) => !companies.has(code));
+      if (granted.length === 0) return;
+      companies = new Set(codes);
+      holding = true;
+      try {
+        const rows = await statusRows(services.db, { companyCodes: granted });
+        if (!disposed && rows.length > 0) sender.json(wireRows(rows));
+      } finally {
+        holding = false;
+      }
     },
 
     dispose() {

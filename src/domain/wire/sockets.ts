@@ -18,12 +18,17 @@ export const PONG = 'pong';
 
 /**
  * Close codes of our server. 4401 and 4403 are final (reconnecting cannot help: log in again, or serve the
- * console from an allowed origin); the others are worth a reconnect. The 44xx codes mirror HTTP statuses.
+ * console from an allowed origin); the others are worth a reconnect. The 4xxx codes mirror HTTP statuses.
  */
 export const SOCKET_CLOSE = {
   sessionExpired: 4401,
   originRefused: 4403,
   openTimeout: 4408,
+  /**
+   * The user lost companies while the status socket was open (205 Reset Content): only a snapshot can take trucks
+   * away, so the client reconnects and gets one.
+   */
+  accessChanged: 4205,
   /** The client reads too slowly; it reconnects and asks for what it missed (lastSeq). */
   overloaded: 1013,
   /** closeAll (maintenance): reconnecting later is right. */

@@ -96,6 +96,7 @@ describe('socket close codes', () => {
     [SOCKET_CLOSE.openTimeout, false],
     [SOCKET_CLOSE.overloaded, false],
     [SOCKET_CLOSE.maintenance, false],
+    [SOCKET_CLOSE.accessChanged, false],
     [1006, false],
     [1000, false],
   ])('treats close code %i as final: %s', (code, final) => {

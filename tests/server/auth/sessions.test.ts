@@ -67,4 +67,22 @@ describe('sessions', () => {
     const left = await opened.db.selectFrom('session').select('tokenHash').execute();
     expect(left.map((row) => row.tokenHash)).toEqual([hashToken(fresh)]);
   });
+
+  it('counts the session of a disabled user, or of a user whose role is disabled, as ended', async () => {
+    const { db } = opened;
+    const userOf = (userName: string) => db.selectFrom('appUser').selectAll().where('userName', '=', userName).executeTakeFirstOrThrow();
+    const [manager, garden] = [await userOf('manager'), await userOf('garden')];
+    const enabled = await createSession(db, userId, '127.0.0.1', T0);
+    const disabledUser = await createSession(db, manager.id, '127.0.0.1', T0);
+    const disabledRole = await createSession(db, garden.id, '127.0.0.1', T0);
+    await db.updateTable('appUser').set({ status: 0 }).where('id', '=', manager.id).execute();
+    await db.updateTable('role').set({ status: 0 }).where('id', '=', garden.roleId).execute();
+    try {
+      const ended = await endedSessions(db, [enabled, disabledUser, disabledRole].map(hashToken), POLICY, T0 + MINUTE);
+      expect(ended).toEqual(new Set([hashToken(disabledUser), hashToken(disabledRole)]));
+    } finally {
+      await db.updateTable('appUser').set({ status: 1 }).where('id', '=', manager.id).execute();
+      await db.updateTable('role').set({ status: 1 }).where('id', '=', garden.roleId).execute();
+    }
+  });
 });

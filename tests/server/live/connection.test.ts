@@ -46,6 +46,7 @@ describe('live connection', () => {
         applied.push(message.frequency);
         if (applied.length === 1) await gate; // the first application hangs while the others arrive
       },
+      refilter: () => Promise.resolve(),
       dispose: () => undefined,
     };
     wss.once('connection', (socket) => {
