@@ -14,6 +14,7 @@ export const LIVE_EVENT_KINDS = {
   'alarm.types': 'state',
   'link.state': 'state',
   'session.invalid': 'stream',
+  'session.accessChanged': 'stream',
   'replay.progress': 'stream',
   'notice.fences': 'state',
   'notice.heartbeat': 'state',

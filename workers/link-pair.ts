@@ -24,6 +24,8 @@ export interface LinkPairOptions {
   readonly onStatus: (links: LinkStatuses) => void;
   /** A close that ends the link for good (4401 session expired, 4403 origin refused). */
   readonly onFinalClose: (socket: SocketName, code: number) => void;
+  /** Any other close, after which the link reconnects by itself. */
+  readonly onClose?: (socket: SocketName, code: number) => void;
 }
 
 export interface LinkPair {
@@ -57,6 +59,7 @@ function startLink(name: SocketName, options: LinkPairOptions, report: () => voi
   });
   actor.on('link.closed', (event) => {
     if (isFinalClose(event.code)) options.onFinalClose(name, event.code);
+    else options.onClose?.(name, event.code);
   });
   let previous = '';
   actor.subscribe(() => {

@@ -108,6 +108,11 @@ export interface LiveEvents {
    * keep-alive have stopped for good.
    */
   'session.invalid': SessionInvalid;
+  /**
+   * The server closed a socket because the user's role or companies changed (4205): tabs reload their menus and
+   * privileges and connect again, so the reconnecting socket asks for the companies the user has now.
+   */
+  'session.accessChanged': { readonly socket: SocketName };
   'replay.progress': ReplayProgress;
   /** State event: the latest fence poll's pending count; null when none is pending or a tab dismissed it. */
   'notice.fences': FenceNotice | null;

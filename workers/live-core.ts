@@ -284,13 +284,17 @@ export class LiveCore {
       clock: this.clock,
       ...(this.deps.random ? { random: this.deps.random } : {}),
       openMessage: (socket) =>
-        JSON.stringify(socket === 'truck' ? truckOpen(session, frequency) : alarmOpen(this.session ?? session, this.run.lastSeq)),
+        // The session in force at each open: a tab that reloaded its privileges (accessChanged) connected it meanwhile.
+        JSON.stringify(socket === 'truck' ? truckOpen(this.session ?? session, frequency) : alarmOpen(this.session ?? session, this.run.lastSeq)),
       onFrame: (frame) => {
         this.recorder.add(frame);
         this.run.push(frame);
       },
       onStatus: (links) => this.hub.publish('link.state', links),
       onFinalClose: (socket, code) => this.onFinalClose(socket, code),
+      onClose: (socket, code) => {
+        if (code === SOCKET_CLOSE.accessChanged) this.hub.publish('session.accessChanged', { socket });
+      },
     });
   }
 

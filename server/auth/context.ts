@@ -37,6 +37,14 @@ export async function visibleCompanies(db: Db, userId: number, superMan: boolean
   return rows.map((row) => row.code);
 }
 
+/**
+ * Whether companies granted since `before` lie outside what a client asked for: a client that named its companies (the
+ * console names the list it read at login) cannot ask for one granted later until it reads its privileges again.
+ */
+export function grantedOutside(requested: readonly string[], before: ReadonlySet<string>, now: readonly string[]): boolean {
+  return requested.length > 0 && now.some((code) => !before.has(code) && !requested.includes(code));
+}
+
 /** The companies a request asks for (userPri), narrowed to those the user may see; empty asks for all of them. */
 export function narrowCompanies(allowed: readonly string[], requested: readonly string[]): string[] {
   if (requested.length === 0) return [...allowed];

@@ -1,7 +1,7 @@
 // The alarm socket's feed: what the client missed since lastSeq (from the database), then live alarms, no gap, no duplicate.
 import { expandTypeIds, parseTypeIds, passesChoice } from '../../src/domain/alarm-types';
 import { parseAlarmSocketOpen, type AlarmSocketOpen } from '../../src/domain/wire/sockets';
-import { narrowCompanies, type AuthContext } from '../auth/context';
+import { grantedOutside, narrowCompanies, type AuthContext } from '../auth/context';
 import type { Services } from '../services';
 import { alarmsAfter, lastAlarmSeq } from '../store/alarms';
 import type { PublishedAlarm } from './hub';
@@ -26,6 +26,8 @@ export function createAlarmFeed(
   const { now = Date.now, read = alarmsAfter } = options;
   /** The open message's userPri; undefined before one was applied. */
   let requested: readonly string[] | undefined;
+  /** The user's companies when this socket last learned them. */
+  let allowed: ReadonlySet<string> = new Set();
   let companies: readonly string[] = [];
   let companySet: ReadonlySet<string> = new Set();
   /** Empty: every type (the console sends an empty list before the user chose any). A parent brings its events. */
@@ -73,6 +75,7 @@ export function createAlarmFeed(
 
     async open(message: AlarmSocketOpen, auth: AuthContext) {
       requested = message.userPri.map((entry) => entry.key);
+      allowed = new Set(auth.companyCodes);
       companies = narrowCompanies(auth.companyCodes, requested);
       companySet = new Set(companies);
       typeSet = expandTypeIds(parseTypeIds(message.typeIds));
@@ -95,10 +98,15 @@ export function createAlarmFeed(
 
     /** From the next live alarm on: a newly granted company's earlier alarms are not sent (a later replay may). */
     refilter(auth: AuthContext) {
-      if (requested) {
-        companies = narrowCompanies(auth.companyCodes, requested);
-        companySet = new Set(companies);
+      if (!requested) return Promise.resolve();
+      // A grant the client could not name: it reconnects (with lastSeq, so nothing is lost) after reading its privileges.
+      if (grantedOutside(requested, allowed, auth.companyCodes)) {
+        sender.close('accessChanged');
+        return Promise.resolve();
       }
+      allowed = new Set(auth.companyCodes);
+      companies = narrowCompanies(auth.companyCodes, requested);
+      companySet = new Set(companies);
       return Promise.resolve();
     },
 

@@ -6,7 +6,7 @@ import { translate } from '../../src/domain/i18n';
 import { SOCKET_PATHS, type SocketName } from '../../src/domain/wire/sockets';
 import { SESSION_COOKIE } from '../auth/guard';
 import { endedSessions } from '../auth/sessions';
-import { langOf } from '../envelope';
+import { failText, langOf } from '../envelope';
 import type { Services } from '../services';
 import { createAlarmFeed } from './alarm-feed';
 import { closeReason, LiveConnection, type ConnectionSetup } from './connection';
@@ -67,7 +67,14 @@ export async function registerLiveSockets(
 
   // `public` for the HTTP guard: a socket authenticates itself (cookie or the open message's token) and closes with 4401.
   for (const kind of ['truck', 'alarm'] as const) {
-    app.get(SOCKET_PATHS[kind], { websocket: true, config: { access: 'public' } }, accept(kind));
+    app.route({
+      method: 'GET',
+      url: SOCKET_PATHS[kind],
+      config: { access: 'public' },
+      wsHandler: accept(kind),
+      // A plain request to a socket's path gets the envelope like any other answer, not an empty 404.
+      handler: (request, reply) => reply.send(failText(request, 400, 'server.socketOnly')),
+    });
   }
 
   // The ping sweep also ends the sockets of sessions that expired meanwhile (idle or absolute limit) or whose user or

@@ -1,7 +1,7 @@
 // The status socket's feed: a full snapshot of the caller's trucks, then every `frequency` seconds only the rows that changed.
 // An account change adds a granted company's trucks in place; a company taken away closes the socket for a new snapshot.
 import { parseTruckSocketOpen, type TruckSocketOpen } from '../../src/domain/wire/sockets';
-import { narrowCompanies, type AuthContext } from '../auth/context';
+import { grantedOutside, narrowCompanies, type AuthContext } from '../auth/context';
 import type { Services } from '../services';
 import { statusRows } from '../store/trucks';
 import type { PublishedRow } from './hub';
@@ -14,6 +14,8 @@ const wireRows = (rows: Iterable<PublishedRow>) => Array.from(rows, (published) 
 export function createTruckFeed(services: Services, limits: LiveLimits, sender: FeedSender): Feed<TruckSocketOpen> {
   /** The open message's userPri; undefined before one was applied. */
   let requested: readonly string[] | undefined;
+  /** The user's companies when this socket last learned them. */
+  let allowed: ReadonlySet<string> = new Set();
   let companies: ReadonlySet<string> = new Set();
   /** Changes since the last send, by truck: a truck that changed twice is sent once, in its latest version. */
   const pending = new Map<number, PublishedRow>();
@@ -40,6 +42,7 @@ export function createTruckFeed(services: Services, limits: LiveLimits, sender: 
 
     async open(message: TruckSocketOpen, auth: AuthContext) {
       requested = message.userPri.map((entry) => entry.key);
+      allowed = new Set(auth.companyCodes);
       const codes = narrowCompanies(auth.companyCodes, requested);
       companies = new Set(codes);
       for (const [truckId, published] of pending) if (!companies.has(published.companyCode)) pending.delete(truckId);
@@ -57,7 +60,11 @@ export function createTruckFeed(services: Services, limits: LiveLimits, sender: 
       const codes = narrowCompanies(auth.companyCodes, requested);
       // The console replaces its trucks only with the first frame after an open (a later frame is merged in), and the
       // contract has no removal: a socket that lost a company closes with a code the console reconnects on.
-      if ([...companies].some((code) => !codes.includes(code))) return sender.close('accessChanged');
+      // A grant the client could not name (it named its companies) also closes: it reads its privileges and asks again.
+      if ([...companies].some((code) => !codes.includes(code)) || grantedOutside(requested, allowed, auth.companyCodes)) {
+        return sender.close('accessChanged');
+      }
+      allowed = new Set(auth.companyCodes);
       const granted = codes.filter((code) => !companies.has(code));
       if (granted.length === 0) return;
       companies = new Set(codes);

@@ -53,11 +53,12 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
         return failText(request, 400, 'server.loginFailed');
       }
       await attemptSucceeded(db, attempt);
-      if (user.status !== 1) return failText(request, 403, 'server.userDisabled');
+      const role = await db.selectFrom('role').selectAll().where('id', '=', user.roleId).executeTakeFirstOrThrow();
+      // A disabled role disables its users: their session would be refused at every call anyway.
+      if (user.status !== 1 || role.status !== 1) return failText(request, 403, 'server.userDisabled');
       if (needsRehash(user.passwordHash)) {
         await db.updateTable('appUser').set({ passwordHash: await hashMd5(md5Hex(request.body.password)) }).where('id', '=', user.id).execute();
       }
-      const role = await db.selectFrom('role').selectAll().where('id', '=', user.roleId).executeTakeFirstOrThrow();
       const companyCodes = await visibleCompanies(db, user.id, role.superMan === 1);
 
       const now = Date.now();

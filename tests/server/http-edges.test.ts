@@ -84,6 +84,9 @@ describe('HTTP edges', () => {
       ['OPTIONS', `${API}/login`],
       ['PATCH', `${API}/menus`],
       ['HEAD', `${API}/userPri`],
+      ['GET', '/truckatgsub/truck'],
+      ['GET', '/truckAlarm/alarm'],
+      ['HEAD', '/truckAlarm/alarm'],
       ['DELETE', '/truckatgsub/rest/truckData/getTruckBarData'],
     ])('%s %s (not a call of the contract as sent) answers an envelope', async (method, route) => {
       const response = await fetch(`${server.url}${route}`, { method, headers: { 'header-id': token } });

@@ -37,6 +37,15 @@ describe('LiveProvider', () => {
     expect(refused).toHaveBeenCalledTimes(1);
   });
 
+  it('asks for the privileges again when the server changed the account (a socket closed with 4205)', async () => {
+    const { open, source } = fakeClient();
+    const changed = vi.fn();
+    render(<LiveProvider session={SESSION} loggingOut={false} open={open} onAccessChanged={changed}><Probe /></LiveProvider>);
+    await waitFor(() => expect(source.listeners('session.accessChanged')).toBe(1));
+    act(() => source.publish('session.accessChanged', { socket: 'truck' }));
+    expect(changed).toHaveBeenCalledTimes(1);
+  });
+
   it('tells the worker of this tab’s visibility and input once joined, and no more once it leaves', async () => {
     const { open, api } = fakeClient();
     const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState });

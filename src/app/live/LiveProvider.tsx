@@ -40,13 +40,15 @@ export interface LiveProviderProps {
   readonly open?: () => Promise<LiveClient>;
   /** The server refused the session (a socket's 4401, a poll's or the keep-alive's 504): it is over in every tab. */
   readonly onSessionRefused?: () => void;
+  /** The user's role or companies changed on the server (a socket closed with 4205): reload menus and privileges. */
+  readonly onAccessChanged?: () => void;
   /** Whose visibility and input the worker hears of (keep-alive, desktop alerts); this page's document by default. */
   readonly presence?: PresenceDocument;
   readonly children: ReactNode;
 }
 
 /** Joins the worker once per session and connects it; leaves it on unmount. */
-export function LiveProvider({ session, loggingOut, open = openWorkerClient, onSessionRefused, presence, children }: LiveProviderProps) {
+export function LiveProvider({ session, loggingOut, open = openWorkerClient, onSessionRefused, onAccessChanged, presence, children }: LiveProviderProps) {
   const [client, setClient] = useState<LiveClient | null>(null);
 
   useEffect(() => {
@@ -77,6 +79,11 @@ export function LiveProvider({ session, loggingOut, open = openWorkerClient, onS
     return subscribeUntilCleanup((listener) => client.subscribe('session.invalid', listener), () => onSessionRefused());
   }, [client, onSessionRefused]);
 
+  useEffect(() => {
+    if (!client || !onAccessChanged) return undefined;
+    return subscribeUntilCleanup((listener) => client.subscribe('session.accessChanged', listener), () => onAccessChanged());
+  }, [client, onAccessChanged]);
+
   const source = useMemo(() => (client ? clientSource(client) : null), [client]);
 
   // The worker keeps the session alive while a tab is visible or typed in, and gives desktop alerts to hidden tabs only.
@@ -97,8 +104,10 @@ export function SessionLiveProvider({ children }: { readonly children: ReactNode
   const live = useMemo(() => (session && shell ? liveSessionOf(session, shell) : undefined), [session, shell]);
   // A forced local logout: the server has already ended the session, so there is nobody to tell.
   const refused = useCallback(() => actor.send({ type: 'session.forceLogout' }), [actor]);
+  // The refreshed privileges make a new live session, which connects again with the companies the user has now.
+  const accessChanged = useCallback(() => actor.send({ type: 'session.refresh' }), [actor]);
   return (
-    <LiveProvider session={live} loggingOut={phase === 'loggingOut'} onSessionRefused={refused}>
+    <LiveProvider session={live} loggingOut={phase === 'loggingOut'} onSessionRefused={refused} onAccessChanged={accessChanged}>
       {children}
     </LiveProvider>
   );

@@ -118,6 +118,23 @@ describe('password hashes', () => {
   });
 });
 
+describe('disabled accounts', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  it('refuses a right password of a user whose role is disabled, as for a disabled user, and makes no session', async () => {
+    const { db } = server.services;
+    const user = await db.selectFrom('appUser').select('roleId').where('userName', '=', 'garden').executeTakeFirstOrThrow();
+    await db.updateTable('role').set({ status: 0 }).where('id', '=', user.roleId).execute();
+    const answer = await call(server.url, 'POST', '/login', { ...right('garden', 'garden123'), lang: 'en' });
+    expect(answer).toEqual({ resultCode: 403, message: 'This user is disabled', data: null });
+    expect(await db.selectFrom('session').select('tokenHash').execute()).toEqual([]);
+  });
+});
+
 describe('bounded login text', () => {
   let server: RunningServer;
   beforeAll(async () => {

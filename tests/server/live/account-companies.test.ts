@@ -31,7 +31,7 @@ describe('live sockets when an account\'s companies or role change', () => {
     expect(await theirs.nextJson()).toMatchObject({ seq: removed.alarm.seq });
   });
 
-  it('keeps narrowing by the userPri the socket sent (the console\'s login list): a removed company stops, an unnamed grant stays out', async () => {
+  it('closes a socket that named its companies (the console\'s login list) with 4205 at a grant it could not name; reopened with its privileges read again, it gets that company', async () => {
     const account = await addAccount(services(), { companies: ['C002', 'C003'] });
     const ready = await raiseAlarm(services(), live.truck(0));
     const loginList = await openAlarm(live.connect, account, ['C002', 'C003'], ready);
@@ -39,11 +39,13 @@ describe('live sockets when an account\'s companies or role change', () => {
 
     await setCompanies(services(), account.id, ['C002', 'C005']);
     await announce({ userIds: [account.id] });
+    expect(await loginList.closed).toEqual({ code: SOCKET_CLOSE.accessChanged, reason: '账号的数据权限已变更，正在重新连接实时数据' });
     await raiseAlarm(services(), live.truck(2));
     const granted = await raiseAlarm(services(), live.truck(3));
-    const witness = await raiseAlarm(services(), live.truck(1));
-    expect(await loginList.nextJson()).toMatchObject({ seq: witness.alarm.seq });
+    // The socket that asked for everything was re-filtered in place: the removed company's alarm never came.
     expect(await everything.nextJson()).toMatchObject({ seq: granted.alarm.seq });
+    const reopened = await openAlarm(live.connect, account, ['C002', 'C005'], ready);
+    expect(await reopened.nextJson()).toMatchObject({ seq: granted.alarm.seq });
   });
 
   it('adds a newly granted company\'s trucks to the open status socket as a change, then streams their changes', async () => {
