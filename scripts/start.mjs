@@ -1,29 +1,11 @@
 // `npm start`: builds the console when dist/ is missing or older than its sources, then runs the server.
-import { spawnSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { buildIfStale } from './build-if-stale.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const built = path.join(root, 'dist', 'index.html');
-const sources = ['src', 'workers', 'streams', 'machines', 'locales', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json'];
 
-function newestMtime(target) {
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs
-    .readdirSync(target)
-    .reduce((max, entry) => Math.max(max, newestMtime(path.join(target, entry))), stat.mtimeMs);
-}
-
-const stale =
-  !fs.existsSync(built) ||
-  sources.some((s) => fs.existsSync(path.join(root, s)) && newestMtime(path.join(root, s)) > fs.statSync(built).mtimeMs);
-
-if (stale) {
-  console.log('Building the console…');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+buildIfStale();
 
 const server = spawn('npx', ['tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

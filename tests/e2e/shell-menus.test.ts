@@ -77,8 +77,10 @@ describe('the shell per role in Chromium', () => {
     const href = await page.getByRole('menuitem', { name: '洒水车操作手册' }).getAttribute('href');
     const response = await page.request.get(`${server.url}${href}`);
     expect(response.status()).toBe(200);
-    expect(response.headers()['content-disposition']).toBe('attachment; filename="water-truck-manual.html"');
-    expect(await response.text()).toContain('洒水车操作手册');
+    // A page to read in a new tab (tests/e2e/manual.test.ts opens it), not an attachment.
+    expect(response.headers()['content-disposition']).toBeUndefined();
+    expect(await page.getByRole('menuitem', { name: '洒水车操作手册' }).getAttribute('target')).toBe('_blank');
+    expect(await response.text()).toContain('<h1>洒水车操作手册</h1>');
     await page.keyboard.press('Escape');
   });
 

@@ -1,8 +1,10 @@
-// The user menu: the user's name, change password, the downloads their kind of user gets, and log out.
+// The user menu: the user's name, change password, the downloads their kind of user gets (a manual opens as a page in a
+// new tab, in the current language), and log out.
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../config';
-import { downloadsFor, DOWNLOADS_PATH } from '../../domain/shell/downloads';
+import { toLang } from '../../domain/i18n';
+import { downloadName, downloadsFor, DOWNLOADS_PATH, type Download } from '../../domain/shell/downloads';
 import { PopupMenu } from '../../ui/PopupMenu';
 
 export interface UserMenuProps {
@@ -12,8 +14,13 @@ export interface UserMenuProps {
   readonly onLogout: () => void;
 }
 
+/** A file downloads as an attachment; a manual is a page, read beside the console rather than saved. */
+const linkTarget = (download: Download) =>
+  download.kind === 'file' ? { download: true } : { target: '_blank', rel: 'noopener' };
+
 export function UserMenu({ userName, waterTruckUser, onChangePassword, onLogout }: UserMenuProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = toLang(i18n.language);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => {
@@ -36,7 +43,13 @@ export function UserMenu({ userName, waterTruckUser, onChangePassword, onLogout 
             {t('user.changePassword')}
           </button>
           {downloadsFor(waterTruckUser).map((download) => (
-            <a key={download.file} role="menuitem" href={`${API_BASE}${DOWNLOADS_PATH}/${download.file}`} download onClick={() => setOpen(false)}>
+            <a
+              key={download.labelKey}
+              role="menuitem"
+              href={`${API_BASE}${DOWNLOADS_PATH}/${downloadName(download, lang)}`}
+              {...linkTarget(download)}
+              onClick={() => setOpen(false)}
+            >
               {t(download.labelKey)}
             </a>
           ))}

@@ -1,7 +1,6 @@
 // Session data from the login answer, its storage round trip, and who counts as a water-truck user.
 import { describe, expect, it } from 'vitest';
 import { isWaterTruckUser, parseStoredSession, sessionFromLogin } from '../../../src/domain/shell/session';
-import { downloadByName, downloadsFor } from '../../../src/domain/shell/downloads';
 import type { LoginAnswer } from '../../../src/domain/wire/entities';
 
 const ANSWER: LoginAnswer = {
@@ -44,17 +43,5 @@ describe('session data', () => {
     expect(isWaterTruckUser(garden, [])).toBe(true);
     expect(isWaterTruckUser(other, [])).toBe(false);
     expect(isWaterTruckUser(other, ['sprinkler01'])).toBe(true);
-  });
-});
-
-describe('downloads', () => {
-  it('gives water-truck users the water-truck manual instead of the video, card and fuel manual links', () => {
-    expect(downloadsFor(true).map((d) => d.file)).toEqual(['water-truck-manual.html']);
-    expect(downloadsFor(false).map((d) => d.file)).toEqual(['video-software.txt', 'card-plugin.txt', 'operation-manual.html']);
-  });
-
-  it('knows only its own file names', () => {
-    expect(downloadByName('card-plugin.txt')?.labelKey).toBe('user.cardPlugin');
-    expect(downloadByName('../package.json')).toBeUndefined();
   });
 });

@@ -1,0 +1,178 @@
+// How each manual screenshot is taken from the running console: one recipe per shot of server/manuals/shots.ts.
+import type { Locator, Page } from 'playwright-core';
+import type { Lang, LocaleKey, LocaleValues } from '../src/domain/i18n';
+import type { ManualShot } from '../server/manuals/shots';
+
+export type DemoUser = 'operator' | 'manager' | 'garden';
+
+export interface ShotContext {
+  readonly base: string;
+  readonly lang: Lang;
+  /** The console's text in this pass's language, to find buttons by what users read. */
+  t(key: LocaleKey, values?: LocaleValues): string;
+  /** A page logged in as the demo user through the login form, once per pass, on the dashboard. */
+  pageOf(user: DemoUser): Promise<Page>;
+  /** A page with no session. */
+  anonymousPage(): Promise<Page>;
+  /** Raises an alarm of this type on one of the operator's company's trucks (through POST …/sim/alarm). */
+  raise(type: number): Promise<void>;
+}
+
+export type Recipe = (ctx: ShotContext) => Promise<Buffer>;
+
+/** Room around a cropped element, so its shadow and a little of the page show. */
+const PAD = 12;
+
+/** A screenshot of the smallest rectangle holding every locator, padded and kept inside the viewport. */
+async function clipAround(page: Page, locators: readonly Locator[], pad = PAD): Promise<Buffer> {
+  const boxes = await Promise.all(locators.map(async (l) => l.boundingBox()));
+  const found = boxes.filter((b) => b !== null);
+  if (found.length === 0) throw new Error('nothing to crop to');
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  const x = Math.max(0, Math.min(...found.map((b) => b.x)) - pad);
+  const y = Math.max(0, Math.min(...found.map((b) => b.y)) - pad);
+  const right = Math.min(size.width, Math.max(...found.map((b) => b.x + b.width)) + pad);
+  const bottom = Math.min(size.height, Math.max(...found.map((b) => b.y + b.height)) + pad);
+  return page.screenshot({ clip: { x, y, width: right - x, height: bottom - y } });
+}
+
+/** Back to the dashboard with no menu, dialog or popover left open, live figures shown. */
+async function onDashboard(ctx: ShotContext, page: Page): Promise<void> {
+  await page.goto(`${ctx.base}/dashboard`);
+  await page.locator('.topbar').waitFor();
+  await page.getByTestId('live-trucks').waitFor();
+}
+
+/** Opens a screen through the menu search, as a user would: Ctrl+K, its title, Enter. */
+async function openBySearch(page: Page, title: string): Promise<void> {
+  await page.locator('.topbar').click({ position: { x: 400, y: 10 } });
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type(title);
+  await page.getByRole('option').first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.page h1', { hasText: title }).waitFor();
+}
+
+export const RECIPES = {
+  login: async (ctx) => {
+    const page = await ctx.anonymousPage();
+    await page.goto(`${ctx.base}/login`);
+    await page.locator('input[name="username"]').fill('operator');
+    await page.locator('input[name="password"]').fill('operator123');
+    return page.screenshot();
+  },
+
+  dashboard: async (ctx) => {
+    const page = await ctx.pageOf('operator');
+    await onDashboard(ctx, page);
+    await page.locator('[data-testid^="badge-count-"]', { hasText: /^\d+$/ }).first().waitFor();
+    return page.screenshot();
+  },
+
+  'menu-search': async (ctx) => {
+    const page = await ctx.pageOf('operator');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type(ctx.lang === 'zh' ? '超速' : 'speed');
+    await page.getByRole('option').first().waitFor();
+    return clipAround(page, [page.locator('.search input'), page.locator('.search__results')]);
+  },
+
+  'tab-menu': async (ctx) => {
+    const page = await ctx.pageOf('operator');
+    await onDashboard(ctx, page);
+    await openBySearch(page, ctx.t('route.monitor.track_map'));
+    await openBySearch(page, ctx.t('route.driving_monitor.exception_report.alarm_over_speed'));
+    await page.locator('.tabs__tab').nth(1).click({ button: 'right' });
+    await page.getByRole('menu').waitFor();
+    return page.screenshot({ clip: { x: 0, y: 0, width: 1280, height: 330 } });
+  },
+
+  'badge-table': async (ctx) => {
+    const page = await ctx.pageOf('operator');
+    await onDashboard(ctx, page);
+    // The stopped table: it has the status-time column too (alarm, stopped and offline tables do).
+    await page.locator('.status-badge--stopped').click();
+    await page.locator('.truck-popover [role="row"]').nth(1).waitFor();
+    return clipAround(page, [page.locator('.status-badges'), page.locator('.truck-popover')]);
+  },
+
+  'alarm-popup': async (ctx) => {
+    const page = await ctx.pageOf('operator');
+    await onDashboard(ctx, page);
+    for (const type of [2, 203, 202]) await ctx.raise(type);
+    await page.getByTestId('alarm-popup').nth(2).waitFor();
+    return clipAround(page, [page.locator('.alarm-popups')]);
+  },
+
+  'urgent-alarm': async (ctx) => {
+    const page = await ctx.pageOf('operator');
+    await ctx.raise(201);
+    const dialog = page.locator('.urgent-alarm');
+    await dialog.waitFor();
+    // The icon blinks every 180 ms: wait for it lit, so the picture shows the warning sign.
+    await page.locator('[data-testid="urgent-icon"][data-lit="true"]').waitFor();
+    const shot = await clipAround(page, [dialog], 24);
+    await dialog.getByRole('button', { name: ctx.t('urgentAlarm.close'), exact: true }).click();
+    return shot;
+  },
+
+  'alarm-settings': async (ctx) => {
+    const page = await ctx.pageOf('operator');
+    await onDashboard(ctx, page);
+    await page.locator('.alarm-settings__open').click();
+    const panel = page.locator('.alarm-settings__panel');
+    await panel.waitFor();
+    return clipAround(page, [page.locator('.alarm-settings__open'), panel]);
+  },
+
+  'quick-access': async (ctx) => {
+    const page = await ctx.pageOf('operator');
+    await onDashboard(ctx, page);
+    const quick = page.locator('.quick');
+    await quick.hover();
+    await page.locator('.quick__handle').click();
+    await page.getByRole('button', { name: ctx.t('quickVisit.addCurrent') }).click();
+    await quick.locator('.quick__list li').first().waitFor();
+    await openBySearch(page, ctx.t('route.monitor.track_map'));
+    await quick.hover();
+    await page.getByRole('button', { name: ctx.t('quickVisit.addCurrent') }).click();
+    await quick.locator('.quick__list li').nth(1).waitFor();
+    return clipAround(page, [quick], 48);
+  },
+
+  'user-menu': async (ctx) => {
+    const page = await ctx.pageOf('operator');
+    await onDashboard(ctx, page);
+    await page.getByRole('button', { name: 'operator ▾' }).click();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    return clipAround(page, [page.locator('.topbar__right'), menu]);
+  },
+
+  password: async (ctx) => {
+    const page = await ctx.pageOf('operator');
+    await onDashboard(ctx, page);
+    await page.getByRole('button', { name: 'operator ▾' }).click();
+    await page.getByRole('menuitem', { name: ctx.t('user.changePassword') }).click();
+    const dialog = page.locator('.dialog');
+    await dialog.waitFor();
+    // A wrong old password shows the check made on leaving the field.
+    await dialog.locator('input[name="oldPwd"]').fill('wrong-password');
+    await dialog.locator('input[name="pwd"]').focus();
+    await dialog.locator('.dialog__error', { hasText: ctx.t('password.oldPwdError') }).waitFor();
+    return clipAround(page, [dialog], 24);
+  },
+
+  'fence-notice': async (ctx) => {
+    const page = await ctx.pageOf('manager');
+    const notice = page.getByTestId('notice-fences');
+    await notice.waitFor();
+    return clipAround(page, [notice]);
+  },
+
+  'water-dashboard': async (ctx) => {
+    const page = await ctx.pageOf('garden');
+    await onDashboard(ctx, page);
+    return page.screenshot();
+  },
+} satisfies Record<ManualShot, Recipe>;

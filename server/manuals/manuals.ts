@@ -1,0 +1,19 @@
+// Which sections each manual holds, in order. A later screen adds its section files (`sections/<id>.zh.html` and
+// `.en.html`) and one id here; sections both audiences share (login, password, …) are listed in both manuals.
+import path from 'node:path';
+import type { ManualId } from '../../src/domain/shell/downloads';
+
+export const MANUAL_SECTIONS_DIR = path.resolve(import.meta.dirname, 'sections');
+
+export const MANUAL_SECTIONS = {
+  operation: [
+    'overview', 'login', 'layout', 'status-badges', 'alarm-popups', 'urgent-alarm', 'alarm-settings', 'quick-access',
+    'user-menu', 'password', 'language', 'notices', 'session', 'live-connection', 'errors', 'screens',
+  ],
+  'water-truck': [
+    'water-overview', 'login', 'water-layout', 'water-alarms', 'quick-access', 'water-user-menu', 'password', 'session',
+    'live-connection', 'errors', 'water-screens',
+  ],
+} as const satisfies Record<ManualId, readonly string[]>;
+
+export type ManualSectionId = (typeof MANUAL_SECTIONS)[ManualId][number];
