@@ -1,7 +1,7 @@
 // The alarm-setting tree's workflow (shell spec §5 Alarm choice, §7 save alarm-type choice): edit, save, saved or failed.
 import { assign, fromPromise, setup } from 'xstate';
 import {
-  choiceFromList, choiceToList, chosenCount, toggleAll, toggleGroup, toggleType, type AlarmChoice,
+  choiceFromList, choiceToList, toggleAll, toggleGroup, toggleType, type AlarmChoice,
 } from '../src/domain/alarm-tree';
 import type { AlarmGroup, AlarmTypeId } from '../src/domain/alarm-types';
 import type { ToastType } from '../src/domain/constants';
@@ -12,7 +12,7 @@ export interface AlarmChoiceInput {
   readonly userId: number;
   /** The stored choice's id (`stUserAlarm.id`), 0 before the first save. */
   readonly choiceId: number;
-  /** The choice in force now, as the comma list (empty: every type). */
+  /** The choice in force now, as the comma list (empty: none; null before the user saved one: every type). */
   readonly typeIds: string;
 }
 
@@ -58,10 +58,6 @@ export const alarmChoiceMachine = setup({
     /** POST /stUserAlarm; resolves with the answer's stored row (or null) when its resultCode is 200. */
     saveChoice: fromPromise<StUserAlarm | null, AlarmChoiceRequest>(async () => null),
   },
-  guards: {
-    // An empty list means every type on the wire, so "nothing" cannot be saved.
-    somethingChosen: ({ context }) => chosenCount(context.chosen) > 0,
-  },
 }).createMachine({
   id: 'alarmChoice',
   context: ({ input }) => ({ userId: input.userId, choiceId: input.choiceId, chosen: choiceFromList(input.typeIds) }),
@@ -74,7 +70,8 @@ export const alarmChoiceMachine = setup({
         'alarmChoice.toggleAll': { target: '.ready', actions: 'toggle' },
         'alarmChoice.toggleGroup': { target: '.ready', actions: 'toggle' },
         'alarmChoice.toggleType': { target: '.ready', actions: 'toggle' },
-        'alarmChoice.save': { guard: 'somethingChosen', target: 'saving' },
+        // Nothing chosen is a choice too: the user receives no alarms (the panel says so before saving).
+        'alarmChoice.save': { target: 'saving' },
         'alarmChoice.cancel': 'closed',
       },
       states: {

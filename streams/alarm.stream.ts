@@ -58,7 +58,7 @@ export function highestSeq(seed?: number): OperatorFunction<LiveAlarm, number> {
     );
 }
 
-/** An empty choice means every type, and a parent brings its events, as the server reads typeIds. */
+/** An empty choice lets nothing through, and a parent brings its events, as the server reads typeIds. */
 export function isChosen(types: readonly AlarmTypeId[], alarm: Pick<LiveAlarm, 'type'>): boolean {
   return passesChoice(expandTypeIds(types), alarm.type);
 }

@@ -26,7 +26,7 @@ export interface LiveSession {
   readonly token: string;
   readonly userName: string;
   readonly userPri: readonly UserPriEntry[];
-  /** The chosen alarm types, a comma list (`stUserAlarm.alarmTypeIds`; empty: every type). */
+  /** The chosen alarm types, a comma list (`stUserAlarm.alarmTypeIds`, every type while none is saved; empty: none). */
   readonly typeIds: string;
   /** The background checks the worker runs for this user (`pollsOf`, shell spec §6); absent: none. */
   readonly polls?: readonly PollName[];
@@ -100,7 +100,7 @@ export interface LiveEvents {
   /** At most five, newest first. */
   'alarm.popups': readonly LiveAlarm[];
   'alarm.urgent': LiveAlarm;
-  /** State event: the chosen alarm types in force, as the comma list (empty: every type); changes reach every tab. */
+  /** State event: the chosen alarm types in force, as the comma list (empty: none); changes reach every tab. */
   'alarm.types': string;
   'link.state': LinkStatuses;
   /**

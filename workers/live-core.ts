@@ -3,7 +3,7 @@
 import { BehaviorSubject } from 'rxjs';
 import type { SocketFactory } from '../machines/socket-link.machine';
 import type { TruckView } from '../streams/truck-status.stream';
-import { formatTypeIds, parseTypeIds, type AlarmTypeId } from '../src/domain/alarm-types';
+import { ALARM_TYPE_IDS, formatTypeIds, parseTypeIds, type AlarmTypeId } from '../src/domain/alarm-types';
 import { SOCKET_CLOSE, STATUS_FREQUENCY, type SocketName } from '../src/domain/wire/sockets';
 import type { LiveDb } from './db';
 import { EventHub } from './event-hub';
@@ -46,7 +46,8 @@ export class LiveCore {
   readonly recordings: RecordingStore;
   /** Taps the live links' frames while a recording runs. */
   readonly recorder: Recorder;
-  private readonly types$ = new BehaviorSubject<readonly AlarmTypeId[]>([]);
+  /** Every type until a session says otherwise: a replay with no session shows every alarm it holds. */
+  private readonly types$ = new BehaviorSubject<readonly AlarmTypeId[]>(ALARM_TYPE_IDS);
   private readonly goneHandlers = new Map<number, () => void>();
   private session: LiveSession | undefined;
   private links: LinkPair | undefined;

@@ -1,5 +1,5 @@
 // The sockets' open messages (spec §7 plus our `token` and `lastSeq`), and the check of the session a tab hands over.
-import { formatTypeIds, parseTypeIds } from '../src/domain/alarm-types';
+import { formatTypeIds, listInForce, parseTypeIds } from '../src/domain/alarm-types';
 import { isIdleLimit } from '../src/domain/shell/keep-alive';
 import { isPollName, POLL_NAMES, type PollName } from '../src/domain/shell/polls';
 import { isRecord } from '../src/domain/wire/guards';
@@ -54,5 +54,6 @@ export function parseLiveSession(value: unknown): ParsedLiveSession | undefined 
     entries.push({ key: entry['key'] });
   }
   const limit = isIdleLimit(sessionIdleMs) ? { sessionIdleMs } : {};
-  return { token, userName, userPri: entries, typeIds: formatTypeIds(parseTypeIds(typeIds)), polls, ...limit };
+  // A session without a list asks for every type: an empty list is the user's choice of none.
+  return { token, userName, userPri: entries, typeIds: formatTypeIds(parseTypeIds(listInForce(typeIds))), polls, ...limit };
 }

@@ -30,9 +30,9 @@ export function createAlarmFeed(
   let allowed: ReadonlySet<string> = new Set();
   let companies: readonly string[] = [];
   let companySet: ReadonlySet<string> = new Set();
-  /** Empty: every type (the console sends an empty list before the user chose any). A parent brings its events. */
+  /** Empty: none (the user unticked everything; the console asks for every type while no choice is saved). A parent brings its events. */
   let typeIds: readonly number[] = [];
-  let typeSet: ReadonlySet<number> | undefined;
+  let typeSet: ReadonlySet<number> = new Set();
   /** The highest seq sent (or held by the client): anything at or below it is never sent again. */
   let lastSent = -1;
   /** Live alarms that arrive while the replay is read; sent after it. */
@@ -79,7 +79,7 @@ export function createAlarmFeed(
       companies = narrowCompanies(auth.companyCodes, requested);
       companySet = new Set(companies);
       typeSet = expandTypeIds(parseTypeIds(message.typeIds));
-      typeIds = typeSet ? [...typeSet] : [];
+      typeIds = [...typeSet];
       // Subscribed before the database is read: an alarm stored meanwhile is in the replay or in the buffer (or both).
       unsubscribe ??= services.hub.onAlarm(onLive);
       if (message.lastSeq === undefined) return;

@@ -44,20 +44,20 @@ export async function recordAlarm(db: Db, hub: LiveHub, input: NewAlarm, now = D
 
 export interface AlarmFilter {
   readonly companyCodes: readonly string[];
-  /** Empty: every type. */
+  /** Empty: none (a choice of nothing). */
   readonly typeIds: readonly number[];
 }
 
 /** Stored alarms after `lastSeq` and inserted since `sinceMs`, oldest first, for the socket's replay. */
 export async function alarmsAfter(db: Db, lastSeq: number, sinceMs: number, filter: AlarmFilter, limit = 5000): Promise<PublishedAlarm[]> {
-  if (filter.companyCodes.length === 0) return [];
-  let query = db
+  if (filter.companyCodes.length === 0 || filter.typeIds.length === 0) return [];
+  const query = db
     .selectFrom('alarm')
     .selectAll()
     .where('seq', '>', lastSeq)
     .where('insertTime', '>=', sinceMs)
-    .where('companyCode', 'in', filter.companyCodes);
-  if (filter.typeIds.length > 0) query = query.where('type', 'in', filter.typeIds);
+    .where('companyCode', 'in', filter.companyCodes)
+    .where('type', 'in', filter.typeIds);
   const rows = await query.orderBy('seq').limit(limit).execute();
   return rows.map(toPublishedAlarm).filter((a): a is PublishedAlarm => a !== undefined);
 }

@@ -95,11 +95,10 @@ export function everyType(): AlarmChoice {
   return new Set(CHOOSABLE_TYPES);
 }
 
-/** Reads the stored comma list: empty means every type, a parent means all its events. */
+/** Reads the stored comma list: none saved (null) means every type, an empty list none, a parent all its events. */
 export function choiceFromList(list: string | null | undefined): AlarmChoice {
-  const ids = parseTypeIds(list);
-  if (ids.length === 0) return everyType();
-  return new Set(ids.flatMap((id) => leavesOf(id)));
+  if (list === null || list === undefined) return everyType();
+  return new Set(parseTypeIds(list).flatMap((id) => leavesOf(id)));
 }
 
 /** Writes the choice in catalogue order, naming a parent when all its events are chosen. */

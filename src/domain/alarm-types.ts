@@ -104,18 +104,28 @@ export function formatTypeIds(ids: Iterable<number>): string {
 }
 
 /**
+ * Every type as a comma list: what the console asks for while the user has saved no choice (`stUserAlarm` null). An
+ * empty list is a choice of nothing, the same in the stored choice, on the alarm socket and in the worker.
+ */
+export const EVERY_TYPE_LIST: string = formatTypeIds(ALARM_TYPE_IDS);
+
+/** The list in force for a stored choice: the choice itself, even empty; every type while none was saved. */
+export function listInForce(stored: string | null | undefined): string {
+  return stored ?? EVERY_TYPE_LIST;
+}
+
+/**
  * The types a choice lets through, for the server's socket filter and replay, and the worker's filter. A parent in the
  * list stands for itself and all its events (the alarm-setting tree writes 8 when every ADAS event is chosen, and reads
- * 8 as all of them); an event alone does not bring its parent. Undefined for an empty choice: every type.
+ * 8 as all of them); an event alone does not bring its parent. An empty choice lets nothing through.
  */
-export function expandTypeIds(ids: readonly number[]): ReadonlySet<number> | undefined {
-  if (ids.length === 0) return undefined;
+export function expandTypeIds(ids: readonly number[]): ReadonlySet<number> {
   const expanded = new Set(ids);
   for (const type of ALARM_TYPES) if (type.parent !== undefined && expanded.has(type.parent)) expanded.add(type.id);
   return expanded;
 }
 
 /** Whether an alarm of `type` passes a choice expanded by `expandTypeIds`. */
-export function passesChoice(expanded: ReadonlySet<number> | undefined, type: number): boolean {
-  return expanded === undefined || expanded.has(type);
+export function passesChoice(expanded: ReadonlySet<number>, type: number): boolean {
+  return expanded.has(type);
 }

@@ -1,5 +1,6 @@
 // `npm run bench:server`: the real server in its own process with a 10,000-truck fleet; 1,000 alarm sockets on
 // loopback; alarms raised at 50/s. Prints the fan-out latency (server insert → client receive) and server memory.
+import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
 import WebSocket from 'ws';
 import type { Diagnostics } from '../../server/routes/diagnostics';
 import type { Envelope } from '../../src/domain/wire/envelope';
@@ -40,7 +41,7 @@ for (let i = 0; i < CLIENTS; i++) {
     const alarm = JSON.parse(String(data)) as { insertTime: number };
     latencies.push(now - alarm.insertTime);
   });
-  ws.send(JSON.stringify({ typeIds: '', msgType: 1, userPri: [], userName: 'admin', token }));
+  ws.send(JSON.stringify({ typeIds: EVERY_TYPE_LIST, msgType: 1, userPri: [], userName: 'admin', token }));
   sockets.push(ws);
 }
 const snapshotStart = Date.now();

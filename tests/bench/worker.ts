@@ -1,4 +1,5 @@
 // `npm run bench:worker`: a 10,000-row status frame through the live pipeline, a 5 %-changed frame, IndexedDB writes, bundle.
+import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,7 +69,7 @@ async function benchCore(): Promise<{ core: LiveCore; feed: (text: string) => nu
   });
   let publishedAt = 0;
   core.hub.subscribe(0, 'fleet.status', () => (publishedAt = performance.now()));
-  await core.connect({ token: 't', userName: 'bench', userPri: [], typeIds: '' });
+  await core.connect({ token: 't', userName: 'bench', userPri: [], typeIds: EVERY_TYPE_LIST });
   await new Promise((resolve) => setTimeout(resolve, 10));
   return {
     core,

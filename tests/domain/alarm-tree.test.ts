@@ -50,10 +50,16 @@ describe('the tree', () => {
 });
 
 describe('reading the stored list', () => {
-  it.each([[''], [null], [undefined], [',,']])('reads %j (nothing stored) as every type chosen', (list) => {
+  it.each([[null], [undefined]])('reads %j (no choice saved) as every type chosen', (list) => {
     const read = choiceFromList(list);
     expect(allState(read)).toBe('checked');
     expect(chosenCount(read)).toBe(CHOOSABLE_TYPES.length);
+  });
+
+  it.each([[''], [',,']])('reads %j (a saved choice of nothing) as no type chosen', (list) => {
+    const read = choiceFromList(list);
+    expect(allState(read)).toBe('unchecked');
+    expect(chosenCount(read)).toBe(0);
   });
 
   it('reads a list of plain types as exactly those', () => {

@@ -2,11 +2,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { alarmChoiceMachine } from '../../machines/alarm-choice.machine';
+import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
 import { choiceToList, chosenCount, groupState, typeState } from '../../src/domain/alarm-tree';
 import type { AlarmChoiceRequest, StUserAlarm } from '../../src/domain/wire/entities';
 import { flush, scripted } from './shell-fixtures';
 
-function start(typeIds = '', choiceId = 4) {
+function start(typeIds = EVERY_TYPE_LIST, choiceId = 4) {
   const save = scripted<AlarmChoiceRequest, StUserAlarm | null>();
   const notify = vi.fn();
   const applyChoice = vi.fn();
@@ -20,24 +21,25 @@ function start(typeIds = '', choiceId = 4) {
 }
 
 describe('alarm-choice machine', () => {
-  it('starts from the stored list, every type when nothing is stored', () => {
+  it('starts from the list in force: every type while none is saved, none for a saved empty list', () => {
     expect(groupState(start('2,4').chosen(), 'vehicle')).toBe('mixed');
     expect(groupState(start('2,4').chosen(), 'cargo')).toBe('unchecked');
-    expect(groupState(start('').chosen(), 'cargo')).toBe('checked');
+    expect(groupState(start(EVERY_TYPE_LIST).chosen(), 'cargo')).toBe('checked');
+    expect(chosenCount(start('').chosen())).toBe(0);
   });
 
   it('toggles groups, types and "all"', () => {
-    const s = start('');
+    const s = start();
     s.actor.send({ type: 'alarmChoice.toggleGroup', group: 'cargo' });
     expect(groupState(s.chosen(), 'cargo')).toBe('unchecked');
     s.actor.send({ type: 'alarmChoice.toggleType', id: 8 });
     expect(typeState(s.chosen(), 8)).toBe('unchecked');
     s.actor.send({ type: 'alarmChoice.toggleAll' });
-    expect(choiceToList(s.chosen())).toBe(choiceToList(start('').chosen()));
+    expect(choiceToList(s.chosen())).toBe(choiceToList(start().chosen()));
   });
 
   it('saves the list with the stored id and the user, says form.success and applies the list', async () => {
-    const s = start('', 4);
+    const s = start(EVERY_TYPE_LIST, 4);
     s.actor.send({ type: 'alarmChoice.toggleGroup', group: 'vehicle' });
     s.actor.send({ type: 'alarmChoice.toggleGroup', group: 'driver' });
     s.actor.send({ type: 'alarmChoice.save' });
@@ -52,13 +54,15 @@ describe('alarm-choice machine', () => {
     expect(s.actor.getSnapshot().status).toBe('done');
   });
 
-  it('does not save when nothing is chosen', () => {
+  it('saves a choice of nothing as the empty list, which the server and the worker read as no alarms', async () => {
     const s = start('2');
     s.actor.send({ type: 'alarmChoice.toggleType', id: 2 });
     expect(chosenCount(s.chosen())).toBe(0);
     s.actor.send({ type: 'alarmChoice.save' });
-    expect(s.save.inputs).toEqual([]);
-    expect(s.actor.getSnapshot().matches('editing')).toBe(true);
+    expect(s.save.inputs).toEqual([{ id: 4, userId: 3, alarmTypeIds: '' }]);
+    s.save.resolve({ id: 4, userId: 3, alarmTypeIds: '' });
+    await flush();
+    expect(s.applyChoice).toHaveBeenCalledWith({ id: 4, typeIds: '' });
   });
 
   it('says form.fail on a refusal, stays open with the choice kept, and saves again', async () => {
@@ -89,7 +93,7 @@ describe('alarm-choice machine', () => {
   });
 
   it('keeps the id of the row the server stored, for a first save that sent 0', async () => {
-    const s = start('', 0);
+    const s = start(EVERY_TYPE_LIST, 0);
     s.actor.send({ type: 'alarmChoice.save' });
     expect(s.save.inputs[0]?.id).toBe(0);
     s.save.resolve({ id: 12, userId: 3, alarmTypeIds: s.save.inputs[0]?.alarmTypeIds ?? '' });

@@ -1,7 +1,7 @@
 // Live alarms: deduplication by seq or by type + truck + start, the highest seq, the chosen types, urgent alarms.
 import { BehaviorSubject, Subject, from, lastValueFrom, toArray, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { AlarmTypeId } from '../../src/domain/alarm-types';
+import { ALARM_TYPE_IDS, type AlarmTypeId } from '../../src/domain/alarm-types';
 import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
 import { alarmKey, byChosenTypes, dedupeAlarms, highestSeq, urgentAlarms } from '../../streams/alarm.stream';
 import { popupList } from '../../streams/popups';
@@ -51,7 +51,7 @@ describe('highestSeq', () => {
 });
 
 describe('byChosenTypes', () => {
-  it('keeps the chosen types, all of them when none is chosen, and follows a new choice', () => {
+  it('keeps the chosen types, none when none is chosen, and follows a new choice', () => {
     const types$ = new BehaviorSubject<readonly AlarmTypeId[]>([]);
     const alarms$ = new Subject<LiveAlarm>();
     const kept: number[] = [];
@@ -60,7 +60,9 @@ describe('byChosenTypes', () => {
     types$.next([201, 4]);
     alarms$.next(liveAlarm({ type: 2 }));
     alarms$.next(liveAlarm({ type: 4 }));
-    expect(kept).toEqual([2, 4]);
+    types$.next(ALARM_TYPE_IDS);
+    alarms$.next(liveAlarm({ type: 2 }));
+    expect(kept).toEqual([4, 2]);
   });
 });
 

@@ -3,7 +3,7 @@ import { BehaviorSubject, Subject, firstValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { countFrame, decodeFrame, NO_FRAMES, tallyFrames, type TallyEvent } from '../../streams/frames';
 import { livePipeline } from '../../streams/live-pipeline';
-import type { AlarmTypeId } from '../../src/domain/alarm-types';
+import { ALARM_TYPE_IDS, type AlarmTypeId } from '../../src/domain/alarm-types';
 import type { InboundFrame } from '../../streams/frames';
 import { alarmFrame, junkFrame, liveAlarm, seededRandom, statusRow, truckFrame, T0 } from '../helpers/live-frames';
 
@@ -54,7 +54,7 @@ describe('tallyFrames', () => {
 describe('the pipeline under 10,000 random and malformed frames', () => {
   it('counts every one, never throws, and still delivers the valid frames that follow', () => {
     const frames$ = new Subject<InboundFrame>();
-    const pipeline = livePipeline(frames$, new BehaviorSubject<readonly AlarmTypeId[]>([]));
+    const pipeline = livePipeline(frames$, new BehaviorSubject<readonly AlarmTypeId[]>(ALARM_TYPE_IDS));
     const stats: unknown[] = [];
     const accepted: number[] = [];
     let counts: unknown;

@@ -1,7 +1,7 @@
 // The pipeline as a whole: seeded from stored state, it tracks seq over every alarm and shows only the chosen types.
 import { BehaviorSubject, Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import type { AlarmTypeId } from '../../src/domain/alarm-types';
+import { ALARM_TYPE_IDS, type AlarmTypeId } from '../../src/domain/alarm-types';
 import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
 import type { InboundFrame } from '../../streams/frames';
 import { alarmKey } from '../../streams/alarm.stream';
@@ -37,7 +37,7 @@ describe('livePipeline', () => {
 
   it('continues from a stored fleet and stored alarm keys', () => {
     const fleet = fleetFromRows([statusRow({ truckId: 1, status: 1 }), statusRow({ truckId: 2, status: 2 })], T0);
-    const { frames$, seen } = run([], { fleet, alarms: { keys: [alarmKey(liveAlarm({ seq: 7 }))], lastSeq: 7 } });
+    const { frames$, seen } = run(ALARM_TYPE_IDS, { fleet, alarms: { keys: [alarmKey(liveAlarm({ seq: 7 }))], lastSeq: 7 } });
     frames$.next(alarmFrame(liveAlarm({ seq: 7 })));
     frames$.next(alarmFrame(liveAlarm({ seq: 8 })));
     frames$.next(truckFrame([statusRow({ truckId: 2, status: 3 })]));

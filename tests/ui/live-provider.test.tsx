@@ -1,4 +1,5 @@
 // The live provider: joins the worker once per session, connects it with the session, stops it on logout, leaves on unmount.
+import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { LiveSession } from '../../workers/live-api';
@@ -93,7 +94,7 @@ describe('LiveProvider', () => {
     };
     const shell = { menus: [], userPri: { userPri: [{ key: 'C005' }], stUserAlarm: null } };
     expect(liveSessionOf(session, shell)).toEqual({
-      token: 'h-9', userName: 'garden', userPri: [{ key: 'C005' }], typeIds: '', polls: [],
+      token: 'h-9', userName: 'garden', userPri: [{ key: 'C005' }], typeIds: EVERY_TYPE_LIST, polls: [],
     });
     const chosen = { ...shell, userPri: { ...shell.userPri, stUserAlarm: { id: 1, userId: 3, alarmTypeIds: '201' } } };
     expect(liveSessionOf(session, chosen).typeIds).toBe('201');

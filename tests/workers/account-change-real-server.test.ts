@@ -1,4 +1,5 @@
 // The worker core against the real server when a company is taken from the user: its trucks leave the console's fleet.
+import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
@@ -38,7 +39,7 @@ it('holds exactly the trucks of the companies left after one is taken away: 4205
     socketBase: running.url.replace(/^http/, 'ws'), socketFactory: wsSocketFactory, mode: 'shared', clock, random: () => 0,
   }));
   const held = () => JSON.stringify(live.trucks().map((truck) => truck.row.truckId ?? -1).sort((a, b) => a - b));
-  await live.connect({ token, userName: 'manager', userPri, typeIds: '' });
+  await live.connect({ token, userName: 'manager', userPri, typeIds: EVERY_TYPE_LIST });
   const before = await truckIdsOf(['C001', 'C002', 'C003', 'C004']);
   await waitFor(() => held() === JSON.stringify(before), 'the first snapshot', 10_000);
   await waitFor(() => live.diagnostics().links.alarm.state === 'open', 'the alarm socket', 10_000);

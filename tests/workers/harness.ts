@@ -1,4 +1,5 @@
 // A live worker core on fake-indexeddb and mock-socket, with tabs joined over MessageChannel ports as a SharedWorker's are.
+import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach } from 'vitest';
 import { SimulatedClock } from 'xstate';
@@ -13,7 +14,7 @@ import type { LockManagerLike } from '../../workers/tab-registry';
 import { T0 } from '../helpers/live-frames';
 import { mockEndpoint, mockHost, mockSocketFactory, type MockEndpoint } from '../helpers/mock-sockets';
 
-export const SESSION: LiveSession = { token: 'token-1', userName: 'admin', userPri: [], typeIds: '' };
+export const SESSION: LiveSession = { token: 'token-1', userName: 'admin', userPri: [], typeIds: EVERY_TYPE_LIST };
 
 export interface Harness {
   readonly core: LiveCore;

@@ -1,5 +1,6 @@
 // The keep-alive against our real server on loopback, on real time with a 3 s idle limit: a session watched in one of two
 // tabs outlives several idle limits; once both tabs are hidden it idles out, and the tab shown again hears the 504.
+import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endedSessions, hashToken } from '../../server/auth/sessions';
@@ -52,7 +53,7 @@ describe('the keep-alive against the real server', () => {
     const [a, b] = [await tab(), await tab()];
     const invalid: LiveEvents['session.invalid'][] = [];
     await a.subscribe('session.invalid', (event) => void invalid.push(event));
-    await a.api.connect({ token, userName: 'operator', userPri: [], typeIds: '', sessionIdleMs: answer.sessionIdleMs });
+    await a.api.connect({ token, userName: 'operator', userPri: [], typeIds: EVERY_TYPE_LIST, sessionIdleMs: answer.sessionIdleMs });
     await a.api.setVisible(false);
     await b.api.setVisible(true);
 

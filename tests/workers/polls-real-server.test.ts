@@ -1,5 +1,6 @@
 // The worker's polls against our real server: the admin's pending fences and heartbeat overtime arrive as notices,
 // authenticated by header-id; after the server ends the session a poll reports it (504).
+import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
@@ -43,7 +44,7 @@ describe('the polls against the real server', () => {
     live.hub.subscribe(-1, 'session.invalid', (event) => invalid.push(event));
     const expected = await call<HeartbeatOvertimeRow[]>(fleet.server.url, 'GET', '/heartBeatInfo/overtime', { token });
 
-    await live.connect({ token, userName: 'admin', userPri: [], typeIds: '', polls: ['fences', 'heartbeat'] });
+    await live.connect({ token, userName: 'admin', userPri: [], typeIds: EVERY_TYPE_LIST, polls: ['fences', 'heartbeat'] });
     clock.increment(FIRST_POLL_DELAY_MS);
     await waitFor(() => fences.length === 1 && heartbeat.length === 1, 'both notices', 10_000);
     expect(fences[0]).toEqual({ pending: 3, checkedAt: clock.now() });

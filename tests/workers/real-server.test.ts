@@ -1,4 +1,5 @@
 // The worker core against our real server and simulator over real sockets: no alarm lost across a drop; 4401 is final.
+import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
@@ -30,7 +31,7 @@ async function setUp() {
     socketBase: server.url.replace(/^http/, 'ws'), socketFactory: wsSocketFactory, mode: 'shared', clock, random: () => 0,
   });
   const live = core;
-  await live.connect({ token, userName: 'admin', userPri: [], typeIds: '' });
+  await live.connect({ token, userName: 'admin', userPri: [], typeIds: EVERY_TYPE_LIST });
   await waitFor(() => live.snapshot().status.trucks === 12, 'the first snapshot', 10_000);
   await waitFor(() => live.diagnostics().links.alarm.state === 'open', 'the alarm socket', 10_000);
   return { server, simulator: server.simulator, core: live, clock, token };

@@ -1,4 +1,5 @@
 // The worker owns one socket pair for all tabs: open messages, shared events, lastSeq on reconnect, final closes.
+import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
 import { describe, expect, it } from 'vitest';
 import { SOCKET_CLOSE } from '../../src/domain/wire/sockets';
 import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
@@ -29,7 +30,7 @@ describe('the live worker with two tabs', () => {
     expect(harness.truck.connections).toHaveLength(1);
     expect(harness.alarm.connections).toHaveLength(1);
     expect(harness.truck.latest().opens()).toEqual([{ frequency: 30, msgType: 0, userPri: [], token: 'token-1' }]);
-    expect(harness.alarm.latest().opens()).toEqual([{ typeIds: '', msgType: 1, userPri: [], userName: 'admin', token: 'token-1' }]);
+    expect(harness.alarm.latest().opens()).toEqual([{ typeIds: EVERY_TYPE_LIST, msgType: 1, userPri: [], userName: 'admin', token: 'token-1' }]);
     for (const status of [statusA, statusB]) {
       expect(status.at(-1)).toMatchObject({ counts: { 0: 0, 1: 0, 2: 1, 3: 1, 4: 0 }, trucks: 2, source: 'live' });
     }

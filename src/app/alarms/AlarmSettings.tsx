@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppliedChoice } from '../../../machines/alarm-choice.machine';
+import { listInForce } from '../../domain/alarm-types';
 import type { StUserAlarm } from '../../domain/wire/entities';
 import { useLiveSource } from '../live/LiveProvider';
 import { useLiveEvent } from '../live/use-live';
@@ -62,7 +63,7 @@ export function AlarmSettings({ userId, stored }: AlarmSettingsProps) {
           id={id}
           userId={userId}
           choiceId={saved?.id ?? stored?.id ?? 0}
-          typeIds={inForce ?? saved?.typeIds ?? stored?.alarmTypeIds ?? ''}
+          typeIds={inForce ?? saved?.typeIds ?? listInForce(stored?.alarmTypeIds)}
           onSaved={apply}
           onClose={close}
         />

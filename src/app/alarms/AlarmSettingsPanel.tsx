@@ -123,7 +123,6 @@ export function AlarmSettingsPanel({ ref, id, userId, choiceId, typeIds, onSaved
         <button
           type="button"
           className="alarm-settings__save"
-          disabled={count === 0}
           aria-disabled={saving}
           aria-describedby={count === 0 ? `${id}-none` : undefined}
           onClick={() => actor.send({ type: 'alarmChoice.save' })}

@@ -2,6 +2,7 @@
 // the server's idle limit).
 import type { ShellData } from '../../../machines/session.machine';
 import type { LiveSession } from '../../../workers/live-api';
+import { listInForce } from '../../domain/alarm-types';
 import { pollsOf } from '../../domain/shell/polls';
 import type { SessionData } from '../../domain/shell/session';
 
@@ -11,7 +12,7 @@ export function liveSessionOf(session: SessionData, shell: ShellData): LiveSessi
     token: session.headerId,
     userName: session.token.userName,
     userPri: shell.userPri.userPri,
-    typeIds: shell.userPri.stUserAlarm?.alarmTypeIds ?? '',
+    typeIds: listInForce(shell.userPri.stUserAlarm?.alarmTypeIds),
     polls: pollsOf(session),
     ...(session.sessionIdleMs === undefined ? {} : { sessionIdleMs: session.sessionIdleMs }),
   };

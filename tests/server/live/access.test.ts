@@ -1,4 +1,5 @@
 // Who may open the live sockets: a session by token or cookie, an allowed Origin, an open message in time, a live peer.
+import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../../helpers/api';
@@ -10,7 +11,7 @@ import { connect, type LiveClient } from '../../helpers/live-client';
 const MD5_MANAGER = createHash('md5').update('manager123').digest('hex');
 const MD5_NEW = createHash('md5').update('changed99').digest('hex');
 const truckOpen = (token?: string) => ({ frequency: 30, msgType: 0, userPri: [], ...(token ? { token } : {}) });
-const alarmOpen = (token?: string) => ({ typeIds: '', msgType: 1, userPri: [], userName: 'operator', ...(token ? { token } : {}) });
+const alarmOpen = (token?: string) => ({ typeIds: EVERY_TYPE_LIST, msgType: 1, userPri: [], userName: 'operator', ...(token ? { token } : {}) });
 
 describe('live socket access', () => {
   const live = liveServer();

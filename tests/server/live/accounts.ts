@@ -1,4 +1,5 @@
 // Accounts of their own for the live-socket tests, the edits the master-data routes will make, and their sockets opened.
+import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
 import type { LiveAlarm } from '../../../src/domain/wire/live-alarm';
 import type { SocketName } from '../../../src/domain/wire/sockets';
 import type { TruckStatusRow } from '../../../src/domain/wire/truck-row';
@@ -83,7 +84,7 @@ export const truckIdsOf = (rows: readonly TruckStatusRow[]) => rows.map((row) =>
 export async function openAlarm(connect: Connect, account: TestAccount, userPri: readonly string[], ready: PublishedAlarm): Promise<LiveClient> {
   const client = await connect('alarm');
   client.send({
-    typeIds: '', msgType: 1, userPri: userPri.map((key) => ({ key })), userName: 'test', token: account.token, lastSeq: ready.alarm.seq - 1,
+    typeIds: EVERY_TYPE_LIST, msgType: 1, userPri: userPri.map((key) => ({ key })), userName: 'test', token: account.token, lastSeq: ready.alarm.seq - 1,
   });
   const first = await client.nextJson<Received>();
   if (first.seq !== ready.alarm.seq) throw new Error(`expected the ready alarm ${ready.alarm.seq} first, got ${first.seq}`);

@@ -1,4 +1,5 @@
 // The two feeds without sockets: the alarm replay's race window held open on purpose, paging, and slow readers.
+import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +22,7 @@ function fakeSender(backlog = 0) {
 }
 
 const alarmOpen = (lastSeq?: number) => ({
-  typeIds: '', msgType: 1 as const, userPri: [], userName: 'operator', ...(lastSeq === undefined ? {} : { lastSeq }),
+  typeIds: EVERY_TYPE_LIST, msgType: 1 as const, userPri: [], userName: 'operator', ...(lastSeq === undefined ? {} : { lastSeq }),
 });
 const seqsOf = (sent: readonly unknown[]) => sent.map((a) => (a as { seq: number }).seq);
 

@@ -1,4 +1,5 @@
 // Malformed client frames are counted and ignored: the sender stays subscribed, other clients and HTTP are untouched.
+import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
@@ -64,7 +65,7 @@ describe('malformed frames', () => {
     await server.close();
   });
 
-  const openAlarms = { typeIds: '', msgType: 1, userPri: [], userName: 'operator' };
+  const openAlarms = { typeIds: EVERY_TYPE_LIST, msgType: 1, userPri: [], userName: 'operator' };
 
   it('counts and ignores 1,000 malformed frames while another client keeps receiving and HTTP answers', async () => {
     const mine = trucks[0];

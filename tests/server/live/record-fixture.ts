@@ -1,5 +1,6 @@
 // Records tests/fixtures/sim-recording.ndjson from the real server: `npx tsx tests/server/live/record-fixture.ts`.
 // A ws client logged in as admin receives a snapshot, row changes and alarms; each text frame is written as it arrived.
+import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
 import fs from 'node:fs';
 import path from 'node:path';
 import { recordAlarm } from '../../../server/store/alarms';
@@ -30,7 +31,7 @@ const alarmSocket = await connect(server.url, 'alarm');
 truckSocket.ws.on('message', record('truck'));
 alarmSocket.ws.on('message', record('alarm'));
 truckSocket.send({ frequency: 1, msgType: 0, userPri: [], token });
-alarmSocket.send({ typeIds: '', msgType: 1, userPri: [], userName: 'admin', token });
+alarmSocket.send({ typeIds: EVERY_TYPE_LIST, msgType: 1, userPri: [], userName: 'admin', token });
 await pause(300);
 
 const now = Date.now();

@@ -1,4 +1,5 @@
 // Recordings: NDJSON parsing with line-numbered problems, replay timing on a fake clock, and replay through the real sockets.
+import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -116,7 +117,7 @@ describe('replay through the sockets', () => {
       const alarms = await connect(server.url, 'alarm');
       const stranger = await connect(server.url, 'truck');
       trucks.send({ frequency: 30, msgType: 0, userPri: [], token });
-      alarms.send({ typeIds: '', msgType: 1, userPri: [], userName: 'operator', token });
+      alarms.send({ typeIds: EVERY_TYPE_LIST, msgType: 1, userPri: [], userName: 'operator', token });
       expect(await trucks.nextJson()).toEqual([]); // this database has no trucks: the snapshot is empty
       alarms.send('');
       expect(await alarms.next()).toBe('pong');

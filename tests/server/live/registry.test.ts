@@ -1,4 +1,5 @@
 // The socket registry as diagnostics see it: open counts, frames sent, and closeAll for maintenance.
+import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocketRegistry } from '../../../server/services';
 import { login } from '../../helpers/api';
@@ -41,7 +42,7 @@ describe('socket registry', () => {
     expect(registry.openCounts()).toEqual({ truck: base.truck + 1, alarm: base.alarm + 2 });
 
     t.send({ frequency: 30, msgType: 0, userPri: [], token: operator });
-    a.send({ typeIds: '', msgType: 1, userPri: [], userName: 'operator', token: operator });
+    a.send({ typeIds: EVERY_TYPE_LIST, msgType: 1, userPri: [], userName: 'operator', token: operator });
     await t.next();
     a.send('');
     await a.next();

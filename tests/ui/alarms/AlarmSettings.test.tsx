@@ -5,7 +5,7 @@ import { AlarmSettings } from '../../../src/app/alarms/AlarmSettings';
 import { initI18n } from '../../../src/app/i18n';
 import { LiveSourceProvider } from '../../../src/app/live/LiveProvider';
 import { installReactions } from '../../../src/app/reactions';
-import { ALARM_TYPE_IDS } from '../../../src/domain/alarm-types';
+import { ALARM_TYPE_IDS, EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
 import type { StUserAlarm } from '../../../src/domain/wire/entities';
 import { Toaster } from '../../../src/ui/Notices';
 import { resetNotices } from '../../../src/ui/notify';
@@ -106,21 +106,23 @@ describe('the alarm settings', () => {
     expect(within(dialog).getByText('已选 7 / 39')).toBeTruthy();
   });
 
-  it('disables Save and says why when nothing is chosen', () => {
-    const dialog = setup(null).open();
+  it('says that nothing chosen means no alarms, and saves it as the empty list', async () => {
+    const { open, http } = setup(null);
+    const dialog = open();
     const save = within(dialog).getByRole<HTMLButtonElement>('button', { name: '保存' });
-    expect(save.disabled).toBe(false);
     expect(within(dialog).queryByRole('alert')).toBeNull();
     fireEvent.click(box(dialog, '全部报警类型'));
-    expect(save.disabled).toBe(true);
-    expect(within(dialog).getByRole('alert').textContent).toBe('请至少选择一种报警类型');
     fireEvent.click(box(dialog, '闭眼'));
-    expect(save.disabled).toBe(false);
     expect(within(dialog).queryByRole('alert')).toBeNull();
+    fireEvent.click(box(dialog, '闭眼'));
+    expect(within(dialog).getByRole('alert').textContent).toBe('未选择任何报警类型：保存后将不再收到报警');
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+    expect(http.sent().form).toMatchObject({ alarmTypeIds: '' });
   });
 
   it('saves without cargo: posts id, userId and the list, says 保存中…, then 保存成功, filters at once and closes', async () => {
-    const { open, opener, http, source } = setup({ id: 5, userId: 3, alarmTypeIds: '' });
+    const { open, opener, http, source } = setup({ id: 5, userId: 3, alarmTypeIds: EVERY_TYPE_LIST });
     const dialog = open();
     fireEvent.click(group(dialog, '货物报警'));
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
@@ -140,7 +142,7 @@ describe('the alarm settings', () => {
   });
 
   it('reopens on the choice just saved, not the one loaded at login', async () => {
-    const { open, http } = setup({ id: 5, userId: 3, alarmTypeIds: '' });
+    const { open, http } = setup({ id: 5, userId: 3, alarmTypeIds: EVERY_TYPE_LIST });
     fireEvent.click(group(open(), '货物报警'));
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     await http.answer(envelope(200, '保存成功'));
