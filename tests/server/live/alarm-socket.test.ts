@@ -1,5 +1,6 @@
 // The alarm socket: live alarms by company and type, and the lastSeq replay with no gap and no duplicate under load.
 import { describe, expect, it } from 'vitest';
+import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
 import type { LiveAlarm } from '../../../src/domain/wire/live-alarm';
 import type { LiveClient } from '../../helpers/live-client';
 import { raiseAlarm, seqs } from './fleet';
@@ -7,7 +8,7 @@ import { liveServer } from './live-server';
 
 type Received = LiveAlarm & { readonly seq: number };
 
-const open = (token: string, typeIds = '', extra: { lastSeq?: number; userPri?: string[] } = {}) => ({
+const open = (token: string, typeIds = EVERY_TYPE_LIST, extra: { lastSeq?: number; userPri?: string[] } = {}) => ({
   typeIds,
   msgType: 1,
   userPri: (extra.userPri ?? []).map((key) => ({ key })),
@@ -33,7 +34,7 @@ describe('alarm socket /truckAlarm/alarm', () => {
 
   it("sends each live alarm as one JSON message with its seq, and never another company's to an operator", async () => {
     const mine = await subscribe(open(live.token('operator')));
-    const asksForOthers = await subscribe(open(live.token('operator'), '', { userPri: ['C003'] }));
+    const asksForOthers = await subscribe(open(live.token('operator'), EVERY_TYPE_LIST, { userPri: ['C003'] }));
     const other = await raiseAlarm(live.server.services, truck(2), 2);
     const own = await raiseAlarm(live.server.services, truck(0), 7);
     expect(await mine.nextJson<Received>()).toEqual(own.alarm);
@@ -42,15 +43,17 @@ describe('alarm socket /truckAlarm/alarm', () => {
     expect(asksForOthers.received).toEqual([]);
   });
 
-  it('filters by typeIds (empty = every type) and applies changed typeIds from a new open message', async () => {
+  it('filters by typeIds (every type listed, or none when empty) and applies changed typeIds from a new open message', async () => {
     const overspeedOnly = await subscribe(open(live.token('admin'), '2,45'));
-    const everything = await subscribe(open(live.token('admin'), ''));
+    const everything = await subscribe(open(live.token('admin'), EVERY_TYPE_LIST));
+    const nothing = await subscribe(open(live.token('admin'), ''));
     await raiseAlarm(live.server.services, truck(0), 7);
     await raiseAlarm(live.server.services, truck(2), 2);
     await raiseAlarm(live.server.services, truck(3), 45);
     await settle();
     expect(parsed(overspeedOnly).map((a) => a.type)).toEqual([2, 45]);
     expect(parsed(everything).map((a) => a.type)).toEqual([7, 2, 45]);
+    expect(nothing.received).toEqual([]);
 
     overspeedOnly.send(open(live.token('admin'), '7'));
     await settle();
@@ -80,7 +83,7 @@ describe('alarm socket /truckAlarm/alarm', () => {
       await raiseAlarm(live.server.services, truck(2), 4, now - 40_000),
       await raiseAlarm(live.server.services, truck(1), 5, now - 30_000),
     ];
-    const c = await subscribe(open(live.token('operator'), '', { lastSeq: before.alarm.seq }));
+    const c = await subscribe(open(live.token('operator'), EVERY_TYPE_LIST, { lastSeq: before.alarm.seq }));
     const raisedLive = await raiseAlarm(live.server.services, truck(1), 6);
     await settle();
     const got = parsed(c);
@@ -91,7 +94,7 @@ describe('alarm socket /truckAlarm/alarm', () => {
 
   it('treats a lastSeq beyond the newest stored alarm as another database and sends the replay window and live alarms', async () => {
     const recent = await raiseAlarm(live.server.services, truck(0), 2, Date.now() - 10_000);
-    const c = await subscribe(open(live.token('admin'), '', { lastSeq: recent.alarm.seq + 100_000 }));
+    const c = await subscribe(open(live.token('admin'), EVERY_TYPE_LIST, { lastSeq: recent.alarm.seq + 100_000 }));
     const raisedLive = await raiseAlarm(live.server.services, truck(0), 4);
     await settle();
     const got = seqs(parsed(c));
@@ -116,7 +119,7 @@ describe('alarm socket /truckAlarm/alarm', () => {
       const lastSeq = start.alarm.seq + k * 7;
       const pri = k % 2 === 0 ? [] : ['C003'];
       const client = await live.connect('alarm');
-      client.send(open(live.token(k % 2 === 0 ? 'operator' : 'admin'), '', { lastSeq, userPri: pri }));
+      client.send(open(live.token(k % 2 === 0 ? 'operator' : 'admin'), EVERY_TYPE_LIST, { lastSeq, userPri: pri }));
       reconnecting.push({ client, lastSeq, pri });
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
