@@ -17,6 +17,7 @@ import { diagnosticsRoutes } from './routes/diagnostics';
 import { downloadRoutes } from './routes/downloads';
 import { fenceRoutes } from './routes/fence';
 import { heartbeatRoutes } from './routes/heartbeat';
+import { passwordRoutes } from './routes/password';
 import type { ContractPlugin } from './routes/plugin';
 import { quickVisitRoutes } from './routes/quick-visit';
 import { sessionRoutes } from './routes/session';
@@ -45,11 +46,19 @@ const CONTRACT_PREFIXES = [API_BASE_DEFAULT, '/truckatgsub', '/truckAlarm'];
 
 const isContractPath = (url: string) => CONTRACT_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 
-/** Route plugins under the shared client's base path. */
-const API_PLUGINS: readonly ContractPlugin[] = [
-  sessionRoutes, quickVisitRoutes, alarmRoutes, alarmChoiceRoutes, truckRoutes, heartbeatRoutes, fenceRoutes,
-  diagnosticsRoutes, downloadRoutes,
-];
+/**
+ * Route plugins under the shared client's base path: the spec's calls (and those it leaves "path not shown"), then our
+ * own calls, which a server speaking exactly the spec's contract (CONTRACT=legacy) does not have.
+ */
+function apiPlugins(services: Services): readonly ContractPlugin[] {
+  const password = passwordRoutes();
+  const spec = [
+    sessionRoutes, password.change, quickVisitRoutes, alarmRoutes, alarmChoiceRoutes, truckRoutes, heartbeatRoutes,
+    fenceRoutes, downloadRoutes,
+  ];
+  const ours = [password.verify, diagnosticsRoutes];
+  return services.wire.extensionRoutes ? [...spec, ...ours] : spec;
+}
 /** Route plugins under the host root (the spec's full-URL calls). */
 const HOST_PLUGINS: readonly ContractPlugin[] = [truckHostRoutes];
 
@@ -107,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (options.faults === true) await installFaults(app);
   installGuard(app, services);
-  for (const plugin of API_PLUGINS) await app.register(plugin, { prefix: API_BASE_DEFAULT, services });
+  for (const plugin of apiPlugins(services)) await app.register(plugin, { prefix: API_BASE_DEFAULT, services });
   for (const plugin of HOST_PLUGINS) await app.register(plugin, { services });
   await registerLiveSockets(app, services);
 

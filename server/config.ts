@@ -1,6 +1,7 @@
 // The server's settings, read once from the environment (README lists them).
 import path from 'node:path';
 import type { TrustProxy } from './app';
+import { CONTRACTS, isContract, type Contract } from './contract/contract';
 
 export interface ServerConfig {
   readonly host: string;
@@ -16,6 +17,8 @@ export interface ServerConfig {
   readonly trustProxy: TrustProxy;
   /** COOKIE_SECURE=1: the session cookie is sent over HTTPS only (deployments behind TLS). */
   readonly cookieSecure: boolean;
+  /** CONTRACT: ours (default), or legacy for exactly the spec's calls and shapes, none of our extensions. */
+  readonly contract: Contract;
   readonly sim: {
     readonly enabled: boolean;
     readonly trucks: number;
@@ -43,6 +46,13 @@ function trustProxyOf(value: string | undefined): TrustProxy {
   return text.split(',').map((entry) => entry.trim()).filter(Boolean);
 }
 
+function contractOf(value: string | undefined): Contract {
+  const text = (value ?? '').trim();
+  if (text === '') return 'ours';
+  if (!isContract(text)) throw new Error(`CONTRACT must be one of ${CONTRACTS.join(', ')}, got "${text}"`);
+  return text;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
   return {
     host: env.HOST || '127.0.0.1',
@@ -54,6 +64,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     cookieSecure: env.COOKIE_SECURE === '1',
+    contract: contractOf(env.CONTRACT),
     sim: {
       enabled: env.SIM !== '0',
       trucks: number(env, 'SIM_TRUCKS', 80, 1, 20_000),

@@ -1,6 +1,7 @@
 // Opens the database (seeding it on first start) and builds the services the app and simulator share.
 import { DEFAULT_RATE_LIMIT } from './auth/rate-limit';
 import { DEFAULT_SESSION_POLICY } from './auth/sessions';
+import { WIRE_CONTRACTS, type Contract } from './contract/contract';
 import { openDatabase } from './db/open';
 import { LiveHub } from './live/hub';
 import { seedAccounts } from './seed/accounts';
@@ -12,6 +13,8 @@ export interface ServiceOptions {
   readonly sessionMaxMs?: number;
   readonly allowedOrigins?: readonly string[];
   readonly cookieSecure?: boolean;
+  /** ours (default) or legacy: exactly the spec's calls and shapes (CONTRACT). */
+  readonly contract?: Contract;
 }
 
 export interface CreatedServices {
@@ -37,6 +40,7 @@ export async function createServices(options: ServiceOptions): Promise<CreatedSe
     rateLimit: DEFAULT_RATE_LIMIT,
     allowedOrigins: options.allowedOrigins ?? [],
     cookieSecure: options.cookieSecure ?? false,
+    wire: WIRE_CONTRACTS[options.contract ?? 'ours'],
   };
   return { services, fresh, close: () => db.destroy() };
 }

@@ -1,5 +1,6 @@
 // What every route plugin and socket receives: the database, the live hub, policies, and the running parts.
 import type Database from 'better-sqlite3';
+import type { WireContract } from './contract/contract';
 import type { Db } from './db/open';
 import type { LiveHub, PublishedAlarm } from './live/hub';
 import type { RateLimitPolicy } from './auth/rate-limit';
@@ -32,6 +33,8 @@ export interface Services {
   readonly allowedOrigins: readonly string[];
   /** The session cookie is marked Secure (COOKIE_SECURE=1, behind TLS). */
   readonly cookieSecure: boolean;
+  /** The contract spoken (CONTRACT): every message our extensions shape passes through it. */
+  readonly wire: WireContract;
   sockets?: SocketRegistry;
   sim?: SimControl;
 }

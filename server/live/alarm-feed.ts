@@ -1,4 +1,5 @@
 // The alarm socket's feed: what the client missed since lastSeq (from the database), then live alarms, no gap, no duplicate.
+// Alarms go out in the contract's shape; under the spec's contract no lastSeq reaches the feed, so it sends live alarms only.
 import { expandTypeIds, parseTypeIds, passesChoice } from '../../src/domain/alarm-types';
 import { parseAlarmSocketOpen, type AlarmSocketOpen } from '../../src/domain/wire/sockets';
 import { grantedOutside, narrowCompanies, type AuthContext } from '../auth/context';
@@ -46,7 +47,7 @@ export function createAlarmFeed(
   const deliver = (published: PublishedAlarm) => {
     if (disposed || published.alarm.seq <= lastSent) return;
     lastSent = published.alarm.seq;
-    sender.json(published.alarm);
+    sender.json(services.wire.alarm(published.alarm));
     // Dropping a reader that falls behind is safe: it reconnects with lastSeq and the replay fills the gap.
     if (sender.backlog() > limits.maxBufferedBytes) sender.close('overloaded');
   };

@@ -187,7 +187,8 @@ export class LiveConnection<Open extends OpenMessage> implements LiveSocketHandl
     } catch {
       return this.setup.onBadFrame();
     }
-    const open = this.feed.parse(value);
+    // The contract decides which fields of the open message exist (the spec's has no token or lastSeq).
+    const open = this.feed.parse(this.setup.services.wire.socketOpen(value));
     if (!open) return this.setup.onBadFrame();
     this.nextOpen = open;
     if (!this.applying) void this.applyWaiting();

@@ -87,7 +87,7 @@ export async function registerLiveSockets(
   const pinger = setInterval(() => {
     sweep().catch((error: unknown) => app.log.error({ err: error }, 'live socket sweep failed'));
   }, limits.pingIntervalMs);
-  const stopRaw = services.hub.onRaw((frame) => registry.broadcastRaw(frame));
+  const stopRaw = services.hub.onRaw((frame) => registry.broadcastRaw(services.wire.rawFrame(frame)));
   // An announced account change (announceAccountChange) reaches the sockets at once, not at the next sweep.
   const stopAccounts = services.hub.onAccounts((change) => registry.refreshAccounts(change));
   app.addHook('onClose', async () => {

@@ -1,5 +1,6 @@
-// The status socket's feed: a full snapshot of the caller's trucks, then every `frequency` seconds only the rows that changed.
-// An account change adds a granted company's trucks in place; a company taken away closes the socket for a new snapshot.
+// The status socket's feed: a full snapshot of the caller's trucks, then every `frequency` seconds what the contract's
+// status frames say (ours: the rows that changed; the spec's: the full list). An account change adds a granted
+// company's trucks in place; a company taken away closes the socket for a new snapshot.
 import { parseTruckSocketOpen, type TruckSocketOpen } from '../../src/domain/wire/sockets';
 import { grantedOutside, narrowCompanies, type AuthContext } from '../auth/context';
 import type { Services } from '../services';
@@ -8,33 +9,32 @@ import type { PublishedRow } from './hub';
 import type { Feed, FeedSender } from './connection';
 import { frequencyMs, type LiveLimits } from './socket-policy';
 
-/** Sent as the wire row: the company code is the server's filter key, not part of the contract. */
-const wireRows = (rows: Iterable<PublishedRow>) => Array.from(rows, (published) => published.row);
-
 export function createTruckFeed(services: Services, limits: LiveLimits, sender: FeedSender): Feed<TruckSocketOpen> {
+  const { wire } = services;
+  /** Sent as the contract's row: the company code is the server's filter key, not part of the contract. */
+  const send = (rows: Iterable<PublishedRow>) => sender.json(Array.from(rows, (published) => wire.statusRow(published.row)));
   /** The open message's userPri; undefined before one was applied. */
   let requested: readonly string[] | undefined;
   /** The user's companies when this socket last learned them. */
   let allowed: ReadonlySet<string> = new Set();
   let companies: ReadonlySet<string> = new Set();
-  /** Changes since the last send, by truck: a truck that changed twice is sent once, in its latest version. */
-  const pending = new Map<number, PublishedRow>();
+  /** What the next periods send: changes by truck (a truck that changed twice is sent once, latest), or the full list. */
+  const frames = wire.statusFrames();
   let unsubscribe: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
   let disposed = false;
-  /** While granted companies' trucks are read, their changes wait in `pending` so they go out after the trucks. */
+  /** While granted companies' trucks are read, their changes wait in `frames` so they go out after the trucks. */
   let holding = false;
 
   const collect = (rows: readonly PublishedRow[]) => {
-    for (const published of rows) if (companies.has(published.companyCode)) pending.set(published.row.truckId, published);
+    for (const published of rows) if (companies.has(published.companyCode)) frames.changed(published);
   };
 
   const flush = () => {
-    // A slow reader keeps its changes here (bounded by the fleet size) instead of in an ever-growing send buffer.
-    if (holding || pending.size === 0 || sender.backlog() > limits.maxBufferedBytes) return;
-    const rows = wireRows(pending.values());
-    pending.clear();
-    sender.json(rows);
+    // A slow reader keeps its rows here (bounded by the fleet size) instead of in an ever-growing send buffer.
+    if (holding || sender.backlog() > limits.maxBufferedBytes) return;
+    const rows = frames.take();
+    if (rows) send(rows);
   };
 
   return {
@@ -45,13 +45,14 @@ export function createTruckFeed(services: Services, limits: LiveLimits, sender: 
       allowed = new Set(auth.companyCodes);
       const codes = narrowCompanies(auth.companyCodes, requested);
       companies = new Set(codes);
-      for (const [truckId, published] of pending) if (!companies.has(published.companyCode)) pending.delete(truckId);
+      frames.keep(companies);
       clearInterval(timer);
       // Subscribed before the snapshot is read: a change racing the read is sent again at the next tick, never lost.
       unsubscribe ??= services.hub.onRows(collect);
       const snapshot = await statusRows(services.db, { companyCodes: codes });
       if (disposed) return;
-      sender.json(wireRows(snapshot));
+      send(snapshot);
+      frames.snapshot(snapshot);
       timer = setInterval(flush, frequencyMs(message.frequency, limits));
     },
 
@@ -71,7 +72,7 @@ export function createTruckFeed(services: Services, limits: LiveLimits, sender: 
       holding = true;
       try {
         const rows = await statusRows(services.db, { companyCodes: granted });
-        if (!disposed && rows.length > 0) sender.json(wireRows(rows));
+        if (!disposed && rows.length > 0) send(frames.granted(rows));
       } finally {
         holding = false;
       }
@@ -81,7 +82,7 @@ export function createTruckFeed(services: Services, limits: LiveLimits, sender: 
       disposed = true;
       clearInterval(timer);
       unsubscribe?.();
-      pending.clear();
+      frames.clear();
     },
   };
 }

@@ -52,7 +52,10 @@ export const alarmRoutes: ContractPlugin = async (app, { services }) => {
         .offset(offsetOf(query))
         .execute();
       // A stored row that no longer matches the wire contract is left out rather than sent half-formed.
-      const alarms: LiveAlarm[] = rows.flatMap((row) => toPublishedAlarm(row)?.alarm ?? []);
+      const alarms: LiveAlarm[] = rows.flatMap((row) => {
+        const published = toPublishedAlarm(row);
+        return published ? [services.wire.alarm(published.alarm)] : [];
+      });
       return envelope(paged(alarms, total));
     },
   );

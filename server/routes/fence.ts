@@ -47,7 +47,7 @@ export const fenceRoutes: ContractPlugin = async (app, { services }) => {
         .select((eb) => eb.fn.countAll<number>().as('total'))
         .executeTakeFirst(),
     );
-    return envelope({ pending });
+    return envelope(services.wire.fenceTimer(pending));
   });
 
   app.get<{ Querystring: FenceApprovalQuery }>(

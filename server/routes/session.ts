@@ -1,11 +1,10 @@
-// Login, logout, password change and check, caller's address, privileges and menus (shell spec §7).
-import { translate } from '../../src/domain/i18n';
-import { envelope, RESULT_CODE } from '../../src/domain/wire/envelope';
+// Login, logout, caller's address, privileges and menus (shell spec §7); the password calls are in password.ts.
+import { envelope } from '../../src/domain/wire/envelope';
 import type { LoginAnswer, UserPriAnswer } from '../../src/domain/wire/entities';
 import { visibleCompanies } from '../auth/context';
 import { authOf, SESSION_COOKIE } from '../auth/guard';
 import { menuTree } from '../auth/menu-tree';
-import { hashMd5, md5Hex, needsRehash, verifyMd5, verifyPlainOrDummy } from '../auth/passwords';
+import { hashMd5, md5Hex, needsRehash, verifyPlainOrDummy } from '../auth/passwords';
 import { attemptSucceeded, beginAttempt } from '../auth/rate-limit';
 import { createSession, deleteSession, purgeSessions } from '../auth/sessions';
 import { failText, langOf } from '../envelope';
@@ -19,13 +18,8 @@ interface LoginBody {
   area?: string;
 }
 
-/** How long a right old password (POST /verifyPwd) allows one password change in the same session. */
-const VERIFIED_FOR_MS = 10 * 60_000;
-
 export const sessionRoutes: ContractPlugin = async (app, { services }) => {
   const { db } = services;
-  /** Sessions whose old password was just checked, until when; in memory, like the dialog it serves. */
-  const verifiedSessions = new Map<string, number>();
 
   app.post<{ Body: LoginBody }>(
     '/login',
@@ -76,7 +70,7 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
         lastLoginInfo: previous,
         sessionIdleMs: services.sessions.idleMs,
       };
-      return envelope(answer);
+      return envelope(services.wire.loginAnswer(answer));
     },
   );
 
@@ -88,48 +82,6 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
     void reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', path: '/', secure: services.cookieSecure });
     return envelope(null);
   });
-
-  app.put<{ Body: { id: number; pwd: string } }>(
-    '/userInfoPwd',
-    {
-      config: { access: 'shell' },
-      schema: { body: { type: 'object', required: ['id', 'pwd'], properties: { id: field.id, pwd: field.md5 } } },
-    },
-    async (request) => {
-      const auth = authOf(request);
-      if (request.body.id !== auth.user.id) return failText(request, RESULT_CODE.UNAUTHORIZED, 'server.forbidden');
-      // A stolen header-id alone must not take the account over: the old password was checked in this session.
-      if ((verifiedSessions.get(auth.tokenHash) ?? 0) < Date.now()) return failText(request, 400, 'password.oldPwdError');
-      await db.updateTable('appUser').set({ passwordHash: await hashMd5(request.body.pwd) }).where('id', '=', auth.user.id).execute();
-      verifiedSessions.delete(auth.tokenHash);
-      // Other sessions of this user end with the old password; this one ends when the console logs out after 0.8 s.
-      await db.deleteFrom('session').where('userId', '=', auth.user.id).where('tokenHash', '<>', auth.tokenHash).execute();
-      services.sockets?.closeSessions((session) => session.userId === auth.user.id && session.tokenHash !== auth.tokenHash);
-      return envelope(null, translate(langOf(request), 'password.changeSuccess'));
-    },
-  );
-
-  app.post<{ Body: { id: number; oldPwd: string } }>(
-    '/verifyPwd',
-    {
-      config: { access: 'shell' },
-      schema: { body: { type: 'object', required: ['id', 'oldPwd'], properties: { id: field.id, oldPwd: field.md5 } } },
-    },
-    async (request) => {
-      const auth = authOf(request);
-      if (request.body.id !== auth.user.id) return failText(request, RESULT_CODE.UNAUTHORIZED, 'server.forbidden');
-      const attempt = await beginAttempt(db, auth.user.userName, request.ip, services.rateLimit);
-      if (!attempt) return failText(request, 429, 'server.tooManyAttempts');
-      const right = await verifyMd5(request.body.oldPwd, auth.user.passwordHash);
-      if (right) {
-        await attemptSucceeded(db, attempt);
-        const now = Date.now();
-        for (const [hash, until] of verifiedSessions) if (until < now) verifiedSessions.delete(hash);
-        verifiedSessions.set(auth.tokenHash, now + VERIFIED_FOR_MS);
-      }
-      return envelope(right);
-    },
-  );
 
   app.get('/getIp', { config: { access: 'public' } }, async (request) =>
     envelope({ ip: request.ip, area: areaOf(request.ip, langOf(request)) }),

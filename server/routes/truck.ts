@@ -49,7 +49,7 @@ export const truckHostRoutes: ContractPlugin = async (app, { services }) => {
       const body = request.body;
       const userPri = typeof body === 'object' && body !== null ? body.userPri : undefined;
       const companyCodes = narrowCompanies(auth.companyCodes, requestedCodes(userPri));
-      const rows: TruckStatusRow[] = (await statusRows(services.db, { companyCodes })).map((published) => published.row);
+      const rows: TruckStatusRow[] = (await statusRows(services.db, { companyCodes })).map((published) => services.wire.statusRow(published.row));
       return envelope(rows);
     },
   );
@@ -60,7 +60,7 @@ export const truckRoutes: ContractPlugin = async (app, { services }) => {
 
   app.get('/onlineTruck', { config: { access: 'monitor' } }, async (request) => {
     const rows = await statusRows(db, { companyCodes: authOf(request).companyCodes, onlineOnly: true });
-    return envelope(rows.map((published): TruckStatusRow => published.row));
+    return envelope(rows.map((published): TruckStatusRow => services.wire.statusRow(published.row)));
   });
 
   app.get('/devices/all', { config: { access: 'shell' } }, async (request) => {

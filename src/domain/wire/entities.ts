@@ -137,6 +137,11 @@ export interface PasswordChangeRequest {
   readonly id: number;
   /** MD5 hex of the new password. */
   readonly pwd: string;
+  /**
+   * Our addition: MD5 hex of the old password, checked by the server with the change. Required by our server in legacy
+   * mode (it has no /verifyPwd); under our contract an alternative to a right POST /verifyPwd just before.
+   */
+  readonly oldPwd?: string;
 }
 
 /** Our addition: the old-password blur check asks the server, which never sends a hash (answer: boolean). */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { createSession } from '../../../server/auth/sessions';
-import { createServices } from '../../../server/create-services';
+import { createServices, type ServiceOptions } from '../../../server/create-services';
 import type { LiveSocketRegistry } from '../../../server/live/registry';
 import { DEFAULT_LIVE_LIMITS, type LiveLimits } from '../../../server/live/socket-policy';
 import { registerLiveSockets } from '../../../server/live/sockets';
@@ -20,9 +20,15 @@ export interface BareServer {
   close(): Promise<void>;
 }
 
-export async function startBareServer(limits: Partial<LiveLimits>): Promise<BareServer> {
+/** `options` (the contract, session limits) go to createServices; `prepare` runs before the server listens. */
+export async function startBareServer(
+  limits: Partial<LiveLimits>,
+  options: Omit<Partial<ServiceOptions>, 'dbPath'> & { readonly prepare?: (services: Services) => Promise<void> } = {},
+): Promise<BareServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-live-'));
-  const created = await createServices({ dbPath: path.join(dir, 'fleet.db') });
+  const { prepare, ...serviceOptions } = options;
+  const created = await createServices({ ...serviceOptions, dbPath: path.join(dir, 'fleet.db') });
+  await prepare?.(created.services);
   const app = Fastify();
   await app.register(fastifyCookie);
   const registry = await registerLiveSockets(app, created.services, { ...DEFAULT_LIVE_LIMITS, ...limits });
