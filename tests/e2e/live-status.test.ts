@@ -96,6 +96,29 @@ describe('live status badges in Chromium', () => {
     expect(diagnostics.data.sockets).toEqual({ truck: 1, alarm: 1 });
   });
 
+  it.each(['zh', 'en'] as const)('keeps the top bar on one line and every badge table on screen at 1280 px (%s)', async (lang) => {
+    const { context, page } = await newUserPage(browser, server.url, lang);
+    await loginAs(page, server.url, 'admin');
+    const topbar = page.locator('.topbar');
+    const bar = (await topbar.boundingBox()) ?? expect.unreachable('no top bar');
+    // One line: nothing in the bar is taller than a line of its text (a wrapped label doubles its height).
+    const heights = await topbar.locator('.breadcrumb li, .status-badge, .alarm-settings__open, .usermenu > button, .topbar__lang')
+      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(5);
+    expect(Math.max(...heights)).toBeLessThan(30);
+    expect(bar.height).toBe(50);
+    const badges = page.locator('[data-slot="live-status"] .status-badge');
+    for (let i = 0; i < BADGE_ORDER.length; i += 1) {
+      await badges.nth(i).click();
+      const box = (await page.locator('.truck-popover').boundingBox()) ?? expect.unreachable('no badge table');
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(1280);
+      await page.keyboard.press('Escape');
+      await page.locator('.truck-popover').waitFor({ state: 'detached' });
+    }
+    await context.close();
+  });
+
   it('shows the water-truck (garden) user no status badges', async () => {
     const garden = await newUserPage(browser, server.url);
     await loginAs(garden.page, server.url, 'garden');
