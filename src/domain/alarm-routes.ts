@@ -9,9 +9,12 @@ const ADAS = '/active_safety/exception_report/alarm_adas_can';
 /** The query parameter value that tells an alarm screen it was opened from a pop-up. */
 export const ALARM_POP_NAME = 'alarmPop';
 
+/** The urgent alarm screen: the urgent dialog's rows and its desktop notification lead there. */
+export const URGENT_ALARM_PATH = `${DRIVING}/alarm_urgent`;
+
 const ROUTE_BY_TYPE: Readonly<Partial<Record<AlarmTypeId, string>>> = {
-  201: `${DRIVING}/alarm_urgent`,
-  44: `${DRIVING}/alarm_urgent`,
+  201: URGENT_ALARM_PATH,
+  44: URGENT_ALARM_PATH,
   2: `${DRIVING}/alarm_over_speed`,
   45: `${DRIVING}/alarm_over_speed`,
   7: `${DRIVING}/alarm_off_line`,
@@ -39,5 +42,5 @@ export function alarmPopupUrl(type: AlarmTypeId): string {
 
 /** The link of an urgent-dialog row: the urgent alarm screen over [alarm start, now], both in ms. */
 export function urgentAlarmUrl(startMs: number, nowMs: number): string {
-  return `${DRIVING}/alarm_urgent?start=${startMs}&end=${nowMs}`;
+  return `${URGENT_ALARM_PATH}?start=${startMs}&end=${nowMs}`;
 }

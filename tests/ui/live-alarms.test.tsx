@@ -24,7 +24,7 @@ const abnormalOil: LiveAlarm = {
 };
 const generic = (seq: number): LiveAlarm => ({ ...base, type: 7, seq, remark: `备注${seq}`, properties: {} });
 
-function setup() {
+function setup(canOpen?: (path: string) => boolean) {
   const source = fakeLiveSource();
   const location = memoryLocation({ path: '/dashboard', record: true });
   const playSound = vi.fn();
@@ -32,7 +32,7 @@ function setup() {
   render(
     <Router hook={location.hook}>
       <LiveSourceProvider source={source}>
-        <LiveAlarms machine={machine} />
+        <LiveAlarms machine={machine} canOpen={canOpen} />
       </LiveSourceProvider>
     </Router>,
   );
@@ -101,6 +101,17 @@ describe('the alarm pop-ups', () => {
     fireEvent.click(screen.getByRole('button', { name: '查看报警' }));
     expect(location.history.at(-1)).toBe('/cargo_monitor/exception_report/alm_high_loss?name=alarmPop');
   });
+
+  it('shows, but does not link, a pop-up whose alarm screen is outside the user menu', async () => {
+    const { source, location } = setup((path) => path === '/driving_monitor/exception_report/alarm_off_line');
+    await waitFor(() => expect(source.listeners('alarm.popups')).toBe(1));
+    act(() => source.publish('alarm.popups', [highLoss, generic(5)]));
+    expect(linesOf(202)[0]).toBe('报警类型：高损耗或溢出');
+    // Only the offline alarm (type 7) leads to a screen of this menu.
+    expect(screen.getAllByRole('button', { name: '查看报警' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: '查看报警' }));
+    expect(location.history.at(-1)).toBe('/driving_monitor/exception_report/alarm_off_line?name=alarmPop');
+  });
 });
 
 describe('the urgent-alarm dialog', () => {
@@ -133,6 +144,15 @@ describe('the urgent-alarm dialog', () => {
     expect(location.history.at(-1)).toBe(`/driving_monitor/exception_report/alarm_urgent?start=${T0}&end=${T0 + 60_000}`);
     expect(screen.queryByRole('dialog')).toBeNull();
     vi.restoreAllMocks();
+  });
+
+  it('lists the plate as text when the user menu has no urgent alarm screen', async () => {
+    const { source } = setup(() => false);
+    await waitFor(() => expect(source.listeners('alarm.urgent')).toBe(1));
+    act(() => source.publish('alarm.urgent', { ...base, type: 201, seq: 15, properties: {} }));
+    const dialog = screen.getByRole('dialog', { name: /紧急报警/ });
+    expect(within(dialog).getAllByRole('row')[1]?.textContent).toBe('沪A123452026-01-01 08:00:00');
+    expect(within(dialog).queryByRole('button', { name: '查看沪A12345的紧急报警' })).toBeNull();
   });
 
   it('offers an enable-sound button where the tab never had a user gesture, and plays on its click', async () => {

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useEffectEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { urgentAlarmMachine } from '../../../machines/urgent-alarm.machine';
-import { urgentAlarmUrl } from '../../domain/alarm-routes';
+import { URGENT_ALARM_PATH, urgentAlarmUrl } from '../../domain/alarm-routes';
 import { displayDateTime, toMillis } from '../../domain/format/time';
 import { toLang } from '../../domain/i18n';
 import type { LiveAlarm } from '../../domain/wire/live-alarm';
@@ -30,9 +30,13 @@ export interface LiveAlarmsProps {
   readonly machine?: typeof urgentAlarmMachine;
   /** Notifications, visibility and focus of this tab; the browser's by default, a fake in tests. */
   readonly desktop?: DesktopEnv;
+  /** Whether the user's menu opens this path: alarms of screens it does not open are shown, not linked. Default: all. */
+  readonly canOpen?: (path: string) => boolean;
 }
 
-export function LiveAlarms({ machine = browserUrgentAlarmMachine, desktop }: LiveAlarmsProps) {
+const OPENS_ALL = () => true;
+
+export function LiveAlarms({ machine = browserUrgentAlarmMachine, desktop, canOpen = OPENS_ALL }: LiveAlarmsProps) {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
   const source = useLiveSource();
@@ -40,6 +44,7 @@ export function LiveAlarms({ machine = browserUrgentAlarmMachine, desktop }: Liv
   const actor = useActorRef(machine);
   const urgent = useLiveEvent('alarm.urgent');
 
+  const opensUrgent = canOpen(URGENT_ALARM_PATH);
   const openRow = useCallback((startMs: number) => navigate(urgentAlarmUrl(startMs, Date.now())), [navigate]);
   const alertDesktop = useEffectEvent((alarm: LiveAlarm) => {
     if (!source) return;
@@ -51,7 +56,7 @@ export function LiveAlarms({ machine = browserUrgentAlarmMachine, desktop }: Liv
       claim: (key) => source.claimDesktopAlert(key),
       onOpen: () => {
         actor.send({ type: 'urgent.close' });
-        openRow(toMillis(alarm.startTime));
+        if (opensUrgent) openRow(toMillis(alarm.startTime));
       },
     });
   });
@@ -64,8 +69,8 @@ export function LiveAlarms({ machine = browserUrgentAlarmMachine, desktop }: Liv
 
   return (
     <>
-      <AlarmPopups />
-      <UrgentAlarmDialog actor={actor} onOpenRow={openRow} desktop={env} />
+      <AlarmPopups canOpen={canOpen} />
+      <UrgentAlarmDialog actor={actor} onOpenRow={opensUrgent ? openRow : undefined} desktop={env} />
       <LiveNotices />
     </>
   );

@@ -14,8 +14,8 @@ import { desktopPermission, requestDesktopPermission, type DesktopEnv } from './
 
 export interface UrgentAlarmDialogProps {
   readonly actor: ActorRefFrom<UrgentAlarmMachine>;
-  /** A row click: the alarm's start in ms. */
-  readonly onOpenRow: (startMs: number) => void;
+  /** A row click: the alarm's start in ms; without it (the user's menu lacks the urgent screen) rows are plain text. */
+  readonly onOpenRow?: ((startMs: number) => void) | undefined;
   /** The desktop notifications; without it (or without the API) the dialog offers none. */
   readonly desktop?: DesktopEnv | undefined;
 }
@@ -41,9 +41,9 @@ export function UrgentAlarmDialog({ actor, onOpenRow, desktop }: UrgentAlarmDial
   const iconOn = useSelector(actor, (snapshot) => snapshot.context.iconOn);
   const rows = useSelector(actor, (snapshot) => snapshot.context.rows);
   if (!open) return null;
-  const openRow = (alarm: LiveAlarm) => {
+  const openRow = (alarm: LiveAlarm, open: (startMs: number) => void) => {
     actor.send({ type: 'urgent.close' });
-    onOpenRow(toMillis(alarm.startTime));
+    open(toMillis(alarm.startTime));
   };
   return (
     <div className="urgent-alarm__backdrop">
@@ -65,9 +65,13 @@ export function UrgentAlarmDialog({ actor, onOpenRow, desktop }: UrgentAlarmDial
             {rows.map((alarm) => (
               <tr key={alarmKey(alarm)}>
                 <td>
-                  <button type="button" className="urgent-alarm__row" aria-label={t('urgentAlarm.open', { plate: alarm.signCode })} onClick={() => openRow(alarm)}>
-                    {alarm.signCode}
-                  </button>
+                  {onOpenRow ? (
+                    <button type="button" className="urgent-alarm__row" aria-label={t('urgentAlarm.open', { plate: alarm.signCode })} onClick={() => openRow(alarm, onOpenRow)}>
+                      {alarm.signCode}
+                    </button>
+                  ) : (
+                    alarm.signCode
+                  )}
                 </td>
                 <td>{displayDateTime(alarm.startTime, lang)}</td>
               </tr>

@@ -56,6 +56,7 @@ function Layout({ path, menu, userId, userName, waterTruckUser }: LayoutProps) {
   const [changingPassword, setChangingPassword] = useState(false);
   const logout = useCallback(() => session.send({ type: 'session.logout' }), [session]);
   const closePassword = useCallback(() => setChangingPassword(false), []);
+  const canOpen = useCallback((target: string) => menuAllows(menu, target), [menu]);
   const classes = ['shell', sidebar.open ? 'shell--open' : 'shell--closed', sidebar.mobile ? 'shell--mobile' : ''];
   return (
     <div className={classes.join(' ').trim()}>
@@ -79,7 +80,7 @@ function Layout({ path, menu, userId, userName, waterTruckUser }: LayoutProps) {
         </main>
       </div>
       <QuickAccess />
-      <LiveAlarms />
+      <LiveAlarms canOpen={canOpen} />
       {changingPassword && <PasswordDialog userId={userId} userName={userName} onClose={closePassword} onLogout={logout} />}
     </div>
   );
