@@ -113,6 +113,10 @@ describe('live status badges in Chromium', () => {
       const box = (await page.locator('.truck-popover').boundingBox()) ?? expect.unreachable('no badge table');
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(1280);
+      // Headers, statuses, times and speeds read in full (organisation and address may be cut: they can be any length).
+      const cut = await page.locator('.truck-popover').locator('[role="columnheader"], [role="cell"]:not(:first-child):not(:last-child):not(:nth-child(2))')
+        .evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent));
+      expect(cut).toEqual([]);
       await page.keyboard.press('Escape');
       await page.locator('.truck-popover').waitFor({ state: 'detached' });
     }

@@ -13,12 +13,12 @@ export function truckColumns(code: TruckStatusCode, t: TFunction, lang: Lang): W
   const columns: (WindowedColumn<TruckView> | false)[] = [
     { id: 'organisation', header: t('live.table.organisation'), width: 'minmax(8em, 1.2fr)', cell: (truck) => truck.row.truckCompany },
     { id: 'plate', header: t('live.table.plate'), width: '7em', cell: (truck) => truck.row.signCode },
-    { id: 'status', header: t('live.table.status'), width: '4em', cell: (truck) => t(truckStatus(truck.row.status).labelKey) },
-    { id: 'gpsTime', header: t('live.table.gpsTime'), width: '11em', cell: (truck) => time(truck.row.gpsTime, lang) },
+    { id: 'status', header: t('live.table.status'), width: '6em', cell: (truck) => t(truckStatus(truck.row.status).labelKey) },
+    { id: 'gpsTime', header: t('live.table.gpsTime'), width: '12em', cell: (truck) => time(truck.row.gpsTime, lang) },
     statusTimeShown(code) && {
-      id: 'statusTime', header: t('live.table.statusTime'), width: '11em', cell: (truck) => time(truck.row.statusTime, lang),
+      id: 'statusTime', header: t('live.table.statusTime'), width: '12em', cell: (truck) => time(truck.row.statusTime, lang),
     },
-    { id: 'speed', header: t('live.table.speed'), width: '4em', cell: (truck) => truck.row.speed },
+    { id: 'speed', header: t('live.table.speed'), width: '5em', cell: (truck) => truck.row.speed },
     { id: 'area', header: t('live.table.area'), width: 'minmax(10em, 2fr)', cell: (truck) => truck.row.area },
   ];
   return columns.filter((column) => column !== false);
