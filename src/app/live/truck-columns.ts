@@ -11,7 +11,7 @@ const time = (value: string | number | null, lang: Lang) => (value === null ? ''
 /** The columns of one status's table; the status-time column only for alarm, stopped and offline. */
 export function truckColumns(code: TruckStatusCode, t: TFunction, lang: Lang): WindowedColumn<TruckView>[] {
   const columns: (WindowedColumn<TruckView> | false)[] = [
-    { id: 'organisation', header: t('live.table.organisation'), width: 'minmax(8em, 1.2fr)', cell: (truck) => truck.row.truckCompany },
+    { id: 'organisation', header: t('live.table.organisation'), width: 'minmax(11em, 1.2fr)', cell: (truck) => truck.row.truckCompany },
     { id: 'plate', header: t('live.table.plate'), width: '7em', cell: (truck) => truck.row.signCode },
     { id: 'status', header: t('live.table.status'), width: '6em', cell: (truck) => t(truckStatus(truck.row.status).labelKey) },
     { id: 'gpsTime', header: t('live.table.gpsTime'), width: '12em', cell: (truck) => time(truck.row.gpsTime, lang) },
