@@ -35,6 +35,8 @@ export interface LiveCoreDeps {
   readonly fetch?: FetchLike;
   /** The shared client's base path as an absolute URL (the worker has no page to resolve a relative one against). */
   readonly apiBase?: string;
+  /** The host root of the full-URL calls (getTruckBarData) as an absolute URL; by default the API base's origin. */
+  readonly hostBase?: string;
 }
 
 export class LiveCore {
@@ -70,8 +72,9 @@ export class LiveCore {
     this.recordings = new RecordingStore(deps.db);
     this.recorder = new Recorder(this.recordings, now);
     this.tabs = new TabRegistry({ clock: this.clock, locks: deps.locks, onGone: (id) => this.dropClient(id) });
+    const hostBase = deps.hostBase ?? (deps.apiBase === undefined ? undefined : new URL(deps.apiBase).origin);
     this.polls = new SessionPolls({
-      hub: this.hub, clock: this.clock, fetch: deps.fetch, apiBase: deps.apiBase,
+      hub: this.hub, clock: this.clock, fetch: deps.fetch, apiBase: deps.apiBase, hostBase,
       inUse: (since) => this.tabs.inUse(since),
       onSessionGone: (poll, code) => this.sessionGone({ poll, code }),
     });
