@@ -14,9 +14,10 @@ export interface FleetServer {
   readonly userId: (user: DemoUser) => number;
 }
 
-export async function startFleetServer(): Promise<FleetServer> {
+/** `faults` installs the test-only fault injection (a call made to look missing, as on the legacy backend). */
+export async function startFleetServer(options: { readonly faults?: boolean } = {}): Promise<FleetServer> {
   const inserted: { fleet?: Fleet } = {};
-  const server = await startServer({ prepare: async (services) => void (inserted.fleet = await insertFleet(services)) });
+  const server = await startServer({ ...options, prepare: async (services) => void (inserted.fleet = await insertFleet(services)) });
   const { fleet } = inserted;
   if (!fleet) throw new Error('the fleet fixtures were not inserted');
   const [admin, manager, operator, garden] = await Promise.all(DEMO_USERS.map((user) => login(server.url, user)));
