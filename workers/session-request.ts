@@ -4,7 +4,7 @@
 import { REQUEST_TIMEOUT_MS } from '../src/domain/constants';
 import { CALLS, resolveCall, type CallName, type CallRequest } from '../src/domain/wire/calls';
 import { HEADER_ID } from '../src/domain/wire/entities';
-import { isEnvelope, RESULT_CODE } from '../src/domain/wire/envelope';
+import { isEnvelope, NOT_FOUND, RESULT_CODE } from '../src/domain/wire/envelope';
 import type { LiveClock } from './live-clock';
 
 /** The part of an HTTP answer a background call reads. */
@@ -46,8 +46,6 @@ export interface SessionCaller {
   /** Sent as `header-id`. */
   readonly token: string;
 }
-
-const NOT_FOUND = 404;
 
 /** The host root as an absolute URL: the configured one, else the page's origin (a worker's `location` has it). */
 export function hostBaseOf(hostRoot: string, origin: string): string {
