@@ -8,6 +8,7 @@ import type { UserPriEntry } from '../src/domain/wire/entities';
 import type { LiveAlarm } from '../src/domain/wire/live-alarm';
 import type { HeartbeatOvertimeRow } from '../src/domain/wire/records';
 import type { SocketName } from '../src/domain/wire/sockets';
+import type { AlarmResume } from '../streams/alarm.stream';
 import type { FrameStats } from '../streams/frames';
 import type { TruckView } from '../streams/truck-status.stream';
 import type { StoredRecording } from './db';
@@ -156,12 +157,16 @@ export interface LiveDiagnostics {
   readonly frames: FrameStats;
   readonly trucks: number;
   readonly lastSeq: number | undefined;
+  /** `none` where the alarms carry no `seq` (the legacy backend): alarms raised while the socket was down are lost. */
+  readonly alarmResume: AlarmResume;
   readonly storage: StoreStats;
   readonly recording: { readonly id: number; readonly frames: number } | undefined;
   readonly replay: ReplayProgress | undefined;
   /** The status fills over HTTP (getTruckBarData) of the current links. */
   readonly fills: StatusFillStats;
 }
+
+export type { AlarmResume };
 
 export type RecordingInfo = StoredRecording;
 

@@ -170,7 +170,7 @@ export class LiveCore {
     const { run } = this;
     return {
       mode: this.mode, tabs: this.tabs.counts(), source: run.source, links: this.links?.statuses() ?? IDLE_LINKS,
-      frames: run.stats, trucks: run.fleet.trucks.size, lastSeq: run.lastSeq, storage: this.store.stats(),
+      frames: run.stats, trucks: run.fleet.trucks.size, lastSeq: run.lastSeq, alarmResume: run.alarmResume, storage: this.store.stats(),
       recording: this.recorder.status(), replay: this.replayProgress, fills: this.fill?.stats() ?? NO_FILLS,
     };
   }

@@ -1,10 +1,11 @@
 // Alarms from a backend that sends no `seq` (the spec's alarm, the legacy backend): the worker keys each by type, truck
-// and start time, so an alarm sent again (after a reconnect, or to a restarted worker) is kept once.
+// and start time, so an alarm sent again (after a reconnect, or to a restarted worker) is kept once; and its diagnostics
+// say that such a backend gives no lossless resume.
 import { describe, expect, it } from 'vitest';
 import { RECONNECT_JITTER_MS } from '../../machines/socket-link.machine';
 import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
 import { SOCKET_CLOSE, SOCKET_RECONNECT_MS } from '../../src/domain/wire/sockets';
-import { legacyAlarm, T0 } from '../helpers/live-frames';
+import { legacyAlarm, liveAlarm, T0 } from '../helpers/live-frames';
 import { collect, harnesses, SESSION, waitFor, type Harness } from './harness';
 
 const start = harnesses();
@@ -66,5 +67,22 @@ describe('alarms without seq', () => {
 
     expect(identities(received.flat())).toEqual([`2:1:${T0 + MINUTE}`]);
     expect(identities((await tab.api.snapshot()).recent)).toEqual([`2:1:${T0 + MINUTE}`, `2:1:${T0}`]);
+  });
+
+  it('says in diagnostics that a reconnect may lose alarms while they carry no seq, and not while they do', async () => {
+    const harness = await start();
+    const tab = await harness.tab();
+    await tab.api.connect(SESSION);
+    await waitFor(() => harness.alarm.connections.length === 1, 'the alarm socket');
+    expect(harness.core.diagnostics().alarmResume).toBe('unknown');
+    harness.alarm.latest().send(FIRST);
+    await waitFor(() => harness.core.diagnostics().frames.alarmFrames === 1, 'the legacy alarm');
+    expect(harness.core.diagnostics().alarmResume).toBe('none');
+
+    // A backend that does send seq (ours, after an upgrade) is seen as soon as its alarms come.
+    await reconnectAlarms(harness);
+    harness.alarm.latest().send(liveAlarm({ seq: 7, truckId: 3 }));
+    await waitFor(() => harness.core.diagnostics().lastSeq === 7, 'the alarm with seq');
+    expect(harness.core.diagnostics().alarmResume).toBe('lossless');
   });
 });
