@@ -1,4 +1,5 @@
 // One running server with the route fixtures, and a logged-in session per demo account.
+import type { Contract } from '../../../server/contract/contract';
 import { login, type LoggedIn } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
 import { insertFleet, type Fleet } from './fixtures';
@@ -14,8 +15,11 @@ export interface FleetServer {
   readonly userId: (user: DemoUser) => number;
 }
 
-/** `faults` installs the test-only fault injection (a call made to look missing, as on the legacy backend). */
-export async function startFleetServer(options: { readonly faults?: boolean } = {}): Promise<FleetServer> {
+/**
+ * `faults` installs the test-only fault injection (a call made to look missing, as on the legacy backend); `contract`
+ * picks the wire contract (ours by default).
+ */
+export async function startFleetServer(options: { readonly faults?: boolean; readonly contract?: Contract } = {}): Promise<FleetServer> {
   const inserted: { fleet?: Fleet } = {};
   const server = await startServer({ ...options, prepare: async (services) => void (inserted.fleet = await insertFleet(services)) });
   const { fleet } = inserted;
