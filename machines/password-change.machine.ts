@@ -1,4 +1,5 @@
 // The change-password dialog (shell spec §4, §5): old password checked on blur, MD5 sent, logout 0.8 s after success.
+// Where the backend has no blur check (the legacy backend lacks POST /verifyPwd), the check goes with the change.
 import { assign, fromPromise, type ErrorActorEvent, setup } from 'xstate';
 import { PASSWORD_CHANGE_LOGOUT_MS, type ToastType } from '../src/domain/constants';
 import type { LocaleKey } from '../src/domain/i18n';
@@ -11,6 +12,16 @@ const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;
 export const PASSWORD_FIELDS = ['oldPwd', 'pwd', 'confrimPwd'] as const;
 export type PasswordField = (typeof PASSWORD_FIELDS)[number];
 
+/**
+ * What the blur check learned: the server's verdict, or `unavailable` when the backend has no such check. The spec's
+ * own check compares with a stored hash the login answer would carry; neither backend sends one (ours never hands out a
+ * hash, and the spec names no such field), so the check is deferred to the change instead.
+ */
+export type OldPasswordCheck = 'right' | 'wrong' | 'unavailable';
+
+/** How a change ended that the server answered: changed, or refused because the old password sent with it is wrong. */
+export type PasswordChangeOutcome = 'changed' | 'oldWrong';
+
 export interface PasswordContext {
   readonly userId: number;
   readonly values: Readonly<Record<PasswordField, string>>;
@@ -19,6 +30,8 @@ export interface PasswordContext {
   readonly oldVerdict?: { readonly value: string; readonly right: boolean };
   /** Submit was pressed while the blur check ran (a click on the button blurs the old password first). */
   readonly submitPending?: boolean;
+  /** The backend has no blur check: the form lets the user go on, and the change itself judges the old password. */
+  readonly checkWithChange?: boolean;
 }
 
 export type PasswordEvent =
@@ -27,12 +40,17 @@ export type PasswordEvent =
   | { type: 'password.submit' }
   | { type: 'password.cancel' };
 
+/** The old password as typed was found wrong (by the blur check, or by a refused change while the check is deferred). */
+function knownWrong(context: PasswordContext): boolean {
+  return context.oldVerdict?.value === context.values.oldPwd && !context.oldVerdict.right;
+}
+
 /** Every problem of the form as it stands; the old password's verdict comes from the server. */
 export function formProblems(context: PasswordContext): Partial<Record<PasswordField, LocaleKey>> {
   const { oldPwd, pwd, confrimPwd } = context.values;
   const problems: Partial<Record<PasswordField, LocaleKey>> = {};
   if (oldPwd === '') problems.oldPwd = 'password.inPutOldPwd';
-  else if (context.oldVerdict?.value === oldPwd && !context.oldVerdict.right) problems.oldPwd = 'password.oldPwdError';
+  else if (knownWrong(context)) problems.oldPwd = 'password.oldPwdError';
   const newProblem = checkNewPassword(pwd);
   if (newProblem) problems.pwd = newProblem;
   const confirmProblem = checkConfirmPassword(pwd, confrimPwd);
@@ -52,6 +70,13 @@ const verdictFor = (context: PasswordContext, right: boolean) => ({ value: conte
 const withOldError = (context: PasswordContext, right: boolean): FieldErrors =>
   right ? withoutError(context.errors, 'oldPwd') : { ...context.errors, oldPwd: 'password.oldPwdError' };
 
+/** Context after a blur check: its verdict and the field's error, or, with no check on the server, nothing to wait for. */
+function afterCheck(context: PasswordContext, check: OldPasswordCheck): Partial<PasswordContext> {
+  if (check === 'unavailable') return { checkWithChange: true, errors: withoutError(context.errors, 'oldPwd'), submitPending: false };
+  const right = check === 'right';
+  return { oldVerdict: verdictFor(context, right), errors: withOldError(context, right), submitPending: false };
+}
+
 export const passwordChangeMachine = setup({
   types: {
     context: {} as PasswordContext,
@@ -68,19 +93,28 @@ export const passwordChangeMachine = setup({
       return { values: { ...context.values, [event.field]: event.value }, errors: withoutError(context.errors, event.field) };
     }),
     showProblems: assign({ errors: ({ context }) => formProblems(context) }),
+    judgeOld: assign(({ context }, check: OldPasswordCheck) => afterCheck(context, check)),
+    /** The change was refused for the old password sent with it: shown on that field, as the blur check would. */
+    refuseOld: assign(({ context }) => ({ oldVerdict: verdictFor(context, false), errors: withOldError(context, false) })),
   },
   actors: {
-    /** Asks the server whether the MD5 of the typed old password is the user's (POST /verifyPwd). */
-    verifyOld: fromPromise<boolean, { id: number; oldPwd: string }>(async () => false),
-    /** PUT /userInfoPwd with the new password's MD5; resolves when the answer's resultCode is 200. */
-    changePassword: fromPromise<void, { id: number; pwd: string }>(async () => {}),
+    /** Asks the server whether the MD5 of the typed old password is the user's (POST /verifyPwd); `unavailable` without it. */
+    verifyOld: fromPromise<OldPasswordCheck, { id: number; oldPwd: string }>(async () => 'wrong'),
+    /**
+     * PUT /userInfoPwd with the MD5s of the new and the old password: the old one is the server's proof whatever the
+     * blur check found (the only proof where there is none, and it outlasts a check made long before). Rejects when the
+     * change failed for any other reason.
+     */
+    changePassword: fromPromise<PasswordChangeOutcome, { id: number; pwd: string; oldPwd: string }>(async () => 'changed'),
   },
   guards: {
     oldEmpty: ({ context }) => context.values.oldPwd === '',
-    oldJudged: ({ context }) => context.oldVerdict?.value === context.values.oldPwd,
+    /** Nothing to ask the server about this value: judged already, or the change will judge it. */
+    oldJudged: ({ context }) => context.oldVerdict?.value === context.values.oldPwd || context.checkWithChange === true,
     formInvalid: ({ context }) => Object.keys(formProblems(context)).length > 0,
-    oldRight: (_, right: boolean) => right,
-    submitWaiting: ({ context }, right: boolean) => right && context.submitPending === true,
+    oldNotWrong: (_, check: OldPasswordCheck) => check !== 'wrong',
+    submitWaiting: ({ context }, check: OldPasswordCheck) => check !== 'wrong' && context.submitPending === true,
+    oldRefused: (_, outcome: PasswordChangeOutcome) => outcome === 'oldWrong',
   },
   delays: {
     logoutDelay: PASSWORD_CHANGE_LOGOUT_MS,
@@ -102,10 +136,7 @@ export const passwordChangeMachine = setup({
           on: {
             'password.oldBlur': [
               { guard: 'oldEmpty', actions: assign({ errors: ({ context }) => ({ ...context.errors, oldPwd: 'password.inPutOldPwd' as const }) }) },
-              {
-                guard: 'oldJudged',
-                actions: assign({ errors: ({ context }) => withOldError(context, context.oldVerdict?.right ?? false) }),
-              },
+              { guard: 'oldJudged', actions: assign({ errors: ({ context }) => withOldError(context, !knownWrong(context)) }) },
               { target: 'checkingOld' },
             ],
             'password.submit': [
@@ -126,16 +157,9 @@ export const passwordChangeMachine = setup({
               {
                 guard: { type: 'submitWaiting', params: ({ event }) => event.output },
                 target: '#passwordChange.submitting',
-                actions: assign(({ context }) => ({ oldVerdict: verdictFor(context, true), submitPending: false })),
+                actions: { type: 'judgeOld', params: ({ event }) => event.output },
               },
-              {
-                target: 'idle',
-                actions: assign(({ context, event }) => ({
-                  oldVerdict: verdictFor(context, event.output),
-                  errors: withOldError(context, event.output),
-                  submitPending: false,
-                })),
-              },
+              { target: 'idle', actions: { type: 'judgeOld', params: ({ event }) => event.output } },
             ],
             onError: { target: 'idle', actions: [assign({ submitPending: false }), { type: 'reportFailure', params: errorOf }] },
           },
@@ -146,14 +170,11 @@ export const passwordChangeMachine = setup({
             input: ({ context }) => ({ id: context.userId, oldPwd: md5Hex(context.values.oldPwd) }),
             onDone: [
               {
-                guard: { type: 'oldRight', params: ({ event }) => event.output },
+                guard: { type: 'oldNotWrong', params: ({ event }) => event.output },
                 target: '#passwordChange.submitting',
-                actions: assign({ oldVerdict: ({ context }) => verdictFor(context, true) }),
+                actions: { type: 'judgeOld', params: ({ event }) => event.output },
               },
-              {
-                target: 'idle',
-                actions: assign(({ context }) => ({ oldVerdict: verdictFor(context, false), errors: withOldError(context, false) })),
-              },
+              { target: 'idle', actions: { type: 'judgeOld', params: ({ event }) => event.output } },
             ],
             onError: { target: 'idle', actions: { type: 'reportFailure', params: errorOf } },
           },
@@ -163,8 +184,11 @@ export const passwordChangeMachine = setup({
     submitting: {
       invoke: {
         src: 'changePassword',
-        input: ({ context }) => ({ id: context.userId, pwd: md5Hex(context.values.pwd) }),
-        onDone: { target: 'changed', actions: { type: 'notify', params: { type: 'success', key: 'password.changeSuccess' } } },
+        input: ({ context }) => ({ id: context.userId, pwd: md5Hex(context.values.pwd), oldPwd: md5Hex(context.values.oldPwd) }),
+        onDone: [
+          { guard: { type: 'oldRefused', params: ({ event }) => event.output }, target: 'editing', actions: 'refuseOld' },
+          { target: 'changed', actions: { type: 'notify', params: { type: 'success', key: 'password.changeSuccess' } } },
+        ],
         onError: { target: 'editing', actions: { type: 'notify', params: { type: 'error', key: 'password.changeFail' } } },
       },
     },

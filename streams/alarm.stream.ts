@@ -58,6 +58,22 @@ export function highestSeq(seed?: number): OperatorFunction<LiveAlarm, number> {
     );
 }
 
+/**
+ * Whether a reconnect loses no alarm: `lossless` while the alarms carry `seq` (the server replays what came after the
+ * `lastSeq` the socket reopens with), `none` while they do not (the legacy backend: alarms raised while the socket was
+ * down never arrive), `unknown` before the first alarm.
+ */
+export type AlarmResume = 'unknown' | 'lossless' | 'none';
+
+/** The resume the latest alarm shows, emitted when it changes: the backend answering now decides, not an earlier one. */
+export function alarmResume(): OperatorFunction<LiveAlarm, AlarmResume> {
+  return (source) =>
+    source.pipe(
+      map((alarm): AlarmResume => (alarm.seq === undefined ? 'none' : 'lossless')),
+      distinctUntilChanged(),
+    );
+}
+
 /** An empty choice lets nothing through, and a parent brings its events, as the server reads typeIds. */
 export function isChosen(types: readonly AlarmTypeId[], alarm: Pick<LiveAlarm, 'type'>): boolean {
   return passesChoice(expandTypeIds(types), alarm.type);

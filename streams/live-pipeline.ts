@@ -2,7 +2,7 @@
 import { filter, map, merge, share, shareReplay, type Observable } from 'rxjs';
 import type { AlarmTypeId } from '../src/domain/alarm-types';
 import type { LiveAlarm } from '../src/domain/wire/live-alarm';
-import { byChosenTypes, dedupeAlarms, highestSeq, urgentAlarms, type AlarmMemory } from './alarm.stream';
+import { alarmResume, byChosenTypes, dedupeAlarms, highestSeq, urgentAlarms, type AlarmMemory, type AlarmResume } from './alarm.stream';
 import { NO_FRAMES, decodeFrame, tallyFrames, type DecodedFrame, type FrameStats, type InboundFrame, type TallyEvent } from './frames';
 import { popupList } from './popups';
 import { EMPTY_FLEET, fleetState, type FleetState, type RowsBatch } from './truck-status.stream';
@@ -20,6 +20,8 @@ export interface LivePipeline {
   /** Every valid alarm not seen before, whatever its type (persistence tracks the seq from these). */
   readonly unique$: Observable<LiveAlarm>;
   readonly lastSeq$: Observable<number>;
+  /** Whether the alarms seen carry `seq`, so a reconnect resumes without loss. */
+  readonly resume$: Observable<AlarmResume>;
   /** New alarms of the chosen types: the inbox, the pop-ups and the urgent dialog read these. */
   readonly accepted$: Observable<LiveAlarm>;
   readonly popups$: Observable<readonly LiveAlarm[]>;
@@ -55,8 +57,9 @@ export function livePipeline(
     share(),
   );
   const lastSeq$ = unique$.pipe(highestSeq(seed.alarms?.lastSeq), latest<number>());
+  const resume$ = unique$.pipe(alarmResume(), latest<AlarmResume>());
   const accepted$ = unique$.pipe(byChosenTypes(types$), share());
   const popups$ = accepted$.pipe(popupList(), latest<readonly LiveAlarm[]>());
   const urgent$ = accepted$.pipe(urgentAlarms(), share());
-  return { stats$, fleet$: fleet$.pipe(latest<FleetState>()), unique$, lastSeq$, accepted$, popups$, urgent$ };
+  return { stats$, fleet$: fleet$.pipe(latest<FleetState>()), unique$, lastSeq$, resume$, accepted$, popups$, urgent$ };
 }

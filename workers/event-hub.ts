@@ -8,6 +8,7 @@ import type { LiveEventName, LiveEvents, LiveListener } from './live-api';
 export const LIVE_EVENT_KINDS = {
   'fleet.status': 'state',
   'fleet.trucks': 'stream',
+  'fleet.fillFailed': 'stream',
   'alarm.received': 'stream',
   'alarm.popups': 'state',
   'alarm.urgent': 'stream',

@@ -66,7 +66,7 @@ export class KeepAlive {
   private send(): void {
     if (this.sending) return;
     this.sending = true;
-    void this.requests.get('userPri').then((outcome) => {
+    void this.requests.send('userPri', {}).then((outcome) => {
       this.sending = false;
       if (this.stopped || outcome.kind !== 'sessionGone') return;
       this.stop();

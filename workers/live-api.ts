@@ -8,10 +8,12 @@ import type { UserPriEntry } from '../src/domain/wire/entities';
 import type { LiveAlarm } from '../src/domain/wire/live-alarm';
 import type { HeartbeatOvertimeRow } from '../src/domain/wire/records';
 import type { SocketName } from '../src/domain/wire/sockets';
+import type { AlarmResume } from '../streams/alarm.stream';
 import type { FrameStats } from '../streams/frames';
 import type { TruckView } from '../streams/truck-status.stream';
 import type { StoredRecording } from './db';
 import type { StoreStats } from './live-store';
+import type { StatusFillStats } from './status-fill';
 
 /** shared: one worker for every tab. dedicated: this browser has no SharedWorker, so each tab runs its own. */
 export type WorkerMode = 'shared' | 'dedicated';
@@ -84,10 +86,15 @@ export interface HeartbeatNotice {
 /** The notices a poll raises, one per browser; each is also the name of the poll that raises it. */
 export type NoticeKind = PollName;
 
-/** A background call of the session: one of its polls, or the keep-alive. */
-export type SessionCall = PollName | 'keepAlive';
+/** A background call of the session: one of its polls, the keep-alive, or the status fill (getTruckBarData). */
+export type SessionCall = PollName | 'keepAlive' | 'statusFill';
 
-/** Why the session is over: the server closed a socket with 4401, or a poll or the keep-alive got resultCode 504. */
+/** A status fill (getTruckBarData) failed: the first failure of a streak; a success or a status frame ends the streak. */
+export interface FillFailure {
+  readonly failedAt: number;
+}
+
+/** Why the session is over: the server closed a socket with 4401, or a background call got resultCode 504. */
 export type SessionInvalid =
   | { readonly socket: SocketName; readonly code: number }
   | { readonly poll: SessionCall; readonly code: number };
@@ -95,6 +102,8 @@ export type SessionInvalid =
 export interface LiveEvents {
   'fleet.status': FleetStatus;
   'fleet.trucks': TruckChanges;
+  /** Stream event: getTruckBarData failed, once per failure streak; every tab says so ('获取车辆状态统计数据失败'). */
+  'fleet.fillFailed': FillFailure;
   /** New alarms of the chosen types, batched over 50 ms. */
   'alarm.received': readonly LiveAlarm[];
   /** At most five, newest first. */
@@ -104,8 +113,8 @@ export interface LiveEvents {
   'alarm.types': string;
   'link.state': LinkStatuses;
   /**
-   * The server closed a socket with 4401, or a poll or the keep-alive got 504: log in again. The links, polls and
-   * keep-alive have stopped for good.
+   * The server closed a socket with 4401, or a background call (poll, keep-alive, status fill) got 504: log in again.
+   * The links, fills, polls and keep-alive have stopped for good.
    */
   'session.invalid': SessionInvalid;
   /**
@@ -148,10 +157,16 @@ export interface LiveDiagnostics {
   readonly frames: FrameStats;
   readonly trucks: number;
   readonly lastSeq: number | undefined;
+  /** `none` where the alarms carry no `seq` (the legacy backend): alarms raised while the socket was down are lost. */
+  readonly alarmResume: AlarmResume;
   readonly storage: StoreStats;
   readonly recording: { readonly id: number; readonly frames: number } | undefined;
   readonly replay: ReplayProgress | undefined;
+  /** The status fills over HTTP (getTruckBarData) of the current links. */
+  readonly fills: StatusFillStats;
 }
+
+export type { AlarmResume };
 
 export type RecordingInfo = StoredRecording;
 

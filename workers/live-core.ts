@@ -1,5 +1,5 @@
-// The live worker's core, independent of the worker global: session, links, polls and keep-alive, pipeline runs,
-// persistence, record, replay.
+// The live worker's core, independent of the worker global: session, links and status fills, polls and keep-alive,
+// pipeline runs, persistence, record, replay.
 import { BehaviorSubject } from 'rxjs';
 import type { SocketFactory } from '../machines/socket-link.machine';
 import type { TruckView } from '../streams/truck-status.stream';
@@ -16,6 +16,7 @@ import { PipelineRun } from './pipeline-run';
 import type { FetchLike } from './session-request';
 import { Recorder } from './recorder';
 import { SessionPolls } from './session-polls';
+import { NO_FILLS, StatusFill } from './status-fill';
 import { RecordingStore } from './recording';
 import { playRecording } from './replay';
 import { TabRegistry, type LockManagerLike } from './tab-registry';
@@ -35,6 +36,8 @@ export interface LiveCoreDeps {
   readonly fetch?: FetchLike;
   /** The shared client's base path as an absolute URL (the worker has no page to resolve a relative one against). */
   readonly apiBase?: string;
+  /** The host root of the full-URL calls (getTruckBarData) as an absolute URL; by default the API base's origin. */
+  readonly hostBase?: string;
 }
 
 export class LiveCore {
@@ -51,6 +54,9 @@ export class LiveCore {
   private readonly goneHandlers = new Map<number, () => void>();
   private session: LiveSession | undefined;
   private links: LinkPair | undefined;
+  /** The status counts over HTTP while the status socket has not answered; runs with the links. */
+  private fill: StatusFill | undefined;
+  private readonly hostBase: string | undefined;
   private readonly polls: SessionPolls;
   private run: PipelineRun;
   private hydratedFor: string | undefined;
@@ -70,8 +76,9 @@ export class LiveCore {
     this.recordings = new RecordingStore(deps.db);
     this.recorder = new Recorder(this.recordings, now);
     this.tabs = new TabRegistry({ clock: this.clock, locks: deps.locks, onGone: (id) => this.dropClient(id) });
+    this.hostBase = deps.hostBase ?? (deps.apiBase === undefined ? undefined : new URL(deps.apiBase).origin);
     this.polls = new SessionPolls({
-      hub: this.hub, clock: this.clock, fetch: deps.fetch, apiBase: deps.apiBase,
+      hub: this.hub, clock: this.clock, fetch: deps.fetch, apiBase: deps.apiBase, hostBase: this.hostBase,
       inUse: (since) => this.tabs.inUse(since),
       onSessionGone: (poll, code) => this.sessionGone({ poll, code }),
     });
@@ -142,13 +149,16 @@ export class LiveCore {
   /** A tab said whether it is visible; one that became visible may be someone back at the console after a quiet spell. */
   setVisible(clientId: number, visible: boolean): void {
     this.tabs.setVisible(clientId, visible);
-    if (visible) this.polls.present();
+    if (!visible) return;
+    this.polls.present();
+    this.fill?.present();
   }
 
   /** A tab's user typed or clicked: someone is at the console. */
   noteInput(clientId: number): void {
     this.tabs.noteInput(clientId);
     this.polls.present();
+    this.fill?.present();
   }
 
   /** One notice per browser: clearing it clears it in every tab. */
@@ -160,8 +170,8 @@ export class LiveCore {
     const { run } = this;
     return {
       mode: this.mode, tabs: this.tabs.counts(), source: run.source, links: this.links?.statuses() ?? IDLE_LINKS,
-      frames: run.stats, trucks: run.fleet.trucks.size, lastSeq: run.lastSeq, storage: this.store.stats(),
-      recording: this.recorder.status(), replay: this.replayProgress,
+      frames: run.stats, trucks: run.fleet.trucks.size, lastSeq: run.lastSeq, alarmResume: run.alarmResume, storage: this.store.stats(),
+      recording: this.recorder.status(), replay: this.replayProgress, fills: this.fill?.stats() ?? NO_FILLS,
     };
   }
 
@@ -217,6 +227,8 @@ export class LiveCore {
   private stopLinks(): void {
     this.links?.stop();
     this.links = undefined;
+    this.fill?.stop();
+    this.fill = undefined;
     this.hub.publish('link.state', IDLE_LINKS);
   }
 
@@ -288,20 +300,43 @@ export class LiveCore {
         // The session in force at each open: a tab that reloaded its privileges (accessChanged) connected it meanwhile.
         JSON.stringify(socket === 'truck' ? truckOpen(this.session ?? session, frequency) : alarmOpen(this.session ?? session, this.run.lastSeq)),
       onFrame: (frame) => {
+        if (frame.socket === 'truck') this.fill?.socketFrame();
         this.recorder.add(frame);
         this.run.push(frame);
       },
       onStatus: (links) => this.hub.publish('link.state', links),
       onFinalClose: (socket, code) => this.onFinalClose(socket, code),
       onClose: (socket, code) => {
+        if (socket === 'truck') this.fill?.socketDown();
         if (code === SOCKET_CLOSE.accessChanged) this.hub.publish('session.accessChanged', { socket });
       },
+    });
+    this.fill?.stop();
+    this.fill = this.startFill(session);
+  }
+
+  /** Status counts over HTTP while the status socket is silent (spec §7 getTruckBarData); none without HTTP. */
+  private startFill(session: LiveSession): StatusFill | undefined {
+    const { fetch, apiBase } = this.deps;
+    if (!fetch || apiBase === undefined || this.hostBase === undefined) return undefined;
+    return new StatusFill({
+      clock: this.clock, fetch, apiBase, hostBase: this.hostBase, token: session.token,
+      userPri: () => (this.session ?? session).userPri,
+      inUse: (since) => this.tabs.inUse(since),
+      // A full snapshot, as the status socket's first frame is: trucks the answer lacks are gone.
+      onRows: (text) => this.run.push({ socket: 'truck', t: this.clock.now(), text, snapshot: true }),
+      onFailed: (failedAt) => this.hub.publish('fleet.fillFailed', { failedAt }),
+      onSessionGone: (code) => this.sessionGone({ poll: 'statusFill', code }),
     });
   }
 
   private onFinalClose(socket: SocketName, code: number): void {
     if (code === SOCKET_CLOSE.sessionExpired) this.sessionGone({ socket, code });
-    else this.links?.stop();
+    else {
+      // Refused for good (4403): the status counts still come over HTTP while the console is watched.
+      if (socket === 'truck') this.fill?.socketDown();
+      this.links?.stop();
+    }
   }
 
   /**
@@ -311,6 +346,7 @@ export class LiveCore {
   private sessionGone(invalid: SessionInvalid): void {
     // Stopped, not dropped: diagnostics keep showing how each link ended.
     this.links?.stop();
+    this.fill?.stop();
     this.polls.stop();
     this.hub.publish('session.invalid', invalid);
   }

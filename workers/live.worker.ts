@@ -4,6 +4,7 @@ import { API_BASE, HOST_ROOT } from '../src/config';
 import { exposeClient } from './client-api';
 import { LiveDb } from './db';
 import { LiveCore } from './live-core';
+import { hostBaseOf } from './session-request';
 import { browserSocketFactory, socketBase } from './socket-factory';
 import type { LockManagerLike } from './tab-registry';
 
@@ -35,6 +36,7 @@ const core = new LiveCore({
   // Unbound, `fetch` throws "Illegal invocation" in some browsers.
   fetch: (url, init) => fetch(url, init),
   apiBase: new URL(API_BASE, location.href).href,
+  hostBase: hostBaseOf(HOST_ROOT, location.origin),
 });
 
 if (isSharedWorkerScope(scope)) {

@@ -2,6 +2,7 @@
 import { Subject, Subscription, auditTime, buffer, type Observable } from 'rxjs';
 import type { AlarmTypeId } from '../src/domain/alarm-types';
 import type { LiveAlarm } from '../src/domain/wire/live-alarm';
+import type { AlarmResume } from '../streams/alarm.stream';
 import { NO_FRAMES, type FrameStats, type InboundFrame } from '../streams/frames';
 import { livePipeline, type PipelineSeed } from '../streams/live-pipeline';
 import { EMPTY_FLEET, type FleetState, type TruckView } from '../streams/truck-status.stream';
@@ -33,6 +34,7 @@ export class PipelineRun {
   recent: readonly LiveAlarm[];
   stats: FrameStats;
   lastSeq: number | undefined;
+  alarmResume: AlarmResume = 'unknown';
   source: DataSource;
 
   constructor(private readonly options: PipelineRunOptions) {
@@ -59,6 +61,7 @@ export class PipelineRun {
       this.lastSeq = seq;
       store?.writeMeta({ key: 'lastSeq', value: seq });
     }));
+    add(pipeline.resume$.subscribe((resume) => (this.alarmResume = resume)));
     add(pipeline.accepted$.subscribe((alarm) => {
       this.recent = [alarm, ...this.recent].slice(0, RECENT_ALARMS);
       store?.writeAlarm(alarm, options.now());

@@ -1,15 +1,18 @@
 // The worker's background checks (shell spec §6): pending fences and heartbeat overtime, once per browser, on its clock.
 import { POLL_INTERVAL_MS, type PollName } from '../src/domain/shell/polls';
-import type { CallName } from '../src/domain/wire/calls';
 import { isFiniteNumber, isRecord, isWireTime } from '../src/domain/wire/guards';
-import type { HeartbeatOvertimeRow } from '../src/domain/wire/records';
+import { FENCE_APPROVAL_STATUS, PAGE_LIMITS, type HeartbeatOvertimeRow } from '../src/domain/wire/records';
 import type { FenceNotice, HeartbeatNotice } from './live-api';
-import { SessionRequests, type SessionCaller } from './session-request';
+import { SessionRequests, type CallOutcome, type SessionCaller } from './session-request';
 
 /** The first check follows a connect this soon: a user who just logged in hears at once, after the sockets opened. */
 export const FIRST_POLL_DELAY_MS = 2_000;
 
-const CALL_OF: Readonly<Record<PollName, CallName>> = { fences: 'fenceApprovalTimer', heartbeat: 'heartbeatOvertime' };
+/**
+ * The not-approved list as the spec reads it (GET /fenceApproval, data.rows): one page of the most rows a page may hold,
+ * so a backend that answers no `total` is still counted right up to that many.
+ */
+const PENDING_FENCES = { approvalStatus: FENCE_APPROVAL_STATUS.pending, page: 1, size: PAGE_LIMITS.maxSize } as const;
 
 export interface PollerOptions extends SessionCaller {
   readonly polls: readonly PollName[];
@@ -20,8 +23,16 @@ export interface PollerOptions extends SessionCaller {
   readonly onSessionGone: (poll: PollName, code: number) => void;
 }
 
+/** Our shortcut's answer `{ pending }`; anything else (a legacy backend's own timer answer) is no count. */
 function pendingOf(data: unknown): number | undefined {
   return isRecord(data) && isFiniteNumber(data['pending']) && data['pending'] >= 0 ? data['pending'] : undefined;
+}
+
+/** The not-approved list's count: `data.total` when the backend sends one, else the rows it returned. */
+function listedPendingOf(data: unknown): number | undefined {
+  if (!isRecord(data) || !Array.isArray(data['rows'])) return undefined;
+  const { total } = data;
+  return isFiniteNumber(total) && total >= 0 ? total : data['rows'].length;
 }
 
 function isOvertimeRow(value: unknown): value is HeartbeatOvertimeRow {
@@ -72,22 +83,38 @@ export class Poller {
     void this.check(poll).finally(() => this.running.delete(poll));
   }
 
+  /** Ends the polls for good when the session is gone; true when it is. */
+  private ended(poll: PollName, outcome: CallOutcome): boolean {
+    if (this.stopped) return true;
+    if (outcome.kind !== 'sessionGone') return false;
+    this.stop();
+    this.options.onSessionGone(poll, outcome.code);
+    return true;
+  }
+
   private async check(poll: PollName): Promise<void> {
-    const outcome = await this.requests.get(CALL_OF[poll]);
-    if (this.stopped) return;
-    if (outcome.kind === 'sessionGone') {
-      this.stop();
-      this.options.onSessionGone(poll, outcome.code);
+    if (poll === 'fences') {
+      const pending = await this.pendingFences();
+      if (pending !== undefined) this.options.onFences(pending > 0 ? { pending, checkedAt: this.options.clock.now() } : null);
       return;
     }
-    if (outcome.kind === 'failed') return;
-    const checkedAt = this.options.clock.now();
-    if (poll === 'fences') {
-      const pending = pendingOf(outcome.data);
-      if (pending !== undefined) this.options.onFences(pending > 0 ? { pending, checkedAt } : null);
-    } else {
-      const rows = overtimeRowsOf(outcome.data);
-      if (rows) this.options.onHeartbeat(rows.length > 0 ? { rows, checkedAt } : null);
-    }
+    const outcome = await this.requests.send('heartbeatOvertime', {});
+    if (this.ended(poll, outcome) || outcome.kind !== 'data') return;
+    const rows = overtimeRowsOf(outcome.data);
+    if (rows) this.options.onHeartbeat(rows.length > 0 ? { rows, checkedAt: this.options.clock.now() } : null);
+  }
+
+  /**
+   * How many fences wait: our shortcut (GET /fenceApproval/timer) when it answers `{ pending }`, else the not-approved
+   * list the spec names, which the legacy backend answers too. Undefined when neither could tell (or the session ended).
+   */
+  private async pendingFences(): Promise<number | undefined> {
+    const timer = await this.requests.send('fenceApprovalTimer', {});
+    if (this.ended('fences', timer)) return undefined;
+    const shortcut = timer.kind === 'data' ? pendingOf(timer.data) : undefined;
+    if (shortcut !== undefined) return shortcut;
+    const list = await this.requests.send('fenceApprovalList', PENDING_FENCES);
+    if (this.ended('fences', list) || list.kind !== 'data') return undefined;
+    return listedPendingOf(list.data);
   }
 }

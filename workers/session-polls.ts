@@ -15,6 +15,8 @@ export interface SessionPollsDeps {
   /** Without HTTP (or a base to resolve calls against) nothing is called: tests and tools that need no polls. */
   readonly fetch?: FetchLike | undefined;
   readonly apiBase?: string | undefined;
+  /** The host root of the full-URL calls; required with `apiBase`. */
+  readonly hostBase?: string | undefined;
   /** Whether someone is at the console: a tab visible now, or input reported at or after `since` (TabRegistry.inUse). */
   readonly inUse: (since: number) => boolean;
   /** A call got resultCode 504; the polls and the keep-alive have already stopped. */
@@ -40,13 +42,13 @@ export class SessionPolls {
 
   /** Starts the session's polls and keep-alive unless they already run for it; a new session's notices start empty. */
   start(session: PolledSession): void {
-    const { hub, clock, fetch, apiBase } = this.deps;
+    const { hub, clock, fetch, apiBase, hostBase } = this.deps;
     const key = `${session.token}\n${session.polls.join(',')}`;
     if (this.runningFor === key) return;
     this.stop();
     this.runningFor = key;
-    if (!fetch || apiBase === undefined) return;
-    const caller = { clock, fetch, apiBase, token: session.token };
+    if (!fetch || apiBase === undefined || hostBase === undefined) return;
+    const caller = { clock, fetch, apiBase, hostBase, token: session.token };
     const gone = (call: SessionCall, code: number) => {
       this.stop();
       this.deps.onSessionGone(call, code);

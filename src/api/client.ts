@@ -2,7 +2,7 @@
 import { API_BASE, HOST_ROOT } from '../config';
 import type { LocaleKey } from '../domain/i18n';
 import { CALLS, resolveCall, type CallName, type CallRequest, type CallResponse } from '../domain/wire/calls';
-import { reactionFor } from '../domain/wire/envelope';
+import { NOT_FOUND, reactionFor } from '../domain/wire/envelope';
 import { requestEnvelope, TransportError, type Params } from './http';
 
 /** What the shell does for each reaction; installed once by the app, silent until then (tests, worker). */
@@ -45,6 +45,8 @@ export class CallError extends Error {
     readonly transport: TransportError['kind'] | undefined,
     /** The §8 reaction already told the user; callers show nothing more. */
     readonly shown: boolean,
+    /** The HTTP status of an answer that was no envelope (transport `http`). */
+    readonly httpStatus?: number,
   ) {
     super(message);
     this.name = 'CallError';
@@ -57,6 +59,16 @@ export interface CallOptions {
    * every other failure comes back as a CallError without alert or toast.
    */
   readonly passBack?: boolean;
+  /**
+   * The call is one of our additions, which a legacy backend lacks: its "no such call" (resultCode 404) comes back as a
+   * CallError without the toast, for the caller to tell apart with `isMissingCall`; every other answer reacts as usual.
+   */
+  readonly optional?: boolean;
+}
+
+/** The backend has no such call: HTTP 404, or resultCode 404 in the envelope. */
+export function isMissingCall(error: unknown): boolean {
+  return error instanceof CallError && (error.resultCode === NOT_FOUND || error.httpStatus === NOT_FOUND);
 }
 
 /** The text to show for a failure nobody has shown yet: the server's message, else the transport's text. */
@@ -79,12 +91,13 @@ function toParams(values: Readonly<Record<string, unknown>>): Params {
 
 function transportFailure(error: unknown, passBack: boolean): CallError {
   const kind = error instanceof TransportError ? error.kind : 'network';
+  const status = error instanceof TransportError ? error.status : undefined;
   // The spec's HTTP-500 alert; other transport failures reject with the network text for the caller to show.
   if (kind === 'http500' && !passBack) {
     reactions.requestFailed();
     return new CallError('', undefined, kind, true);
   }
-  return new CallError('', undefined, kind, false);
+  return new CallError('', undefined, kind, false, status);
 }
 
 /** Sends one call of the contract and resolves to its data; every failure rejects with a CallError. */
@@ -110,7 +123,9 @@ export async function call<K extends CallName>(name: K, request: CallRequest<K>,
     reactions.sessionExpired();
     throw new CallError(answer.message, answer.resultCode, undefined, true);
   }
-  if (passBack) throw new CallError(answer.message, answer.resultCode, undefined, false);
+  if (passBack || (options.optional === true && answer.resultCode === NOT_FOUND)) {
+    throw new CallError(answer.message, answer.resultCode, undefined, false);
+  }
   if (reaction === 'accessLimitAlert') reactions.accessLimit(answer.message);
   else if (reaction === 'accessErrorAlert') reactions.accessError(answer.message);
   else reactions.errorToast(answer.message);

@@ -1,7 +1,7 @@
 // Label keys for what the live worker reports (diagnostics, link states, data source), typed against the locale files.
 import type { LocaleKey } from '../domain/i18n';
 import type { SocketName } from '../domain/wire/sockets';
-import type { DataSource, LinkStatus, ReplayProgress, TabLiveness, WorkerMode } from '../../workers/live-api';
+import type { AlarmResume, DataSource, LinkStatus, ReplayProgress, TabLiveness, WorkerMode } from '../../workers/live-api';
 
 /** "dedicated" is how diagnostics say that this browser has no SharedWorker and every tab holds its own sockets. */
 export const WORKER_MODE_LABELS = {
@@ -40,3 +40,10 @@ export const REPLAY_STATE_LABELS = {
   done: 'live.replay.done',
   stopped: 'live.replay.stopped',
 } as const satisfies Record<ReplayProgress['state'], LocaleKey>;
+
+/** "none" is how diagnostics say that the backend's alarms carry no seq, so a reconnect may miss alarms (legacy backend). */
+export const ALARM_RESUME_LABELS = {
+  unknown: 'live.resume.unknown',
+  lossless: 'live.resume.lossless',
+  none: 'live.resume.none',
+} as const satisfies Record<AlarmResume, LocaleKey>;

@@ -1,8 +1,9 @@
-// Changing the password in Chromium: each message of spec §5, the failure text, success and the logout 0.8 s after.
+// Changing the password in Chromium: each message of spec §5, the failure text, success and the logout 0.8 s after; and
+// against the legacy contract, which has no blur check, the old password judged with the change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser';
-import { armFault, clearFaults, fillLogin, loginAs, newUserPage, requireBuiltConsole, waitForToast } from '../helpers/console';
+import { armFault, clearFaults, fillLogin, loginAs, newUserPage, requireBuiltConsole, toastTexts, waitForToast } from '../helpers/console';
 import { startServer, type RunningServer } from '../helpers/server';
 
 describe('password change in Chromium', () => {
@@ -106,6 +107,7 @@ describe('password change in Chromium', () => {
     await submit();
     const body = new URLSearchParams((await sent).postData() ?? '');
     expect(body.get('pwd')).toMatch(/^[0-9a-f]{32}$/);
+    expect(body.get('oldPwd')).toMatch(/^[0-9a-f]{32}$/);
     await page.waitForURL(/\/login$/);
     await expect.poll(() => seen.size).toBe(2);
     expect((seen.get('login') ?? 0) - (seen.get('toast') ?? 0)).toBeGreaterThanOrEqual(750);
@@ -113,5 +115,55 @@ describe('password change in Chromium', () => {
     await page.locator('.login__error', { hasText: '用户名或密码错误' }).waitFor();
     await loginAs(page, server.url, 'operator', 'newpass1');
     await context.close();
+  });
+});
+
+describe('password change in Chromium against the legacy contract (no POST /verifyPwd)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer({ staticDir: requireBuiltConsole(), contract: 'legacy' });
+    browser = await launchBrowser();
+    ({ page } = await newUserPage(browser, server.url));
+    await loginAs(page, server.url, 'operator');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const field = (name: string) => page.locator(`.dialog input[name="${name}"]`);
+  const errorOf = async (name: string) => {
+    const id = await field(name).getAttribute('aria-describedby');
+    return id ? page.locator(`[id="${id}"]`).textContent() : '';
+  };
+
+  it('lets a wrong old password through the blur, then shows the server’s refusal of the change on that field', async () => {
+    await page.getByRole('button', { name: 'operator ▾' }).click();
+    await page.getByRole('menuitem', { name: '修改密码' }).click();
+    await field('oldPwd').fill('not-my-password');
+    const checked = page.waitForResponse((response) => response.url().endsWith('/verifyPwd'));
+    await field('pwd').focus();
+    expect(await (await checked).json()).toMatchObject({ resultCode: 404 });
+    await field('pwd').fill('newpass1');
+    await field('confrimPwd').fill('newpass1');
+    expect(await errorOf('oldPwd')).toBe('');
+    const refused = page.waitForResponse((response) => response.url().endsWith('/userInfoPwd'));
+    await page.locator('.dialog button[type="submit"]').click();
+    expect(await (await refused).json()).toMatchObject({ resultCode: 400 });
+    await page.locator('.dialog__error', { hasText: '原密码错误' }).waitFor();
+    expect(await field('oldPwd').getAttribute('aria-invalid')).toBe('true');
+    expect(await toastTexts(page)).toEqual([]);
+  });
+
+  it('changes the password with the right old password and logs out; the new password then logs in', async () => {
+    await field('oldPwd').fill('operator123');
+    await page.locator('.dialog button[type="submit"]').click();
+    await waitForToast(page, '密码修改成功');
+    await page.waitForURL(/\/login$/);
+    await loginAs(page, server.url, 'operator', 'newpass1');
   });
 });

@@ -73,3 +73,13 @@ export async function startSimServer(options: TestServerOptions & { readonly see
     },
   };
 }
+
+/**
+ * Closes a server a live worker called. A fetch the worker aborted before it was written (the session ended) leaves
+ * undici's fresh connection without a request, which Node counts as active until its headers timeout, holding `close`
+ * for a minute. Once the worker is closed no answer is owed, so every connection goes.
+ */
+export async function closeAfterWorker(server: RunningServer): Promise<void> {
+  server.app.server.closeAllConnections();
+  await server.close();
+}

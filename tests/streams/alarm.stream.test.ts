@@ -3,7 +3,7 @@ import { BehaviorSubject, Subject, from, lastValueFrom, toArray, type Observable
 import { describe, expect, it } from 'vitest';
 import { ALARM_TYPE_IDS, type AlarmTypeId } from '../../src/domain/alarm-types';
 import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
-import { alarmKey, byChosenTypes, dedupeAlarms, highestSeq, urgentAlarms } from '../../streams/alarm.stream';
+import { alarmKey, alarmResume, byChosenTypes, dedupeAlarms, highestSeq, urgentAlarms } from '../../streams/alarm.stream';
 import { popupList } from '../../streams/popups';
 import { legacyAlarm, liveAlarm, T0 } from '../helpers/live-frames';
 
@@ -47,6 +47,13 @@ describe('highestSeq', () => {
   it('emits the seq each time it grows, ignoring alarms without one', async () => {
     const stream = [liveAlarm({ seq: 5 }), legacyAlarm(), liveAlarm({ seq: 3 }), liveAlarm({ seq: 8 })];
     expect(await all(from(stream).pipe(highestSeq(4)))).toEqual([5, 8]);
+  });
+});
+
+describe('alarmResume', () => {
+  it('says lossless while alarms carry seq and none while they do not, once per change', async () => {
+    const stream = [liveAlarm({ seq: 1 }), liveAlarm({ seq: 2 }), legacyAlarm(), legacyAlarm({ truckId: 2 }), liveAlarm({ seq: 3 })];
+    expect(await all(from(stream).pipe(alarmResume()))).toEqual(['lossless', 'none', 'lossless']);
   });
 });
 

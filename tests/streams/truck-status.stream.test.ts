@@ -127,6 +127,19 @@ describe('mergeRows', () => {
     }
   });
 
+  it('merges legacy rows (no truckId) by plate: a later frame updates its plate’s truck, a snapshot drops plates it lacks', () => {
+    const filled = mergeRows(EMPTY_FLEET, batch([legacyRow({ signCode: '京A1', status: 1 }), legacyRow({ signCode: '京A2', status: 2 })], true));
+    const next = mergeRows(filled, batch([legacyRow({ signCode: '京A1', status: 3, speed: 30 })], false, T0 + 1));
+    expect([...next.trucks.keys()]).toEqual(['plate:京A1', 'plate:京A2']);
+    expect(keys(next.changed)).toEqual(['plate:京A1']);
+    expect(next.trucks.get('plate:京A1')?.row).toMatchObject({ status: 3, speed: 30 });
+    expect(next.counts).toEqual({ 0: 0, 1: 0, 2: 1, 3: 1, 4: 0 });
+    const refilled = mergeRows(next, batch([legacyRow({ signCode: '京A2', status: 2 })], true, T0 + 2));
+    expect([...refilled.trucks.keys()]).toEqual(['plate:京A2']);
+    expect(refilled.removed).toEqual(['plate:京A1']);
+    expect(refilled.changed).toEqual([]);
+  });
+
   it('keeps the last of two rows for one truck in a frame', () => {
     const next = mergeRows(EMPTY_FLEET, batch([statusRow({ speed: 1 }), statusRow({ speed: 2 })]));
     expect(next.trucks.size).toBe(1);

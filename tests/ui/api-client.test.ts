@@ -1,6 +1,6 @@
 // The shared HTTP client: what it sends (base path, header-id, form bodies) and its §8 reaction to each answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, CallError, failureText, setReactions, type Reactions } from '../../src/api/client';
+import { call, CallError, failureText, isMissingCall, setReactions, type Reactions } from '../../src/api/client';
 
 type FetchArgs = [string, RequestInit];
 
@@ -118,5 +118,25 @@ describe('HTTP client', () => {
     expect(error).toMatchObject({ transport: 'network', shown: false });
     expect(failureText(error)).toEqual({ key: 'error.network' });
     expect(Object.values(spies).every((spy) => spy.mock.calls.length === 0)).toBe(true);
+  });
+
+  it('passes back a missing optional call, by resultCode or HTTP 404, silently, and still reacts to its other failures', async () => {
+    vi.stubGlobal('fetch', answer(envelope(404, null, '接口不存在')));
+    const missing = await rejection(call('verifyPwd', { id: 1, oldPwd: 'x' }, { optional: true }));
+    expect(missing).toMatchObject({ resultCode: 404, shown: false });
+    expect(isMissingCall(missing)).toBe(true);
+    vi.stubGlobal('fetch', answer('Not Found', 404));
+    const notFound = await rejection(call('verifyPwd', { id: 1, oldPwd: 'x' }, { optional: true }));
+    expect(notFound).toMatchObject({ transport: 'http', httpStatus: 404, shown: false });
+    expect(isMissingCall(notFound)).toBe(true);
+    expect(Object.values(spies).every((spy) => spy.mock.calls.length === 0)).toBe(true);
+
+    vi.stubGlobal('fetch', answer(envelope(429)));
+    const limited = await rejection(call('verifyPwd', { id: 1, oldPwd: 'x' }, { optional: true }));
+    expect(isMissingCall(limited)).toBe(false);
+    expect(spies.errorToast).toHaveBeenCalledExactlyOnceWith('server says');
+    vi.stubGlobal('fetch', answer(envelope(404)));
+    await rejection(call('menus', {}));
+    expect(spies.errorToast).toHaveBeenCalledTimes(2);
   });
 });

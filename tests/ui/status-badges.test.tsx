@@ -5,6 +5,8 @@ import { initI18n } from '../../src/app/i18n';
 import { LiveFigures } from '../../src/app/dashboard/LiveFigures';
 import { LiveSourceProvider } from '../../src/app/live/LiveProvider';
 import { StatusBadges } from '../../src/app/live/StatusBadges';
+import { Toaster } from '../../src/ui/Notices';
+import { resetNotices } from '../../src/ui/notify';
 import { fakeLiveSource, fakeTrucks, statusOf } from '../helpers/fake-live-source';
 
 function setup() {
@@ -15,6 +17,7 @@ function setup() {
     <LiveSourceProvider source={source}>
       <StatusBadges />
       <LiveFigures />
+      <Toaster />
     </LiveSourceProvider>,
   );
   return { source, trucks, view };
@@ -26,7 +29,10 @@ describe('the status badges', () => {
   beforeAll(async () => {
     await initI18n('zh');
   });
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    act(() => resetNotices());
+  });
 
   it('shows the five badges in the order alarm, loaded, empty, stopped, offline with the published counts', async () => {
     const { source, trucks } = setup();
@@ -87,10 +93,22 @@ describe('the status badges', () => {
     expect(screen.getByTestId('live-fuel-diesel').textContent).toBe(String((online.length - gasoline / 101) * 101));
   });
 
+  it('says 获取车辆状态统计数据失败 as an error toast each time the worker reports a failed status fetch', async () => {
+    const { source } = setup();
+    await waitFor(() => expect(source.listeners('fleet.fillFailed')).toBe(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => {
+      source.publish('fleet.fillFailed', { failedAt: 1 });
+      source.publish('fleet.fillFailed', { failedAt: 2 });
+    });
+    expect(screen.getAllByRole('alert').map((toast) => toast.textContent)).toEqual(['获取车辆状态统计数据失败×', '获取车辆状态统计数据失败×']);
+  });
+
   it('unsubscribes from the live source when unmounted', async () => {
     const { source, view } = setup();
     await waitFor(() => expect(source.listeners('fleet.status')).toBe(2));
     view.unmount();
     await waitFor(() => expect(source.listeners('fleet.status')).toBe(0));
+    expect(source.listeners('fleet.fillFailed')).toBe(0);
   });
 });

@@ -1,10 +1,12 @@
-// A fetch for the worker's polls and keep-alive without a server: answers envelopes per path, records every request.
+// A fetch for the worker's background calls without a server: answers envelopes per path, records every request.
 import { envelope, failure } from '../../src/domain/wire/envelope';
 import type { FetchAnswer, FetchLike } from '../../workers/session-request';
 
 export interface FetchRequest {
   readonly url: string;
+  readonly method: string;
   readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | undefined;
   readonly signal: AbortSignal;
 }
 
@@ -17,9 +19,9 @@ export type FakeAnswer = { readonly body: unknown } | 'network' | 'hang' | 'hold
 export interface FakeFetch {
   readonly fetch: FetchLike;
   readonly requests: FetchRequest[];
-  /** Requests whose URL ends with `path`. */
+  /** Requests whose URL (without its query) ends with `path`. */
   calls(path: string): FetchRequest[];
-  /** Sets the answer for a path (the end of the URL); unset paths answer 404. */
+  /** Sets the answer for a path (the end of the URL without its query); unset paths answer HTTP 404. */
   answer(path: string, answer: FakeAnswer): void;
   /** Answers every held request with this envelope body (whether or not its signal was aborted). */
   release(body: unknown): void;
@@ -39,8 +41,9 @@ export function fakeFetch(): FakeFetch {
   const held: ((answer: FetchAnswer) => void)[] = [];
   const given: Promise<unknown>[] = [];
   /** An answer whose body read is tracked too, so `settled` waits for the poll's own read. */
-  const answered = (ok: boolean, body: unknown): FetchAnswer => ({
-    ok,
+  const answered = (status: number, body: unknown): FetchAnswer => ({
+    ok: status >= 200 && status < 300,
+    status,
     json: () => {
       const read = Promise.resolve(structuredClone(body));
       given.push(read);
@@ -51,27 +54,28 @@ export function fakeFetch(): FakeFetch {
     given.push(promise.catch(() => undefined));
     return promise;
   };
+  const pathOf = (url: string) => url.split('?')[0] ?? url;
   const answerOf = (url: string): FakeAnswer => {
-    for (const [path, answer] of answers) if (url.endsWith(path)) return answer;
+    for (const [path, answer] of answers) if (pathOf(url).endsWith(path)) return answer;
     return { status: 404 };
   };
   const fetch: FetchLike = (url, init) => {
-    requests.push({ url, headers: init.headers, signal: init.signal });
+    requests.push({ url, method: init.method, headers: init.headers, body: init.body, signal: init.signal });
     const answer = answerOf(url);
     if (answer === 'network') return track(Promise.reject(new TypeError('Failed to fetch')));
     if (answer === 'hang') return new Promise<FetchAnswer>(() => undefined);
     if (answer === 'hold') return new Promise<FetchAnswer>((resolve) => held.push(resolve));
-    if ('status' in answer) return track(Promise.resolve(answered(false, null)));
-    return track(Promise.resolve(answered(true, answer.body)));
+    if ('status' in answer) return track(Promise.resolve(answered(answer.status, null)));
+    return track(Promise.resolve(answered(200, answer.body)));
   };
   return {
     fetch,
     requests,
-    calls: (path) => requests.filter((request) => request.url.endsWith(path)),
+    calls: (path) => requests.filter((request) => pathOf(request.url).endsWith(path)),
     answer: (path, answer) => void answers.set(path, answer),
     release(body) {
       for (const resolve of held.splice(0)) {
-        const answer = answered(true, body);
+        const answer = answered(200, body);
         given.push(Promise.resolve(answer));
         resolve(answer);
       }

@@ -12,6 +12,7 @@ import { LiveCore } from '../../workers/live-core';
 import { FIRST_POLL_DELAY_MS } from '../../workers/poller';
 import { call } from '../helpers/api';
 import { mockSocketFactory } from '../helpers/mock-sockets';
+import { closeAfterWorker } from '../helpers/server';
 import { startFleetServer, type FleetServer } from '../server/routes/setup';
 import { waitFor } from './harness';
 
@@ -19,7 +20,7 @@ let fleet: FleetServer | undefined;
 let core: LiveCore | undefined;
 afterEach(async () => {
   await core?.close();
-  await fleet?.server.close();
+  if (fleet) await closeAfterWorker(fleet.server);
   [core, fleet] = [undefined, undefined];
 });
 

@@ -12,7 +12,11 @@ import { API_BASE_URL, collect, harnesses, SESSION, waitFor, type Harness } from
 
 const start = harnesses();
 const FENCES = '/fenceApproval/timer';
+const FENCE_LIST = '/fenceApproval';
 const HEARTBEAT = '/heartBeatInfo/overtime';
+/** The status fill (getTruckBarData) runs beside the polls; these tests count the polls' own requests. */
+const TRUCK_BAR = '/getTruckBarData';
+const polled = (http: FakeFetch) => http.requests.filter((request) => !request.url.endsWith(TRUCK_BAR));
 const FIFTEEN_MINUTES = 900_000;
 const ADMIN: LiveSession = { ...SESSION, polls: ['fences', 'heartbeat'] };
 const ROWS: HeartbeatOvertimeRow[] = [
@@ -48,12 +52,12 @@ describe('the worker polls', () => {
     for (const tab of tabs) await tab.api.connect(ADMIN);
 
     clock.increment(FIRST_POLL_DELAY_MS - 1);
-    expect(http.requests).toHaveLength(0);
+    expect(polled(http)).toHaveLength(0);
     clock.increment(1);
     expect(http.calls(FENCES)).toHaveLength(1);
     expect(http.calls(HEARTBEAT)).toHaveLength(1);
-    expect(http.requests.map((request) => request.url).sort()).toEqual([`${API_BASE_URL}${FENCES}`, `${API_BASE_URL}${HEARTBEAT}`]);
-    expect(http.requests.map((request) => request.headers['header-id'])).toEqual(['token-1', 'token-1']);
+    expect(polled(http).map((request) => request.url).sort()).toEqual([`${API_BASE_URL}${FENCES}`, `${API_BASE_URL}${HEARTBEAT}`]);
+    expect(polled(http).map((request) => request.headers['header-id'])).toEqual(['token-1', 'token-1']);
     await waitFor(() => notices.every((received) => received.length === 1), 'the fence notice in every tab');
     await waitFor(() => heartbeats.every((received) => received.length === 1), 'the heartbeat notice in every tab');
     for (const received of notices) expect(received).toEqual([{ pending: 3, checkedAt: T0 + FIRST_POLL_DELAY_MS }]);
@@ -63,13 +67,13 @@ describe('the worker polls', () => {
     const lateNotices = await collect(late, 'notice.fences');
     await late.api.connect(ADMIN);
     clock.increment(FIFTEEN_MINUTES - 1);
-    expect(http.requests).toHaveLength(2);
+    expect(polled(http)).toHaveLength(2);
     clock.increment(1);
     expect(http.calls(FENCES)).toHaveLength(2);
     expect(http.calls(HEARTBEAT)).toHaveLength(2);
     await http.settled();
     clock.increment(FIFTEEN_MINUTES);
-    expect(http.requests).toHaveLength(6);
+    expect(polled(http)).toHaveLength(6);
     await waitFor(() => lateNotices.length === 3, 'the latest notice and two more polls in the late tab');
     expect(lateNotices[0]).toEqual({ pending: 3, checkedAt: T0 + FIRST_POLL_DELAY_MS });
   });
@@ -79,7 +83,7 @@ describe('the worker polls', () => {
     const tab = await harness.tab({ locks });
     await tab.api.connect(SESSION);
     clock.increment(FIFTEEN_MINUTES * 2);
-    expect(http.requests).toHaveLength(0);
+    expect(polled(http)).toHaveLength(0);
 
     await tab.api.connect({ ...SESSION, token: 'token-2', polls: ['fences'] });
     clock.increment(FIRST_POLL_DELAY_MS);
@@ -109,7 +113,7 @@ describe('the worker polls', () => {
     expect([links.truck.state, links.alarm.state]).toEqual(['stopped', 'stopped']);
 
     clock.increment(FIFTEEN_MINUTES * 3);
-    expect(http.requests).toHaveLength(2);
+    expect(polled(http)).toHaveLength(2);
   });
 
   it('keeps the last notice when a poll fails and tries again only at the next turn', async () => {
@@ -120,12 +124,16 @@ describe('the worker polls', () => {
     clock.increment(FIRST_POLL_DELAY_MS);
     await waitFor(() => notices.length === 1, 'the first notice');
 
+    // The shortcut failing sends the poll to the list; with both failing the turn raises nothing.
+    http.answer(FENCE_LIST, 'network');
     for (const failure of ['network', fail(500), { status: 502 }, ok({ pending: 'many' })] as const) {
       http.answer(FENCES, failure);
-      const before = http.requests.length;
+      const before = polled(http).length;
       for (let minute = 0; minute < 15; minute += 1) clock.increment(60_000);
       await http.settled();
-      expect(http.requests.length - before).toBe(1);
+      expect(polled(http).slice(before).map((request) => request.url.split('?')[0])).toEqual([
+        `${API_BASE_URL}${FENCES}`, `${API_BASE_URL}${FENCE_LIST}`,
+      ]);
     }
     expect(notices).toEqual([{ pending: 3, checkedAt: T0 + FIRST_POLL_DELAY_MS }]);
 
@@ -141,12 +149,15 @@ describe('the worker polls', () => {
     const tab = await harness.tab({ locks });
     await tab.api.connect({ ...SESSION, polls: ['fences'] });
     clock.increment(FIRST_POLL_DELAY_MS);
-    expect(http.requests[0]?.signal.aborted).toBe(false);
+    expect(polled(http)[0]?.signal.aborted).toBe(false);
     clock.increment(REQUEST_TIMEOUT_MS);
-    expect(http.requests[0]?.signal.aborted).toBe(true);
+    expect(polled(http)[0]?.signal.aborted).toBe(true);
     await http.settled();
     clock.increment(FIFTEEN_MINUTES - REQUEST_TIMEOUT_MS);
-    expect(http.requests).toHaveLength(2);
+    // The shortcut given up, the turn asked the list instead; the next turn starts with the shortcut again.
+    expect(polled(http).map((request) => request.url.split('?')[0])).toEqual([
+      `${API_BASE_URL}${FENCES}`, `${API_BASE_URL}${FENCE_LIST}`, `${API_BASE_URL}${FENCES}`,
+    ]);
   });
 
   it('clears a dismissed notice in every tab, and raises it again when a later poll finds pending rows', async () => {
@@ -183,7 +194,7 @@ describe('the worker polls', () => {
     await waitFor(() => fences.length === 2, 'the cleared notice');
     expect(fences[1]).toBeNull();
     clock.increment(FIFTEEN_MINUTES * 2);
-    expect(http.requests).toHaveLength(2);
+    expect(polled(http)).toHaveLength(2);
   });
 
   it('drops an answer that arrives after logout', async () => {
@@ -193,10 +204,10 @@ describe('the worker polls', () => {
     const fences = await collect(tab, 'notice.fences');
     await tab.api.connect({ ...SESSION, polls: ['fences'] });
     clock.increment(FIRST_POLL_DELAY_MS);
-    expect(http.requests).toHaveLength(1);
+    expect(polled(http)).toHaveLength(1);
 
     await tab.api.logout();
-    expect(http.requests[0]?.signal.aborted).toBe(true);
+    expect(polled(http)[0]?.signal.aborted).toBe(true);
     http.release({ resultCode: 200, message: 'success', data: { pending: 9 } });
     await http.settled();
     // A dismissal after the answer was handled travels the same port: whatever the answer raised would come first.

@@ -55,6 +55,7 @@ describe('against the real server', () => {
     expect(watched.accepted.map((alarm) => alarm.seq)).toEqual(raised.map((published) => published.alarm.seq));
     expect(core.diagnostics().links.alarm.opens).toBe(2);
     expect(core.diagnostics().frames.badFrames).toBe(0);
+    expect(core.diagnostics().alarmResume).toBe('lossless');
   });
 
   it('stops for good and reports the invalid session when the server closes with 4401 at logout', { timeout: 30_000 }, async () => {

@@ -1,16 +1,22 @@
-// The top bar's five truck-status badges (spec §2) with live counts; each opens its truck table.
+// The top bar's five truck-status badges (spec §2) with live counts; each opens its truck table. A failed status fetch
+// (spec §7 getTruckBarData) is told here, where its counts are shown.
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BADGE_ORDER, truckStatus, type TruckStatusCode } from '../../domain/truck-status';
+import { showToast } from '../../ui/notify';
 import { TruckTablePopover } from './TruckTablePopover';
-import { useFleetStatus } from './use-live';
+import { useFleetStatus, useLiveListener } from './use-live';
 import './live.css';
 
 const popoverId = (code: TruckStatusCode) => `truck-table-${code}`;
 
+/** The worker tells once per failure streak, so a backend that stays down is not a toast every 30 s. */
+const toastFillFailed = () => void showToast('error', { key: 'error.truckStatusFailed' });
+
 export function StatusBadges() {
   const { t } = useTranslation();
   const status = useFleetStatus();
+  useLiveListener('fleet.fillFailed', toastFillFailed);
   const [open, setOpen] = useState<TruckStatusCode | undefined>(undefined);
   const buttons = useRef(new Map<TruckStatusCode, HTMLButtonElement>());
   const close = useCallback(() => {

@@ -1,4 +1,5 @@
-// Hooks over the live source: the latest value of an event, the fleet status, and one status's trucks (only while its table is open).
+// Hooks over the live source: the latest value of an event, a listener of each event, the fleet status, and one status's
+// trucks (only while its table is open).
 import { useEffect, useMemo, useState } from 'react';
 import type { FleetStatus, LiveEventName, LiveEvents, TruckChanges } from '../../../workers/live-api';
 import type { TruckView } from '../../../streams/truck-status.stream';
@@ -21,6 +22,14 @@ export function useLiveEvent<K extends LiveEventName>(name: K): LiveEvents[K] | 
   const [value, setValue] = useState<LiveEvents[K] | undefined>(undefined);
   useSubscription(source, name, setValue);
   return source ? value : undefined;
+}
+
+/**
+ * Calls `listen` with each event while mounted: for stream events whose every occurrence matters (a failure to tell),
+ * where the latest value alone would merge two occurrences into one render. `listen` should be stable.
+ */
+export function useLiveListener<K extends LiveEventName>(name: K, listen: (payload: LiveEvents[K]) => void): void {
+  useSubscription(useLiveSource(), name, listen);
 }
 
 /** Counts, fuel totals and their source, as soon as the worker has any (hydrated or live). */

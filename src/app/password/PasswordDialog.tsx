@@ -1,12 +1,13 @@
-// The change-password dialog of spec §5: read-only user name, old password checked on blur, new password twice.
+// The change-password dialog of spec §5: read-only user name, old password checked on blur (or with the change, where
+// the backend has no check), new password twice.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { passwordChangeMachine, PASSWORD_FIELDS, type PasswordField } from '../../../machines/password-change.machine';
-import { call } from '../../api/client';
 import { showToast } from '../../ui/notify';
 import { reportFailure } from '../reactions';
+import { changePassword, checkOldPassword } from './password-calls';
 
 export interface PasswordDialogProps {
   readonly userId: number;
@@ -22,9 +23,8 @@ export function PasswordDialog({ userId, userName, onClose, onLogout }: Password
   const [machine] = useState(() =>
     passwordChangeMachine.provide({
       actors: {
-        verifyOld: fromPromise(({ input }) => call('verifyPwd', input)),
-        // The dialog says 密码修改失败 itself for any refusal, so the client's toast would say it twice.
-        changePassword: fromPromise(async ({ input }) => void (await call('changePassword', input, { passBack: true }))),
+        verifyOld: fromPromise(({ input }) => checkOldPassword(input)),
+        changePassword: fromPromise(({ input }) => changePassword(input)),
       },
       actions: {
         notify: (_, message) => showToast(message.type, { key: message.key }),

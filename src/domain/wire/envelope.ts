@@ -15,6 +15,12 @@ export const RESULT_CODE = {
   SERVER_ERROR: 500,
   SESSION_EXPIRED: 504,
 } as const;
+/**
+ * No such call, as an HTTP status or a resultCode: a backend without one of our additions (the legacy backend has no
+ * POST /verifyPwd). Not a §8 reaction of its own: callers of an optional call tell it apart, others toast it.
+ */
+export const NOT_FOUND = 404;
+
 export type KnownResultCode = (typeof RESULT_CODE)[keyof typeof RESULT_CODE];
 
 /**

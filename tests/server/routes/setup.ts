@@ -1,4 +1,5 @@
 // One running server with the route fixtures, and a logged-in session per demo account.
+import type { Contract } from '../../../server/contract/contract';
 import { login, type LoggedIn } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
 import { insertFleet, type Fleet } from './fixtures';
@@ -14,9 +15,13 @@ export interface FleetServer {
   readonly userId: (user: DemoUser) => number;
 }
 
-export async function startFleetServer(): Promise<FleetServer> {
+/**
+ * `faults` installs the test-only fault injection (a call made to look missing, as on the legacy backend); `contract`
+ * picks the wire contract (ours by default).
+ */
+export async function startFleetServer(options: { readonly faults?: boolean; readonly contract?: Contract } = {}): Promise<FleetServer> {
   const inserted: { fleet?: Fleet } = {};
-  const server = await startServer({ prepare: async (services) => void (inserted.fleet = await insertFleet(services)) });
+  const server = await startServer({ ...options, prepare: async (services) => void (inserted.fleet = await insertFleet(services)) });
   const { fleet } = inserted;
   if (!fleet) throw new Error('the fleet fixtures were not inserted');
   const [admin, manager, operator, garden] = await Promise.all(DEMO_USERS.map((user) => login(server.url, user)));
