@@ -87,6 +87,10 @@ describe('the console against a legacy backend (CONTRACT=legacy) in Chromium', (
     await dialog.waitFor({ state: 'detached' });
     // Without seq the worker keys an alarm by type, truck and start time: each one shows once.
     expect(await page.locator('.alarm-popup', { hasText: ordinary.alarm.signCode }).count()).toBe(1);
+    // Visible degradation: the personal centre says a reconnect here loses the alarms raised meanwhile.
+    const resume = page.getByTestId('live-alarm-resume');
+    await expect.poll(() => resume.getAttribute('data-resume')).toBe('none');
+    expect(await resume.textContent()).toBe('不支持无损续传：后台的报警没有序号，断线期间的报警会丢失');
   });
 
   it('adds the dashboard to quick access and lists it', async () => {

@@ -74,6 +74,8 @@ describe('the urgent-alarm dialog in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: /紧急报警/ });
     await dialog.waitFor();
     expect(await dialog.getByRole('row').nth(1).textContent()).toContain(alarm.signCode);
+    // Our backend numbers its alarms: the personal centre says a reconnect resumes them without loss.
+    await expect.poll(() => page.getByTestId('live-alarm-resume').getAttribute('data-resume')).toBe('lossless');
 
     // The tone: one oscillator started (and scheduled to stop) in a running audio context; the login was the gesture.
     await expect.poll(async () => (await audioCalls(page)).started).toEqual(['OscillatorNode']);

@@ -1,6 +1,6 @@
 // A live source without a worker: events are pushed by the test, the trucks list is whatever the test holds, and the
 // badge tables follow them as the worker's would (its own StatusTrucks over the published `fleet.trucks`).
-import type { LiveEventName, LiveEvents, LiveListener, NoticeKind } from '../../workers/live-api';
+import type { LiveDiagnostics, LiveEventName, LiveEvents, LiveListener, NoticeKind } from '../../workers/live-api';
 import type { LiveSource } from '../../src/app/live/live-source';
 import { normaliseRow, type TruckView } from '../../streams/truck-status.stream';
 import { StatusTrucks } from '../../workers/status-trucks';
@@ -23,6 +23,8 @@ export interface FakeLiveSource extends LiveSource {
   readonly inputReports: number;
   /** Whether another tab of the browser is visible (then no tab claims a desktop alert); false unless the test says so. */
   otherTabVisible: boolean;
+  /** What `diagnostics()` answers from now on; before the first, it refuses (a worker that cannot answer). */
+  setDiagnostics(diagnostics: LiveDiagnostics): void;
 }
 
 export function fakeLiveSource(): FakeLiveSource {
@@ -33,6 +35,7 @@ export function fakeLiveSource(): FakeLiveSource {
   const claimedAlerts = new Set<string>();
   const visibleCalls: boolean[] = [];
   let inputReports = 0;
+  let diagnostics: LiveDiagnostics | undefined;
   function publish<K extends LiveEventName>(name: K, payload: LiveEvents[K]): void {
     for (const listener of listeners.get(name) ?? []) (listener as (value: typeof payload) => void)(payload);
   }
@@ -76,6 +79,13 @@ export function fakeLiveSource(): FakeLiveSource {
       return this.subscribe('fleet.trucks', (changes) => {
         for (const part of table.apply(changes)) listener(part);
       });
+    },
+    async diagnostics() {
+      if (!diagnostics) throw new Error('the fake has no diagnostics yet');
+      return diagnostics;
+    },
+    setDiagnostics(next) {
+      diagnostics = next;
     },
     publish,
     listeners: (name) => listeners.get(name)?.size ?? 0,

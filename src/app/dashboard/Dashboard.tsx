@@ -9,6 +9,7 @@ import { displayDateTime } from '../../domain/format/time';
 import type { WireTime } from '../../domain/wire/entities';
 import { useQuickAccess } from '../quick-access/QuickAccessProvider';
 import { useSessionContext } from '../session/SessionProvider';
+import { LiveConnection } from './LiveConnection';
 import { LiveFigures } from './LiveFigures';
 
 /** Epoch times in the language's format; a text time from a legacy backend is shown as sent. */
@@ -50,6 +51,7 @@ export function Dashboard() {
         </dl>
       </section>
       <LiveFigures />
+      <LiveConnection />
       <section aria-labelledby="dashboard-quick">
         <h2 id="dashboard-quick">{t('dashboard.quickVisits')}</h2>
         {entries.length === 0 ? (

@@ -1,5 +1,5 @@
 // What the console's views need of the live worker: typed event subscriptions and one status's trucks (fakeable in tests).
-import type { LiveEventName, LiveListener, NoticeKind, TruckChanges } from '../../../workers/live-api';
+import type { LiveDiagnostics, LiveEventName, LiveListener, NoticeKind, TruckChanges } from '../../../workers/live-api';
 import type { TruckStatusCode } from '../../domain/truck-status';
 import type { LiveClient } from '../../live/live-client';
 
@@ -21,6 +21,8 @@ export interface LiveSource {
   reportInput(): Promise<void>;
   /** True when this tab is to show the alarm on the desktop: no tab is visible, and no other tab claimed it first. */
   claimDesktopAlert(key: string): Promise<boolean>;
+  /** What the worker knows of its links and pipeline now (the personal centre's live connection section). */
+  diagnostics(): Promise<LiveDiagnostics>;
 }
 
 /** The worker client seen as a live source. */
@@ -35,5 +37,6 @@ export function clientSource(client: LiveClient): LiveSource {
     setVisible: (visible) => client.api.setVisible(visible),
     reportInput: () => client.api.reportInput(),
     claimDesktopAlert: (key) => client.api.claimDesktopAlert(key),
+    diagnostics: () => client.api.diagnostics(),
   };
 }
