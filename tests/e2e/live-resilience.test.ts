@@ -24,6 +24,9 @@ const RAISE_EVERY_MS = 250;
 /** Time for the reconnected socket's handshake and open message, and for the diagnostics poll to see it. */
 const RECONNECT_SLACK_MS = 1_500;
 
+/** The status counts over HTTP (shell spec §7), which the worker calls before its status socket answers. */
+const TRUCK_BAR_PATH = '/truckatgsub/rest/truckData/getTruckBarData';
+
 const badgeCounts = (page: Page) => page.locator('[data-slot="live-status"] .status-badge__count').allTextContents();
 const sourceLabel = (page: Page) => page.getByTestId('live-figures').locator('dt:has-text("数据来源") + dd');
 
@@ -200,7 +203,7 @@ describe('live resilience in Chromium', () => {
     expect(snapshot.links.alarm.opens - opensBefore).toBe(2);
   });
 
-  it('shows the last saved counts in a new tab while the status socket is held, then goes live', { timeout: 60_000 }, async () => {
+  it('shows the last saved counts in a new tab while the status socket and its HTTP fill are held, then goes live', { timeout: 60_000 }, async () => {
     const page = await openTab();
     const saved = await badgeCounts(page);
     // Settled: nothing waits to be written, and no flush finished between two looks (IndexedDB holds what is shown).
@@ -217,6 +220,8 @@ describe('live resilience in Chromium', () => {
     const moved = await moveFleet();
 
     await armFault(server.url, { path: SOCKET_PATHS.truck, hold: true, times: 20 });
+    // The status counts over HTTP (getTruckBarData) fill a tab before its socket answers: held too, the saved state shows.
+    await armFault(server.url, { path: TRUCK_BAR_PATH, hold: true, times: 20 });
     const tab = await context.newPage();
     await tab.goto(`${server.url}/dashboard`);
     await countsReach(tab, saved);
@@ -231,5 +236,26 @@ describe('live resilience in Chromium', () => {
     await countsReach(tab, moved);
     await expect.poll(() => sourceLabel(tab).textContent()).toBe('实时数据');
     expect(await serverSockets()).toEqual({ truck: 1, alarm: 1 });
+  });
+
+  it('fills fresh counts over getTruckBarData while the status socket is held (spec: the first fill)', { timeout: 60_000 }, async () => {
+    for (const open of context.pages()) await open.close();
+    await expect.poll(serverSockets, { timeout: 10_000 }).toEqual({ truck: 0, alarm: 0 });
+    // The alarms raised above hold their trucks in alarm status for 5 min: past that, the counts move.
+    const before = await serverCounts();
+    await server.simulator.tick(Date.now() + 6 * 60_000);
+    const moved = await serverCounts();
+    expect(moved).not.toEqual(before);
+    await armFault(server.url, { path: SOCKET_PATHS.truck, hold: true, times: 20 });
+    const tab = await context.newPage();
+    await tab.goto(`${server.url}/dashboard`);
+    await countsReach(tab, moved);
+    await expect.poll(() => sourceLabel(tab).textContent()).toBe('实时数据');
+    // Those counts came over HTTP: the status socket is still waiting for its upgrade.
+    expect((await askWorker(tab, 'diagnostics')).links.truck.state).toBe('connecting');
+    expect((await askWorker(tab, 'diagnostics')).fills.applied).toBeGreaterThanOrEqual(1);
+    expect((await serverSockets()).truck).toBe(0);
+    await clearFaults(server.url);
+    await expect.poll(serverSockets).toEqual({ truck: 1, alarm: 1 });
   });
 });
