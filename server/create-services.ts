@@ -3,7 +3,7 @@ import { DEFAULT_RATE_LIMIT } from './auth/rate-limit';
 import { DEFAULT_SESSION_POLICY } from './auth/sessions';
 import { WIRE_CONTRACTS, type Contract } from './contract/contract';
 import { openDatabase } from './db/open';
-import { LiveHub } from './live/hub';
+import { LocalHub } from './live/hub';
 import { seedAccounts } from './seed/accounts';
 import type { Services } from './services';
 
@@ -32,7 +32,7 @@ export async function createServices(options: ServiceOptions): Promise<CreatedSe
   const services: Services = {
     db,
     sqlite,
-    hub: new LiveHub(),
+    hub: new LocalHub(),
     sessions: {
       idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_POLICY.idleMs,
       maxMs: options.sessionMaxMs ?? DEFAULT_SESSION_POLICY.maxMs,

@@ -10,6 +10,7 @@ import { failText, langOf } from '../envelope';
 import type { Services } from '../services';
 import { createAlarmFeed } from './alarm-feed';
 import { closeReason, LiveConnection, type ConnectionSetup } from './connection';
+import { isEnded } from './hub';
 import { LiveSocketRegistry } from './registry';
 import { CLOSE_TEXT, DEFAULT_LIVE_LIMITS, originAllowed, SOCKET_CLOSE, type LiveLimits } from './socket-policy';
 import { createTruckFeed } from './truck-feed';
@@ -90,10 +91,16 @@ export async function registerLiveSockets(
   const stopRaw = services.hub.onRaw((frame) => registry.broadcastRaw(services.wire.rawFrame(frame)));
   // An announced account change (announceAccountChange) reaches the sockets at once, not at the next sweep.
   const stopAccounts = services.hub.onAccounts((change) => registry.refreshAccounts(change));
+  // A logout or password change on any instance closes the ended sessions' sockets here.
+  const stopEnded = services.hub.onSessionsEnded((ended) => registry.closeSessions((session) => isEnded(ended, session)));
+  // After a bus outage, logouts and account changes published meanwhile may have been missed: the database says.
+  const stopResync = services.hub.onResync(() => {
+    sweep().catch((error: unknown) => app.log.error({ err: error }, 'live socket sweep failed'));
+    registry.refreshAll().catch((error: unknown) => app.log.error({ err: error }, 'live socket account reload failed'));
+  });
   app.addHook('onClose', async () => {
     clearInterval(pinger);
-    stopRaw();
-    stopAccounts();
+    for (const stop of [stopRaw, stopAccounts, stopEnded, stopResync]) stop();
     registry.disposeAll();
   });
   return registry;
