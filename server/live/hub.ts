@@ -57,7 +57,7 @@ export interface BusStatus {
   readonly state: BusState;
   /** When the state began, ms since the epoch. */
   readonly since: number;
-  /** This server instance's name on the bus (INSTANCE_ID, or host, process and a random suffix). */
+  /** This server instance's name (INSTANCE_ID, or host and process). */
   readonly instanceId: string;
 }
 
