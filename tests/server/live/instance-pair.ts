@@ -2,6 +2,7 @@
 // simulator (ticked by the test), B serves sockets only. Each instance's bus log is kept for the fault tests.
 import { expect, vi } from 'vitest';
 import type { BusLog } from '../../../server/live/redis-hub';
+import type { LiveClient } from '../../helpers/live-client';
 import { startRedis, type TestRedis } from '../../helpers/redis';
 import { startServer, startSimServer, type RunningServer, type SimServer } from '../../helpers/server';
 
@@ -19,6 +20,14 @@ export interface InstancePair {
   /** Resolves once both instances' buses are in `state`. */
   busesAre(state: 'up' | 'down'): Promise<void>;
   close(): Promise<void>;
+}
+
+/** The close code, if the socket closes within 3 s: sooner than the ping sweep (every 30 s) could have closed it. */
+export function closeCode(client: LiveClient): Promise<number> {
+  return Promise.race([
+    client.closed.then((closed) => closed.code),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still open after 3 s')), 3_000)),
+  ]);
 }
 
 /** A bus log that keeps its lines for the test to read. */

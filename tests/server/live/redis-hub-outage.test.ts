@@ -2,13 +2,14 @@
 // and after Redis returns every socket has every alarm raised meanwhile on the other instance, none twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
+import { SOCKET_CLOSE } from '../../../src/domain/wire/sockets';
 import type { Diagnostics } from '../../../server/routes/diagnostics';
 import { recordAlarm } from '../../../server/store/alarms';
 import { call, login, raiseSimAlarm } from '../../helpers/api';
 import { connect, type LiveClient } from '../../helpers/live-client';
 import { startRedis } from '../../helpers/redis';
 import { startSimServer } from '../../helpers/server';
-import { recordingLog, startInstancePair, type InstancePair, type LoggedLine } from './instance-pair';
+import { closeCode, recordingLog, startInstancePair, type InstancePair, type LoggedLine } from './instance-pair';
 
 const seqsOf = (client: LiveClient) =>
   client.received.map((text) => JSON.parse(text) as { seq?: number }).flatMap((a) => (a.seq === undefined ? [] : [a.seq]));
@@ -42,6 +43,11 @@ describe('live bus when Redis is lost and comes back', () => {
     const first = await raiseSimAlarm(pair.a.url, admin, { type: 2 });
     const before = first.seq - 1;
     const [onA, onB] = [await alarmSocket(pair.a.url, before), await alarmSocket(pair.b.url, before)];
+    const operator = (await login(pair.a.url, 'operator')).token;
+    const operatorOnB = await connect(pair.b.url, 'truck');
+    clients.push(operatorOnB);
+    operatorOnB.send({ frequency: 30, msgType: 0, userPri: [], token: operator });
+    await operatorOnB.next();
 
     await pair.redis.stop();
     await pair.busesAre('down');
@@ -55,14 +61,18 @@ describe('live bus when Redis is lost and comes back', () => {
       type: 2, truckId: truck.id, signCode: truck.signCode, companyCode: truck.companyCode, startTime: Date.now(), remark: '', properties: {},
     });
     raisedOnA.push(await raiseSimAlarm(pair.a.url, admin, { type: 2 }));
+    // A logout B cannot hear: its socket there closes when the bus is back, not at the ping sweep 30 s later.
+    expect((await call(pair.a.url, 'GET', '/loginOut', { token: operator })).resultCode).toBe(200);
     await expect.poll(() => seqsOf(onA)).toEqual([first.seq, ...raisedOnA.slice(0, 2).map((a) => a.seq), raisedOnA[2]?.seq]);
     await expect.poll(() => seqsOf(onB)).toEqual([first.seq, raisedOnB.alarm.seq]);
     // A few seconds down in all, so the clients back off and retry more than once.
     await onB.during(1_500);
     expect(seqsOf(onB)).toEqual([first.seq, raisedOnB.alarm.seq]);
+    expect(operatorOnB.ws.readyState).toBe(operatorOnB.ws.OPEN);
 
     await pair.redis.start();
     await pair.busesAre('up');
+    expect(await closeCode(operatorOnB)).toBe(SOCKET_CLOSE.sessionExpired);
     const stored = await pair.a.services.db.selectFrom('alarm').select('seq').where('seq', '>', before).orderBy('seq').execute();
     const all = stored.map((row) => row.seq);
     expect(all).toHaveLength(5);

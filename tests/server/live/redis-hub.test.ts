@@ -11,18 +11,10 @@ import { DEMO_ACCOUNTS } from '../../../server/seed/accounts';
 import { recordAlarm } from '../../../server/store/alarms';
 import { call, login, raiseSimAlarm } from '../../helpers/api';
 import { connect, type LiveClient } from '../../helpers/live-client';
-import { startInstancePair, type InstancePair } from './instance-pair';
+import { closeCode, startInstancePair, type InstancePair } from './instance-pair';
 
 const seqsOf = (client: LiveClient) =>
   client.received.map((text) => JSON.parse(text) as { seq?: number }).flatMap((a) => (a.seq === undefined ? [] : [a.seq]));
-
-/** The close code, if the socket closes before the ping sweep (every 30 s) could have closed it instead of the bus. */
-function closeCode(client: LiveClient): Promise<number> {
-  return Promise.race([
-    client.closed.then((closed) => closed.code),
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('still open after 3 s')), 3_000)),
-  ]);
-}
 
 describe('live bus over Redis between two instances', () => {
   let pair: InstancePair;
