@@ -19,6 +19,10 @@ export interface ServerConfig {
   readonly cookieSecure: boolean;
   /** CONTRACT: ours (default), or legacy for exactly the spec's calls and shapes, none of our extensions. */
   readonly contract: Contract;
+  /** REDIS_URL: the live bus between server instances; unset keeps the in-process hub (one instance). */
+  readonly redisUrl: string | undefined;
+  /** INSTANCE_ID: this instance's name in diagnostics and logs; host and process when unset. */
+  readonly instanceId: string | undefined;
   readonly sim: {
     readonly enabled: boolean;
     readonly trucks: number;
@@ -53,6 +57,13 @@ function contractOf(value: string | undefined): Contract {
   return text;
 }
 
+function redisUrlOf(value: string | undefined): string | undefined {
+  const text = (value ?? '').trim();
+  if (text === '') return undefined;
+  if (!/^rediss?:\/\/./.test(text)) throw new Error('REDIS_URL must start with redis:// or rediss://');
+  return text;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
   return {
     host: env.HOST || '127.0.0.1',
@@ -65,6 +76,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     cookieSecure: env.COOKIE_SECURE === '1',
     contract: contractOf(env.CONTRACT),
+    redisUrl: redisUrlOf(env.REDIS_URL),
+    instanceId: env.INSTANCE_ID?.trim() || undefined,
     sim: {
       enabled: env.SIM !== '0',
       trucks: number(env, 'SIM_TRUCKS', 80, 1, 20_000),

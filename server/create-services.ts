@@ -3,11 +3,11 @@ import { DEFAULT_RATE_LIMIT } from './auth/rate-limit';
 import { DEFAULT_SESSION_POLICY } from './auth/sessions';
 import { WIRE_CONTRACTS, type Contract } from './contract/contract';
 import { openDatabase } from './db/open';
-import { LiveHub } from './live/hub';
+import { createHub, type HubOptions } from './live/create-hub';
 import { seedAccounts } from './seed/accounts';
 import type { Services } from './services';
 
-export interface ServiceOptions {
+export interface ServiceOptions extends HubOptions {
   readonly dbPath: string;
   readonly sessionIdleMs?: number;
   readonly sessionMaxMs?: number;
@@ -29,10 +29,11 @@ export async function createServices(options: ServiceOptions): Promise<CreatedSe
   const existing = await db.selectFrom('company').select('code').limit(1).execute();
   const fresh = existing.length === 0;
   if (fresh) await seedAccounts(db);
+  const hub = await createHub(db, options);
   const services: Services = {
     db,
     sqlite,
-    hub: new LiveHub(),
+    hub,
     sessions: {
       idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_POLICY.idleMs,
       maxMs: options.sessionMaxMs ?? DEFAULT_SESSION_POLICY.maxMs,
@@ -42,5 +43,12 @@ export async function createServices(options: ServiceOptions): Promise<CreatedSe
     cookieSecure: options.cookieSecure ?? false,
     wire: WIRE_CONTRACTS[options.contract ?? 'ours'],
   };
-  return { services, fresh, close: () => db.destroy() };
+  return {
+    services,
+    fresh,
+    async close() {
+      await hub.close();
+      await db.destroy();
+    },
+  };
 }

@@ -22,6 +22,8 @@ const address = await app.listen({ host: config.host, port: config.port });
 
 console.log(`Fleet Console is running at ${address}/ (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 console.log(`Database: ${config.dbPath}${config.sim.enabled ? '' : ' (simulator off)'}`);
+const bus = services.hub.status();
+if (bus.kind === 'redis') console.log(`Live bus: Redis (${bus.state}), instance ${bus.instanceId}`);
 if (config.contract === 'legacy') console.log('Contract: legacy, the specification\'s calls and shapes only (docs/api.md, Legacy mode)');
 console.log('Demo accounts:');
 for (const a of DEMO_ACCOUNTS) console.log(`  ${a.userName.padEnd(9)} ${a.password.padEnd(12)} ${a.role}`);

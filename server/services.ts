@@ -19,8 +19,6 @@ export interface SocketRegistry {
   badFrames(): number;
   /** Closes every live socket (maintenance); returns how many were closed. */
   closeAll(): number;
-  /** Closes (4401) the sockets of sessions that ended; returns how many were closed. */
-  closeSessions(ended: (session: { readonly tokenHash: string; readonly userId: number }) => boolean): number;
 }
 
 export interface Services {

@@ -7,6 +7,7 @@ import type { Services } from '../services';
 import { alarmsAfter, lastAlarmSeq } from '../store/alarms';
 import type { PublishedAlarm } from './hub';
 import type { Feed, FeedSender } from './connection';
+import { SeqWindow } from './seq-window';
 import type { LiveLimits } from './socket-policy';
 
 /** Replay reads the database in pages so a long absence neither loads everything at once nor stops at a cap. */
@@ -34,8 +35,11 @@ export function createAlarmFeed(
   /** Empty: none (the user unticked everything; the console asks for every type while no choice is saved). A parent brings its events. */
   let typeIds: readonly number[] = [];
   let typeSet: ReadonlySet<number> = new Set();
-  /** The highest seq sent (or held by the client): anything at or below it is never sent again. */
-  let lastSent = -1;
+  /**
+   * Seqs sent (or held by the client): none is sent twice. A set rather than a highest mark, because live alarms from
+   * other instances and the bus's catch-up after an outage may arrive below seqs already sent (seq-window.ts).
+   */
+  const sent = new SeqWindow();
   /** Live alarms that arrive while the replay is read; sent after it. */
   let buffer: PublishedAlarm[] | undefined;
   let unsubscribe: (() => void) | undefined;
@@ -45,8 +49,7 @@ export function createAlarmFeed(
     companySet.has(published.companyCode) && passesChoice(typeSet, published.alarm.type);
 
   const deliver = (published: PublishedAlarm) => {
-    if (disposed || published.alarm.seq <= lastSent) return;
-    lastSent = published.alarm.seq;
+    if (disposed || !sent.add(published.alarm.seq)) return;
     sender.json(services.wire.alarm(published.alarm));
     // Dropping a reader that falls behind is safe: it reconnects with lastSeq and the replay fills the gap.
     if (sender.backlog() > limits.maxBufferedBytes) sender.close('overloaded');
@@ -87,11 +90,11 @@ export function createAlarmFeed(
       // A lastSeq beyond the newest stored alarm comes from another database (recreated or restored): honouring it
       // would silence this socket until the new seqs pass it, so the client gets the replay window instead.
       const from = message.lastSeq > (await lastAlarmSeq(services.db)) ? 0 : message.lastSeq;
-      lastSent = Math.max(lastSent, from);
+      sent.raiseFloor(from);
       buffer = [];
       // If the read fails the error closes the socket without flushing the buffer: sending newer alarms past a
       // hole would move the client's lastSeq beyond what it missed.
-      await replay(lastSent);
+      await replay(sent.highest);
       const held = buffer ?? [];
       buffer = undefined;
       for (const published of held) deliver(published);

@@ -1,5 +1,5 @@
-// In-process fan-out of live truck rows, alarms and account changes to the sockets.
-// One instance per server; scaling out later swaps this for PostgreSQL/Redis pub/sub behind the same interface.
+// The live hub: what the server publishes to live sockets (rows, alarms, raw frames, account changes, ended sessions)
+// as one interface with two transports: LocalHub here (one instance) and RedisHub (redis-hub.ts, across instances).
 import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
 import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
 
@@ -16,7 +16,7 @@ export interface PublishedAlarm {
 
 /**
  * "These accounts changed": users edited (disabled, role or companies changed), roles edited (disabled, superMan),
- * companies added or removed. Plain ids, so the message crosses server instances unchanged once the hub moves to pub/sub.
+ * companies added or removed. Plain ids, so the message crosses server instances unchanged.
  */
 export interface AccountChange {
   readonly userIds?: readonly number[];
@@ -26,7 +26,21 @@ export interface AccountChange {
   readonly companyCodes?: readonly string[];
 }
 
-type Listener<T> = (value: T) => void;
+/**
+ * Sessions that ended (already deleted from the database), whose sockets close with 4401 on every instance:
+ * `tokenHashes` at a logout; `userId` at a password change, every session of that user but `exceptTokenHash`.
+ */
+export interface EndedSessions {
+  readonly tokenHashes?: readonly string[];
+  readonly userId?: number;
+  readonly exceptTokenHash?: string;
+}
+
+/** Whether a socket's session is among the ended ones. */
+export function isEnded(ended: EndedSessions, session: { readonly tokenHash: string; readonly userId: number }): boolean {
+  if (ended.tokenHashes?.includes(session.tokenHash)) return true;
+  return ended.userId === session.userId && session.tokenHash !== ended.exceptTokenHash;
+}
 
 /** A recorded frame replayed as it was received (npm run replay): no company is known, every listener gets it. */
 export interface RawFrame {
@@ -34,13 +48,59 @@ export interface RawFrame {
   readonly data: unknown;
 }
 
-export class LiveHub {
+/** connecting: not yet reached once; down: lost, reconnecting (this instance serves its own sockets meanwhile). */
+export type BusState = 'connecting' | 'up' | 'down' | 'closed';
+
+/** What diagnostics show of the bus. */
+export interface BusStatus {
+  readonly kind: 'local' | 'redis';
+  readonly state: BusState;
+  /** When the state began, ms since the epoch. */
+  readonly since: number;
+  /** This server instance's name (INSTANCE_ID, or host and process). */
+  readonly instanceId: string;
+}
+
+type Listener<T> = (value: T) => void;
+
+export interface LiveHub {
+  /** Rows that changed since the last publish; an empty batch is not sent. */
+  publishRows(rows: readonly PublishedRow[]): void;
+  publishAlarm(alarm: PublishedAlarm): void;
+  publishRaw(frame: RawFrame): void;
+  /**
+   * Resolves once this instance's listeners have applied the change (its sockets re-filtered or closed); other
+   * instances apply it when they hear it. Use announceAccountChange, which also ends the sessions first.
+   */
+  publishAccounts(change: AccountChange): Promise<void>;
+  /** Closes the ended sessions' sockets here at once and on the other instances when they hear it. */
+  publishSessionsEnded(ended: EndedSessions): void;
+  onRows(listener: Listener<readonly PublishedRow[]>): () => void;
+  onAlarm(listener: Listener<PublishedAlarm>): () => void;
+  onRaw(listener: Listener<RawFrame>): () => void;
+  onAccounts(listener: (change: AccountChange) => Promise<void>): () => void;
+  onSessionsEnded(listener: Listener<EndedSessions>): () => void;
+  /**
+   * After the bus came back from an outage, once missed alarms and a status snapshot were delivered: ended sessions and
+   * account changes published meanwhile may have been missed, so listeners check their sockets against the database.
+   */
+  onResync(listener: () => void): () => void;
+  status(): BusStatus;
+  close(): Promise<void>;
+}
+
+/** In-process fan-out: alone it is the whole bus of a single server; RedisHub delivers through one too. */
+export class LocalHub implements LiveHub {
   private readonly rowListeners = new Set<Listener<readonly PublishedRow[]>>();
   private readonly alarmListeners = new Set<Listener<PublishedAlarm>>();
   private readonly rawListeners = new Set<Listener<RawFrame>>();
   private readonly accountListeners = new Set<(change: AccountChange) => Promise<void>>();
+  private readonly endedListeners = new Set<Listener<EndedSessions>>();
+  private readonly resyncListeners = new Set<() => void>();
+  private readonly started = Date.now();
 
-  /** Rows that changed since the last publish; an empty batch is not sent. */
+  constructor(private readonly instanceId = 'local') {}
+
   publishRows(rows: readonly PublishedRow[]): void {
     if (rows.length === 0) return;
     for (const listener of this.rowListeners) listener(rows);
@@ -54,31 +114,53 @@ export class LiveHub {
     for (const listener of this.rawListeners) listener(frame);
   }
 
-  /**
-   * Resolves once this instance's listeners have applied the change (its sockets re-filtered or closed); other
-   * instances apply it when they hear it. Use announceAccountChange, which also ends the sessions first.
-   */
   async publishAccounts(change: AccountChange): Promise<void> {
     await Promise.all(Array.from(this.accountListeners, (listener) => listener(change)));
   }
 
-  onAccounts(listener: (change: AccountChange) => Promise<void>): () => void {
-    this.accountListeners.add(listener);
-    return () => this.accountListeners.delete(listener);
+  publishSessionsEnded(ended: EndedSessions): void {
+    for (const listener of this.endedListeners) listener(ended);
   }
 
-  onRaw(listener: Listener<RawFrame>): () => void {
-    this.rawListeners.add(listener);
-    return () => this.rawListeners.delete(listener);
+  /** Tells the resync listeners that messages may have been missed (called by RedisHub after an outage). */
+  resync(): void {
+    for (const listener of this.resyncListeners) listener();
   }
 
   onRows(listener: Listener<readonly PublishedRow[]>): () => void {
-    this.rowListeners.add(listener);
-    return () => this.rowListeners.delete(listener);
+    return subscribe(this.rowListeners, listener);
   }
 
   onAlarm(listener: Listener<PublishedAlarm>): () => void {
-    this.alarmListeners.add(listener);
-    return () => this.alarmListeners.delete(listener);
+    return subscribe(this.alarmListeners, listener);
   }
+
+  onRaw(listener: Listener<RawFrame>): () => void {
+    return subscribe(this.rawListeners, listener);
+  }
+
+  onAccounts(listener: (change: AccountChange) => Promise<void>): () => void {
+    return subscribe(this.accountListeners, listener);
+  }
+
+  onSessionsEnded(listener: Listener<EndedSessions>): () => void {
+    return subscribe(this.endedListeners, listener);
+  }
+
+  onResync(listener: () => void): () => void {
+    return subscribe(this.resyncListeners, listener);
+  }
+
+  status(): BusStatus {
+    return { kind: 'local', state: 'up', since: this.started, instanceId: this.instanceId };
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+function subscribe<T>(listeners: Set<T>, listener: T): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

@@ -75,6 +75,11 @@ export class LiveSocketRegistry implements SocketRegistry {
     await Promise.all(affected.map((connection) => connection.refresh()));
   }
 
+  /** Every streaming socket reloads its account (after a bus outage, when announced changes may have been missed). */
+  async refreshAll(): Promise<void> {
+    await Promise.all(this.all().map((connection) => connection.refresh()));
+  }
+
   /** The distinct sessions the open sockets stream for. */
   sessions(): string[] {
     return [...new Set(this.all().flatMap((connection) => (connection.session ? [connection.session.tokenHash] : [])))];

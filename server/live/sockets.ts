@@ -10,6 +10,7 @@ import { failText, langOf } from '../envelope';
 import type { Services } from '../services';
 import { createAlarmFeed } from './alarm-feed';
 import { closeReason, LiveConnection, type ConnectionSetup } from './connection';
+import { isEnded } from './hub';
 import { LiveSocketRegistry } from './registry';
 import { CLOSE_TEXT, DEFAULT_LIVE_LIMITS, originAllowed, SOCKET_CLOSE, type LiveLimits } from './socket-policy';
 import { createTruckFeed } from './truck-feed';
@@ -79,21 +80,29 @@ export async function registerLiveSockets(
 
   // The ping sweep also ends the sockets of sessions that expired meanwhile (idle or absolute limit) or whose user or
   // role was disabled without an announcement.
-  const sweep = async () => {
-    registry.pingAll();
+  const endSessions = async () => {
     const ended = await endedSessions(services.db, registry.sessions(), services.sessions);
     if (ended.size > 0) registry.closeSessions((session) => ended.has(session.tokenHash));
   };
+  const sweepFailed = (error: unknown) => app.log.error({ err: error }, 'live socket sweep failed');
   const pinger = setInterval(() => {
-    sweep().catch((error: unknown) => app.log.error({ err: error }, 'live socket sweep failed'));
+    registry.pingAll();
+    endSessions().catch(sweepFailed);
   }, limits.pingIntervalMs);
   const stopRaw = services.hub.onRaw((frame) => registry.broadcastRaw(services.wire.rawFrame(frame)));
   // An announced account change (announceAccountChange) reaches the sockets at once, not at the next sweep.
   const stopAccounts = services.hub.onAccounts((change) => registry.refreshAccounts(change));
+  // A logout or password change on any instance closes the ended sessions' sockets here.
+  const stopEnded = services.hub.onSessionsEnded((ended) => registry.closeSessions((session) => isEnded(ended, session)));
+  // After a bus outage, logouts and account changes published meanwhile may have been missed: the database says
+  // (without a ping round, which would drop sockets pinged a moment ago by the timer).
+  const stopResync = services.hub.onResync(() => {
+    endSessions().catch(sweepFailed);
+    registry.refreshAll().catch((error: unknown) => app.log.error({ err: error }, 'live socket account reload failed'));
+  });
   app.addHook('onClose', async () => {
     clearInterval(pinger);
-    stopRaw();
-    stopAccounts();
+    for (const stop of [stopRaw, stopAccounts, stopEnded, stopResync]) stop();
     registry.disposeAll();
   });
   return registry;

@@ -4,6 +4,7 @@ import { envelope } from '../../src/domain/wire/envelope';
 import { lastAlarmSeq } from '../store/alarms';
 import { failText } from '../envelope';
 import type { TableName } from '../db/schema';
+import type { BusStatus } from '../live/hub';
 import { field, type ContractPlugin } from './plugin';
 
 /** Tables whose row counts tell an operator whether history and live data are flowing. */
@@ -19,6 +20,8 @@ export interface Diagnostics {
   readonly simulator: boolean;
   /** Resident memory of the server process. */
   readonly memoryBytes: number;
+  /** The live bus (REDIS_URL: redis, else local) and this instance's name on it. */
+  readonly bus: BusStatus;
 }
 
 export const diagnosticsRoutes: ContractPlugin = async (app, { services }) => {
@@ -44,6 +47,7 @@ export const diagnosticsRoutes: ContractPlugin = async (app, { services }) => {
       databaseBytes: pageCount * pageSize,
       simulator: services.sim !== undefined,
       memoryBytes: process.memoryUsage().rss,
+      bus: services.hub.status(),
     };
     return envelope(answer);
   });

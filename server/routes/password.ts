@@ -63,7 +63,7 @@ export function passwordRoutes(): PasswordRoutes {
         verifiedSessions.delete(auth.tokenHash);
         // Other sessions of this user end with the old password; this one ends when the console logs out after 0.8 s.
         await services.db.deleteFrom('session').where('userId', '=', auth.user.id).where('tokenHash', '<>', auth.tokenHash).execute();
-        services.sockets?.closeSessions((session) => session.userId === auth.user.id && session.tokenHash !== auth.tokenHash);
+        services.hub.publishSessionsEnded({ userId: auth.user.id, exceptTokenHash: auth.tokenHash });
         return envelope(null, translate(langOf(request), 'password.changeSuccess'));
       },
     );

@@ -78,7 +78,7 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
   app.get('/loginOut', { config: { access: 'shell', changesState: true } }, async (request, reply) => {
     const { tokenHash } = authOf(request);
     await deleteSession(db, tokenHash);
-    services.sockets?.closeSessions((session) => session.tokenHash === tokenHash);
+    services.hub.publishSessionsEnded({ tokenHashes: [tokenHash] });
     void reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', path: '/', secure: services.cookieSecure });
     return envelope(null);
   });

@@ -62,6 +62,12 @@ export async function alarmsAfter(db: Db, lastSeq: number, sinceMs: number, filt
   return rows.map(toPublishedAlarm).filter((a): a is PublishedAlarm => a !== undefined);
 }
 
+/** Every stored alarm after `seq`, oldest first: what the live bus reads again after an outage (whoever may see it). */
+export async function alarmsRecordedAfter(db: Db, seq: number, limit: number): Promise<PublishedAlarm[]> {
+  const rows = await db.selectFrom('alarm').selectAll().where('seq', '>', seq).orderBy('seq').limit(limit).execute();
+  return rows.map(toPublishedAlarm).filter((a): a is PublishedAlarm => a !== undefined);
+}
+
 export async function lastAlarmSeq(db: Db): Promise<number> {
   const row = await db.selectFrom('alarm').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
   return Number(row?.seq ?? 0);

@@ -39,6 +39,7 @@ describe('operations endpoints', () => {
     expect(answer.data.framesSent).toBeGreaterThanOrEqual(1);
     expect(answer.data.databaseBytes).toBeGreaterThan(0);
     expect(answer.data.simulator).toBe(true);
+    expect(answer.data.bus).toMatchObject({ kind: 'local', state: 'up' });
     await truck.close();
     await alarm.close();
   });

@@ -12,7 +12,8 @@ import type { FeedSender } from '../../../server/live/connection';
 import { DEFAULT_LIVE_LIMITS } from '../../../server/live/socket-policy';
 import { createTruckFeed } from '../../../server/live/truck-feed';
 import type { Services } from '../../../server/services';
-import { alarmsAfter } from '../../../server/store/alarms';
+import { LocalHub } from '../../../server/live/hub';
+import { alarmsAfter, recordAlarm } from '../../../server/store/alarms';
 import { changeTruck, insertFleet, raiseAlarm, type FixtureTruck } from './fleet';
 
 function fakeSender(backlog = 0) {
@@ -92,6 +93,20 @@ describe('feeds', () => {
     feed.dispose();
     expect(sent).toHaveLength(2_500);
     expect(seqsOf(sent)).toEqual(Array.from({ length: 2_500 }, (_, i) => from + 1 + i));
+  });
+
+  it('sends an alarm arriving below seqs it already sent (another instance\'s, or caught up after an outage), each once', async () => {
+    const stored = async () => recordAlarm(services.db, new LocalHub(), {
+      type: 2, truckId: mine().id, signCode: mine().signCode, companyCode: mine().companyCode, startTime: Date.now(), remark: '', properties: {},
+    });
+    const lower = await stored();
+    const higher = await stored();
+    const { sent, sender } = fakeSender();
+    const feed = createAlarmFeed(services, DEFAULT_LIVE_LIMITS, sender);
+    await feed.open(alarmOpen(), operator);
+    for (const published of [higher, lower, higher, lower]) services.hub.publishAlarm(published);
+    feed.dispose();
+    expect(seqsOf(sent)).toEqual([higher.alarm.seq, lower.alarm.seq]);
   });
 
   it('drops a reader that cannot keep up with live alarms (it will reconnect with lastSeq)', async () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { openDatabase, type Db } from '../../../server/db/open';
-import { LiveHub, type PublishedAlarm, type PublishedRow } from '../../../server/live/hub';
+import { LocalHub, type LiveHub, type PublishedAlarm, type PublishedRow } from '../../../server/live/hub';
 import { COMPANIES, seedAccounts } from '../../../server/seed/accounts';
 import { seedFleet, startSimulator, type Simulator, type SimulatorOptions } from '../../../server/sim';
 
@@ -29,7 +29,7 @@ export async function seededDb(seed: number | string, trucks?: number): Promise<
   await seedFleet(db, { seed, now: T0, ...(trucks === undefined ? {} : { trucks }) });
   const seedMs = performance.now() - started;
   return {
-    db, sqlite, hub: new LiveHub(), seedMs,
+    db, sqlite, hub: new LocalHub(), seedMs,
     async close() {
       await db.destroy();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,76 @@
+// A throwaway Debian redis-server on a free loopback port, without persistence, that fault tests stop and start again.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+
+export interface TestRedis {
+  /** redis://127.0.0.1:PORT */
+  readonly url: string;
+  /** Kills the server abruptly (a crash or a lost link, as the clients see it); the port stays reserved for start(). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port, empty. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+function launch(port: number): Promise<ChildProcess> {
+  // Installed by scripts/ensure-redis.sh (npm test runs it).
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => fail(new Error(`redis-server did not start on port ${port}: ${output}`)), 10_000);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(error);
+    };
+    child.once('error', fail);
+    child.once('exit', (code) => fail(new Error(`redis-server exited (${code}): ${output}`)));
+    child.stdout?.on('data', (data: Buffer) => {
+      output += data.toString();
+      if (!output.includes('Ready to accept connections')) return;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      resolve(child);
+    });
+  });
+}
+
+function kill(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGKILL');
+  return exited;
+}
+
+export async function startRedis(): Promise<TestRedis> {
+  const port = await freePort();
+  let child: ChildProcess | undefined = await launch(port);
+  // A test run that dies without closing must not leave a server behind.
+  const orphanGuard = () => child?.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      await kill(child);
+      child = undefined;
+    },
+    async start() {
+      child ??= await launch(port);
+    },
+    async close() {
+      process.removeListener('exit', orphanGuard);
+      await kill(child);
+    },
+  };
+}

@@ -1,0 +1,21 @@
+// The scale-out settings in the environment: REDIS_URL turns the Redis bus on, INSTANCE_ID names the instance.
+import { describe, expect, it } from 'vitest';
+import { configFromEnv } from '../../server/config';
+
+describe('REDIS_URL and INSTANCE_ID', () => {
+  it('keeps the in-process hub when REDIS_URL is unset or empty', () => {
+    expect(configFromEnv({}).redisUrl).toBeUndefined();
+    expect(configFromEnv({ REDIS_URL: ' ' }).redisUrl).toBeUndefined();
+  });
+
+  it('takes a redis:// or rediss:// address and refuses anything else at start, without echoing it (it may hold a password)', () => {
+    expect(configFromEnv({ REDIS_URL: ' redis://10.0.0.5:6379/0 ' }).redisUrl).toBe('redis://10.0.0.5:6379/0');
+    expect(configFromEnv({ REDIS_URL: 'rediss://:secret@cache:6380' }).redisUrl).toBe('rediss://:secret@cache:6380');
+    expect(() => configFromEnv({ REDIS_URL: 'http://:secret@cache' })).toThrow(/^REDIS_URL must start with redis:\/\/ or rediss:\/\/$/);
+  });
+
+  it('names the instance by INSTANCE_ID when set', () => {
+    expect(configFromEnv({ INSTANCE_ID: ' web-2 ' }).instanceId).toBe('web-2');
+    expect(configFromEnv({}).instanceId).toBeUndefined();
+  });
+});

@@ -1,0 +1,34 @@
+// The live bus's JSON messages: each kind survives the trip, and a stray message is dropped rather than thrown on.
+import { describe, expect, it } from 'vitest';
+import { decodeBusMessage, encodeBusMessage, type BusMessage } from '../../../server/live/bus-message';
+import type { PublishedAlarm } from '../../../server/live/hub';
+
+const ALARM: PublishedAlarm = {
+  companyCode: 'C1',
+  alarm: { type: 2, signCode: '京A1', startTime: 1, truckId: 3, insertTime: 1, remark: '', seq: 7, properties: {} },
+};
+const MESSAGES: BusMessage[] = [
+  { kind: 'rows', rows: [] },
+  { kind: 'alarm', alarm: ALARM },
+  { kind: 'raw', frame: { socket: 'truck', data: [{ a: 1 }] } },
+  { kind: 'accounts', change: { userIds: [1], companyCodes: ['C1'] } },
+  { kind: 'sessions', ended: { userId: 4, exceptTokenHash: 'abc' } },
+  { kind: 'resync', afterSeq: 12 },
+];
+
+describe('bus messages', () => {
+  it.each(MESSAGES)('carries a $kind message with its sender', (message) => {
+    expect(decodeBusMessage(encodeBusMessage('i-1', message))).toEqual({ from: 'i-1', message });
+  });
+
+  it.each([
+    'not json',
+    '[]',
+    JSON.stringify({ kind: 'rows', rows: [] }),
+    JSON.stringify({ from: 'i-1', kind: 'shout' }),
+    JSON.stringify({ from: 'i-1', kind: 'alarm', alarm: { companyCode: 'C1', alarm: { type: 2 } } }),
+    JSON.stringify({ from: 'i-1', kind: 'resync', afterSeq: '12' }),
+  ])('drops %s', (text) => {
+    expect(decodeBusMessage(text)).toBeUndefined();
+  });
+});
