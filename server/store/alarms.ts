@@ -2,6 +2,7 @@
 import { parseLiveAlarm, type LiveAlarm } from '../../src/domain/wire/live-alarm';
 import type { Db } from '../db/open';
 import type { Row } from '../db/schema';
+import { inSeqOrder } from '../db/seq-lock';
 import type { LiveHub, PublishedAlarm } from '../live/hub';
 
 export interface NewAlarm {
@@ -30,16 +31,21 @@ export function toPublishedAlarm(row: Row<'alarm'>): PublishedAlarm | undefined 
 }
 
 /** Stores the alarm (the database assigns the next seq) and publishes it to live sockets. */
-export async function recordAlarm(db: Db, hub: LiveHub, input: NewAlarm, now = Date.now()): Promise<PublishedAlarm> {
-  const row = await db
-    .insertInto('alarm')
-    .values({ ...input, insertTime: now, properties: JSON.stringify(input.properties) })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const published = toPublishedAlarm(row);
-  if (!published) throw new Error(`alarm type ${input.type} with these properties does not match the wire contract`);
-  hub.publishAlarm(published);
-  return published;
+export function recordAlarm(db: Db, hub: LiveHub, input: NewAlarm, now = Date.now()): Promise<PublishedAlarm> {
+  return inSeqOrder(
+    db,
+    (executor) => executor
+      .insertInto('alarm')
+      .values({ ...input, insertTime: now, properties: JSON.stringify(input.properties) })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+    (row) => {
+      const published = toPublishedAlarm(row);
+      if (!published) throw new Error(`alarm type ${input.type} with these properties does not match the wire contract`);
+      hub.publishAlarm(published);
+      return published;
+    },
+  );
 }
 
 export interface AlarmFilter {

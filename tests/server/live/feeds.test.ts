@@ -1,8 +1,5 @@
 // The two feeds without sockets: the alarm replay's race window held open on purpose, paging, and slow readers.
 import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TruckStatusRow } from '../../../src/domain/wire/truck-row';
 import { loadAuthContext, type AuthContext } from '../../../server/auth/context';
@@ -14,6 +11,7 @@ import { createTruckFeed } from '../../../server/live/truck-feed';
 import type { Services } from '../../../server/services';
 import { alarmsAfter } from '../../../server/store/alarms';
 import { changeTruck, insertFleet, raiseAlarm, type FixtureTruck } from './fleet';
+import { freshDatabase, type TestDatabase } from '../../helpers/test-database';
 
 function fakeSender(backlog = 0) {
   const sent: unknown[] = [];
@@ -27,7 +25,7 @@ const alarmOpen = (lastSeq?: number) => ({
 const seqsOf = (sent: readonly unknown[]) => sent.map((a) => (a as { seq: number }).seq);
 
 describe('feeds', () => {
-  let dir: string;
+  let fresh: TestDatabase;
   let created: CreatedServices;
   let services: Services;
   let trucks: FixtureTruck[];
@@ -35,8 +33,8 @@ describe('feeds', () => {
   const mine = () => trucks[0] ?? trucks[1] ?? (() => { throw new Error('no truck'); })();
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-feeds-'));
-    created = await createServices({ dbPath: path.join(dir, 'fleet.db') });
+    fresh = await freshDatabase();
+    created = await createServices({ database: fresh.target });
     services = created.services;
     trucks = await insertFleet(services);
     const user = await services.db.selectFrom('appUser').select('id').where('userName', '=', 'operator').executeTakeFirstOrThrow();
@@ -47,7 +45,7 @@ describe('feeds', () => {
 
   afterAll(async () => {
     await created.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await fresh.drop();
   });
 
   afterEach(() => {
