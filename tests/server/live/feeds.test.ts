@@ -9,7 +9,7 @@ import type { FeedSender } from '../../../server/live/connection';
 import { DEFAULT_LIVE_LIMITS } from '../../../server/live/socket-policy';
 import { createTruckFeed } from '../../../server/live/truck-feed';
 import type { Services } from '../../../server/services';
-import { alarmsAfter } from '../../../server/store/alarms';
+import { alarmsAfter, lastAlarmSeq } from '../../../server/store/alarms';
 import { changeTruck, insertFleet, raiseAlarm, type FixtureTruck } from './fleet';
 import { freshDatabase, type TestDatabase } from '../../helpers/test-database';
 
@@ -72,6 +72,21 @@ describe('feeds', () => {
     feed.dispose();
     await raiseAlarm(services, mine());
     expect(seqsOf(sent)).toEqual([missed.alarm.seq, ...racing, live.alarm.seq]);
+  });
+
+  it('sends no live alarm ahead of the replay while it looks up the newest seq (a database answering over the network)', async () => {
+    const held = await raiseAlarm(services, mine());
+    const missed = await raiseAlarm(services, mine());
+    let racing = 0;
+    const newest: typeof lastAlarmSeq = async (db) => {
+      racing = (await raiseAlarm(services, mine())).alarm.seq; // published while the look-up is in flight
+      return lastAlarmSeq(db);
+    };
+    const { sent, sender } = fakeSender();
+    const feed = createAlarmFeed(services, DEFAULT_LIVE_LIMITS, sender, { newest });
+    await feed.open(alarmOpen(held.alarm.seq), operator);
+    feed.dispose();
+    expect(seqsOf(sent)).toEqual([missed.alarm.seq, racing]);
   });
 
   it('pages through a long absence without stopping at a page size', async () => {
