@@ -27,6 +27,17 @@ export default defineConfig({
         },
       },
       {
+        // The same tests on PostgreSQL: a throwaway cluster for the run, a fresh database per server (test-database.ts).
+        test: {
+          name: 'server-pg',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+          globalSetup: ['tests/helpers/postgres-setup.ts'],
+        },
+      },
+      {
         plugins: [react()],
         test: { name: 'ui', include: ['tests/ui/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
       },

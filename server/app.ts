@@ -7,6 +7,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import { API_BASE_DEFAULT } from '../src/domain/wire/calls';
 import { installGuard } from './auth/guard';
+import { isDatabaseUnavailable } from './db/errors';
 import { failText } from './envelope';
 import { answerClientError, answerFrameworkError } from './http/client-errors';
 import { installSecurityHeaders } from './http/security-headers';
@@ -109,6 +110,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Fastify's own texts are English-only; the caller gets ours, the log keeps the detail.
       request.log.info({ err: error }, 'bad request');
       return reply.code(200).send(failText(request, 400, 'server.badRequest'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a fault of this request: the database is down or not answering; the next call may well succeed.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(500).send(failText(request, 500, 'server.databaseUnavailable'));
     }
     request.log.error(error);
     return reply.code(500).send(failText(request, 500, 'server.internal'));

@@ -2,11 +2,13 @@
 import path from 'node:path';
 import type { TrustProxy } from './app';
 import { CONTRACTS, isContract, type Contract } from './contract/contract';
+import { databaseTargetOf, type DatabaseTarget } from './db/target';
 
 export interface ServerConfig {
   readonly host: string;
   readonly port: number;
-  readonly dbPath: string;
+  /** DATABASE_URL (PostgreSQL) when set, else the SQLite file at DB_PATH. */
+  readonly database: DatabaseTarget;
   /** The built console; served at `/` when present. */
   readonly staticDir: string;
   readonly sessionIdleMs: number;
@@ -68,7 +70,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
   return {
     host: env.HOST || '127.0.0.1',
     port: number(env, 'PORT', 8080, 0, 65_535),
-    dbPath: path.resolve(root, env.DB_PATH || 'data/fleet.db'),
+    database: databaseTargetOf(env, root),
     staticDir: path.resolve(root, env.STATIC_DIR || 'dist'),
     sessionIdleMs: number(env, 'SESSION_IDLE_MIN', 30, 1, 24 * 60) * 60_000,
     sessionMaxMs: number(env, 'SESSION_MAX_HOURS', 12, 1, 24 * 30) * 3_600_000,

@@ -3,12 +3,14 @@ import { DEFAULT_RATE_LIMIT } from './auth/rate-limit';
 import { DEFAULT_SESSION_POLICY } from './auth/sessions';
 import { WIRE_CONTRACTS, type Contract } from './contract/contract';
 import { openDatabase } from './db/open';
+import type { DatabaseTarget } from './db/target';
 import { createHub, type HubOptions } from './live/create-hub';
 import { seedAccounts } from './seed/accounts';
 import type { Services } from './services';
 
 export interface ServiceOptions extends HubOptions {
-  readonly dbPath: string;
+  /** A SQLite file or a PostgreSQL URL (DATABASE_URL); see server/db/target.ts. */
+  readonly database: DatabaseTarget;
   readonly sessionIdleMs?: number;
   readonly sessionMaxMs?: number;
   readonly allowedOrigins?: readonly string[];
@@ -25,14 +27,14 @@ export interface CreatedServices {
 }
 
 export async function createServices(options: ServiceOptions): Promise<CreatedServices> {
-  const { db, sqlite } = await openDatabase(options.dbPath);
+  const { db, driver } = await openDatabase(options.database);
   const existing = await db.selectFrom('company').select('code').limit(1).execute();
   const fresh = existing.length === 0;
   if (fresh) await seedAccounts(db);
   const hub = await createHub(db, options);
   const services: Services = {
     db,
-    sqlite,
+    driver,
     hub,
     sessions: {
       idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_POLICY.idleMs,

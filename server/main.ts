@@ -1,13 +1,34 @@
 // Starts the server from the environment: database (created and seeded on first start), simulator, routes, console.
 import { buildApp } from './app';
-import { configFromEnv } from './config';
-import { createServices } from './create-services';
+import { configFromEnv, type ServerConfig } from './config';
+import { createServices, type CreatedServices } from './create-services';
+import { DatabaseStartError } from './db/errors';
+import { describeTarget } from './db/target';
 import { prepareFleet, runSimulator } from './fleet';
 import { DEMO_ACCOUNTS } from './seed/accounts';
 
+/** A setting the environment got wrong. */
+class ConfigError extends Error {}
+
+/** A bad setting or an unreachable database is the operator's to fix: one line saying what, no stack trace. */
+function refuseToStart(error: unknown): never {
+  if (!(error instanceof DatabaseStartError || error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+async function openServices(): Promise<{ config: ServerConfig; created: CreatedServices }> {
+  let config: ServerConfig;
+  try {
+    config = configFromEnv();
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
+  return { config, created: await createServices(config) };
+}
+
 const started = Date.now();
-const config = configFromEnv();
-const created = await createServices(config);
+const { config, created } = await openServices().catch(refuseToStart);
 const { services } = created;
 if (config.sim.enabled) {
   const fleet = await prepareFleet(services, config.sim);
@@ -21,7 +42,7 @@ if (config.sim.enabled) runSimulator(app, services, config.sim);
 const address = await app.listen({ host: config.host, port: config.port });
 
 console.log(`Fleet Console is running at ${address}/ (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
-console.log(`Database: ${config.dbPath}${config.sim.enabled ? '' : ' (simulator off)'}`);
+console.log(`Database: ${describeTarget(config.database)}${config.sim.enabled ? '' : ' (simulator off)'}`);
 const bus = services.hub.status();
 if (bus.kind === 'redis') console.log(`Live bus: Redis (${bus.state}), instance ${bus.instanceId}`);
 if (config.contract === 'legacy') console.log('Contract: legacy, the specification\'s calls and shapes only (docs/api.md, Legacy mode)');

@@ -1,7 +1,6 @@
 // What every route plugin and socket receives: the database, the live hub, policies, and the running parts.
-import type Database from 'better-sqlite3';
 import type { WireContract } from './contract/contract';
-import type { Db } from './db/open';
+import type { Db, DbDriver } from './db/open';
 import type { LiveHub, PublishedAlarm } from './live/hub';
 import type { RateLimitPolicy } from './auth/rate-limit';
 import type { SessionPolicy } from './auth/sessions';
@@ -23,7 +22,8 @@ export interface SocketRegistry {
 
 export interface Services {
   readonly db: Db;
-  readonly sqlite: Database.Database;
+  /** The driver under `db` (SQLite or PostgreSQL), for diagnostics and the simulator's batched writes. */
+  readonly driver: DbDriver;
   readonly hub: LiveHub;
   readonly sessions: SessionPolicy;
   readonly rateLimit: RateLimitPolicy;

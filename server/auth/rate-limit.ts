@@ -1,5 +1,6 @@
 // Failed logins and old-password checks, counted per (user name, address) pair and per address over a sliding window.
 import type { Db } from '../db/open';
+import { inWriteOrder } from '../db/write-order';
 
 export interface RateLimitPolicy {
   /** Failures one address may make for one user name: a guesser locks only itself out of that account. */
@@ -27,23 +28,24 @@ export interface Attempt {
 export async function beginAttempt(db: Db, userName: string, ip: string, policy: RateLimitPolicy, now = Date.now()): Promise<Attempt | undefined> {
   const since = now - policy.windowMs;
   await db.deleteFrom('authFailure').where('at', '<=', since).execute();
-  const { id } = await db.insertInto('authFailure').values({ userName, ip, at: now }).returning('id').executeTakeFirstOrThrow();
-  // Only places taken before this one count: of parallel attempts, the first ones in get checked.
-  const before = db
-    .selectFrom('authFailure')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('ip', '=', ip)
-    .where('at', '>', since)
-    .where('id', '<', id);
-  const [pair, address] = await Promise.all([
-    before.where('userName', '=', userName).executeTakeFirstOrThrow(),
-    before.executeTakeFirstOrThrow(),
-  ]);
-  if (Number(pair.n) >= policy.maxPerUser || Number(address.n) >= policy.maxPerAddress) {
-    await db.deleteFrom('authFailure').where('id', '=', id).execute();
-    return undefined;
-  }
-  return { id, userName, ip };
+  // Only places taken before this one count: of parallel attempts, the first ones in get checked. Taking places in
+  // write order makes "before" mean committed before, on PostgreSQL and across server instances too.
+  return inWriteOrder(db, 'authFailure', async (executor) => {
+    const { id } = await executor.insertInto('authFailure').values({ userName, ip, at: now }).returning('id').executeTakeFirstOrThrow();
+    const before = executor
+      .selectFrom('authFailure')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ip', '=', ip)
+      .where('at', '>', since)
+      .where('id', '<', id);
+    const pair = await before.where('userName', '=', userName).executeTakeFirstOrThrow();
+    const address = await before.executeTakeFirstOrThrow();
+    if (Number(pair.n) >= policy.maxPerUser || Number(address.n) >= policy.maxPerAddress) {
+      await executor.deleteFrom('authFailure').where('id', '=', id).execute();
+      return undefined;
+    }
+    return { id, userName, ip };
+  });
 }
 
 /**

@@ -1,32 +1,61 @@
-// Opens (and creates) the SQLite file database behind Kysely, migrated to the latest schema.
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, SqliteDialect } from 'kysely';
-import { MIGRATIONS } from './migrations';
+// Opens the database the configuration names (a SQLite file, or PostgreSQL) behind Kysely, migrated to the latest schema.
+import type Database from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, Migrator } from 'kysely';
+import type pg from 'pg';
+import { DatabaseStartError, reasonOf } from './errors';
+import { migrationsFor } from './migrations';
+import { postgresBytes, postgresDialect, type PostgresLog } from './postgres';
 import type { Database as Schema } from './schema';
+import { sqliteBytes, sqliteDialect } from './sqlite';
+import { hostOf, type DatabaseTarget } from './target';
 
 export type Db = Kysely<Schema>;
 
+/** The driver under Kysely, for the few places that must know it: diagnostics and the simulator's hot path. */
+export type DbDriver =
+  | { readonly kind: 'sqlite'; readonly sqlite: Database.Database }
+  | { readonly kind: 'postgres'; readonly pool: pg.Pool };
+
 export interface OpenedDb {
   readonly db: Db;
-  /** The raw driver, for file size and pragmas in diagnostics. */
-  readonly sqlite: Database.Database;
+  readonly driver: DbDriver;
 }
 
-export async function openDatabase(file: string): Promise<OpenedDb> {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new Database(file);
-  // WAL lets the simulator write while requests read; foreign keys are off by default in SQLite.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] });
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...MIGRATIONS }) } });
-  const { error } = await migrator.migrateToLatest();
-  if (error) {
-    await db.destroy();
-    throw error instanceof Error ? error : new Error(String(error));
+export interface OpenOptions {
+  /** Where a connection lost while running is reported; the console by default. */
+  readonly log?: PostgresLog;
+}
+
+/**
+ * Opens and migrates the database. Any failure (unreachable server, wrong password, unwritable file, failed migration)
+ * becomes a DatabaseStartError whose message is one line naming the database and the reason.
+ */
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<OpenedDb> {
+  let db: Db | undefined;
+  try {
+    const opened = openDriver(target, options.log ?? { warn: (message) => console.warn(message) });
+    db = new Kysely<Schema>({ dialect: opened.dialect, plugins: [new CamelCasePlugin()] });
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrationsFor(target.kind) }) } });
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error;
+    return { db, driver: opened.driver };
+  } catch (error) {
+    await db?.destroy().catch(() => undefined);
+    const where = target.kind === 'sqlite' ? `the SQLite database ${target.path}` : `PostgreSQL at ${hostOf(target)}`;
+    throw new DatabaseStartError(`Cannot open ${where}: ${reasonOf(error)}`, { cause: error });
   }
-  return { db, sqlite };
+}
+
+function openDriver(target: DatabaseTarget, log: PostgresLog) {
+  if (target.kind === 'sqlite') {
+    const { dialect, sqlite } = sqliteDialect(target.path);
+    return { dialect, driver: { kind: 'sqlite', sqlite } satisfies DbDriver };
+  }
+  const { dialect, pool } = postgresDialect(target.url, log);
+  return { dialect, driver: { kind: 'postgres', pool } satisfies DbDriver };
+}
+
+/** Bytes the database takes on disk. */
+export async function databaseBytes(db: Db, driver: DbDriver): Promise<number> {
+  return driver.kind === 'sqlite' ? sqliteBytes(driver.sqlite) : postgresBytes(db);
 }

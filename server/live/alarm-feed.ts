@@ -17,6 +17,8 @@ export interface AlarmFeedOptions {
   readonly now?: () => number;
   /** The replay's database read; tests slow it down to open the window between read and live alarms. */
   readonly read?: typeof alarmsAfter;
+  /** The newest stored seq; tests slow it down to open the window before the replay starts. */
+  readonly newest?: typeof lastAlarmSeq;
 }
 
 export function createAlarmFeed(
@@ -25,7 +27,7 @@ export function createAlarmFeed(
   sender: FeedSender,
   options: AlarmFeedOptions = {},
 ): Feed<AlarmSocketOpen> {
-  const { now = Date.now, read = alarmsAfter } = options;
+  const { now = Date.now, read = alarmsAfter, newest = lastAlarmSeq } = options;
   /** The open message's userPri; undefined before one was applied. */
   let requested: readonly string[] | undefined;
   /** The user's companies when this socket last learned them. */
@@ -84,15 +86,16 @@ export function createAlarmFeed(
       companySet = new Set(companies);
       typeSet = expandTypeIds(parseTypeIds(message.typeIds));
       typeIds = [...typeSet];
-      // Subscribed before the database is read: an alarm stored meanwhile is in the replay or in the buffer (or both).
+      // Buffering starts before the first read of the database, and the subscription before any read: an alarm
+      // stored meanwhile is in the replay or in the buffer (or both), and none goes out ahead of the replay.
+      if (message.lastSeq !== undefined) buffer = [];
       unsubscribe ??= services.hub.onAlarm(onLive);
       if (message.lastSeq === undefined) return;
       // A lastSeq beyond the newest stored alarm comes from another database (recreated or restored): honouring it
       // would silence this socket until the new seqs pass it, so the client gets the replay window instead.
-      const from = message.lastSeq > (await lastAlarmSeq(services.db)) ? 0 : message.lastSeq;
+      const from = message.lastSeq > (await newest(services.db)) ? 0 : message.lastSeq;
       sent.raiseFloor(from);
-      buffer = [];
-      // If the read fails the error closes the socket without flushing the buffer: sending newer alarms past a
+      // If a read fails the error closes the socket without flushing the buffer: sending newer alarms past a
       // hole would move the client's lastSeq beyond what it missed.
       await replay(sent.highest);
       const held = buffer ?? [];

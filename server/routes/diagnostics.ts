@@ -3,8 +3,10 @@ import { isAlarmTypeId } from '../../src/domain/alarm-types';
 import { envelope } from '../../src/domain/wire/envelope';
 import { lastAlarmSeq } from '../store/alarms';
 import { failText } from '../envelope';
+import { databaseBytes } from '../db/open';
 import type { TableName } from '../db/schema';
 import type { BusStatus } from '../live/hub';
+import type { DbKind } from '../db/target';
 import { field, type ContractPlugin } from './plugin';
 
 /** Tables whose row counts tell an operator whether history and live data are flowing. */
@@ -16,6 +18,8 @@ export interface Diagnostics {
   readonly badFrames: number;
   readonly lastAlarmSeq: number;
   readonly rows: Readonly<Record<(typeof COUNTED_TABLES)[number], number>>;
+  /** Which database the server runs on: the embedded SQLite file or PostgreSQL (shared by every instance). */
+  readonly database: DbKind;
   readonly databaseBytes: number;
   readonly simulator: boolean;
   /** Resident memory of the server process. */
@@ -35,8 +39,6 @@ export const diagnosticsRoutes: ContractPlugin = async (app, { services }) => {
       }),
     );
     const rows = Object.fromEntries(counts) as Diagnostics['rows'];
-    const pageCount = Number(services.sqlite.pragma('page_count', { simple: true }));
-    const pageSize = Number(services.sqlite.pragma('page_size', { simple: true }));
     const sockets = services.sockets;
     const answer: Diagnostics = {
       sockets: sockets?.openCounts() ?? { truck: 0, alarm: 0 },
@@ -44,7 +46,8 @@ export const diagnosticsRoutes: ContractPlugin = async (app, { services }) => {
       badFrames: sockets?.badFrames() ?? 0,
       lastAlarmSeq: await lastAlarmSeq(db),
       rows,
-      databaseBytes: pageCount * pageSize,
+      database: services.driver.kind,
+      databaseBytes: await databaseBytes(db, services.driver),
       simulator: services.sim !== undefined,
       memoryBytes: process.memoryUsage().rss,
       bus: services.hub.status(),

@@ -5,7 +5,8 @@ import type { SimControl, Services } from '../services';
 import { recordAlarm } from '../store/alarms';
 import { FleetEngine } from './engine';
 import { loadFleet } from './fleet';
-import { TickBatch, liveWriter } from './live-writer';
+import { tickWriter } from './live-writer';
+import { TickBatch, type TickWriter } from './tick-batch';
 import { syntheticAlarm, needsTanker } from './raise';
 import { Rng, hashSeed } from './random';
 import { statusRow, type TruckSim } from './truck-sim';
@@ -43,19 +44,19 @@ const NOTHING: TickReport = { rows: 0, positions: 0, events: 0, heartbeats: 0, a
 /** After a stall (a suspended laptop), jump forward rather than replay hours in one step. */
 const MAX_STEP_MS = 5 * 60_000;
 
-export function startSimulator(services: Pick<Services, 'db' | 'sqlite' | 'hub'>, options: SimulatorOptions): Simulator {
-  const { db, sqlite, hub } = services;
+export function startSimulator(services: Pick<Services, 'db' | 'driver' | 'hub'>, options: SimulatorOptions): Simulator {
+  const { db, driver, hub } = services;
   const clock = options.now ?? Date.now;
   const startedAt = clock();
   let lastTick = startedAt;
   let stopped = false;
   let engine: FleetEngine | undefined;
-  let write: ReturnType<typeof liveWriter> | undefined;
+  let write: TickWriter | undefined;
   const picker = new Rng(hashSeed(options.seed, 'raise'));
 
   const ready = loadFleet(db).then((fleet) => {
     engine = new FleetEngine(fleet, { seed: options.seed, alarmRate: options.alarmRate ?? 1 }, startedAt);
-    write = liveWriter(sqlite);
+    write = tickWriter(db, driver);
   });
   // A load failure surfaces through tick and raiseAlarm; this branch only keeps it from also being "unhandled".
   ready.catch(() => undefined);
@@ -75,9 +76,7 @@ export function startSimulator(services: Pick<Services, 'db' | 'sqlite' | 'hub'>
     const batch = new TickBatch();
     engine.step(from, nowMs, batch);
     const changed = engine.takeChanged();
-    const commit = write;
-    // Holding Kysely's connection keeps our raw transaction from landing inside a request's open transaction.
-    const gone = await db.connection().execute(async () => commit(batch, changed, nowMs));
+    const gone = await write(batch, changed, nowMs);
     engine.retire(gone);
     const rows = changed.filter((t) => !gone.has(t.spec.id));
     hub.publishRows(rows.map(statusRow));

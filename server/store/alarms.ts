@@ -2,6 +2,7 @@
 import { parseLiveAlarm, type LiveAlarm } from '../../src/domain/wire/live-alarm';
 import type { Db } from '../db/open';
 import type { Row } from '../db/schema';
+import { inWriteOrder } from '../db/write-order';
 import type { LiveHub, PublishedAlarm } from '../live/hub';
 
 export interface NewAlarm {
@@ -29,17 +30,27 @@ export function toPublishedAlarm(row: Row<'alarm'>): PublishedAlarm | undefined 
   return alarm ? { companyCode: row.companyCode, alarm: { ...alarm, seq: row.seq } as LiveAlarm & { seq: number } } : undefined;
 }
 
+/** One alarm stored and published at a time per database handle, so this server publishes alarms in seq order. */
+const turns = new WeakMap<Db, Promise<unknown>>();
+
 /** Stores the alarm (the database assigns the next seq) and publishes it to live sockets. */
-export async function recordAlarm(db: Db, hub: LiveHub, input: NewAlarm, now = Date.now()): Promise<PublishedAlarm> {
-  const row = await db
-    .insertInto('alarm')
-    .values({ ...input, insertTime: now, properties: JSON.stringify(input.properties) })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const published = toPublishedAlarm(row);
-  if (!published) throw new Error(`alarm type ${input.type} with these properties does not match the wire contract`);
-  hub.publishAlarm(published);
-  return published;
+export function recordAlarm(db: Db, hub: LiveHub, input: NewAlarm, now = Date.now()): Promise<PublishedAlarm> {
+  const record = async (): Promise<PublishedAlarm> => {
+    const row = await inWriteOrder(db, 'alarmSeq', (executor) =>
+      executor
+        .insertInto('alarm')
+        .values({ ...input, insertTime: now, properties: JSON.stringify(input.properties) })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+    const published = toPublishedAlarm(row);
+    if (!published) throw new Error(`alarm type ${input.type} with these properties does not match the wire contract`);
+    hub.publishAlarm(published);
+    return published;
+  };
+  const turn = (turns.get(db) ?? Promise.resolve()).then(record);
+  turns.set(db, turn.catch(() => undefined));
+  return turn;
 }
 
 export interface AlarmFilter {

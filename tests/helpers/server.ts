@@ -1,35 +1,36 @@
-// Starts the real server on an ephemeral loopback port with a fresh SQLite file, and stops it after.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// Starts the real server on an ephemeral loopback port with a fresh database of the layer's kind, and stops it after.
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type TrustProxy } from '../../server/app';
 import { createServices, type ServiceOptions } from '../../server/create-services';
 import type { Services } from '../../server/services';
+import type { DatabaseTarget } from '../../server/db/target';
 import { seedFleet, startSimulator, type Simulator } from '../../server/sim';
+import { freshDatabase } from './test-database';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
   readonly services: Services;
   /** e.g. http://127.0.0.1:41234 */
   readonly url: string;
-  readonly dbPath: string;
+  readonly database: DatabaseTarget;
   close(): Promise<void>;
 }
 
-export interface TestServerOptions extends Partial<ServiceOptions> {
+export interface TestServerOptions extends Omit<Partial<ServiceOptions>, 'database'> {
   readonly staticDir?: string;
   /** Runs after the accounts are seeded and before the server listens (fixtures, fleet). */
   readonly prepare?: (services: Services) => Promise<void>;
   /** Installs the test-only fault injection (POST/DELETE /__test/fault, server/test-faults.ts). */
   readonly faults?: boolean;
   readonly trustProxy?: TrustProxy;
+  /** Another running server's database, shared as a second instance would (left in place at close); a fresh one by default. */
+  readonly sharedDatabase?: DatabaseTarget;
 }
 
 export async function startServer(options: TestServerOptions = {}): Promise<RunningServer> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-test-'));
-  const dbPath = options.dbPath ?? path.join(dir, 'fleet.db');
-  const created = await createServices({ ...options, dbPath });
+  const { sharedDatabase } = options;
+  const fresh = sharedDatabase ? { target: sharedDatabase, drop: async () => undefined } : await freshDatabase();
+  const created = await createServices({ ...options, database: fresh.target });
   await options.prepare?.(created.services);
   const app = await buildApp({ services: created.services, staticDir: options.staticDir, faults: options.faults, trustProxy: options.trustProxy });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -37,11 +38,11 @@ export async function startServer(options: TestServerOptions = {}): Promise<Runn
     app,
     services: created.services,
     url,
-    dbPath,
+    database: fresh.target,
     async close() {
       await app.close();
       await created.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await fresh.drop();
     },
   };
 }

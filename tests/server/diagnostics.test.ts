@@ -7,6 +7,7 @@ import { SOCKET_CLOSE } from '../../src/domain/wire/sockets';
 import { call, login } from '../helpers/api';
 import { connect } from '../helpers/live-client';
 import { startSimServer, type SimServer } from '../helpers/server';
+import { TEST_DB_KIND } from '../helpers/test-database';
 
 describe('operations endpoints', () => {
   let server: SimServer;
@@ -28,7 +29,7 @@ describe('operations endpoints', () => {
     }
   });
 
-  it('counts open sockets per endpoint and the table rows', async () => {
+  it('counts open sockets per endpoint and the table rows, and names the database kind', async () => {
     const truck = await connect(server.url, 'truck');
     const alarm = await connect(server.url, 'alarm');
     truck.send({ frequency: 30, msgType: 0, userPri: [], token: admin });
@@ -37,6 +38,7 @@ describe('operations endpoints', () => {
     expect(answer.data.sockets).toEqual({ truck: 1, alarm: 1 });
     expect(answer.data.rows.truck).toBe(12);
     expect(answer.data.framesSent).toBeGreaterThanOrEqual(1);
+    expect(answer.data.database).toBe(TEST_DB_KIND);
     expect(answer.data.databaseBytes).toBeGreaterThan(0);
     expect(answer.data.simulator).toBe(true);
     expect(answer.data.bus).toMatchObject({ kind: 'local', state: 'up' });

@@ -1,11 +1,8 @@
-// Login failure counting on a real SQLite file with the time passed in: per (user, address) pair, per address, and
+// Login failure counting on a real database with the time passed in: per (user, address) pair, per address, and
 // refused attempts that leave no trace.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { attemptSucceeded, beginAttempt, type RateLimitPolicy } from '../../../server/auth/rate-limit';
-import { openDatabase, type OpenedDb } from '../../../server/db/open';
+import { openTestDatabase, type OpenedTestDatabase } from '../../helpers/test-database';
 
 const POLICY: RateLimitPolicy = { maxPerUser: 10, maxPerAddress: 50, windowMs: 15 * 60_000 };
 const T0 = Date.UTC(2026, 10, 23, 0, 0, 0);
@@ -13,27 +10,27 @@ const SECOND = 1_000;
 const MINUTE = 60_000;
 
 describe('login failure counting', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-rate-limit-'));
-  let opened: OpenedDb;
-  let file = 0;
+  let opened: OpenedTestDatabase | undefined;
   beforeEach(async () => {
-    await opened?.db.destroy();
-    file += 1;
-    opened = await openDatabase(path.join(dir, `limits-${file}.sqlite`));
+    await opened?.close();
+    opened = await openTestDatabase();
   });
   afterAll(async () => {
-    await opened.db.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await opened?.close();
   });
+  const db = () => {
+    if (!opened) throw new Error('no database');
+    return opened.db;
+  };
 
   /** `count` failed attempts (kept as failures), one a second from `from`; how many were let through to the check. */
   async function fail(userName: string, ip: string, count: number, from: number): Promise<number> {
     let checked = 0;
-    for (let i = 0; i < count; i++) if (await beginAttempt(opened.db, userName, ip, POLICY, from + i * SECOND)) checked += 1;
+    for (let i = 0; i < count; i++) if (await beginAttempt(db(), userName, ip, POLICY, from + i * SECOND)) checked += 1;
     return checked;
   }
 
-  const allowed = async (userName: string, ip: string, at: number) => (await beginAttempt(opened.db, userName, ip, POLICY, at)) !== undefined;
+  const allowed = async (userName: string, ip: string, at: number) => (await beginAttempt(db(), userName, ip, POLICY, at)) !== undefined;
 
   it('checks 10 passwords of one user from one address in 15 minutes, then refuses', async () => {
     expect(await fail('admin', '10.0.0.9', 12, T0)).toBe(10);
@@ -45,12 +42,12 @@ describe('login failure counting', () => {
     for (let at = T0 + MINUTE; at < T0 + 15 * MINUTE; at += MINUTE) expect(await fail('admin', '10.0.0.9', 11, at)).toBe(0);
     // Once the first failure leaves the window, one more try is checked.
     expect(await allowed('admin', '10.0.0.9', T0 + 15 * MINUTE + 1)).toBe(true);
-    expect(await opened.db.selectFrom('authFailure').select('id').execute()).toHaveLength(10);
+    expect(await db().selectFrom('authFailure').select('id').execute()).toHaveLength(10);
   });
 
   it('lets the right user in from another address while one address hammers the account', async () => {
     await fail('admin', '10.0.0.9', 30, T0);
-    const attempt = await beginAttempt(opened.db, 'admin', '10.0.0.7', POLICY, T0 + 31 * SECOND);
+    const attempt = await beginAttempt(db(), 'admin', '10.0.0.7', POLICY, T0 + 31 * SECOND);
     expect(attempt).toBeDefined();
     // The hammering address stays refused.
     expect(await allowed('admin', '10.0.0.9', T0 + 32 * SECOND)).toBe(false);
@@ -66,17 +63,17 @@ describe('login failure counting', () => {
     await fail('admin', '10.0.0.9', 9, T0);
     await fail('admin', '10.0.0.8', 9, T0);
     await fail('manager', '10.0.0.9', 9, T0);
-    const attempt = await beginAttempt(opened.db, 'admin', '10.0.0.9', POLICY, T0 + MINUTE);
+    const attempt = await beginAttempt(db(), 'admin', '10.0.0.9', POLICY, T0 + MINUTE);
     if (!attempt) throw new Error('the tenth attempt was refused');
-    await attemptSucceeded(opened.db, attempt);
+    await attemptSucceeded(db(), attempt);
     expect(await fail('admin', '10.0.0.9', 10, T0 + 2 * MINUTE)).toBe(10);
     expect(await fail('admin', '10.0.0.8', 2, T0 + 2 * MINUTE)).toBe(1);
     expect(await fail('manager', '10.0.0.9', 2, T0 + 2 * MINUTE)).toBe(1);
   });
 
   it('of attempts taking their places in parallel, lets only the first ten through', async () => {
-    const results = await Promise.all(Array.from({ length: 25 }, () => beginAttempt(opened.db, 'admin', '10.0.0.9', POLICY, T0)));
+    const results = await Promise.all(Array.from({ length: 25 }, () => beginAttempt(db(), 'admin', '10.0.0.9', POLICY, T0)));
     expect(results.filter(Boolean)).toHaveLength(10);
-    expect(await opened.db.selectFrom('authFailure').select('id').execute()).toHaveLength(10);
+    expect(await db().selectFrom('authFailure').select('id').execute()).toHaveLength(10);
   });
 });

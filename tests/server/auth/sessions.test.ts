@@ -1,29 +1,23 @@
-// Session expiry on a real SQLite file with the time passed in: idle and absolute limits, touching, purging.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// Session expiry on a real database with the time passed in: idle and absolute limits, touching, purging.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, endedSessions, findSession, hashToken, purgeSessions } from '../../../server/auth/sessions';
-import { openDatabase, type OpenedDb } from '../../../server/db/open';
 import { seedAccounts } from '../../../server/seed/accounts';
+import { openTestDatabase, type OpenedTestDatabase } from '../../helpers/test-database';
 
 const POLICY = { idleMs: 30 * 60_000, maxMs: 12 * 3_600_000 };
 const T0 = Date.UTC(2026, 10, 22, 0, 0, 0);
 const MINUTE = 60_000;
 
 describe('sessions', () => {
-  let opened: OpenedDb;
+  let opened: OpenedTestDatabase;
   let userId: number;
-  let dir = '';
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-sessions-'));
-    opened = await openDatabase(path.join(dir, 'sessions.sqlite'));
+    opened = await openTestDatabase();
     await seedAccounts(opened.db);
     userId = (await opened.db.selectFrom('appUser').select('id').where('userName', '=', 'operator').executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => {
-    await opened.db.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await opened.close();
   });
 
   const lastSeen = async (token: string) =>

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
 import type { LiveAlarm } from '../../../src/domain/wire/live-alarm';
+import { lastAlarmSeq } from '../../../server/store/alarms';
 import type { LiveClient } from '../../helpers/live-client';
 import { raiseAlarm, seqs } from './fleet';
 import { liveServer } from './live-server';
@@ -123,6 +124,9 @@ describe('alarm socket /truckAlarm/alarm', () => {
       reconnecting.push({ client, lastSeq, pri });
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
+    // Enough alarms after every lastSeq for the checks below to mean something, however fast the database stores them
+    // (PostgreSQL stores them one transaction at a time, in seq order).
+    await expect.poll(() => lastAlarmSeq(live.server.services.db), { timeout: 15_000 }).toBeGreaterThan(start.alarm.seq + 35 + 120);
     recording = false;
     await writer;
     await settle();

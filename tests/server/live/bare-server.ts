@@ -1,7 +1,4 @@
 // Only the live sockets on a fresh database, with shortened limits, for timing behaviour (open timeout, pings).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { createSession } from '../../../server/auth/sessions';
@@ -10,6 +7,7 @@ import type { LiveSocketRegistry } from '../../../server/live/registry';
 import { DEFAULT_LIVE_LIMITS, type LiveLimits } from '../../../server/live/socket-policy';
 import { registerLiveSockets } from '../../../server/live/sockets';
 import type { Services } from '../../../server/services';
+import { freshDatabase } from '../../helpers/test-database';
 
 export interface BareServer {
   readonly url: string;
@@ -23,11 +21,11 @@ export interface BareServer {
 /** `options` (the contract, session limits) go to createServices; `prepare` runs before the server listens. */
 export async function startBareServer(
   limits: Partial<LiveLimits>,
-  options: Omit<Partial<ServiceOptions>, 'dbPath'> & { readonly prepare?: (services: Services) => Promise<void> } = {},
+  options: Omit<Partial<ServiceOptions>, 'database'> & { readonly prepare?: (services: Services) => Promise<void> } = {},
 ): Promise<BareServer> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-live-'));
   const { prepare, ...serviceOptions } = options;
-  const created = await createServices({ ...serviceOptions, dbPath: path.join(dir, 'fleet.db') });
+  const fresh = await freshDatabase();
+  const created = await createServices({ ...serviceOptions, database: fresh.target });
   await prepare?.(created.services);
   const app = Fastify();
   await app.register(fastifyCookie);
@@ -44,7 +42,7 @@ export async function startBareServer(
     async close() {
       await app.close();
       await created.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await fresh.drop();
     },
   };
 }

@@ -1,8 +1,5 @@
 // LiveConnection on a plain ws server with a controllable feed: open messages applied one at a time, latest wins.
-import fs from 'node:fs';
 import { once } from 'node:events';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
@@ -11,16 +8,17 @@ import { createSession } from '../../../server/auth/sessions';
 import { createServices, type CreatedServices } from '../../../server/create-services';
 import { LiveConnection, type Feed } from '../../../server/live/connection';
 import { DEFAULT_LIVE_LIMITS } from '../../../server/live/socket-policy';
+import { freshDatabase, type TestDatabase } from '../../helpers/test-database';
 
 describe('live connection', () => {
-  let dir: string;
+  let fresh: TestDatabase;
   let created: CreatedServices;
   let wss: WebSocketServer;
   let token: string;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-conn-'));
-    created = await createServices({ dbPath: path.join(dir, 'fleet.db') });
+    fresh = await freshDatabase();
+    created = await createServices({ database: fresh.target });
     const { db } = created.services;
     const user = await db.selectFrom('appUser').select('id').where('userName', '=', 'operator').executeTakeFirstOrThrow();
     token = await createSession(db, user.id, '127.0.0.1');
@@ -32,7 +30,7 @@ describe('live connection', () => {
     for (const client of wss.clients) client.terminate();
     await new Promise((resolve) => wss.close(resolve));
     await created.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await fresh.drop();
   });
 
   it('applies open messages one at a time and keeps only the latest of those waiting (a flood costs no memory)', async () => {
@@ -67,8 +65,10 @@ describe('live connection', () => {
     client.send('');
     const [pong]: unknown[] = await once(client, 'message');
     expect(String(pong)).toBe('pong');
-    expect(applied).toEqual([1]);
+    // Authentication reads the database first: on PostgreSQL that takes network round trips, so wait for it.
+    await expect.poll(() => applied).toEqual([1]);
     release();
+    await expect.poll(() => applied).toEqual([1, 50]);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(applied).toEqual([1, 50]);
     expect(bad).toBe(1);

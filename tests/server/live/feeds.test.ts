@@ -1,8 +1,5 @@
 // The two feeds without sockets: the alarm replay's race window held open on purpose, paging, and slow readers.
 import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TruckStatusRow } from '../../../src/domain/wire/truck-row';
 import { loadAuthContext, type AuthContext } from '../../../server/auth/context';
@@ -13,8 +10,9 @@ import { DEFAULT_LIVE_LIMITS } from '../../../server/live/socket-policy';
 import { createTruckFeed } from '../../../server/live/truck-feed';
 import type { Services } from '../../../server/services';
 import { LocalHub } from '../../../server/live/hub';
-import { alarmsAfter, recordAlarm } from '../../../server/store/alarms';
+import { alarmsAfter, lastAlarmSeq, recordAlarm } from '../../../server/store/alarms';
 import { changeTruck, insertFleet, raiseAlarm, type FixtureTruck } from './fleet';
+import { freshDatabase, type TestDatabase } from '../../helpers/test-database';
 
 function fakeSender(backlog = 0) {
   const sent: unknown[] = [];
@@ -28,7 +26,7 @@ const alarmOpen = (lastSeq?: number) => ({
 const seqsOf = (sent: readonly unknown[]) => sent.map((a) => (a as { seq: number }).seq);
 
 describe('feeds', () => {
-  let dir: string;
+  let fresh: TestDatabase;
   let created: CreatedServices;
   let services: Services;
   let trucks: FixtureTruck[];
@@ -36,8 +34,8 @@ describe('feeds', () => {
   const mine = () => trucks[0] ?? trucks[1] ?? (() => { throw new Error('no truck'); })();
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-feeds-'));
-    created = await createServices({ dbPath: path.join(dir, 'fleet.db') });
+    fresh = await freshDatabase();
+    created = await createServices({ database: fresh.target });
     services = created.services;
     trucks = await insertFleet(services);
     const user = await services.db.selectFrom('appUser').select('id').where('userName', '=', 'operator').executeTakeFirstOrThrow();
@@ -48,7 +46,7 @@ describe('feeds', () => {
 
   afterAll(async () => {
     await created.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await fresh.drop();
   });
 
   afterEach(() => {
@@ -75,6 +73,21 @@ describe('feeds', () => {
     feed.dispose();
     await raiseAlarm(services, mine());
     expect(seqsOf(sent)).toEqual([missed.alarm.seq, ...racing, live.alarm.seq]);
+  });
+
+  it('sends no live alarm ahead of the replay while it looks up the newest seq (a database answering over the network)', async () => {
+    const held = await raiseAlarm(services, mine());
+    const missed = await raiseAlarm(services, mine());
+    let racing = 0;
+    const newest: typeof lastAlarmSeq = async (db) => {
+      racing = (await raiseAlarm(services, mine())).alarm.seq; // published while the look-up is in flight
+      return lastAlarmSeq(db);
+    };
+    const { sent, sender } = fakeSender();
+    const feed = createAlarmFeed(services, DEFAULT_LIVE_LIMITS, sender, { newest });
+    await feed.open(alarmOpen(held.alarm.seq), operator);
+    feed.dispose();
+    expect(seqsOf(sent)).toEqual([missed.alarm.seq, racing]);
   });
 
   it('pages through a long absence without stopping at a page size', async () => {

@@ -48,7 +48,7 @@ export async function startInstancePair(): Promise<InstancePair> {
       throw error;
     },
   );
-  const b = await startServer({ dbPath: a.dbPath, redisUrl: redis.url, instanceId: 'B', busLog: recordingLog(logs.b) }).catch(
+  const b = await startServer({ sharedDatabase: a.database, redisUrl: redis.url, instanceId: 'B', busLog: recordingLog(logs.b) }).catch(
     async (error: unknown) => {
       await a.close();
       await redis.close();

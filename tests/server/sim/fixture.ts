@@ -1,12 +1,9 @@
-// A seeded fleet in a temporary SQLite file for the simulator tests, and readers for what the simulator wrote.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type Database from 'better-sqlite3';
-import { openDatabase, type Db } from '../../../server/db/open';
+// A seeded fleet in a fresh database of the layer's kind for the simulator tests, and readers for what the simulator wrote.
+import type { Db, DbDriver } from '../../../server/db/open';
 import { LocalHub, type LiveHub, type PublishedAlarm, type PublishedRow } from '../../../server/live/hub';
 import { COMPANIES, seedAccounts } from '../../../server/seed/accounts';
 import { seedFleet, startSimulator, type Simulator, type SimulatorOptions } from '../../../server/sim';
+import { openTestDatabase } from '../../helpers/test-database';
 
 /** A fixed start (2025-06-01 10:00 China time), so runs compare across machines and days. */
 export const T0 = Date.UTC(2025, 5, 1, 2);
@@ -14,7 +11,7 @@ export const ALL_COMPANIES = COMPANIES.map((c) => c.code);
 
 export interface SeededDb {
   readonly db: Db;
-  readonly sqlite: Database.Database;
+  readonly driver: DbDriver;
   readonly hub: LiveHub;
   /** How long seedFleet alone took. */
   readonly seedMs: number;
@@ -22,18 +19,15 @@ export interface SeededDb {
 }
 
 export async function seededDb(seed: number | string, trucks?: number): Promise<SeededDb> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-sim-'));
-  const { db, sqlite } = await openDatabase(path.join(dir, 'fleet.db'));
+  const opened = await openTestDatabase();
+  const { db, driver } = opened;
   await seedAccounts(db);
   const started = performance.now();
   await seedFleet(db, { seed, now: T0, ...(trucks === undefined ? {} : { trucks }) });
   const seedMs = performance.now() - started;
   return {
-    db, sqlite, hub: new LocalHub(), seedMs,
-    async close() {
-      await db.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    db, driver, hub: new LocalHub(), seedMs,
+    close: () => opened.close(),
   };
 }
 
@@ -51,7 +45,7 @@ export function record(hub: LiveHub): Recorder {
 }
 
 export function simulate(s: SeededDb, options: Partial<SimulatorOptions> & { seed: number | string }): Simulator {
-  return startSimulator({ db: s.db, sqlite: s.sqlite, hub: s.hub }, { now: () => T0, timer: false, ...options });
+  return startSimulator({ db: s.db, driver: s.driver, hub: s.hub }, { now: () => T0, timer: false, ...options });
 }
 
 /** Ticks from T0 in steps of `stepMs` for `count` ticks. */

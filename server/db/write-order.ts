@@ -1,0 +1,22 @@
+// Writers whose ids must commit in order on every database: alarm seq (the socket's lastSeq replay) and login failures.
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { Database } from './schema';
+
+/** Advisory lock keys (any constants: each names one lock, nothing else uses them). */
+const LOCKS = { alarmSeq: 7_301_001, authFailure: 7_301_002 } as const;
+
+export type WriteOrder = keyof typeof LOCKS;
+
+/**
+ * Runs `work` (which inserts rows of generated ids, and may read them) so that writers of the same kind commit one
+ * after another: a reader that sees id n has seen every id below it. SQLite has one writer at a time and commits each
+ * statement as it runs; PostgreSQL hands out identity values before commit, so writers take a transaction-scoped
+ * advisory lock, which also orders the writers of other server instances on the same database.
+ */
+export async function inWriteOrder<T>(db: Kysely<Database>, order: WriteOrder, work: (executor: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return work(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${LOCKS[order]})`.execute(trx);
+    return work(trx);
+  });
+}
