@@ -14,6 +14,8 @@ export interface SimControl {
 /** The live sockets as diagnostics see them. */
 export interface SocketRegistry {
   openCounts(): { readonly truck: number; readonly alarm: number };
+  /** Of those, the sockets whose open message was accepted (an alarm socket says nothing when it is). */
+  streamingCounts(): { readonly truck: number; readonly alarm: number };
   framesSent(): number;
   badFrames(): number;
   /** Closes every live socket (maintenance); returns how many were closed. */

@@ -40,6 +40,12 @@ export class LiveSocketRegistry implements SocketRegistry {
     return { truck: this.open.truck.size, alarm: this.open.alarm.size };
   }
 
+  /** Sockets whose open message was accepted: they receive data (the others still wait for one, or for its check). */
+  streamingCounts(): { readonly truck: number; readonly alarm: number } {
+    const streaming = (kind: SocketName) => [...this.open[kind]].filter((connection) => connection.isAuthenticated).length;
+    return { truck: streaming('truck'), alarm: streaming('alarm') };
+  }
+
   /** Data frames sent since start (snapshots, changes, alarms, replayed frames); `pong` answers are not counted. */
   framesSent(): number {
     return this.sent;

@@ -59,7 +59,7 @@ describe('operations endpoints', () => {
     const before = await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token: admin });
     const socket = await connect(server.url, 'alarm');
     socket.send({ typeIds: '201', msgType: 1, userPri: [], userName: 'admin', token: admin });
-    await socket.during(200);
+    await expect.poll(() => server.services.sockets?.streamingCounts().alarm).toBe(1);
     const raised = await call<PublishedAlarm>(server.url, 'POST', '/sim/alarm', { token: admin, form: { type: 201 } });
     expect(raised.resultCode).toBe(200);
     const received = parseLiveAlarm(await socket.nextJson());

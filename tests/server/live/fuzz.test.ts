@@ -80,6 +80,8 @@ describe('malformed frames', () => {
       c.send('');
       expect(await c.next()).toBe('pong');
     }
+    // An alarm socket says nothing when its open message is accepted; alarms raised before that are not its.
+    await expect.poll(() => registry.streamingCounts().alarm).toBe(2);
     const badBefore = registry.badFrames();
 
     const random = mulberry32(20260105);

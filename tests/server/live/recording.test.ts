@@ -121,6 +121,8 @@ describe('replay through the sockets', () => {
       expect(await trucks.nextJson()).toEqual([]); // this database has no trucks: the snapshot is empty
       alarms.send('');
       expect(await alarms.next()).toBe('pong');
+      // The alarm socket says nothing when its open message is accepted; frames replayed before that are not its.
+      await expect.poll(() => server.services.sockets?.streamingCounts().alarm).toBe(1);
 
       const { frames } = parseRecording(FIXTURE);
       const clock = fakeClock();

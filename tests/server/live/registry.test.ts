@@ -46,6 +46,8 @@ describe('socket registry', () => {
     await t.next();
     a.send('');
     await a.next();
+    // The alarm socket says nothing when its open message is accepted; a live alarm raised before that is not its.
+    await waitFor(() => registry.streamingCounts().alarm === base.alarm + 1, 'the alarm socket to stream');
     const mine = trucks[0];
     if (!mine) throw new Error('no fixture truck');
     await raiseAlarm(server.services, mine);
