@@ -42,6 +42,7 @@ export function startLeadership(driver: DbDriver, events: LeadershipEvents, opti
     role: () => (closed ? 'standby' : 'leader'),
     ready: started,
     async close() {
+      if (closed) return;
       closed = true;
       await started.catch(() => undefined);
       events.lost();
