@@ -27,10 +27,14 @@ export interface CreatedServices {
 }
 
 export async function createServices(options: ServiceOptions): Promise<CreatedServices> {
-  const { db, driver } = await openDatabase(options.database);
-  const existing = await db.selectFrom('company').select('code').limit(1).execute();
-  const fresh = existing.length === 0;
-  if (fresh) await seedAccounts(db);
+  let fresh = false;
+  const { db, driver } = await openDatabase(options.database, {
+    setUp: async (opened) => {
+      const existing = await opened.selectFrom('company').select('code').limit(1).execute();
+      fresh = existing.length === 0;
+      if (fresh) await seedAccounts(opened);
+    },
+  });
   const hub = await createHub(db, options);
   const services: Services = {
     db,

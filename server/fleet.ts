@@ -1,8 +1,10 @@
-// Puts the simulated fleet in place at start: master data and history on the first start, then the live simulator.
+// Puts the simulated fleet in place at start (master data and history on the first start) and runs the live simulator
+// on whichever instance leads (server/sim/leadership.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Services } from './services';
-import { backfill, seedFleet, startSimulator, type BackfillReport } from './sim';
+import { backfill, seedFleet, startSimulator, type BackfillReport, type Simulator } from './sim';
+import { startLeadership, type Leadership, type LeadershipOptions } from './sim/leadership';
 
 export interface FleetStart {
   readonly seeded: boolean;
@@ -24,16 +26,56 @@ export async function prepareFleet(services: Services, sim: ServerConfig['sim'],
   return { seeded: true, history };
 }
 
-/** Starts the live simulator and stops it with the server. */
-export function runSimulator(app: FastifyInstance, services: Services, sim: ServerConfig['sim']): void {
-  const simulator = startSimulator(services, {
-    seed: sim.seed,
-    alarmRate: sim.alarmRate,
-    onError: (error) => app.log.error({ err: error }, 'simulator tick failed'),
-  });
-  services.sim = simulator;
+export interface FleetLeadOptions extends Omit<LeadershipOptions, 'instanceId'> {
+  /** Real time between simulator ticks; the simulator's default (5 s) unless set. */
+  readonly tickMs?: number;
+  /** The simulator's clock; real time unless set (tests run the fleet faster). */
+  readonly now?: () => number;
+  /** Where the first start's seeding is reported. */
+  readonly onSeeded?: (fleet: FleetStart) => void;
+}
+
+/**
+ * Competes for the simulator lock and, while this instance holds it, runs the simulator: the fleet is seeded only by a
+ * leader and only into an empty database, so a takeover continues from the stored state without a second backfill.
+ * The leadership is closed (the simulator stopped, the lock given back) with the server.
+ */
+export function leadFleet(app: FastifyInstance, services: Services, sim: ServerConfig['sim'], options: FleetLeadOptions = {}): Leadership {
+  let running: Simulator | undefined;
+  // Bumped at each loss, so a start still loading when its hold is lost does not run afterwards.
+  let term = 0;
+  const leadership = startLeadership(
+    services.driver,
+    {
+      async gained() {
+        const mine = ++term;
+        const fleet = await prepareFleet(services, sim);
+        if (fleet.seeded) options.onSeeded?.(fleet);
+        if (mine !== term) return;
+        const simulator = startSimulator(services, {
+          seed: sim.seed,
+          alarmRate: sim.alarmRate,
+          tickMs: options.tickMs,
+          now: options.now,
+          onError: (error) => app.log.error({ err: error }, 'simulator tick failed'),
+        });
+        running = simulator;
+        services.sim = simulator;
+        await simulator.ready;
+      },
+      lost() {
+        term++;
+        running?.stop();
+        running = undefined;
+        services.sim = undefined;
+      },
+    },
+    { ...options, instanceId: services.hub.status().instanceId },
+  );
+  services.leadership = leadership;
   app.addHook('onClose', async () => {
-    simulator.stop();
-    services.sim = undefined;
+    await leadership.close();
+    services.leadership = undefined;
   });
+  return leadership;
 }

@@ -4,7 +4,7 @@ import { configFromEnv, type ServerConfig } from './config';
 import { createServices, type CreatedServices } from './create-services';
 import { DatabaseStartError } from './db/errors';
 import { describeTarget } from './db/target';
-import { prepareFleet, runSimulator } from './fleet';
+import { leadFleet, type FleetStart } from './fleet';
 import { DEMO_ACCOUNTS } from './seed/accounts';
 
 /** A setting the environment got wrong. */
@@ -30,19 +30,18 @@ async function openServices(): Promise<{ config: ServerConfig; created: CreatedS
 const started = Date.now();
 const { config, created } = await openServices().catch(refuseToStart);
 const { services } = created;
-if (config.sim.enabled) {
-  const fleet = await prepareFleet(services, config.sim);
-  if (fleet.seeded) {
-    const h = fleet.history;
-    console.log(`Seeded ${config.sim.trucks} trucks` + (h ? `, ${h.events} events, ${h.alarms} alarms, ${h.positions} positions of history` : ''));
-  }
+function reportSeeded(fleet: FleetStart): void {
+  const h = fleet.history;
+  console.log(`Seeded ${config.sim.trucks} trucks` + (h ? `, ${h.events} events, ${h.alarms} alarms, ${h.positions} positions of history` : ''));
 }
 const app = await buildApp({ services, staticDir: config.staticDir, logger: process.env.LOG === '1', trustProxy: config.trustProxy });
-if (config.sim.enabled) runSimulator(app, services, config.sim);
+// A leader seeds (on the first start) and starts simulating before the server answers.
+if (config.sim.enabled) await leadFleet(app, services, config.sim, { onSeeded: reportSeeded }).ready;
 const address = await app.listen({ host: config.host, port: config.port });
 
 console.log(`Fleet Console is running at ${address}/ (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 console.log(`Database: ${describeTarget(config.database)}${config.sim.enabled ? '' : ' (simulator off)'}`);
+if (config.sim.enabled && config.database.kind === 'postgres') console.log('Simulator: runs on whichever instance holds the lock (GET /diagnostics tells)');
 const bus = services.hub.status();
 if (bus.kind === 'redis') console.log(`Live bus: Redis (${bus.state}), instance ${bus.instanceId}`);
 if (config.contract === 'legacy') console.log('Contract: legacy, the specification\'s calls and shapes only (docs/api.md, Legacy mode)');

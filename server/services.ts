@@ -4,6 +4,7 @@ import type { Db, DbDriver } from './db/open';
 import type { LiveHub, PublishedAlarm } from './live/hub';
 import type { RateLimitPolicy } from './auth/rate-limit';
 import type { SessionPolicy } from './auth/sessions';
+import type { SimulatorRole } from './sim/leadership';
 
 /** The simulator as the operations endpoints see it. */
 export interface SimControl {
@@ -37,4 +38,6 @@ export interface Services {
   readonly wire: WireContract;
   sockets?: SocketRegistry;
   sim?: SimControl;
+  /** Whether this instance runs the simulator; absent when the simulator is off. */
+  leadership?: { role(): SimulatorRole };
 }

@@ -6,6 +6,7 @@ import { DatabaseStartError, reasonOf } from './errors';
 import { migrationsFor } from './migrations';
 import { postgresBytes, postgresDialect, type PostgresLog } from './postgres';
 import type { Database as Schema } from './schema';
+import { underStartLock } from './start-lock';
 import { sqliteBytes, sqliteDialect } from './sqlite';
 import { hostOf, type DatabaseTarget } from './target';
 
@@ -24,6 +25,8 @@ export interface OpenedDb {
 export interface OpenOptions {
   /** Where a connection lost while running is reported; the console by default. */
   readonly log?: PostgresLog;
+  /** First-start work (seeding) run after migrating, under the same start lock as the migration. */
+  readonly setUp?: (db: Db) => Promise<void>;
 }
 
 /**
@@ -34,10 +37,14 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   let db: Db | undefined;
   try {
     const opened = openDriver(target, options.log ?? { warn: (message) => console.warn(message) });
-    db = new Kysely<Schema>({ dialect: opened.dialect, plugins: [new CamelCasePlugin()] });
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrationsFor(target.kind) }) } });
-    const { error } = await migrator.migrateToLatest();
-    if (error) throw error;
+    const migrated = new Kysely<Schema>({ dialect: opened.dialect, plugins: [new CamelCasePlugin()] });
+    db = migrated;
+    await underStartLock(opened.driver, async () => {
+      const migrator = new Migrator({ db: migrated, provider: { getMigrations: async () => ({ ...migrationsFor(target.kind) }) } });
+      const { error } = await migrator.migrateToLatest();
+      if (error) throw error;
+      await options.setUp?.(migrated);
+    });
     return { db, driver: opened.driver };
   } catch (error) {
     await db?.destroy().catch(() => undefined);

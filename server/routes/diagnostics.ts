@@ -7,6 +7,7 @@ import { databaseBytes } from '../db/open';
 import type { TableName } from '../db/schema';
 import type { BusStatus } from '../live/hub';
 import type { DbKind } from '../db/target';
+import type { SimulatorRole } from '../sim/leadership';
 import { field, type ContractPlugin } from './plugin';
 
 /** Tables whose row counts tell an operator whether history and live data are flowing. */
@@ -21,7 +22,10 @@ export interface Diagnostics {
   /** Which database the server runs on: the embedded SQLite file or PostgreSQL (shared by every instance). */
   readonly database: DbKind;
   readonly databaseBytes: number;
+  /** The simulator runs on this instance now. */
   readonly simulator: boolean;
+  /** This instance (the bus's instance name) and whether it leads the simulator; off when the simulator is disabled. */
+  readonly instance: { readonly id: string; readonly role: SimulatorRole | 'off' };
   /** Resident memory of the server process. */
   readonly memoryBytes: number;
   /** The live bus (REDIS_URL: redis, else local) and this instance's name on it. */
@@ -40,6 +44,7 @@ export const diagnosticsRoutes: ContractPlugin = async (app, { services }) => {
     );
     const rows = Object.fromEntries(counts) as Diagnostics['rows'];
     const sockets = services.sockets;
+    const bus = services.hub.status();
     const answer: Diagnostics = {
       sockets: sockets?.openCounts() ?? { truck: 0, alarm: 0 },
       framesSent: sockets?.framesSent() ?? 0,
@@ -49,8 +54,9 @@ export const diagnosticsRoutes: ContractPlugin = async (app, { services }) => {
       database: services.driver.kind,
       databaseBytes: await databaseBytes(db, services.driver),
       simulator: services.sim !== undefined,
+      instance: { id: bus.instanceId, role: services.leadership?.role() ?? 'off' },
       memoryBytes: process.memoryUsage().rss,
-      bus: services.hub.status(),
+      bus,
     };
     return envelope(answer);
   });

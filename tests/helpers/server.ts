@@ -4,6 +4,8 @@ import { buildApp, type TrustProxy } from '../../server/app';
 import { createServices, type ServiceOptions } from '../../server/create-services';
 import type { Services } from '../../server/services';
 import type { DatabaseTarget } from '../../server/db/target';
+import { leadFleet } from '../../server/fleet';
+import type { ServerConfig } from '../../server/config';
 import { seedFleet, startSimulator, type Simulator } from '../../server/sim';
 import { freshDatabase } from './test-database';
 
@@ -25,6 +27,8 @@ export interface TestServerOptions extends Omit<Partial<ServiceOptions>, 'databa
   readonly trustProxy?: TrustProxy;
   /** Another running server's database, shared as a second instance would (left in place at close); a fresh one by default. */
   readonly sharedDatabase?: DatabaseTarget;
+  /** Runs the simulator as the real server does: on this instance only while it leads (server/fleet.ts leadFleet). */
+  readonly fleet?: { readonly sim: ServerConfig['sim']; readonly tickMs: number; readonly retryMs: number; readonly now?: () => number };
 }
 
 export async function startServer(options: TestServerOptions = {}): Promise<RunningServer> {
@@ -33,6 +37,10 @@ export async function startServer(options: TestServerOptions = {}): Promise<Runn
   const created = await createServices({ ...options, database: fresh.target });
   await options.prepare?.(created.services);
   const app = await buildApp({ services: created.services, staticDir: options.staticDir, faults: options.faults, trustProxy: options.trustProxy });
+  if (options.fleet) {
+    const { sim, ...timing } = options.fleet;
+    await leadFleet(app, created.services, sim, { ...timing, log: { warn: () => undefined } }).ready;
+  }
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,

@@ -44,8 +44,8 @@ async function adminQuery(text: string): Promise<void> {
   await admin.query(text);
 }
 
-/** A new empty, migrated database of this layer's kind. */
-export async function freshDatabase(): Promise<TestDatabase> {
+/** A new empty, migrated database of this layer's kind; `unmigrated`: without even the schema, as on a first start. */
+export async function freshDatabase(options: { readonly unmigrated?: boolean } = {}): Promise<TestDatabase> {
   if (!testPostgres) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-test-'));
     return {
@@ -54,7 +54,7 @@ export async function freshDatabase(): Promise<TestDatabase> {
     };
   }
   const name = `fleet_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name} template ${TEMPLATE_DATABASE}`);
+  await adminQuery(`create database ${name} template ${options.unmigrated ? 'template0' : TEMPLATE_DATABASE}`);
   const url = new URL(testPostgres.adminUrl);
   url.pathname = `/${name}`;
   return {

@@ -76,7 +76,9 @@ describe.runIf(testPostgres)('PostgreSQL lost while running (server-pg layer onl
   }, 60_000);
 
   it('answers 500 and stays up when connections are reset under queries in flight', async () => {
-    // Frozen first, so the calls' queries are surely in flight when their connections die.
+    // Three connections open and idle in the pool first (not left to whatever the simulator's last tick opened), then
+    // frozen, so the calls' queries are surely in flight on them when their connections die.
+    await Promise.all([timedCall(), timedCall(), timedCall()]);
     await cluster.freeze();
     const calls = [timedCall(), timedCall(), timedCall()];
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -1,0 +1,165 @@
+// One simulator per fleet: the instance holding the lock simulates, a standby takes over from the stored state when
+// the leader dies, and instances first-starting together on an empty database all come up.
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Diagnostics } from '../../server/routes/diagnostics';
+import type { Db } from '../../server/db/open';
+import { DEFAULT_RETRY_MS, lockConnectionName } from '../../server/sim/leadership-postgres';
+import { COMPANIES } from '../../server/seed/accounts';
+import { call, login } from '../helpers/api';
+import { startServer, type RunningServer, type TestServerOptions } from '../helpers/server';
+import { freshDatabase, TEST_DB_KIND, type TestDatabase } from '../helpers/test-database';
+
+const ON_POSTGRES = TEST_DB_KIND === 'postgres';
+const SIM = { enabled: true, trucks: 6, seed: 11, alarmRate: 1, backfillDays: 1 } as const;
+/** What the issue promises: a standby leads within 15 s of the leader's death. */
+const TAKEOVER_MS = 15_000;
+
+/** Sim time at 60x real time, shared by every instance, so a few real seconds hold several truck reports. */
+function fastClock(): () => number {
+  const start = Date.now();
+  return () => start + (Date.now() - start) * 60;
+}
+
+const running: RunningServer[] = [];
+const databases: TestDatabase[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((s) => s.close()));
+  await Promise.all(databases.splice(0).map((d) => d.drop()));
+});
+
+async function instance(id: string, database: TestDatabase, now: () => number, extra: TestServerOptions = {}): Promise<RunningServer> {
+  const server = await startServer({
+    ...extra,
+    sharedDatabase: database.target,
+    instanceId: id,
+    fleet: { sim: SIM, tickMs: 200, retryMs: DEFAULT_RETRY_MS, now },
+  });
+  running.push(server);
+  return server;
+}
+
+async function diagnostics(server: RunningServer): Promise<Diagnostics> {
+  const { token } = await login(server.url, 'admin');
+  return (await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token })).data;
+}
+
+async function count(db: Db, table: 'event' | 'alarm' | 'position' | 'truck'): Promise<number> {
+  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The newest write to any truck's status row. */
+async function lastStatusWrite(db: Db): Promise<number> {
+  const row = await db.selectFrom('truckLive').select((eb) => eb.fn.max('updatedAt').as('t')).executeTakeFirstOrThrow();
+  return Number(row.t);
+}
+
+/** Resolves once trucks have moved: new positions and newer status rows than when it was called. */
+async function trucksMove(db: Db): Promise<void> {
+  const [positions, status] = [await count(db, 'position'), await lastStatusWrite(db)];
+  await vi.waitFor(async () => {
+    expect(await count(db, 'position')).toBeGreaterThan(positions);
+    expect(await lastStatusWrite(db)).toBeGreaterThan(status);
+  }, { timeout: 5_000, interval: 100 });
+}
+
+/** Events recorded twice for one truck, kind and time: two simulators overlapping, or one replaying the other's span. */
+async function duplicateEvents(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*) as n from (
+      select truck_id from event group by truck_id, kind, start_time having count(*) > 1
+    ) as twice`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function leaderOf(servers: readonly RunningServer[]): Promise<RunningServer> {
+  let leader: RunningServer | undefined;
+  await vi.waitFor(() => {
+    const leaders = servers.filter((s) => s.services.leadership?.role() === 'leader');
+    expect(leaders).toHaveLength(1);
+    leader = leaders[0];
+  }, { timeout: TAKEOVER_MS, interval: 100 });
+  if (!leader) throw new Error('no leader');
+  return leader;
+}
+
+describe('simulator leadership', () => {
+  it('names the instance in GET /diagnostics and makes a lone instance the leader that simulates', async () => {
+    const database = await freshDatabase();
+    databases.push(database);
+    const server = await instance('A', database, fastClock());
+    const answer = await diagnostics(server);
+    expect(answer.instance).toEqual({ id: 'A', role: 'leader' });
+    expect(answer.simulator).toBe(true);
+    await trucksMove(server.services.db);
+  });
+
+  it.runIf(ON_POSTGRES)('lets exactly one of two instances on one database lead; the other answers standby (PostgreSQL: SQLite has one instance)', async () => {
+    const database = await freshDatabase();
+    databases.push(database);
+    const now = fastClock();
+    const a = await instance('A', database, now);
+    const b = await instance('B', database, now);
+    expect([(await diagnostics(a)).instance, (await diagnostics(b)).instance]).toEqual([
+      { id: 'A', role: 'leader' },
+      { id: 'B', role: 'standby' },
+    ]);
+    expect((await diagnostics(b)).simulator).toBe(false);
+  });
+
+  it.runIf(ON_POSTGRES)('hands the fleet to the standby within 15 s of the leader closing, going on from the stored state without a second backfill', async () => {
+    const database = await freshDatabase();
+    databases.push(database);
+    const now = fastClock();
+    const a = await instance('A', database, now);
+    const b = await instance('B', database, now);
+    const { db } = b.services;
+    const backfilled = await count(db, 'event');
+    expect(backfilled).toBeGreaterThan(100);
+    await trucksMove(db);
+
+    const before = { events: await count(db, 'event'), alarms: await count(db, 'alarm') };
+    const closedAt = Date.now();
+    running.splice(running.indexOf(a), 1);
+    await a.close();
+    expect(await leaderOf([b])).toBe(b);
+    expect(Date.now() - closedAt).toBeLessThan(TAKEOVER_MS);
+    await trucksMove(db);
+
+    expect(await count(db, 'truck')).toBe(SIM.trucks);
+    // A few seconds of live simulation add a handful of events; a second backfill would add about `backfilled` more.
+    expect(await count(db, 'event')).toBeLessThan(before.events + backfilled / 2);
+    expect(await count(db, 'alarm')).toBeLessThan(before.alarms + 50);
+    expect(await duplicateEvents(db)).toBe(0);
+  });
+
+  it.runIf(ON_POSTGRES)('stops simulating at once when the lock connection breaks, and an instance leads again within 15 s (PostgreSQL)', async () => {
+    const database = await freshDatabase();
+    databases.push(database);
+    const now = fastClock();
+    const a = await instance('A', database, now);
+    const b = await instance('B', database, now);
+    const { db } = b.services;
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${lockConnectionName('A')}`.execute(db);
+    await vi.waitFor(() => {
+      expect(a.services.leadership?.role()).toBe('standby');
+      expect(a.services.sim).toBeUndefined();
+    }, { timeout: 1_000, interval: 20 });
+    await leaderOf([a, b]);
+    await trucksMove(db);
+    expect(await duplicateEvents(db)).toBe(0);
+  });
+
+  it.runIf(ON_POSTGRES)('brings up two instances first-starting together on an unmigrated database, seeding accounts and fleet once (PostgreSQL)', async () => {
+    const database = await freshDatabase({ unmigrated: true });
+    databases.push(database);
+    const now = fastClock();
+    const [a, b] = await Promise.all([instance('A', database, now), instance('B', database, now)]);
+    await leaderOf([a, b]);
+    const { db } = a.services;
+    expect(await db.selectFrom('company').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual({ n: COMPANIES.length });
+    expect(await count(db, 'truck')).toBe(SIM.trucks);
+    expect((await diagnostics(b)).rows.truck).toBe(SIM.trucks);
+  });
+});
