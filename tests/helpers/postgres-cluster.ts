@@ -1,11 +1,11 @@
 // A throwaway PostgreSQL cluster for tests: initdb into a temp dir, on a free loopback port, fsync off, password login.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
+import { freePort } from './free-port';
 
 const run = promisify(execFile);
 
@@ -42,15 +42,6 @@ export function postgresBinDir(): string | undefined {
   const versions = fs.readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
   const found = versions.map((v) => path.join(root, v, 'bin')).find((bin) => fs.existsSync(path.join(bin, 'initdb')));
   return found;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no free port');
-  return address.port;
 }
 
 /** initdb and pg_ctl refuse to run as root: as root they run as Debian's `postgres` user, on a directory it owns. */

@@ -1,6 +1,6 @@
 // A throwaway Debian redis-server on a free loopback port, without persistence, that fault tests stop and start again.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { freePort } from './free-port';
 
 export interface TestRedis {
   /** redis://127.0.0.1:PORT */
@@ -10,15 +10,6 @@ export interface TestRedis {
   /** Starts it again on the same port, empty. */
   start(): Promise<void>;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 function launch(port: number): Promise<ChildProcess> {

@@ -1,6 +1,6 @@
 // Starting the server process with a bad configuration or an unreachable database: one clear line, exit code 1.
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/free-port';
 import { runMainToExit, type Exited } from '../helpers/server-process';
 import { testPostgres } from '../helpers/test-database';
 
@@ -13,19 +13,9 @@ function expectOneLine(exited: Exited, line: string | RegExp): void {
   expect(exited.stderr).not.toMatch(/^\s+at /m);
 }
 
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 describe('refusing to start', () => {
   it('names the host and "connection refused" when nothing listens at DATABASE_URL', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const exited = await runMainToExit({ DATABASE_URL: `postgres://fleet:secret@127.0.0.1:${port}/fleet` });
     expectOneLine(exited, `Cannot open PostgreSQL at 127.0.0.1:${port}: connection refused (is PostgreSQL running and listening there?)`);
   });
