@@ -38,6 +38,18 @@ export default defineConfig({
         },
       },
       {
+        // The deployment of `npm run cluster`: PostgreSQL, Redis, nginx and two server processes, started per file.
+        test: {
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      {
         plugins: [react()],
         test: { name: 'ui', include: ['tests/ui/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
       },

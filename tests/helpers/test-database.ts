@@ -8,7 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type OpenedDb } from '../../server/db/open';
 import type { DatabaseTarget, DbKind } from '../../server/db/target';
-import { TEMPLATE_DATABASE } from './postgres-cluster';
+import { TEMPLATE_DATABASE } from './postgres-setup';
 
 export interface ProvidedPostgres {
   /** The cluster's maintenance database, for CREATE and DROP DATABASE. */

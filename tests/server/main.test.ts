@@ -1,6 +1,6 @@
 // Starting the server process with a bad configuration or an unreachable database: one clear line, exit code 1.
 import { describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/free-port';
+import { freePort } from '../../scripts/cluster/free-port';
 import { runMainToExit, type Exited } from '../helpers/server-process';
 import { testPostgres } from '../helpers/test-database';
 

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../../src/domain/i18n';
 import { call, login } from '../../helpers/api';
-import { startCluster, type PostgresCluster } from '../../helpers/postgres-cluster';
+import { startCluster, type PostgresCluster } from '../../../scripts/cluster/local-postgres';
 import { startMain, type MainProcess } from '../../helpers/server-process';
 import { testPostgres } from '../../helpers/test-database';
 

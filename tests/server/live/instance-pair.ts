@@ -3,7 +3,7 @@
 import { expect, vi } from 'vitest';
 import type { BusLog } from '../../../server/live/redis-hub';
 import type { LiveClient } from '../../helpers/live-client';
-import { startRedis, type TestRedis } from '../../helpers/redis';
+import { startRedis, type LocalRedis } from '../../../scripts/cluster/local-redis';
 import { startServer, startSimServer, type RunningServer, type SimServer } from '../../helpers/server';
 
 export interface LoggedLine {
@@ -12,7 +12,7 @@ export interface LoggedLine {
 }
 
 export interface InstancePair {
-  readonly redis: TestRedis;
+  readonly redis: LocalRedis;
   readonly a: SimServer;
   readonly b: RunningServer;
   /** What each instance's bus logged, in order. */

@@ -7,7 +7,7 @@ import type { Diagnostics } from '../../../server/routes/diagnostics';
 import { recordAlarm } from '../../../server/store/alarms';
 import { call, login, raiseSimAlarm } from '../../helpers/api';
 import { connect, type LiveClient } from '../../helpers/live-client';
-import { startRedis } from '../../helpers/redis';
+import { startRedis } from '../../../scripts/cluster/local-redis';
 import { startSimServer } from '../../helpers/server';
 import { closeCode, recordingLog, startInstancePair, type InstancePair, type LoggedLine } from './instance-pair';
 

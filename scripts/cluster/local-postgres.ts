@@ -1,23 +1,25 @@
-// A throwaway PostgreSQL cluster for tests: initdb into a temp dir, on a free loopback port, fsync off, password login.
+// A throwaway PostgreSQL cluster from Debian's binaries: initdb into a temp dir, on a free loopback port, fsync off,
+// password login. `npm run cluster` runs the fleet on one; the server-pg tests and the fault tests start their own.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { freePort } from './free-port';
 
 const run = promisify(execFile);
 
 export const CLUSTER_USER = 'fleet';
-/** Migrated once per run; each test's database is a copy of it. */
-export const TEMPLATE_DATABASE = 'fleet_template';
 
 export interface PostgresCluster {
   readonly port: number;
   readonly password: string;
   /** postgres://fleet:…@127.0.0.1:port/<database> */
   url(database: string): string;
+  /** CREATE DATABASE `name` (a plain identifier), optionally as a copy of `template`. */
+  createDatabase(name: string, template?: string): Promise<void>;
   /** Stops the server as a crash would (`-m immediate`), keeping the data: the "database lost" fault. */
   kill(): Promise<void>;
   /** Starts it again on the same port and data. */
@@ -59,7 +61,7 @@ async function asClusterOwner(bin: string, args: readonly string[], dir: string)
 
 export async function startCluster(): Promise<PostgresCluster> {
   const bin = postgresBinDir();
-  if (!bin) throw new Error('PostgreSQL is not installed: run scripts/ensure-postgres.sh (npm test does)');
+  if (!bin) throw new Error('PostgreSQL is not installed: run scripts/ensure-postgres.sh (npm test and npm run cluster do)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-pg-'));
   const data = path.join(dir, 'data');
   const password = randomBytes(12).toString('hex');
@@ -103,10 +105,24 @@ export async function startCluster(): Promise<PostgresCluster> {
   };
   const signalAll = async (name: NodeJS.Signals) => signal(await processes(), name);
   const crashBackends = async () => signal((await processes()).slice(1), 'SIGKILL');
+  const url = (database: string) => `postgres://${CLUSTER_USER}:${password}@127.0.0.1:${port}/${database}`;
+  const createDatabase = async (name: string, template?: string) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(name) || (template !== undefined && !/^[a-z_][a-z0-9_]*$/.test(template))) {
+      throw new Error(`not a plain database name: ${name}${template ? ` / ${template}` : ''}`);
+    }
+    const admin = new pg.Client({ connectionString: url('postgres') });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+    } finally {
+      await admin.end();
+    }
+  };
   return {
     port,
     password,
-    url: (database) => `postgres://${CLUSTER_USER}:${password}@127.0.0.1:${port}/${database}`,
+    url,
+    createDatabase,
     kill: () => stop('immediate'),
     restart: start,
     freeze: () => signalAll('SIGSTOP'),
