@@ -13,6 +13,20 @@ import type { LiveLimits } from './socket-policy';
 /** Replay reads the database in pages so a long absence neither loads everything at once nor stops at a cap. */
 const REPLAY_PAGE = 1000;
 
+/**
+ * A live alarm goes to every alarm socket of the instance (hundreds in a control room's day): it is shaped and
+ * serialised once per contract, not once per socket. Keyed by the published object, which the hub hands to all.
+ */
+const serialised = new WeakMap<Services['wire'], WeakMap<PublishedAlarm, string>>();
+
+function alarmText(wire: Services['wire'], published: PublishedAlarm): string {
+  let texts = serialised.get(wire);
+  if (!texts) serialised.set(wire, (texts = new WeakMap()));
+  let text = texts.get(published);
+  if (text === undefined) texts.set(published, (text = JSON.stringify(wire.alarm(published.alarm))));
+  return text;
+}
+
 export interface AlarmFeedOptions {
   readonly now?: () => number;
   /** The replay's database read; tests slow it down to open the window between read and live alarms. */
@@ -52,7 +66,7 @@ export function createAlarmFeed(
 
   const deliver = (published: PublishedAlarm) => {
     if (disposed || !sent.add(published.alarm.seq)) return;
-    sender.json(services.wire.alarm(published.alarm));
+    sender.text(alarmText(services.wire, published));
     // Dropping a reader that falls behind is safe: it reconnects with lastSeq and the replay fills the gap.
     if (sender.backlog() > limits.maxBufferedBytes) sender.close('overloaded');
   };

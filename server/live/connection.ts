@@ -16,6 +16,8 @@ export interface OpenMessage {
 /** What a feed may do with its socket: send JSON, and see how much is still unsent. */
 export interface FeedSender {
   json(value: unknown): void;
+  /** Sends JSON text serialised once for many sockets. */
+  text(json: string): void;
   backlog(): number;
   /** overloaded: the alarm socket's reader fell behind; accessChanged: the status socket lost companies. */
   close(reason: 'overloaded' | 'accessChanged'): void;
@@ -111,6 +113,7 @@ export class LiveConnection<Open extends OpenMessage> implements LiveSocketHandl
     const { socket } = setup;
     this.feed = createFeed({
       json: (value) => this.sendText(JSON.stringify(value)),
+      text: (json) => this.sendText(json),
       backlog: () => socket.bufferedAmount,
       close: (reason) => this.close(reason),
     });

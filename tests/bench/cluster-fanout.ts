@@ -45,7 +45,11 @@ console.log(`fleet ${TRUCKS} trucks; ${CLIENTS} alarm sockets; ${RATE * SECONDS}
     console.log(`two instances, PostgreSQL + Redis (cluster up in ${ready} s; alarms raised on the simulator leader):`);
     for (const line of fanoutLines(result)) console.log(`  ${line}`);
     roles.forEach((role, i) => {
-      console.log(`  ${role.id} (${role.role}): ${result.deliveredPerBase[i]} deliveries to its ${CLIENTS / bases.length} sockets, memory ${mb(memories[i] ?? NaN)} RSS`);
+      const own = result.perBase[i];
+      console.log(
+        `  ${role.id} (${role.role}): ${own?.delivered} deliveries to its ${CLIENTS / bases.length} sockets, p50 ${own?.p50} ms, ` +
+          `p99 ${own?.p99} ms; memory ${mb(memories[i] ?? NaN)} RSS`,
+      );
     });
   } finally {
     await cluster.close();

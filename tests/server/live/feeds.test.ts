@@ -16,7 +16,12 @@ import { freshDatabase, type TestDatabase } from '../../helpers/test-database';
 
 function fakeSender(backlog = 0) {
   const sent: unknown[] = [];
-  const sender = { json: (value: unknown) => void sent.push(value), backlog: vi.fn(() => backlog), close: vi.fn() } satisfies FeedSender;
+  const sender = {
+    json: (value: unknown) => void sent.push(value),
+    text: (json: string) => void sent.push(JSON.parse(json)),
+    backlog: vi.fn(() => backlog),
+    close: vi.fn(),
+  } satisfies FeedSender;
   return { sent, sender };
 }
 
