@@ -26,6 +26,19 @@ export async function prepareFleet(services: Services, sim: ServerConfig['sim'],
   return { seeded: true, history };
 }
 
+/**
+ * Makes `simulator` this instance's: the simulator routes here use it, and other instances' POST /sim/alarm reach it
+ * over the bus. Returns the undo.
+ */
+export function adoptSimulator(services: Services, simulator: Simulator): () => void {
+  services.sim = simulator;
+  const stopServing = services.hub.serveSimulator((request) => simulator.raiseAlarm(request.type, request.truckId));
+  return () => {
+    stopServing();
+    if (services.sim === simulator) services.sim = undefined;
+  };
+}
+
 export interface FleetLeadOptions extends Omit<LeadershipOptions, 'instanceId'> {
   /** Real time between simulator ticks; the simulator's default (5 s) unless set. */
   readonly tickMs?: number;
@@ -42,6 +55,7 @@ export interface FleetLeadOptions extends Omit<LeadershipOptions, 'instanceId'> 
  */
 export function leadFleet(app: FastifyInstance, services: Services, sim: ServerConfig['sim'], options: FleetLeadOptions = {}): Leadership {
   let running: Simulator | undefined;
+  let release: (() => void) | undefined;
   // Bumped at each loss, so a start still loading when its hold is lost does not run afterwards.
   let term = 0;
   const leadership = startLeadership(
@@ -60,14 +74,15 @@ export function leadFleet(app: FastifyInstance, services: Services, sim: ServerC
           onError: (error) => app.log.error({ err: error }, 'simulator tick failed'),
         });
         running = simulator;
-        services.sim = simulator;
+        release = adoptSimulator(services, simulator);
         await simulator.ready;
       },
       lost() {
         term++;
+        release?.();
+        release = undefined;
         running?.stop();
         running = undefined;
-        services.sim = undefined;
       },
     },
     { ...options, instanceId: services.hub.status().instanceId },

@@ -1,5 +1,6 @@
 // The live bus's messages on Redis: one JSON object per publish, `{ from, kind, ... }`, `from` naming the sending instance.
 import type { AccountChange, EndedSessions, PublishedAlarm, PublishedRow, RawFrame } from './hub';
+import type { SimAlarmRequest, SimAnswer, SimBusMessage } from './sim-requests';
 
 export type BusMessage =
   | { readonly kind: 'rows'; readonly rows: readonly PublishedRow[] }
@@ -8,7 +9,8 @@ export type BusMessage =
   | { readonly kind: 'accounts'; readonly change: AccountChange }
   | { readonly kind: 'sessions'; readonly ended: EndedSessions }
   /** The sender was cut off from the bus: alarms after `afterSeq` and anything else it published may be missing. */
-  | { readonly kind: 'resync'; readonly afterSeq: number };
+  | { readonly kind: 'resync'; readonly afterSeq: number }
+  | SimBusMessage;
 
 export interface BusEnvelope {
   readonly from: string;
@@ -49,6 +51,14 @@ export function decodeBusMessage(text: string): BusEnvelope | undefined {
       return isObject(value.ended) ? { from, message: { kind: 'sessions', ended: value.ended as EndedSessions } } : undefined;
     case 'resync':
       return typeof value.afterSeq === 'number' ? { from, message: { kind: 'resync', afterSeq: value.afterSeq } } : undefined;
+    case 'simRequest':
+      return typeof value.id === 'string' && isObject(value.request) && typeof value.request.type === 'number'
+        ? { from, message: { kind: 'simRequest', id: value.id, request: value.request as unknown as SimAlarmRequest } }
+        : undefined;
+    case 'simAnswer':
+      return typeof value.id === 'string' && typeof value.to === 'string' && isObject(value.answer)
+        ? { from, message: { kind: 'simAnswer', id: value.id, to: value.to, answer: value.answer as unknown as SimAnswer } }
+        : undefined;
     default:
       return undefined;
   }

@@ -2,6 +2,7 @@
 // as one interface with two transports: LocalHub here (one instance) and RedisHub (redis-hub.ts, across instances).
 import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
 import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
+import type { SimAlarmRequest, SimAnswer, SimServe } from './sim-requests';
 
 /** A status row with the company it belongs to, so each socket can filter by its user's companies. */
 export interface PublishedRow {
@@ -85,6 +86,13 @@ export interface LiveHub {
    * account changes published meanwhile may have been missed, so listeners check their sockets against the database.
    */
   onResync(listener: () => void): () => void;
+  /**
+   * Asks the instance running the simulator to raise an alarm (POST /sim/alarm on one that does not): its answer, or
+   * undefined when no instance answers within `timeoutMs` (none simulates, or the bus is down).
+   */
+  askSimulator(request: SimAlarmRequest, timeoutMs: number): Promise<SimAnswer | undefined>;
+  /** Answers the other instances' askSimulator while this instance simulates; the returned function stops. */
+  serveSimulator(serve: SimServe): () => void;
   status(): BusStatus;
   close(): Promise<void>;
 }
@@ -149,6 +157,15 @@ export class LocalHub implements LiveHub {
 
   onResync(listener: () => void): () => void {
     return subscribe(this.resyncListeners, listener);
+  }
+
+  /** Alone, there is no other instance to ask. */
+  askSimulator(): Promise<SimAnswer | undefined> {
+    return Promise.resolve(undefined);
+  }
+
+  serveSimulator(): () => void {
+    return () => undefined;
   }
 
   status(): BusStatus {

@@ -7,6 +7,7 @@ import type { BusBacklog } from './bus-backlog';
 import { decodeBusMessage, encodeBusMessage, type BusMessage } from './bus-message';
 import { LocalHub, type AccountChange, type BusState, type BusStatus, type EndedSessions, type LiveHub, type PublishedAlarm, type PublishedRow, type RawFrame } from './hub';
 import { SeqWindow } from './seq-window';
+import { SimRequests, type SimAlarmRequest, type SimAnswer, type SimServe } from './sim-requests';
 
 export const BUS_CHANNEL = 'fleet-console:live';
 
@@ -84,6 +85,7 @@ export class RedisHub implements LiveHub {
   private dropped = false;
   private recovering = false;
   private recovery: Promise<void> = Promise.resolve();
+  private readonly simRequests: SimRequests;
 
   constructor(
     private readonly options: RedisHubOptions,
@@ -94,6 +96,11 @@ export class RedisHub implements LiveHub {
     this.log = options.log ?? consoleBusLog;
     this.address = redisAddress(options.url);
     this.sender = `${options.instanceId}/${randomBytes(4).toString('hex')}`;
+    this.simRequests = new SimRequests(this.sender, (message) => {
+      if (this.state !== 'up') return false;
+      this.send(message);
+      return true;
+    });
     // Alarms stored before this instance started are not news to its sockets.
     this.seen = new SeqWindow(startSeq, HUB_SEQ_WINDOW);
     this.behind = startSeq;
@@ -192,12 +199,21 @@ export class RedisHub implements LiveHub {
     return this.local.onResync(listener);
   }
 
+  askSimulator(request: SimAlarmRequest, timeoutMs: number): Promise<SimAnswer | undefined> {
+    return this.simRequests.ask(request, timeoutMs);
+  }
+
+  serveSimulator(serve: SimServe): () => void {
+    return this.simRequests.serveWith(serve);
+  }
+
   status(): BusStatus {
     return { kind: 'redis', state: this.state, since: this.since, instanceId: this.options.instanceId };
   }
 
   async close(): Promise<void> {
     this.setState('closed');
+    this.simRequests.close();
     this.publisher.disconnect();
     this.subscriber.disconnect();
     // A catch-up still reading must not outlive the database it reads.
@@ -241,6 +257,10 @@ export class RedisHub implements LiveHub {
         return this.local.publishSessionsEnded(message.ended);
       case 'resync':
         return this.requestRecovery(message.afterSeq);
+      case 'simRequest':
+        return this.simRequests.requested(envelope.from, message.id, message.request);
+      case 'simAnswer':
+        return this.simRequests.answered(message.to, message.id, message.answer);
     }
   }
 

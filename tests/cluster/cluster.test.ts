@@ -97,6 +97,14 @@ describe('a local cluster of two instances behind nginx', () => {
     expect([...seen].sort()).toEqual(['instance-1', 'instance-2']);
   });
 
+  it('raises simulated alarms through nginx whichever instance takes the call', async () => {
+    const seqs: number[] = [];
+    for (let i = 0; i < 4; i++) seqs.push((await raiseSimAlarm(cluster.url, admin, { type: 201 })).seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    const { rows } = await database.query<{ n: string }>('select count(*) as n from alarm where seq = any($1::bigint[])', [seqs]);
+    expect(Number(rows[0]?.n)).toBe(4);
+  });
+
   it('delivers an alarm raised through one instance to sockets on the other and through nginx', async () => {
     const [before] = (await storedSeqs(0)).slice(-1);
     const onStandby = await alarmSocket(standby.base, before ?? 0);

@@ -4,7 +4,7 @@ import { buildApp, type TrustProxy } from '../../server/app';
 import { createServices, type ServiceOptions } from '../../server/create-services';
 import type { Services } from '../../server/services';
 import type { DatabaseTarget } from '../../server/db/target';
-import { leadFleet } from '../../server/fleet';
+import { adoptSimulator, leadFleet } from '../../server/fleet';
 import type { ServerConfig } from '../../server/config';
 import { seedFleet, startSimulator, type Simulator } from '../../server/sim';
 import { freshDatabase } from './test-database';
@@ -72,11 +72,12 @@ export async function startSimServer(options: TestServerOptions & { readonly see
   });
   const simulator = startSimulator(server.services, { seed, timer: false });
   await simulator.ready;
-  server.services.sim = simulator;
+  const release = adoptSimulator(server.services, simulator);
   return {
     ...server,
     simulator,
     async close() {
+      release();
       simulator.stop();
       await server.close();
     },

@@ -14,6 +14,9 @@ const MESSAGES: BusMessage[] = [
   { kind: 'accounts', change: { userIds: [1], companyCodes: ['C1'] } },
   { kind: 'sessions', ended: { userId: 4, exceptTokenHash: 'abc' } },
   { kind: 'resync', afterSeq: 12 },
+  { kind: 'simRequest', id: 'i-1#3', request: { type: 201, truckId: 5 } },
+  { kind: 'simAnswer', id: 'i-1#3', to: 'i-1', answer: { alarm: ALARM } },
+  { kind: 'simAnswer', id: 'i-1#4', to: 'i-1', answer: { error: 'no truck 99 in the simulated fleet' } },
 ];
 
 describe('bus messages', () => {
@@ -28,6 +31,8 @@ describe('bus messages', () => {
     JSON.stringify({ from: 'i-1', kind: 'shout' }),
     JSON.stringify({ from: 'i-1', kind: 'alarm', alarm: { companyCode: 'C1', alarm: { type: 2 } } }),
     JSON.stringify({ from: 'i-1', kind: 'resync', afterSeq: '12' }),
+    JSON.stringify({ from: 'i-1', kind: 'simRequest', id: 'i-1#3', request: { type: '201' } }),
+    JSON.stringify({ from: 'i-1', kind: 'simAnswer', id: 'i-1#3', answer: { error: 'x' } }),
   ])('drops %s', (text) => {
     expect(decodeBusMessage(text)).toBeUndefined();
   });

@@ -53,6 +53,12 @@ describe('live bus when Redis is lost and comes back', () => {
     await pair.busesAre('down');
     const down = await busOf(pair.b.url);
     expect(down).toMatchObject({ kind: 'redis', state: 'down', instanceId: 'B' });
+    // B cannot reach the simulator's instance: it says so at once instead of waiting for an answer.
+    const asked = Date.now();
+    expect(await call(pair.b.url, 'POST', '/sim/alarm', { token: admin, form: { type: 2 }, lang: 'en' })).toEqual({
+      resultCode: 503, message: 'The simulator is not running', data: null,
+    });
+    expect(Date.now() - asked).toBeLessThan(1_000);
 
     // Raised on A and on B, interleaved, while neither hears the other: B's own alarm goes out above A's missed ones.
     const raisedOnA = [await raiseSimAlarm(pair.a.url, admin, { type: 2 }), await raiseSimAlarm(pair.a.url, admin, { type: 201 })];

@@ -80,6 +80,17 @@ describe('live bus over Redis between two instances', () => {
     expect(onA.received.filter((text) => text.includes('replayed'))).toHaveLength(1);
   });
 
+  it('raises an alarm through B, which does not simulate, on A\'s simulator, and delivers it on both', async () => {
+    expect(pair.b.services.sim).toBeUndefined();
+    const [onA, onB] = [await streaming(pair.a.url, 'alarm', admin), await streaming(pair.b.url, 'alarm', admin)];
+    const truck = await pair.b.services.db.selectFrom('truck').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    const raised = await raiseSimAlarm(pair.b.url, admin, { type: 201, truckId: truck.id });
+    expect(raised).toMatchObject({ type: 201, truckId: truck.id });
+    const stored = await pair.a.services.db.selectFrom('alarm').select(['seq', 'type', 'truckId']).where('seq', '=', raised.seq).executeTakeFirst();
+    expect(stored).toEqual({ seq: raised.seq, type: 201, truckId: truck.id });
+    for (const client of [onA, onB]) await expect.poll(() => seqsOf(client)).toContain(raised.seq);
+  });
+
   it('accepts a session made through A on B, over HTTP and sockets', async () => {
     const { token } = await login(pair.a.url, 'operator');
     expect((await call(pair.b.url, 'GET', '/userPri', { token })).resultCode).toBe(200);
