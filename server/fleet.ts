@@ -2,6 +2,7 @@
 // on whichever instance leads (server/sim/leadership.ts).
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
+import { inTransaction } from './db/transaction';
 import type { Services } from './services';
 import { backfill, seedFleet, startSimulator, type BackfillReport, type Simulator } from './sim';
 import { startLeadership, type Leadership, type LeadershipOptions } from './sim/leadership';
@@ -11,19 +12,24 @@ export interface FleetStart {
   readonly history?: BackfillReport;
 }
 
-/** Seeds trucks and fills history only into an empty database, so a restart keeps what the operators saw. */
+/**
+ * Seeds trucks and fills history only into an empty database, so a restart keeps what the operators saw. Both commit
+ * together: a leader that dies while filling history leaves an empty fleet, which the next leader seeds and fills.
+ */
 export async function prepareFleet(services: Services, sim: ServerConfig['sim'], now = Date.now()): Promise<FleetStart> {
   const truck = await services.db.selectFrom('truck').select('id').limit(1).executeTakeFirst();
   if (truck) return { seeded: false };
-  await seedFleet(services.db, { seed: sim.seed, trucks: sim.trucks, now });
-  if (sim.backfillDays === 0) return { seeded: true };
-  const history = await backfill(services.db, {
-    seed: sim.seed,
-    now,
-    eventDays: sim.backfillDays,
-    positionDays: Math.min(3, sim.backfillDays),
+  return inTransaction(services.db, async (trx) => {
+    await seedFleet(trx, { seed: sim.seed, trucks: sim.trucks, now });
+    if (sim.backfillDays === 0) return { seeded: true };
+    const history = await backfill(trx, {
+      seed: sim.seed,
+      now,
+      eventDays: sim.backfillDays,
+      positionDays: Math.min(3, sim.backfillDays),
+    });
+    return { seeded: true, history };
   });
-  return { seeded: true, history };
 }
 
 /**

@@ -1,7 +1,6 @@
 // History at first start: the engine run fast over the last 30 days, so reports and playback have data at once.
-import type { Transaction } from 'kysely';
 import type { Db } from '../db/open';
-import type { Database } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 import type { NewAlarm } from '../store/alarms';
 import { FleetEngine, type SimSink } from './engine';
 import type { SimEvent } from './events';
@@ -61,7 +60,7 @@ class BulkSink implements SimSink {
     this.alarms.push(alarm);
   }
 
-  async flush(trx: Transaction<Database>, now: number): Promise<void> {
+  async flush(trx: Db, now: number): Promise<void> {
     // Within a step alarms come per truck; time order across the fleet makes seq follow startTime, as live alarms do.
     const alarms = this.alarms.sort((a, b) => a.startTime - b.startTime).map((a): SqlValue[] => [
       a.type, a.truckId, a.signCode, a.companyCode, a.startTime, a.startTime + 1000 + (a.truckId % 7) * 1000, a.remark,
@@ -102,7 +101,7 @@ export async function backfill(db: Db, options: BackfillOptions): Promise<Backfi
     start,
   );
   const sink = new BulkSink(options.now - positionDays * DAY);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (let from = start; from < options.now; ) {
       const to = Math.min(from + STEP_MS, options.now);
       engine.step(from, to, sink);

@@ -1,5 +1,6 @@
 // Deterministic master data for the simulated fleet: places, trucks, drivers, devices, live rows and fences.
 import type { Db } from '../db/open';
+import { inTransaction } from '../db/transaction';
 import type { TruckModel } from '../db/schema';
 import { COMPANIES } from '../seed/accounts';
 import { areaAt, offsetKm, roundCoord, type LatLng } from './city';
@@ -90,7 +91,7 @@ export async function seedFleet(db: Db, options: FleetSeedOptions): Promise<Flee
   const people = rng.fork('people');
   const live = rng.fork('live');
 
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const existing = await trx.selectFrom('truck').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
     if (Number(existing?.n ?? 0) > 0) throw new Error('seedFleet needs an empty fleet; this database already has trucks');
 

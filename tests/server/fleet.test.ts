@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Diagnostics } from '../../server/routes/diagnostics';
 import type { Db } from '../../server/db/open';
+import { prepareFleet } from '../../server/fleet';
 import { DEFAULT_RETRY_MS, lockConnectionName } from '../../server/sim/leadership-postgres';
 import { COMPANIES } from '../../server/seed/accounts';
 import { call, login } from '../helpers/api';
@@ -83,6 +84,25 @@ async function leaderOf(servers: readonly RunningServer[]): Promise<RunningServe
   if (!leader) throw new Error('no leader');
   return leader;
 }
+
+describe('the first start\'s fleet', () => {
+  it('commits trucks and history together: a fill that fails leaves no trucks, and the next start does it all', async () => {
+    const database = await freshDatabase();
+    databases.push(database);
+    const server = await startServer({ sharedDatabase: database.target });
+    running.push(server);
+    const { db } = server.services;
+    // History cannot be stored: the fill fails after the trucks are in, as when a leader dies in the middle of it.
+    await sql`alter table event rename to event_away`.execute(db);
+    await expect(prepareFleet(server.services, SIM)).rejects.toThrow();
+    expect(await count(db, 'truck')).toBe(0);
+
+    await sql`alter table event_away rename to event`.execute(db);
+    expect((await prepareFleet(server.services, SIM)).seeded).toBe(true);
+    expect(await count(db, 'truck')).toBe(SIM.trucks);
+    expect(await count(db, 'event')).toBeGreaterThan(0);
+  });
+});
 
 describe('simulator leadership', () => {
   it('names the instance in GET /diagnostics and makes a lone instance the leader that simulates', async () => {
