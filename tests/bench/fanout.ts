@@ -1,10 +1,10 @@
 // The alarm fan-out measurement shared by `bench:server` and `bench:cluster`: alarm sockets opened on one or more
 // server bases, alarms raised at a steady rate, and the delay from each alarm's insert to its arrival at each socket.
-import WebSocket from 'ws';
 import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
 import type { Envelope } from '../../src/domain/wire/envelope';
 import type { LoginAnswer } from '../../src/domain/wire/entities';
 import { SOCKET_PATHS } from '../../src/domain/wire/sockets';
+import { openLeanSocket, type LeanSocket } from './lean-socket';
 
 export async function api<T>(base: string, method: string, route: string, token?: string, form?: Record<string, string>): Promise<T> {
   const response = await fetch(`${base}/truckmanage/api${route}`, {
@@ -48,25 +48,17 @@ export interface FanoutResult {
 export async function measureFanout(plan: FanoutPlan): Promise<FanoutResult> {
   const latencies: number[] = [];
   const perBase = plan.socketBases.map((): number[] => []);
-  const sockets: WebSocket[] = [];
+  const sockets: LeanSocket[] = [];
   for (let i = 0; i < plan.clients; i++) {
     const baseIndex = i % plan.socketBases.length;
     const base = plan.socketBases[baseIndex] ?? plan.raiseBase;
-    // The client shares the two cores with everything it measures: it skips work a console would do (UTF-8 checks,
-    // parsing whole alarms) so its own backlog adds as little as it can to the latency it reports.
-    const ws = new WebSocket(`${base.replace('http', 'ws')}${SOCKET_PATHS.alarm}`, { skipUTF8Validation: true });
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
+    const socket = await openLeanSocket(base, SOCKET_PATHS.alarm, (text) => {
+      const latency = Date.now() - Number(INSERT_TIME.exec(text)?.[1]);
+      latencies.push(latency);
+      perBase[baseIndex]?.push(latency);
     });
-    ws.on('message', (data) => {
-      const now = Date.now();
-      const insertTime = Number(INSERT_TIME.exec(String(data))?.[1]);
-      latencies.push(now - insertTime);
-      perBase[baseIndex]?.push(now - insertTime);
-    });
-    ws.send(JSON.stringify({ typeIds: EVERY_TYPE_LIST, msgType: 1, userPri: [], userName: 'admin', token: plan.token }));
-    sockets.push(ws);
+    socket.sendText(JSON.stringify({ typeIds: EVERY_TYPE_LIST, msgType: 1, userPri: [], userName: 'admin', token: plan.token }));
+    sockets.push(socket);
   }
   // Every subscription is in place before the first alarm.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -82,7 +74,7 @@ export async function measureFanout(plan: FanoutPlan): Promise<FanoutResult> {
   }
   await Promise.all(raised);
   await new Promise((resolve) => setTimeout(resolve, 3_000));
-  for (const ws of sockets) ws.terminate();
+  for (const socket of sockets) socket.destroy();
 
   latencies.sort((a, b) => a - b);
   return {
