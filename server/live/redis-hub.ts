@@ -149,20 +149,22 @@ export class RedisHub implements LiveHub {
     });
   }
 
+  // The bus first, then this instance's sockets: the other instances start their fan-out while this one does its own,
+  // instead of after it (hundreds of socket writes).
   publishRows(rows: readonly PublishedRow[]): void {
     if (rows.length === 0) return;
-    this.local.publishRows(rows);
     this.send({ kind: 'rows', rows });
+    this.local.publishRows(rows);
   }
 
   publishAlarm(alarm: PublishedAlarm): void {
-    this.deliverAlarm(alarm);
     this.send({ kind: 'alarm', alarm });
+    this.deliverAlarm(alarm);
   }
 
   publishRaw(frame: RawFrame): void {
-    this.local.publishRaw(frame);
     this.send({ kind: 'raw', frame });
+    this.local.publishRaw(frame);
   }
 
   async publishAccounts(change: AccountChange): Promise<void> {
