@@ -31,9 +31,19 @@ interface GroupSpec {
   readonly paths: readonly string[];
 }
 
-const under = (prefix: string, leaves: string) => leaves.split(/\s+/).filter(Boolean).map((leaf) => `${prefix}/${leaf}`);
+type SplitOn<S extends string, D extends string, Found extends string = never> = S extends `${infer Head}${D}${infer Rest}`
+  ? SplitOn<Rest, D, Found | Head>
+  : Found | S;
+/** The words of a whitespace-separated list, as a type: the leaves stay written as the spec's table lists them. */
+type Words<S extends string> = Exclude<SplitOn<SplitOn<S, ' '>, '\n'>, ''>;
 
-const GROUP_SPECS: Readonly<Record<MenuGroup, GroupSpec>> = {
+const under = <const P extends string, const L extends string>(prefix: P, leaves: L) =>
+  leaves
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((leaf) => `${prefix}/${leaf}` as `${P}/${Words<L>}`);
+
+const GROUP_SPECS = {
   personal: { kind: 'personal', paths: ['dashboard'] },
   monitor: {
     kind: 'monitor',
@@ -127,11 +137,21 @@ const GROUP_SPECS: Readonly<Record<MenuGroup, GroupSpec>> = {
     kind: 'settings',
     paths: under('setting/device_parameter', 'upgrade_file send_message params_files params_record camera_setup'),
   },
-};
+} as const satisfies Record<MenuGroup, GroupSpec>;
+
+type GroupSpecs = typeof GROUP_SPECS;
+
+/** Every console route's path, as a literal type: registries keyed by it make the compiler name a missing screen. */
+export type RoutePath = RoutePathOfGroup<MenuGroup>;
+export type RoutePathOfGroup<G extends MenuGroup> = G extends MenuGroup ? `/${GroupSpecs[G]['paths'][number]}` : never;
+/** The paths of one kind of screen (report, settings, …). */
+export type RoutePathOfKind<K extends RouteKind> = {
+  [G in MenuGroup]: GroupSpecs[G]['kind'] extends K ? RoutePathOfGroup<G> : never;
+}[MenuGroup];
 
 export interface RouteDef {
   /** Absolute path, e.g. `/cargo_monitor/event_report/switchCover`. */
-  readonly path: string;
+  readonly path: RoutePath;
   readonly group: MenuGroup;
   readonly kind: RouteKind;
   readonly titleKey: LocaleKey;
@@ -140,9 +160,9 @@ export interface RouteDef {
 }
 
 export const ROUTES: readonly RouteDef[] = MENU_GROUPS.flatMap((group) =>
-  GROUP_SPECS[group].paths.map(
+  (GROUP_SPECS[group].paths as readonly string[]).map(
     (path): RouteDef => ({
-      path: `/${path}`,
+      path: `/${path}` as RoutePath,
       group,
       kind: GROUP_SPECS[group].kind,
       // The locale file nests route titles by path segment, so the key is the path with dots.
@@ -152,7 +172,7 @@ export const ROUTES: readonly RouteDef[] = MENU_GROUPS.flatMap((group) =>
   ),
 );
 
-const BY_PATH = new Map(ROUTES.map((route) => [route.path, route]));
+const BY_PATH = new Map<string, RouteDef>(ROUTES.map((route) => [route.path, route]));
 
 /** Looks a route up by path, with or without the leading slash. */
 export function routeByPath(path: string): RouteDef | undefined {
@@ -167,5 +187,5 @@ export function menuGroupTitleKey(group: MenuGroup): LocaleKey {
   return `menu.${group}`;
 }
 
-export const DASHBOARD_PATH = '/dashboard';
+export const DASHBOARD_PATH = '/dashboard' satisfies RoutePath;
 export const PUBLIC_PATHS: readonly string[] = ['/login', '/404'];

@@ -1,7 +1,16 @@
 // The route registry against the spec's route table (shell spec §2).
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../src/domain/i18n';
-import { MENU_GROUPS, ROUTES, routeByPath, routesOfGroup, menuGroupTitleKey } from '../../src/domain/routes';
+import {
+  MENU_GROUPS,
+  ROUTES,
+  routeByPath,
+  routesOfGroup,
+  menuGroupTitleKey,
+  type RoutePath,
+  type RoutePathOfGroup,
+  type RoutePathOfKind,
+} from '../../src/domain/routes';
 
 describe('route registry', () => {
   it('holds the 126 routes of the spec, each path once', () => {
@@ -33,6 +42,31 @@ describe('route registry', () => {
     ['device_parameter', 5],
   ] as const)('puts %i routes in the %s group', (group, size) => {
     expect(routesOfGroup(group)).toHaveLength(size);
+  });
+
+  it('types each path literally, so a registry keyed by a group\'s or a kind\'s paths must name every route', () => {
+    // Checked when the tests are type-checked (npm run typecheck): each @ts-expect-error line must not compile.
+    const analysis: Record<RoutePathOfGroup<'cargo_analysis'>, number> = {
+      '/cargo_monitor/data_analysis/oil_loss': 1,
+      '/cargo_monitor/data_analysis/truck_loss': 2,
+      '/cargo_monitor/data_analysis/loss_month_rank': 3,
+      '/cargo_monitor/data_analysis/level_change': 4,
+      '/cargo_monitor/data_analysis/adnormal_month_summary': 5,
+      '/cargo_monitor/data_analysis/adnormal_proportion': 6,
+      '/cargo_monitor/data_analysis/switch_cover_analysis': 7,
+      '/cargo_monitor/data_analysis/bp_task_exceptions': 8,
+    };
+    expect(Object.keys(analysis)).toEqual(routesOfGroup('cargo_analysis').map((route) => route.path));
+    // @ts-expect-error a registry without its other seven screens
+    const partial: Record<RoutePathOfGroup<'cargo_analysis'>, number> = { '/cargo_monitor/data_analysis/oil_loss': 1 };
+    // @ts-expect-error not a console route
+    const unknown: RoutePath = '/cargo_monitor/event_report/nope';
+    const role: RoutePathOfKind<'settings'> = '/setting/privilege_account/role';
+    // @ts-expect-error a report is not a settings screen
+    const report: RoutePathOfKind<'settings'> = '/cargo_monitor/data_analysis/oil_loss';
+    expect([Object.keys(partial), unknown, routeByPath(role)?.kind, routeByPath(report)?.kind]).toEqual([
+      ['/cargo_monitor/data_analysis/oil_loss'], '/cargo_monitor/event_report/nope', 'settings', 'report',
+    ]);
   });
 
   it('keeps the spec spellings of paths', () => {
