@@ -29,12 +29,16 @@ export async function underStartLock<T>(driver: DbDriver, work: () => Promise<T>
   }
 }
 
-/** The session holding the start lock, as pg_stat_activity knows it. A bigint key is stored as two 32-bit halves. */
+/**
+ * The session holding this database's start lock (advisory locks are per database), as pg_stat_activity knows it. A
+ * bigint key is stored as two 32-bit halves.
+ */
 async function holderOf(client: pg.Client): Promise<string> {
   const { rows } = await client.query<{ pid: number; addr: string | null; app: string }>(
     `select a.pid, host(a.client_addr) as addr, a.application_name as app
        from pg_locks l join pg_stat_activity a on a.pid = l.pid
       where l.locktype = 'advisory' and l.granted and l.objsubid = 1
+        and l.database = (select oid from pg_database where datname = current_database())
         and l.classid::bigint = $1 and l.objid::bigint = $2
       limit 1`,
     [Math.floor(START_LOCK_KEY / 2 ** 32), START_LOCK_KEY % 2 ** 32],
