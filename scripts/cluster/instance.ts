@@ -2,6 +2,7 @@
 // benchmarks' servers and the tests of start-up and faults.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
+import { endProcess } from './end-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -41,19 +42,12 @@ function collect(stream: NodeJS.ReadableStream, name: 'stdout' | 'stderr', onLin
   return () => text;
 }
 
-function ended(child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill(signal);
-  return exited;
-}
-
 /** Starts the server with `env` (the whole environment it gets) and resolves once it listens. */
 export async function startInstance(env: NodeJS.ProcessEnv, options: InstanceOptions = {}): Promise<InstanceProcess> {
   const child = spawnServer(env);
   const stdout = collect(child.stdout, 'stdout', options.onLine);
   const stderr = collect(child.stderr, 'stderr', options.onLine);
-  const stop = () => ended(child, 'SIGTERM');
+  const stop = () => endProcess(child, 'SIGTERM');
   try {
     const base = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', () => {
@@ -62,7 +56,7 @@ export async function startInstance(env: NodeJS.ProcessEnv, options: InstanceOpt
       });
       child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${stdout()}${stderr()}`)));
     });
-    return { base, child, stdout, stderr, stop, kill: () => ended(child, 'SIGKILL') };
+    return { base, child, stdout, stderr, stop, kill: () => endProcess(child, 'SIGKILL') };
   } catch (error) {
     await stop();
     throw error;

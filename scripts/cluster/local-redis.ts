@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { endProcess } from './end-process';
 import { freePort } from './free-port';
 import { handOver, unprivileged, type RunAs } from './unprivileged';
 
@@ -41,13 +42,6 @@ function launch(port: number, dir: string, runAs: RunAs | undefined): Promise<Ch
   });
 }
 
-function kill(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGKILL');
-  return exited;
-}
-
 export async function startRedis(): Promise<LocalRedis> {
   const port = await freePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-redis-'));
@@ -63,7 +57,7 @@ export async function startRedis(): Promise<LocalRedis> {
   return {
     url: `redis://127.0.0.1:${port}`,
     async stop() {
-      await kill(child);
+      await endProcess(child, 'SIGKILL');
       child = undefined;
     },
     async start() {
@@ -71,7 +65,7 @@ export async function startRedis(): Promise<LocalRedis> {
     },
     async close() {
       process.removeListener('exit', orphanGuard);
-      await kill(child);
+      await endProcess(child, 'SIGKILL');
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

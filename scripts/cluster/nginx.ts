@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { endProcess } from './end-process';
 import { freePort } from './free-port';
 import { handOver, unprivileged } from './unprivileged';
 
@@ -52,7 +53,8 @@ export async function startNginx(upstreams: readonly string[], listenPort?: numb
   process.once('exit', orphanGuard);
   const close = async () => {
     process.removeListener('exit', orphanGuard);
-    await stopped(child, 'SIGQUIT');
+    // SIGQUIT: a graceful stop; killed if it takes over 5 s.
+    await endProcess(child, 'SIGQUIT', 5_000);
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
@@ -74,14 +76,4 @@ async function listening(child: ChildProcess, port: number, errors: () => string
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`nginx did not listen on ${port} within 10 s: ${errors().trim()}`);
-}
-
-/** Sends `signal` (SIGQUIT: a graceful stop) and waits, killing it after 5 s. */
-async function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill(signal);
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
 }
