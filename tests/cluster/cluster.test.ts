@@ -10,10 +10,7 @@ import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
 import type { Diagnostics } from '../../server/routes/diagnostics';
 import { DEMO_ACCOUNTS } from '../../server/seed/accounts';
 import { call, login, raiseSimAlarm } from '../helpers/api';
-import { connect, type LiveClient } from '../helpers/live-client';
-
-const seqsOf = (client: LiveClient) =>
-  client.received.map((text) => JSON.parse(text) as { seq?: number }).flatMap((a) => (a.seq === undefined ? [] : [a.seq]));
+import { alarmSeqsOf, connect, type LiveClient } from '../helpers/live-client';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -111,26 +108,26 @@ describe('a local cluster of two instances behind nginx', () => {
     const viaNginx = await alarmSocket(cluster.url, before ?? 0);
     await sleep(300);
     const raised = await raiseSimAlarm(leader.base, admin, { type: 2 });
-    await expect.poll(() => seqsOf(onStandby)).toContain(raised.seq);
-    await expect.poll(() => seqsOf(viaNginx)).toContain(raised.seq);
+    await expect.poll(() => alarmSeqsOf(onStandby)).toContain(raised.seq);
+    await expect.poll(() => alarmSeqsOf(viaNginx)).toContain(raised.seq);
   });
 
   it('resumes a console dropped on one instance on the other with lastSeq: every stored alarm once, in order', async () => {
     const from = (await raiseSimAlarm(leader.base, admin, { type: 2 })).seq;
     const first = await alarmSocket(standby.base, from);
     const series = alarmSeries(leader.base, 50);
-    await expect.poll(() => seqsOf(first).length).toBeGreaterThan(5);
+    await expect.poll(() => alarmSeqsOf(first).length).toBeGreaterThan(5);
     const dropped = await call<{ closed: number }>(standby.base, 'POST', '/diagnostics/drop-sockets', { token: admin });
     expect(dropped.data.closed).toBeGreaterThan(0);
     await first.closed;
-    const beforeDrop = seqsOf(first);
+    const beforeDrop = alarmSeqsOf(first);
     // Alarms go on while the console is away.
     await sleep(500);
     const second = await alarmSocket(leader.base, beforeDrop.at(-1) ?? from);
     await sleep(1_000);
     const raised = await series.stop();
     expect(raised).toBeGreaterThan(20);
-    await receivesEveryStored(from, () => [...beforeDrop, ...seqsOf(second)]);
+    await receivesEveryStored(from, () => [...beforeDrop, ...alarmSeqsOf(second)]);
   });
 
   it('closes a session\'s socket on one instance with 4401 at a logout through the other', async () => {
@@ -175,8 +172,8 @@ describe('a local cluster of two instances behind nginx', () => {
     const raised = await series.stop();
     expect(raised).toBeGreaterThan(40);
     for (const client of [onStandby, onLeader]) {
-      await receivesEveryStored(from, () => [...seqsOf(client)].sort((a, b) => a - b), 15_000);
-      expect(new Set(seqsOf(client)).size).toBe(seqsOf(client).length);
+      await receivesEveryStored(from, () => [...alarmSeqsOf(client)].sort((a, b) => a - b), 15_000);
+      expect(new Set(alarmSeqsOf(client)).size).toBe(alarmSeqsOf(client).length);
       expect(client.ws.readyState).toBe(client.ws.OPEN);
     }
   }, 90_000);

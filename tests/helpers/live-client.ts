@@ -102,3 +102,8 @@ export async function connect(httpUrl: string, kind: SocketName, options: Client
     },
   };
 }
+
+/** The seqs of the alarms an alarm socket received so far, in arrival order (JSON messages without a seq skipped). */
+export function alarmSeqsOf(client: LiveClient): number[] {
+  return client.received.map((text) => JSON.parse(text) as { seq?: number }).flatMap((a) => (a.seq === undefined ? [] : [a.seq]));
+}

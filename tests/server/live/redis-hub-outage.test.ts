@@ -6,13 +6,10 @@ import { SOCKET_CLOSE } from '../../../src/domain/wire/sockets';
 import type { Diagnostics } from '../../../server/routes/diagnostics';
 import { recordAlarm } from '../../../server/store/alarms';
 import { call, login, raiseSimAlarm } from '../../helpers/api';
-import { connect, type LiveClient } from '../../helpers/live-client';
+import { alarmSeqsOf, connect, type LiveClient } from '../../helpers/live-client';
 import { startRedis } from '../../../scripts/cluster/local-redis';
 import { startSimServer } from '../../helpers/server';
 import { closeCode, recordingLog, startInstancePair, type InstancePair, type LoggedLine } from './instance-pair';
-
-const seqsOf = (client: LiveClient) =>
-  client.received.map((text) => JSON.parse(text) as { seq?: number }).flatMap((a) => (a.seq === undefined ? [] : [a.seq]));
 
 describe('live bus when Redis is lost and comes back', () => {
   let pair: InstancePair;
@@ -69,11 +66,11 @@ describe('live bus when Redis is lost and comes back', () => {
     raisedOnA.push(await raiseSimAlarm(pair.a.url, admin, { type: 2 }));
     // A logout B cannot hear: its socket there closes when the bus is back, not at the ping sweep 30 s later.
     expect((await call(pair.a.url, 'GET', '/loginOut', { token: operator })).resultCode).toBe(200);
-    await expect.poll(() => seqsOf(onA)).toEqual([first.seq, ...raisedOnA.slice(0, 2).map((a) => a.seq), raisedOnA[2]?.seq]);
-    await expect.poll(() => seqsOf(onB)).toEqual([first.seq, raisedOnB.alarm.seq]);
+    await expect.poll(() => alarmSeqsOf(onA)).toEqual([first.seq, ...raisedOnA.slice(0, 2).map((a) => a.seq), raisedOnA[2]?.seq]);
+    await expect.poll(() => alarmSeqsOf(onB)).toEqual([first.seq, raisedOnB.alarm.seq]);
     // A few seconds down in all, so the clients back off and retry more than once.
     await onB.during(1_500);
-    expect(seqsOf(onB)).toEqual([first.seq, raisedOnB.alarm.seq]);
+    expect(alarmSeqsOf(onB)).toEqual([first.seq, raisedOnB.alarm.seq]);
     expect(operatorOnB.ws.readyState).toBe(operatorOnB.ws.OPEN);
 
     await pair.redis.start();
@@ -83,9 +80,9 @@ describe('live bus when Redis is lost and comes back', () => {
     const all = stored.map((row) => row.seq);
     expect(all).toHaveLength(5);
     for (const client of [onA, onB]) {
-      await expect.poll(() => [...seqsOf(client)].sort((x, y) => x - y)).toEqual(all);
+      await expect.poll(() => [...alarmSeqsOf(client)].sort((x, y) => x - y)).toEqual(all);
       await client.during(300);
-      expect(seqsOf(client)).toHaveLength(all.length);
+      expect(alarmSeqsOf(client)).toHaveLength(all.length);
     }
 
     const up = await busOf(pair.b.url);
@@ -113,7 +110,7 @@ describe('live bus when Redis is unreachable at start', () => {
       client.send({ typeIds: EVERY_TYPE_LIST, msgType: 1, userPri: [], userName: 'admin', token, lastSeq: first.seq - 1 });
       await client.next();
       const raised = await raiseSimAlarm(server.url, token, { type: 2 });
-      await expect.poll(() => seqsOf(client)).toEqual([first.seq, raised.seq]);
+      await expect.poll(() => alarmSeqsOf(client)).toEqual([first.seq, raised.seq]);
       const bus = (await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token })).data.bus;
       expect(bus).toMatchObject({ kind: 'redis', state: 'down', instanceId: 'lonely' });
 

@@ -10,11 +10,8 @@ import type { Diagnostics } from '../../../server/routes/diagnostics';
 import { DEMO_ACCOUNTS } from '../../../server/seed/accounts';
 import { recordAlarm } from '../../../server/store/alarms';
 import { call, login, raiseSimAlarm } from '../../helpers/api';
-import { connect, type LiveClient } from '../../helpers/live-client';
+import { alarmSeqsOf, connect, type LiveClient } from '../../helpers/live-client';
 import { closeCode, startInstancePair, type InstancePair } from './instance-pair';
-
-const seqsOf = (client: LiveClient) =>
-  client.received.map((text) => JSON.parse(text) as { seq?: number }).flatMap((a) => (a.seq === undefined ? [] : [a.seq]));
 
 describe('live bus over Redis between two instances', () => {
   let pair: InstancePair;
@@ -47,9 +44,9 @@ describe('live bus over Redis between two instances', () => {
   it('delivers an alarm raised through A to a socket on B, and to A\'s own socket once', async () => {
     const [onA, onB] = [await streaming(pair.a.url, 'alarm', admin), await streaming(pair.b.url, 'alarm', admin)];
     const raised = await raiseSimAlarm(pair.a.url, admin, { type: 2 });
-    await expect.poll(() => seqsOf(onB)).toContain(raised.seq);
+    await expect.poll(() => alarmSeqsOf(onB)).toContain(raised.seq);
     await onA.during(300);
-    expect(seqsOf(onA).filter((seq) => seq === raised.seq)).toHaveLength(1);
+    expect(alarmSeqsOf(onA).filter((seq) => seq === raised.seq)).toHaveLength(1);
   });
 
   it('delivers an alarm recorded on B to a socket on A', async () => {
@@ -58,7 +55,7 @@ describe('live bus over Redis between two instances', () => {
     const recorded = await recordAlarm(pair.b.services.db, pair.b.services.hub, {
       type: 2, truckId: truck.id, signCode: truck.signCode, companyCode: truck.companyCode, startTime: Date.now(), remark: '', properties: {},
     });
-    await expect.poll(() => seqsOf(onA)).toContain(recorded.alarm.seq);
+    await expect.poll(() => alarmSeqsOf(onA)).toContain(recorded.alarm.seq);
   });
 
   it('streams status changes of A\'s simulator on B\'s status socket', async () => {
@@ -88,7 +85,7 @@ describe('live bus over Redis between two instances', () => {
     expect(raised).toMatchObject({ type: 201, truckId: truck.id });
     const stored = await pair.a.services.db.selectFrom('alarm').select(['seq', 'type', 'truckId']).where('seq', '=', raised.seq).executeTakeFirst();
     expect(stored).toEqual({ seq: raised.seq, type: 201, truckId: truck.id });
-    for (const client of [onA, onB]) await expect.poll(() => seqsOf(client)).toContain(raised.seq);
+    for (const client of [onA, onB]) await expect.poll(() => alarmSeqsOf(client)).toContain(raised.seq);
   });
 
   it('accepts a session made through A on B, over HTTP and sockets', async () => {
