@@ -40,6 +40,16 @@ async function instance(id: string, database: TestDatabase, now: () => number, e
   return server;
 }
 
+/** A fresh database (`unmigrated`: as before a first start) with instances A and B on it, sharing one fast clock. */
+async function twoInstances(options: { readonly unmigrated?: boolean; readonly together?: boolean } = {}): Promise<[RunningServer, RunningServer]> {
+  const database = await freshDatabase({ unmigrated: options.unmigrated });
+  databases.push(database);
+  const now = fastClock();
+  // together: both start at once, racing for the start lock; else B starts once A is up.
+  if (options.together) return Promise.all([instance('A', database, now), instance('B', database, now)]);
+  return [await instance('A', database, now), await instance('B', database, now)];
+}
+
 async function diagnostics(server: RunningServer): Promise<Diagnostics> {
   const { token } = await login(server.url, 'admin');
   return (await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token })).data;
@@ -116,11 +126,7 @@ describe('simulator leadership', () => {
   });
 
   it.runIf(ON_POSTGRES)('lets exactly one of two instances on one database lead; the other answers standby (PostgreSQL: SQLite has one instance)', async () => {
-    const database = await freshDatabase();
-    databases.push(database);
-    const now = fastClock();
-    const a = await instance('A', database, now);
-    const b = await instance('B', database, now);
+    const [a, b] = await twoInstances();
     expect([(await diagnostics(a)).instance, (await diagnostics(b)).instance]).toEqual([
       { id: 'A', role: 'leader' },
       { id: 'B', role: 'standby' },
@@ -129,11 +135,7 @@ describe('simulator leadership', () => {
   });
 
   it.runIf(ON_POSTGRES)('hands the fleet to the standby within 15 s of the leader closing, going on from the stored state without a second backfill', async () => {
-    const database = await freshDatabase();
-    databases.push(database);
-    const now = fastClock();
-    const a = await instance('A', database, now);
-    const b = await instance('B', database, now);
+    const [a, b] = await twoInstances();
     const { db } = b.services;
     const backfilled = await count(db, 'event');
     expect(backfilled).toBeGreaterThan(100);
@@ -155,11 +157,7 @@ describe('simulator leadership', () => {
   });
 
   it.runIf(ON_POSTGRES)('stops simulating at once when the lock connection breaks, and an instance leads again within 15 s (PostgreSQL)', async () => {
-    const database = await freshDatabase();
-    databases.push(database);
-    const now = fastClock();
-    const a = await instance('A', database, now);
-    const b = await instance('B', database, now);
+    const [a, b] = await twoInstances();
     const { db } = b.services;
     await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${lockConnectionName('A')}`.execute(db);
     await vi.waitFor(() => {
@@ -172,10 +170,7 @@ describe('simulator leadership', () => {
   });
 
   it.runIf(ON_POSTGRES)('brings up two instances first-starting together on an unmigrated database, seeding accounts and fleet once (PostgreSQL)', async () => {
-    const database = await freshDatabase({ unmigrated: true });
-    databases.push(database);
-    const now = fastClock();
-    const [a, b] = await Promise.all([instance('A', database, now), instance('B', database, now)]);
+    const [a, b] = await twoInstances({ unmigrated: true, together: true });
     await leaderOf([a, b]);
     const { db } = a.services;
     expect(await db.selectFrom('company').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual({ n: COMPANIES.length });
