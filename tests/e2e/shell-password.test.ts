@@ -6,6 +6,19 @@ import { launchBrowser } from '../helpers/browser';
 import { armFault, clearFaults, fillLogin, loginAs, newUserPage, requireBuiltConsole, toastTexts, waitForToast } from '../helpers/console';
 import { startServer, type RunningServer } from '../helpers/server';
 
+/** The password dialog's fields, their error texts and its submit button, on the page a suite has opened by now. */
+function passwordDialog(page: () => Page) {
+  const field = (name: string) => page().locator(`.dialog input[name="${name}"]`);
+  return {
+    field,
+    async errorOf(name: string) {
+      const id = await field(name).getAttribute('aria-describedby');
+      return id ? page().locator(`[id="${id}"]`).textContent() : '';
+    },
+    submit: () => page().locator('.dialog button[type="submit"]').click(),
+  };
+}
+
 describe('password change in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -24,12 +37,7 @@ describe('password change in Chromium', () => {
     await server?.close();
   });
 
-  const field = (name: string) => page.locator(`.dialog input[name="${name}"]`);
-  const errorOf = async (name: string) => {
-    const id = await field(name).getAttribute('aria-describedby');
-    return id ? page.locator(`[id="${id}"]`).textContent() : '';
-  };
-  const submit = () => page.locator('.dialog button[type="submit"]').click();
+  const { field, errorOf, submit } = passwordDialog(() => page);
 
   it('opens from the user menu with the user name read-only', async () => {
     await page.getByRole('button', { name: 'operator ▾' }).click();
@@ -135,11 +143,7 @@ describe('password change in Chromium against the legacy contract (no POST /veri
     await server?.close();
   });
 
-  const field = (name: string) => page.locator(`.dialog input[name="${name}"]`);
-  const errorOf = async (name: string) => {
-    const id = await field(name).getAttribute('aria-describedby');
-    return id ? page.locator(`[id="${id}"]`).textContent() : '';
-  };
+  const { field, errorOf } = passwordDialog(() => page);
 
   it('lets a wrong old password through the blur, then shows the server’s refusal of the change on that field', async () => {
     await page.getByRole('button', { name: 'operator ▾' }).click();
