@@ -5,9 +5,5 @@ if [ -x /usr/bin/chromium ]; then
   exit 0
 fi
 echo "Installing Debian's chromium for the browser tests…"
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq chromium >/dev/null
+bash "$(dirname "$0")/apt-install.sh" chromium
 /usr/bin/chromium --version

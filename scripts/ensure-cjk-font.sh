@@ -6,10 +6,6 @@ if fc-list :lang=zh family 2>/dev/null | grep -q .; then
   exit 0
 fi
 echo "Installing Debian's fonts-wqy-microhei for the manual screenshots…"
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq fonts-wqy-microhei fontconfig >/dev/null
+bash "$(dirname "$0")/apt-install.sh" fonts-wqy-microhei fontconfig
 fc-cache -f >/dev/null 2>&1 || true
 fc-list :lang=zh family | head -n 1

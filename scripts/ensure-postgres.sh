@@ -5,9 +5,5 @@ if compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null; then
   exit 0
 fi
 echo "Installing Debian's postgresql for the server-pg tests…"
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq postgresql >/dev/null
+bash "$(dirname "$0")/apt-install.sh" postgresql
 ls /usr/lib/postgresql/*/bin/initdb

@@ -5,9 +5,5 @@ if command -v redis-server >/dev/null 2>&1; then
   exit 0
 fi
 echo "Installing Debian's redis-server for the live bus tests…"
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq redis-server >/dev/null
+bash "$(dirname "$0")/apt-install.sh" redis-server
 redis-server --version
