@@ -46,16 +46,14 @@ export interface FanoutResult {
 }
 
 export async function measureFanout(plan: FanoutPlan): Promise<FanoutResult> {
-  const latencies: number[] = [];
+  /** Latencies measured on the sockets of each base, in the plan's order. */
   const perBase = plan.socketBases.map((): number[] => []);
   const sockets: LeanSocket[] = [];
   for (let i = 0; i < plan.clients; i++) {
     const baseIndex = i % plan.socketBases.length;
     const base = plan.socketBases[baseIndex] ?? plan.raiseBase;
     const socket = await openLeanSocket(base, SOCKET_PATHS.alarm, (text) => {
-      const latency = Date.now() - Number(INSERT_TIME.exec(text)?.[1]);
-      latencies.push(latency);
-      perBase[baseIndex]?.push(latency);
+      perBase[baseIndex]?.push(Date.now() - Number(INSERT_TIME.exec(text)?.[1]));
     });
     socket.sendText(JSON.stringify({ typeIds: EVERY_TYPE_LIST, msgType: 1, userPri: [], userName: 'admin', token: plan.token }));
     sockets.push(socket);
@@ -76,7 +74,7 @@ export async function measureFanout(plan: FanoutPlan): Promise<FanoutResult> {
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   for (const socket of sockets) socket.destroy();
 
-  latencies.sort((a, b) => a - b);
+  const latencies = perBase.flat().sort((a, b) => a - b);
   return {
     alarms: total,
     expected: total * plan.clients,
