@@ -12,6 +12,7 @@ import { failText } from './envelope';
 import { answerClientError, answerFrameworkError } from './http/client-errors';
 import { installSecurityHeaders } from './http/security-headers';
 import { registerLiveSockets } from './live/sockets';
+import { reportRoutes } from './reports/report-routes';
 import { alarmRoutes } from './routes/alarm';
 import { alarmChoiceRoutes } from './routes/alarm-choice';
 import { diagnosticsRoutes } from './routes/diagnostics';
@@ -55,7 +56,7 @@ function apiPlugins(services: Services): readonly ContractPlugin[] {
   const password = passwordRoutes();
   const spec = [
     sessionRoutes, password.change, quickVisitRoutes, alarmRoutes, alarmChoiceRoutes, truckRoutes, heartbeatRoutes,
-    fenceRoutes, downloadRoutes,
+    fenceRoutes, downloadRoutes, reportRoutes,
   ];
   const ours = [password.verify, diagnosticsRoutes];
   return services.wire.extensionRoutes ? [...spec, ...ours] : spec;

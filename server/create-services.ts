@@ -48,6 +48,7 @@ export async function createServices(options: ServiceOptions): Promise<CreatedSe
     allowedOrigins: options.allowedOrigins ?? [],
     cookieSecure: options.cookieSecure ?? false,
     wire: WIRE_CONTRACTS[options.contract ?? 'ours'],
+    exports: { failed: 0 },
   };
   return {
     services,

@@ -36,6 +36,8 @@ export interface Services {
   readonly cookieSecure: boolean;
   /** The contract spoken (CONTRACT): every message our extensions shape passes through it. */
   readonly wire: WireContract;
+  /** Exports that broke off after their answer started (the console ignores them, per spec; operators see this). */
+  readonly exports: { failed: number };
   sockets?: SocketRegistry;
   sim?: SimControl;
   /** Whether this instance runs the simulator; absent when the simulator is off. */

@@ -220,10 +220,25 @@ const initial = (t: ColumnTypes): Migration => ({
   },
 });
 
+/** The operator's handling of an event (unsealing: unconfirmed, non-abnormal, abnormal); no row means unconfirmed. */
+const eventHandling = (t: ColumnTypes): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('event_handling')
+      .addColumn('event_id', t.id, (c) => c.primaryKey().references('event.id').onDelete('cascade'))
+      .addColumn('state', t.flag, (c) => c.notNull())
+      .addColumn('description', t.text(400), (c) => c.notNull())
+      .addColumn('handler', t.text(50), (c) => c.notNull())
+      .addColumn('handled_at', t.millis, (c) => c.notNull())
+      .execute();
+  },
+});
+
 /** Every migration by name, built for one database kind; names sort in the order they apply. */
 export function migrationsFor(kind: DbKind): Readonly<Record<string, Migration>> {
   const types = columnTypes(kind);
   return {
     '0001-initial': initial(types),
+    '0002-event-handling': eventHandling(types),
   };
 }

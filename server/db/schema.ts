@@ -183,6 +183,15 @@ export interface EventTable {
   data: string;
 }
 
+/** Design: handling states of an unsealing event; 0 (unconfirmed) is the absence of a row. */
+export interface EventHandlingTable {
+  eventId: number;
+  state: Flag;
+  description: string;
+  handler: string;
+  handledAt: Millis;
+}
+
 export interface AlarmTable {
   seq: Generated<number>;
   type: number;
@@ -238,6 +247,7 @@ export interface Database {
   truckLive: TruckLiveTable;
   position: PositionTable;
   event: EventTable;
+  eventHandling: EventHandlingTable;
   alarm: AlarmTable;
   heartbeat: HeartbeatTable;
   fence: FenceTable;

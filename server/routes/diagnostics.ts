@@ -33,6 +33,8 @@ export interface Diagnostics {
   readonly memoryBytes: number;
   /** The live bus (REDIS_URL: redis, else local) and this instance's name on it. */
   readonly bus: BusStatus;
+  /** Report exports that failed after they started streaming. */
+  readonly exportsFailed: number;
 }
 
 export const diagnosticsRoutes: ContractPlugin = async (app, { services }) => {
@@ -60,6 +62,7 @@ export const diagnosticsRoutes: ContractPlugin = async (app, { services }) => {
       instance: { id: bus.instanceId, role: services.leadership?.role() ?? 'off' },
       memoryBytes: process.memoryUsage().rss,
       bus,
+      exportsFailed: services.exports.failed,
     };
     return envelope(answer);
   });

@@ -1,0 +1,212 @@
+// One query builder for every report definition: the visible companies, the filters, the sort, the page, the total and
+// the summary row. Raw SQL fragments composed from the definition, because the columns are data, not code.
+import { sql, type RawBuilder } from 'kysely';
+import { isAggregate, isGrouped, type DataCondition, type ReportColumn, type ReportDef } from '../../src/domain/screens/reports/definition';
+import { presetRange, rangeFilterOf, type ReportQuery } from '../../src/domain/screens/reports/query';
+import type { ReportCell, ReportPage, ReportRow } from '../../src/domain/screens/reports/wire';
+import type { Db } from '../db/open';
+import type { DbKind } from '../db/target';
+import { expandSql, inventorySql, valueSql, type SourceTable, type ValueSql } from './sql-values';
+
+type Expr = RawBuilder<unknown>;
+
+export interface ReportContext {
+  readonly db: Db;
+  readonly kind: DbKind;
+  /** The caller's companies (userPri); nothing outside them is ever read. */
+  readonly companyCodes: readonly string[];
+  readonly now: number;
+}
+
+function aggregated(column: ReportColumn): boolean {
+  return isAggregate(column.value);
+}
+
+function usesHandling(def: ReportDef): boolean {
+  return def.handling === true || def.columns.some((column) => column.value.from === 'handling');
+}
+
+/** The companies to read: those asked for that the caller may see, or all the caller's. */
+function companiesOf(ctx: ReportContext, query: ReportQuery): readonly string[] {
+  const asked = (query.companyCodes ?? '').split(',').map((code) => code.trim()).filter((code) => code !== '');
+  if (asked.length === 0) return ctx.companyCodes;
+  const visible = new Set(ctx.companyCodes);
+  return asked.filter((code) => visible.has(code));
+}
+
+function literalFor(value: string | number | boolean, type: 'number' | 'text' | 'boolean'): string | number {
+  if (type === 'boolean') return value === true || value === 'true' || value === 1 || value === '1' ? 1 : 0;
+  if (type === 'number') return Number(value);
+  return String(value);
+}
+
+function typeOf(column: ReportColumn): 'number' | 'text' | 'boolean' {
+  const value = column.value;
+  switch (value.from) {
+    case 'data':
+    case 'item':
+      return value.type;
+    case 'handling':
+      return value.field === 'state' || value.field === 'handledAt' ? 'number' : 'text';
+    case 'event':
+      return value.field === 'day' || value.field === 'month' ? 'text' : 'number';
+    case 'truck':
+      return 'text';
+    case 'live':
+      return value.field === 'area' ? 'text' : 'number';
+    default:
+      return 'number';
+  }
+}
+
+function conditionSql(values: ValueSql, condition: DataCondition): Expr {
+  const value = values.value(condition.value);
+  if ('present' in condition) return sql`${value} is not null`;
+  return sql`${value} = ${literalFor(condition.equals, condition.value.type)}`;
+}
+
+export function tableOf(def: ReportDef): SourceTable {
+  return def.source.type === 'alarms' || def.source.type === 'alarmGroups' ? 'alarm' : 'event';
+}
+
+/** FROM … WHERE … of a definition and query: the rows before grouping, sorting and paging. */
+function fromWhere(ctx: ReportContext, values: ValueSql, def: ReportDef, query: ReportQuery, companies: readonly string[]): Expr {
+  const where: Expr[] = [];
+  let from: Expr;
+  if (def.source.type === 'live') {
+    from = sql`${sql.table('truckLive')} as l
+      inner join ${sql.table('truck')} as t on ${sql.ref('t.id')} = ${sql.ref('l.truckId')}
+      inner join ${sql.table('company')} as c on ${sql.ref('c.code')} = ${sql.ref('t.companyCode')}
+      inner join ${inventorySql(ctx.kind)} as item on 1 = 1`;
+    where.push(sql`${sql.ref('t.companyCode')} in (${sql.join(companies)})`);
+  } else {
+    const source = def.source;
+    const alarms = tableOf(def) === 'alarm';
+    from = sql`${sql.table(alarms ? 'alarm' : 'event')} as e
+      inner join ${sql.table('truck')} as t on ${sql.ref('t.id')} = ${sql.ref('e.truckId')}
+      inner join ${sql.table('company')} as c on ${sql.ref('c.code')} = ${sql.ref('e.companyCode')}`;
+    if ('alarmTypes' in source) {
+      where.push(sql`${sql.ref('e.type')} in (${sql.join(source.alarmTypes)})`);
+    } else {
+      if (usesHandling(def)) from = sql`${from} left join ${sql.table('eventHandling')} as h on ${sql.ref('h.eventId')} = ${sql.ref('e.id')}`;
+      if (source.expand) from = sql`${from} inner join ${expandSql(ctx.kind, source.expand)} as item on 1 = 1`;
+      where.push(sql`${sql.ref('e.kind')} in (${sql.join(source.kinds)})`);
+      for (const condition of source.where ?? []) where.push(conditionSql(values, condition));
+    }
+    where.push(sql`${sql.ref('e.companyCode')} in (${sql.join(companies)})`);
+    const range = rangeFilterOf(def);
+    const { startTime, endTime } = range && query.startTime === undefined && query.endTime === undefined
+      ? presetRange(range.preset, ctx.now)
+      : query;
+    if (startTime !== undefined) where.push(sql`${sql.ref('e.startTime')} >= ${startTime}`);
+    if (endTime !== undefined) where.push(sql`${sql.ref('e.startTime')} <= ${endTime}`);
+  }
+  const signCode = query.signCode?.trim();
+  if (signCode) where.push(sql`${sql.ref('t.signCode')} = ${signCode}`);
+  for (const filter of def.filters) {
+    if (filter.type !== 'select') continue;
+    const chosen = query[filter.key];
+    if (chosen === undefined || chosen === '') continue;
+    const type = filter.value.from === 'data' || filter.value.from === 'item' ? filter.value.type : 'number';
+    where.push(sql`${values.value(filter.value)} = ${literalFor(chosen, type)}`);
+  }
+  return sql`from ${from} where ${sql.join(where, sql` and `)}`;
+}
+
+/** SELECT … of every column, plus the row id (events) and GROUP BY (grouped sources). */
+function selected(values: ValueSql, def: ReportDef, body: Expr): Expr {
+  const list = def.columns.map((column) => sql`${values.value(column.value)} as ${sql.ref(column.key)}`);
+  if (isGrouped(def.source)) {
+    const keys = def.columns.filter((column) => !aggregated(column)).map((column) => values.value(column.value));
+    return sql`select ${sql.join(list)} ${body} group by ${sql.join(keys)}`;
+  }
+  const id = def.source.type === 'live'
+    ? sql`${sql.ref('t.id')} * 100 + ${values.value({ from: 'itemKey' })}`
+    : sql`${sql.ref(def.source.type === 'alarms' ? 'e.seq' : 'e.id')}`;
+  return sql`select ${id} as ${sql.ref('rowId')}, ${sql.join(list)} ${body}`;
+}
+
+function orderBy(def: ReportDef, query: ReportQuery): Expr {
+  const key = query.sort ?? def.sort.key;
+  const order = (query.sort ? query.order : def.sort.order) === 'asc' ? sql`asc` : sql`desc`;
+  // A stable tie-break, so paging never shows a row twice or skips one.
+  const ties = def.columns.filter((column) => column.key !== key && !aggregated(column)).map((column) => sql`${sql.ref(column.key)}`);
+  const rowId = isGrouped(def.source) ? [] : [sql`${sql.ref('rowId')} desc`];
+  return sql`order by ${sql.join([sql`${sql.ref(key)} ${order}`, ...ties, ...rowId])}`;
+}
+
+function cellOf(value: unknown): ReportCell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'bigint') return Number(value);
+  return String(value);
+}
+
+function rowOf(def: ReportDef, raw: Readonly<Record<string, unknown>>, fallbackId: number): ReportRow {
+  const cells: Record<string, ReportCell> = {};
+  for (const column of def.columns) {
+    const cell = cellOf(raw[column.key]);
+    // PostgreSQL answers bigint sums and numeric averages as text; the column says a number.
+    cells[column.key] = typeof cell === 'string' && typeOf(column) === 'number' ? Number(cell) : cell;
+  }
+  return { ...cells, id: raw.rowId === undefined ? fallbackId : Number(raw.rowId) };
+}
+
+export interface ReportRun {
+  page(query: ReportQuery): Promise<ReportPage>;
+  /** Every row of the query in sort order, read a page at a time (the export). */
+  rows(query: ReportQuery, chunk: number): AsyncGenerator<ReportRow>;
+  count(query: ReportQuery): Promise<number>;
+}
+
+export function reportRun(ctx: ReportContext, def: ReportDef): ReportRun {
+  const values = valueSql(ctx.kind, tableOf(def));
+  const full = (query: ReportQuery, companies: readonly string[]) => selected(values, def, fromWhere(ctx, values, def, query, companies));
+
+  async function count(query: ReportQuery): Promise<number> {
+    const companies = companiesOf(ctx, query);
+    if (companies.length === 0) return 0;
+    // Rows are counted on the bare FROM … WHERE: no column need be computed to count them.
+    const counted = isGrouped(def.source)
+      ? sql`select count(*) as ${sql.ref('total')} from (${full(query, companies)}) as x`
+      : sql`select count(*) as ${sql.ref('total')} ${fromWhere(ctx, values, def, query, companies)}`;
+    const result = await sql<{ total: number | string }>`${counted}`.execute(ctx.db);
+    return Number(result.rows[0]?.total ?? 0);
+  }
+
+  async function slice(query: ReportQuery, offset: number, limit: number): Promise<ReportRow[]> {
+    const companies = companiesOf(ctx, query);
+    if (companies.length === 0) return [];
+    const result = await sql<Record<string, unknown>>`select * from (${full(query, companies)}) as x ${orderBy(def, query)}
+      limit ${limit} offset ${offset}`.execute(ctx.db);
+    return result.rows.map((raw, index) => rowOf(def, raw, offset + index + 1));
+  }
+
+  async function summary(query: ReportQuery): Promise<Record<string, number> | undefined> {
+    const summed = def.columns.filter((column) => column.summary !== undefined);
+    const companies = companiesOf(ctx, query);
+    if (summed.length === 0 || companies.length === 0) return undefined;
+    const list = summed.map((column) =>
+      column.summary === 'count' ? sql`count(${sql.ref(column.key)}) as ${sql.ref(column.key)}` : sql`sum(${sql.ref(column.key)}) as ${sql.ref(column.key)}`,
+    );
+    const result = await sql<Record<string, unknown>>`select ${sql.join(list)} from (${full(query, companies)}) as x`.execute(ctx.db);
+    const raw = result.rows[0] ?? {};
+    return Object.fromEntries(summed.map((column) => [column.key, Number(raw[column.key] ?? 0)]));
+  }
+
+  return {
+    count,
+    async page(query) {
+      const offset = (query.page - 1) * query.size;
+      const [rows, total, sums] = await Promise.all([slice(query, offset, query.size), count(query), summary(query)]);
+      return sums ? { rows, total, summary: sums } : { rows, total };
+    },
+    async *rows(query, chunk) {
+      for (let offset = 0; ; offset += chunk) {
+        const rows = await slice(query, offset, chunk);
+        yield* rows;
+        if (rows.length < chunk) return;
+      }
+    },
+  };
+}

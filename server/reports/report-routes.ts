@@ -1,0 +1,62 @@
+// The report routes, derived from the definitions: for every report a GET of one page, a POST export, and for the
+// unsealing screens a POST that handles selected events. No route is written per screen.
+import { EXPORT_WARN_ROWS } from '../../src/domain/constants';
+import { routeByPath } from '../../src/domain/routes';
+import type { ReportDef } from '../../src/domain/screens/reports/definition';
+import { filterKeys, queryProblem, REPORT_PAGE, type ReportQuery } from '../../src/domain/screens/reports/query';
+import { REPORTS, reportCallPath } from '../../src/domain/screens/reports/registry';
+import { envelope } from '../../src/domain/wire/envelope';
+import { authOf } from '../auth/guard';
+import { failText } from '../envelope';
+import { field, type ContractPlugin } from '../routes/plugin';
+import { exportRoute } from './export-route';
+import { handlingRoute } from './handling-route';
+import { reportRun, type ReportContext } from './report-query';
+import type { FastifyRequest } from 'fastify';
+import type { Services } from '../services';
+
+/** Query keys any report accepts, with their schema; select filters add theirs as text. */
+function queryProperties(def: ReportDef): Record<string, object> {
+  const properties: Record<string, object> = {
+    page: field.page,
+    // Larger than the limit on purpose: a page too large is refused with the report's own message, not Ajv's.
+    size: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_SCHEMA_MAX, default: REPORT_PAGE.defaultSize },
+    sort: field.text(40),
+    order: { type: 'string', enum: ['asc', 'desc'] },
+  };
+  for (const key of filterKeys(def)) {
+    if (key === 'startTime' || key === 'endTime') properties[key] = field.time;
+    else if (key === 'companyCodes') properties[key] = field.text(4000);
+    else if (key === 'signCode') properties[key] = field.text(20);
+    else properties[key] = field.text(40);
+  }
+  return properties;
+}
+
+const PAGE_SIZE_SCHEMA_MAX = 1_000_000;
+
+export function reportContext(services: Services, request: FastifyRequest): ReportContext {
+  return { db: services.db, kind: services.driver.kind, companyCodes: authOf(request).companyCodes, now: Date.now() };
+}
+
+export const reportRoutes: ContractPlugin = async (app, { services }) => {
+  for (const def of Object.values(REPORTS)) {
+    const route = routeByPath(def.path);
+    if (!route) throw new Error(`report ${def.path} is not a route`);
+    const url = reportCallPath(def.path);
+    const properties = queryProperties(def);
+
+    app.get<{ Querystring: ReportQuery }>(
+      url,
+      { config: { access: route.group }, schema: { querystring: { type: 'object', properties } } },
+      async (request) => {
+        const problem = queryProblem(def, request.query);
+        if (problem) return failText(request, 400, problem.key, problem.params);
+        return envelope(await reportRun(reportContext(services, request), def).page(request.query));
+      },
+    );
+
+    await exportRoute(app, services, def, { url: `${url}/export`, access: route.group, properties, maxRows: EXPORT_WARN_ROWS });
+    if (def.handling) await handlingRoute(app, services, def, { url: `${url}/handling`, access: route.group });
+  }
+};

@@ -1,0 +1,120 @@
+// A report column's value as SQL, for the database in use. JSON reads, China-time buckets and boolean flags are the only
+// places SQLite and PostgreSQL disagree; each is decided here once, so the query builder never branches.
+import { sql, type RawBuilder } from 'kysely';
+import { LOSS_HISTOGRAM } from '../../src/domain/constants';
+import type { DataType, NumericSource, ValueSource } from '../../src/domain/screens/reports/definition';
+import type { DbKind } from '../db/target';
+
+type Expr = RawBuilder<unknown>;
+
+/** China is UTC+8 all year: days and months of a report are China's, whatever the server's zone. */
+const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+
+function jsonPath(kind: DbKind, document: Expr, path: string, type: DataType): Expr {
+  const keys = path.split('.');
+  if (kind === 'sqlite') {
+    // json_extract already gives numbers as numbers and true/false as 1/0.
+    return sql`json_extract(${document}, ${sql.lit(`$.${path}`)})`;
+  }
+  const text = sql`(${document}::json #>> ${sql.lit(`{${keys.join(',')}}`)})`;
+  if (type === 'number') return sql`${text}::double precision`;
+  if (type === 'boolean') return sql`(case ${text} when 'true' then 1 when 'false' then 0 end)`;
+  return text;
+}
+
+function dayOrMonth(kind: DbKind, field: 'day' | 'month'): Expr {
+  const shifted = sql`(${sql.ref('e.startTime')} + ${sql.lit(CHINA_OFFSET_MS)})`;
+  if (kind === 'sqlite') {
+    const pattern = field === 'day' ? '%Y-%m-%d' : '%Y-%m';
+    return sql`strftime(${sql.lit(pattern)}, ${shifted} / 1000, 'unixepoch')`;
+  }
+  const pattern = field === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
+  return sql`to_char(to_timestamp(${shifted} / 1000.0) at time zone 'UTC', ${sql.lit(pattern)})`;
+}
+
+/** The histogram's bucket index as a CASE chain: no floor() or round(), which the two databases round differently. */
+function bucketOf(value: Expr): Expr {
+  const { min, max, width } = LOSS_HISTOGRAM;
+  const whens: Expr[] = [];
+  let index = 0;
+  for (let upper = min - width / 2; upper <= max + width / 2; upper += width) {
+    whens.push(sql`when ${value} < ${sql.lit(upper)} then ${sql.lit(index)}`);
+    index += 1;
+  }
+  return sql`(case when ${value} is null then null ${sql.join(whens, sql` `)} else ${sql.lit(index)} end)`;
+}
+
+export interface ValueSql {
+  /** The value of one row (or, for aggregates, of one group). */
+  value(source: ValueSource): Expr;
+}
+
+/** The table a report reads: events carry their fields in `data`, alarms in `properties` and have no end. */
+export type SourceTable = 'event' | 'alarm';
+
+export function valueSql(kind: DbKind, table: SourceTable = 'event'): ValueSql {
+  const numeric = (source: NumericSource): Expr => value(source);
+  const document = table === 'event' ? sql`${sql.ref('e.data')}` : sql`${sql.ref('e.properties')}`;
+  const endTime = table === 'event' ? sql`${sql.ref('e.endTime')}` : sql`null`;
+  function value(source: ValueSource): Expr {
+    switch (source.from) {
+      case 'event':
+        if (source.field === 'startTime') return sql`${sql.ref('e.startTime')}`;
+        if (source.field === 'endTime') return endTime;
+        if (source.field === 'duration') return sql`((${endTime} - ${sql.ref('e.startTime')}) / 1000)`;
+        return dayOrMonth(kind, source.field);
+      case 'truck':
+        return source.field === 'signCode' ? sql`${sql.ref('t.signCode')}` : sql`${sql.ref('c.name')}`;
+      case 'data':
+        return jsonPath(kind, document, source.path, source.type);
+      case 'item':
+        return kind === 'sqlite'
+          ? jsonPath(kind, sql`${sql.ref('item.value')}`, source.path, source.type)
+          : jsonPath(kind, sql`${sql.ref('item.value')}::text`, source.path, source.type);
+      case 'live':
+        return sql`${sql.ref(`l.${source.field}`)}`;
+      case 'itemKey':
+        return sql`cast(${sql.ref('item.key')} as integer)`;
+      case 'handling':
+        if (source.field === 'state') return sql`coalesce(${sql.ref('h.state')}, 0)`;
+        return sql`${sql.ref(`h.${source.field}`)}`;
+      case 'count':
+        return sql`count(*)`;
+      case 'sum':
+        return sql`sum(${numeric(source.of)})`;
+      case 'avg':
+        return sql`avg(${numeric(source.of)})`;
+      case 'max':
+        return sql`max(${numeric(source.of)})`;
+      case 'min':
+        return sql`min(${numeric(source.of)})`;
+      case 'ratio':
+        return sql`(sum(${numeric(source.numerator)}) * 1.0 / nullif(sum(${numeric(source.denominator)}), 0))`;
+      case 'share':
+        return sql`(count(*) * 1.0 / sum(count(*)) over ())`;
+      case 'fuelKind': {
+        const code = numeric(source.of);
+        return sql`(case when ${code} > 0 then 'gasoline' when ${code} = -1 then 'other' else 'diesel' end)`;
+      }
+      case 'distinctTrucks':
+        return sql`count(distinct ${sql.ref('e.truckId')})`;
+      case 'alarmType':
+        return sql`${sql.ref('e.type')}`;
+      case 'bucket':
+        return bucketOf(numeric(source.of));
+    }
+  }
+  return { value };
+}
+
+/** The live inventory map (compartment → reading) as a FROM item named `item` with `key` and `value` columns. */
+export function inventorySql(kind: DbKind): Expr {
+  return kind === 'sqlite' ? sql`json_each(${sql.ref('l.inventory')})` : sql`json_each(${sql.ref('l.inventory')}::json)`;
+}
+
+/** The JSON array a source expands, as a FROM item named `item` whose `value` column is each element. */
+export function expandSql(kind: DbKind, path: string): Expr {
+  const keys = path.split('.');
+  if (kind === 'sqlite') return sql`json_each(${sql.ref('e.data')}, ${sql.lit(`$.${path}`)})`;
+  return sql`json_array_elements(${sql.ref('e.data')}::json #> ${sql.lit(`{${keys.join(',')}}`)})`;
+}

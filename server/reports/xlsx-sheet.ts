@@ -1,0 +1,73 @@
+// One report sheet in an exceljs streaming workbook: the chosen columns in the posted order, the translated headers,
+// cells as excelCell decides them, widths fitted to the longest text, and the header row frozen.
+import type ExcelJS from 'exceljs';
+import { excelCell, cellText } from '../../src/domain/screens/reports/cells';
+import type { ReportColumn, ReportDef } from '../../src/domain/screens/reports/definition';
+import type { ReportRow } from '../../src/domain/screens/reports/wire';
+import type { Lang } from '../../src/domain/i18n';
+
+export interface SheetColumn {
+  readonly column: ReportColumn;
+  readonly header: string;
+}
+
+const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+/** Excel stores wall-clock dates; the report's times are China's. */
+const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+const MIN_WIDTH = 6;
+const MAX_WIDTH = 60;
+
+/** The sheet's columns, or the first field the report does not have. */
+export function workbookColumns(def: ReportDef, fields: readonly string[], headers: readonly string[]): SheetColumn[] | string {
+  const columns: SheetColumn[] = [];
+  for (const [index, key] of fields.entries()) {
+    const column = def.columns.find((candidate) => candidate.key === key);
+    if (!column) return key;
+    columns.push({ column, header: headers[index] ?? key });
+  }
+  return columns;
+}
+
+/** Display width of a text: CJK characters take two columns. */
+function textWidth(text: string): number {
+  let width = 0;
+  for (const char of text) width += /[\u2e80-\uffff]/.test(char) ? 2 : 1;
+  return width;
+}
+
+export async function writeRows(workbook: ExcelJS.stream.xlsx.WorkbookWriter, columns: readonly SheetColumn[], rows: readonly ReportRow[], lang: Lang): Promise<void> {
+  const widths = columns.map(({ header }) => textWidth(header));
+  for (const row of rows) {
+    columns.forEach(({ column }, index) => {
+      const text = column.format === 'dateTime' ? DATE_FORMAT : cellText(column, row[column.key] ?? null, lang);
+      widths[index] = Math.max(widths[index] ?? 0, textWidth(text));
+    });
+  }
+  const sheet = workbook.addWorksheet('Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map(({ column, header }, index) => ({
+    header,
+    key: column.key,
+    width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, (widths[index] ?? 0) + 2)),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  for (const row of rows) {
+    const excelRow = sheet.addRow(columns.map(() => null));
+    columns.forEach(({ column }, index) => {
+      const cell = excelRow.getCell(index + 1);
+      const value = excelCell(column, row[column.key] ?? null, lang);
+      if (value.kind === 'date') {
+        cell.value = new Date(value.ms + CHINA_OFFSET_MS);
+        cell.numFmt = DATE_FORMAT;
+      } else if (value.kind === 'number') {
+        cell.value = value.value;
+        cell.numFmt = value.numFmt;
+      } else {
+        cell.value = value.value;
+      }
+    });
+    excelRow.commit();
+  }
+  sheet.commit();
+  await workbook.commit();
+}

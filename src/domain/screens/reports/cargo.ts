@@ -1,0 +1,535 @@
+// The 38 cargo screens (event reports, exception reports, data analysis), one entry each. Event fields are those of
+// src/domain/events.ts; what each kind means is in docs/events.md.
+import { LOSS_HISTOGRAM_BUCKETS } from '../../constants';
+import type { RoutePathOfGroup } from '../../routes';
+import {
+  analysisFilters, area, column, compartment, compartmentFilter, count, data, day, duration, endTime, eventFilters, fuelFilter,
+  handlingFilter, item, month, process, processFilter, startTime, sum, truckColumns,
+} from './columns';
+import type { ReportColumn, ReportDef } from './definition';
+
+export type CargoReportPath = RoutePathOfGroup<'cargo_event' | 'cargo_exception' | 'cargo_analysis'>;
+
+const EVENT = '/cargo_monitor/event_report';
+const EXCEPTION = '/cargo_monitor/exception_report';
+const ANALYSIS = '/cargo_monitor/data_analysis';
+
+const newestFirst = { key: 'startTime', order: 'desc' } as const;
+
+const oilCode = column('oilCode', 'fuelCode', data('oilCode'));
+const stationName = column('stationName', 'text', data('stationName', 'text'));
+const depotName = column('depotName', 'text', data('depotName', 'text'));
+const taskCode = column('taskCode', 'text', data('taskCode', 'text'));
+const abnormal = column('abnormal', 'flag', data('abnormal', 'boolean'));
+
+const coverColumns: readonly ReportColumn[] = [
+  ...truckColumns, compartment, process, startTime, endTime, duration, abnormal, area,
+];
+const handlingColumns: readonly ReportColumn[] = [
+  column('handlingState', 'handling', { from: 'handling', field: 'state' }),
+  column('handlingDescription', 'text', { from: 'handling', field: 'description' }, { sortable: false }),
+  column('handler', 'text', { from: 'handling', field: 'handler' }),
+  column('handledAt', 'dateTime', { from: 'handling', field: 'handledAt' }),
+];
+
+const emptyColumns: readonly ReportColumn[] = [
+  ...truckColumns, startTime, stationName, compartment,
+  column('residualVt', 'volume', data('residualVt')),
+  column('residualLevel', 'millimetre', data('residualLevelMm')),
+  column('empty', 'flag', data('empty', 'boolean')),
+  area,
+];
+
+const taskColumns: readonly ReportColumn[] = [
+  ...truckColumns, startTime, endTime, taskCode, depotName,
+  column('tankSequence', 'integer', data('tankSequence')),
+  column('plannedOilCode', 'fuelCode', data('oilCode')),
+  column('mass', 'integer', data('mass'), { summary: 'sum' }),
+  column('actualOilCode', 'fuelCode', data('actualOilCode')),
+  column('actualMass', 'integer', data('actualMass'), { summary: 'sum' }),
+  column('volume', 'volume', data('volume'), { summary: 'sum' }),
+  column('v20', 'volume', data('v20'), { summary: 'sum' }),
+  column('temperature', 'temperature', data('temperature')),
+  column('density', 'decimal2', data('density')),
+];
+
+const temperatureColumns: readonly ReportColumn[] = [
+  ...truckColumns, startTime, compartment,
+  column('temperature', 'temperature', data('temperature')),
+  column('humidity', 'decimal1', data('humidity')),
+  column('minTemperature', 'temperature', data('minTemperature')),
+  column('maxTemperature', 'temperature', data('maxTemperature')),
+  column('maxHumidity', 'decimal1', data('maxHumidity')),
+  abnormal, area,
+];
+
+const pressureColumns: readonly ReportColumn[] = [
+  ...truckColumns, startTime, compartment,
+  column('pressure', 'pressure', data('pressureKpa')),
+  column('pressureLimit', 'pressure', data('limitKpa')),
+  abnormal, process, area,
+];
+
+const tankColumns: readonly ReportColumn[] = [
+  ...truckColumns, startTime,
+  column('compartment', 'integer', item('compartment')),
+  column('oilCode', 'fuelCode', item('oilCode')),
+  column('originalLevel', 'millimetre', item('originalLevelMm')),
+  column('level', 'millimetre', item('levelMm')),
+  column('vt', 'volume', item('vt')),
+  column('v20', 'volume', item('v20')),
+  column('temperature', 'temperature', item('temperature')),
+  column('density', 'decimal2', item('density')),
+  column('tilt', 'decimal1', item('tilt')),
+  column('waterLevel', 'millimetre', item('waterLevelMm')),
+];
+
+/** One trip's balance per compartment and product: loaded at the depot − delivered − loss. */
+const balanceColumns: readonly ReportColumn[] = [
+  ...truckColumns, startTime, endTime, taskCode, depotName, stationName,
+  column('compartment', 'integer', item('compartment')),
+  column('oilCode', 'fuelCode', item('oilCode')),
+  column('loaded', 'volume', item('loaded'), { summary: 'sum' }),
+  column('delivered', 'volume', item('delivered'), { summary: 'sum' }),
+  column('loss', 'loss', item('loss'), { summary: 'sum' }),
+  column('lossRate', 'lossRate', item('lossRate')),
+  column('lossThreshold', 'lossRate', data('threshold'), { sortable: false }),
+];
+
+const tripLoss = { from: 'item', path: 'loss', type: 'number' } as const;
+
+export const CARGO_REPORTS = {
+  [`${EVENT}/switch_cover_flow`]: {
+    path: `${EVENT}/switch_cover_flow`,
+    source: { type: 'events', kinds: ['switch_cover'] },
+    filters: eventFilters(compartmentFilter, processFilter),
+    columns: coverColumns,
+    sort: newestFirst,
+  },
+  [`${EVENT}/switchCover`]: {
+    path: `${EVENT}/switchCover`,
+    source: { type: 'events', kinds: ['switch_cover'] },
+    filters: eventFilters(handlingFilter, processFilter),
+    columns: [...coverColumns, ...handlingColumns],
+    sort: newestFirst,
+    handling: true,
+  },
+  [`${EVENT}/emergency_shut_off_valve`]: {
+    path: `${EVENT}/emergency_shut_off_valve`,
+    source: { type: 'events', kinds: ['emergency_valve'] },
+    filters: eventFilters(processFilter),
+    columns: [
+      ...truckColumns, startTime, compartment,
+      column('valveAction', 'enum', data('action', 'text'), { options: { close: 'report.valve.close', open: 'report.valve.open' } }),
+      process, area,
+    ],
+    sort: newestFirst,
+  },
+  [`${EVENT}/empty`]: {
+    path: `${EVENT}/empty`,
+    source: { type: 'events', kinds: ['empty_check'] },
+    filters: eventFilters(compartmentFilter),
+    columns: emptyColumns,
+    sort: newestFirst,
+  },
+  [`${EVENT}/switchcover_his`]: {
+    path: `${EVENT}/switchcover_his`,
+    source: { type: 'groups', kinds: ['switch_cover'] },
+    filters: eventFilters(),
+    columns: [
+      ...truckColumns, day,
+      column('openings', 'integer', count, { summary: 'sum' }),
+      column('abnormalOpenings', 'integer', sum(data('abnormal', 'boolean')), { summary: 'sum' }),
+      column('openSeconds', 'durationSec', sum({ from: 'event', field: 'duration' }), { summary: 'sum' }),
+    ],
+    sort: { key: 'day', order: 'desc' },
+    drillDown: { to: `${EVENT}/switch_cover_flow`, params: { signCode: 'signCode', day: 'day' } },
+  },
+  [`${EVENT}/flow_change`]: {
+    path: `${EVENT}/flow_change`,
+    source: { type: 'events', kinds: ['flow_change'] },
+    filters: eventFilters(processFilter, fuelFilter(data('oilCode'))),
+    columns: [
+      ...truckColumns, startTime, endTime, column('meterNo', 'integer', data('meterNo')), compartment, oilCode,
+      column('startTotal', 'decimal1', data('startTotal')),
+      column('endTotal', 'decimal1', data('endTotal')),
+      column('volume', 'volume', data('volume'), { summary: 'sum' }),
+      process, area,
+    ],
+    sort: newestFirst,
+  },
+  [`${EVENT}/real_tank_inventory`]: {
+    path: `${EVENT}/real_tank_inventory`,
+    source: { type: 'live' },
+    filters: [{ type: 'company' }, { type: 'plate' }],
+    columns: [
+      ...truckColumns,
+      column('statusTime', 'dateTime', { from: 'live', field: 'statusTime' }),
+      column('compartment', 'integer', { from: 'itemKey' }),
+      column('oilCode', 'fuelCode', item('oilCode')),
+      column('level', 'millimetre', item('levelMm')),
+      column('vt', 'volume', item('vt'), { summary: 'sum' }),
+      column('v20', 'volume', item('v20'), { summary: 'sum' }),
+      column('temperature', 'temperature', item('temperature')),
+      column('area', 'text', { from: 'live', field: 'area' }, { sortable: false }),
+    ],
+    sort: { key: 'signCode', order: 'asc' },
+  },
+  [`${EVENT}/tank_inventory`]: {
+    path: `${EVENT}/tank_inventory`,
+    source: { type: 'events', kinds: ['level'], expand: 'tanks' },
+    filters: eventFilters(fuelFilter(item('oilCode'))),
+    columns: tankColumns,
+    sort: newestFirst,
+  },
+  [`${EVENT}/meter_status`]: {
+    path: `${EVENT}/meter_status`,
+    source: { type: 'events', kinds: ['meter_status'] },
+    filters: eventFilters(),
+    columns: [
+      ...truckColumns, startTime, column('meterNo', 'integer', data('meterNo')),
+      column('meterState', 'enum', data('state', 'text'), {
+        options: { normal: 'report.meterState.normal', fault: 'report.meterState.fault', offline: 'report.meterState.offline' },
+      }),
+      column('totalVolume', 'decimal1', data('totalVolume')), area,
+    ],
+    sort: newestFirst,
+  },
+  [`${EVENT}/meter_unload`]: {
+    path: `${EVENT}/meter_unload`,
+    source: { type: 'events', kinds: ['unload'], where: [{ value: data('meterVolume'), present: true }] },
+    filters: eventFilters(fuelFilter(data('oilCode'))),
+    columns: [
+      ...truckColumns, startTime, endTime, taskCode, stationName, compartment, oilCode,
+      column('meterNo', 'integer', data('meterNo')),
+      column('meterVolume', 'volume', data('meterVolume'), { summary: 'sum' }),
+      area,
+    ],
+    sort: newestFirst,
+  },
+  [`${EVENT}/atg_unload`]: {
+    path: `${EVENT}/atg_unload`,
+    source: { type: 'events', kinds: ['unload'] },
+    filters: eventFilters(fuelFilter(data('oilCode'))),
+    columns: [
+      ...truckColumns, startTime, endTime, taskCode, stationName, compartment, oilCode,
+      column('before', 'volume', data('before')),
+      column('after', 'volume', data('after')),
+      column('volume', 'volume', data('volume'), { summary: 'sum' }),
+      column('v20', 'volume', data('v20'), { summary: 'sum' }),
+      column('temperature', 'temperature', data('temperature')),
+      area,
+    ],
+    sort: newestFirst,
+  },
+  [`${EVENT}/switch_electricity`]: {
+    path: `${EVENT}/switch_electricity`,
+    source: { type: 'events', kinds: ['power'] },
+    filters: eventFilters(),
+    columns: [
+      ...truckColumns, startTime,
+      column('powerAction', 'enum', data('action', 'text'), { options: { on: 'report.power.on', off: 'report.power.off' } }),
+      column('powerSource', 'enum', data('source', 'text'), { options: { ignition: 'report.power.ignition', main: 'report.power.main' } }),
+      column('voltage', 'decimal1', data('voltage')), area,
+    ],
+    sort: newestFirst,
+  },
+  [`${EVENT}/useing_open`]: {
+    path: `${EVENT}/useing_open`,
+    source: { type: 'events', kinds: ['lock_open'] },
+    filters: eventFilters(processFilter),
+    columns: [
+      ...truckColumns, startTime, compartment,
+      column('openMethod', 'enum', data('method', 'text'), {
+        options: { card: 'report.openMethod.card', password: 'report.openMethod.password', remote: 'report.openMethod.remote', key: 'report.openMethod.key' },
+      }),
+      column('operator', 'text', data('operator', 'text')),
+      column('authorized', 'flag', data('authorized', 'boolean')),
+      process, area,
+    ],
+    sort: newestFirst,
+  },
+  [`${EVENT}/box_door`]: {
+    path: `${EVENT}/box_door`,
+    source: { type: 'events', kinds: ['box_door'] },
+    filters: eventFilters(processFilter),
+    columns: [
+      ...truckColumns, startTime, endTime,
+      column('door', 'enum', data('door', 'text'), { options: { rear: 'report.door.rear', side: 'report.door.side' } }),
+      column('openSeconds', 'durationSec', data('openSec')),
+      process, abnormal, area,
+    ],
+    sort: newestFirst,
+  },
+  [`${EVENT}/level_trend`]: {
+    path: `${EVENT}/level_trend`,
+    source: { type: 'events', kinds: ['level'], expand: 'tanks' },
+    filters: eventFilters(),
+    columns: [
+      ...truckColumns, startTime,
+      column('compartment', 'integer', item('compartment')),
+      column('oilCode', 'fuelCode', item('oilCode')),
+      column('level', 'millimetre', item('levelMm')),
+      column('vt', 'volume', item('vt')),
+      column('temperature', 'temperature', item('temperature')),
+    ],
+    sort: { key: 'startTime', order: 'asc' },
+    chart: { kind: 'line', x: 'startTime', series: ['vt'], splitBy: 'compartment' },
+  },
+  [`${EVENT}/switch_variety`]: {
+    path: `${EVENT}/switch_variety`,
+    source: { type: 'events', kinds: ['product_change'] },
+    filters: eventFilters(compartmentFilter),
+    columns: [
+      ...truckColumns, startTime, compartment,
+      column('fromOilCode', 'fuelCode', data('fromOilCode')),
+      column('toOilCode', 'fuelCode', data('toOilCode')),
+      process, area,
+    ],
+    sort: newestFirst,
+  },
+  [`${EVENT}/temp_humidity`]: {
+    path: `${EVENT}/temp_humidity`,
+    source: { type: 'events', kinds: ['temp_humidity'] },
+    filters: eventFilters(compartmentFilter),
+    columns: temperatureColumns,
+    sort: newestFirst,
+    chart: { kind: 'line', x: 'startTime', series: ['temperature', 'humidity'] },
+  },
+  [`${EVENT}/real_temp_humidity`]: {
+    path: `${EVENT}/real_temp_humidity`,
+    source: { type: 'live' },
+    filters: [{ type: 'company' }, { type: 'plate' }],
+    columns: [
+      ...truckColumns,
+      column('statusTime', 'dateTime', { from: 'live', field: 'statusTime' }),
+      column('compartment', 'integer', { from: 'itemKey' }),
+      column('temperature', 'temperature', item('temperature')),
+      column('humidity', 'decimal1', item('humidity')),
+      column('area', 'text', { from: 'live', field: 'area' }, { sortable: false }),
+    ],
+    sort: { key: 'signCode', order: 'asc' },
+  },
+  [`${EVENT}/bz_pressure`]: {
+    path: `${EVENT}/bz_pressure`,
+    source: { type: 'events', kinds: ['pressure'] },
+    filters: eventFilters(compartmentFilter),
+    columns: pressureColumns,
+    sort: newestFirst,
+  },
+  [`${EVENT}/bp_task`]: {
+    path: `${EVENT}/bp_task`,
+    source: { type: 'events', kinds: ['load'] },
+    filters: eventFilters(fuelFilter(data('oilCode'))),
+    columns: taskColumns,
+    sort: newestFirst,
+  },
+  [`${EVENT}/bp_modify_record`]: {
+    path: `${EVENT}/bp_modify_record`,
+    source: { type: 'events', kinds: ['task_modify'] },
+    filters: eventFilters(),
+    columns: [
+      ...truckColumns, startTime, taskCode,
+      column('tankSequence', 'integer', data('tankSequence')),
+      column('modifiedField', 'enum', data('field', 'text'), {
+        options: { oilCode: 'report.column.oilCode', mass: 'report.column.mass', station: 'report.column.stationName' },
+      }),
+      column('oldValue', 'text', data('oldValue', 'text')),
+      column('newValue', 'text', data('newValue', 'text')),
+      column('operator', 'text', data('operator', 'text')),
+      column('reason', 'text', data('reason', 'text'), { sortable: false }),
+    ],
+    sort: newestFirst,
+  },
+
+  [`${EXCEPTION}/alarm_switch_cover`]: {
+    path: `${EXCEPTION}/alarm_switch_cover`,
+    source: { type: 'events', kinds: ['switch_cover'], where: [{ value: data('abnormal', 'boolean'), equals: true }] },
+    filters: eventFilters(handlingFilter),
+    columns: [...coverColumns, ...handlingColumns],
+    sort: newestFirst,
+    handling: true,
+  },
+  [`${EXCEPTION}/alarm_pipe_water`]: {
+    path: `${EXCEPTION}/alarm_pipe_water`,
+    source: { type: 'events', kinds: ['pipe_water'] },
+    filters: eventFilters(compartmentFilter),
+    columns: [
+      ...truckColumns, startTime, compartment,
+      column('waterLevel', 'millimetre', data('waterLevelMm')),
+      column('waterVolume', 'volume', data('waterVolume')),
+      process, area,
+    ],
+    sort: newestFirst,
+  },
+  [`${EXCEPTION}/alarm_not_empty`]: {
+    path: `${EXCEPTION}/alarm_not_empty`,
+    source: { type: 'events', kinds: ['empty_check'], where: [{ value: data('empty', 'boolean'), equals: false }] },
+    filters: eventFilters(compartmentFilter),
+    columns: emptyColumns,
+    sort: newestFirst,
+  },
+  [`${EXCEPTION}/alarm_break_seal`]: {
+    path: `${EXCEPTION}/alarm_break_seal`,
+    source: { type: 'events', kinds: ['seal_break'] },
+    filters: eventFilters(processFilter),
+    columns: [...truckColumns, startTime, compartment, process, area],
+    sort: newestFirst,
+  },
+  [`${EXCEPTION}/bz_abnormal_oil_loading`]: {
+    path: `${EXCEPTION}/bz_abnormal_oil_loading`,
+    source: { type: 'events', kinds: ['load'], where: [{ value: data('abnormal', 'boolean'), equals: true }] },
+    filters: eventFilters(),
+    columns: taskColumns.map((c) => (c.format === 'fuelCode' ? { ...c, format: 'fuelCodeWater' } : c)),
+    sort: newestFirst,
+  },
+  [`${EXCEPTION}/alm_high_loss`]: {
+    path: `${EXCEPTION}/alm_high_loss`,
+    source: { type: 'events', kinds: ['trip'], where: [{ value: data('highLoss', 'boolean'), equals: true }] },
+    filters: eventFilters(),
+    columns: [
+      ...truckColumns, startTime, endTime, taskCode, depotName, stationName,
+      column('loaded', 'volume', data('loadVolume'), { summary: 'sum' }),
+      column('delivered', 'volume', data('unloadVolume'), { summary: 'sum' }),
+      column('loss', 'loss', data('loss'), { summary: 'sum' }),
+      column('lossRate', 'lossRate', data('lossRate')),
+      column('lossThreshold', 'lossRate', data('threshold'), { sortable: false }),
+    ],
+    sort: newestFirst,
+  },
+  [`${EXCEPTION}/alarm_temp_hum`]: {
+    path: `${EXCEPTION}/alarm_temp_hum`,
+    source: { type: 'events', kinds: ['temp_humidity'], where: [{ value: data('abnormal', 'boolean'), equals: true }] },
+    filters: eventFilters(compartmentFilter),
+    columns: temperatureColumns,
+    sort: newestFirst,
+  },
+  [`${EXCEPTION}/device_alarm`]: {
+    path: `${EXCEPTION}/device_alarm`,
+    source: { type: 'events', kinds: ['device_fault'] },
+    filters: eventFilters(),
+    columns: [
+      ...truckColumns, startTime, endTime,
+      column('device', 'enum', data('device', 'text'), {
+        options: {
+          probe: 'report.device.probe', seal: 'report.device.seal', meter: 'report.device.meter',
+          valve: 'report.device.valve', controller: 'report.device.controller',
+        },
+      }),
+      column('deviceNo', 'integer', data('deviceNo')),
+      column('faultCode', 'text', data('code', 'text')),
+      column('recovered', 'flag', data('recovered', 'boolean')),
+      area,
+    ],
+    sort: newestFirst,
+  },
+  [`${EXCEPTION}/alarm_high_pressure`]: {
+    path: `${EXCEPTION}/alarm_high_pressure`,
+    source: { type: 'events', kinds: ['pressure'], where: [{ value: data('abnormal', 'boolean'), equals: true }] },
+    filters: eventFilters(compartmentFilter),
+    columns: pressureColumns,
+    sort: newestFirst,
+  },
+
+  [`${ANALYSIS}/oil_loss`]: {
+    path: `${ANALYSIS}/oil_loss`,
+    source: { type: 'events', kinds: ['trip'], expand: 'compartments' },
+    filters: analysisFilters(fuelFilter(item('oilCode')), {
+      type: 'select', key: 'lossBucket', labelKey: 'report.column.lossBucket', value: { from: 'bucket', of: tripLoss },
+      options: LOSS_HISTOGRAM_BUCKETS.map((bucket) => ({ value: String(bucket.index), label: bucket.label })),
+    }),
+    columns: balanceColumns,
+    sort: newestFirst,
+  },
+  [`${ANALYSIS}/truck_loss`]: {
+    path: `${ANALYSIS}/truck_loss`,
+    source: { type: 'groups', kinds: ['trip'] },
+    filters: [{ type: 'company' }, { type: 'plate' }, { type: 'range', preset: 'thisYear', maxDays: 366 }],
+    columns: [
+      ...truckColumns, month,
+      column('trips', 'integer', count, { summary: 'sum' }),
+      column('loaded', 'volume', sum(data('loadVolume')), { summary: 'sum' }),
+      column('delivered', 'volume', sum(data('unloadVolume')), { summary: 'sum' }),
+      column('loss', 'loss', sum(data('loss')), { summary: 'sum' }),
+      column('lossRate', 'lossRate', { from: 'ratio', numerator: data('loss'), denominator: data('loadVolume') }),
+    ],
+    sort: { key: 'month', order: 'desc' },
+    drillDown: { to: `${ANALYSIS}/oil_loss`, params: { signCode: 'signCode', month: 'month' } },
+  },
+  [`${ANALYSIS}/loss_month_rank`]: {
+    path: `${ANALYSIS}/loss_month_rank`,
+    source: { type: 'groups', kinds: ['trip'] },
+    filters: [{ type: 'company' }, { type: 'range', preset: 'thisMonth', maxDays: 31 }],
+    columns: [
+      ...truckColumns,
+      column('trips', 'integer', count),
+      column('loss', 'loss', sum(data('loss')), { summary: 'sum' }),
+      column('lossRate', 'lossRate', { from: 'ratio', numerator: data('loss'), denominator: data('loadVolume') }),
+    ],
+    sort: { key: 'loss', order: 'desc' },
+    chart: { kind: 'bar', x: 'signCode', series: ['loss'], drillDown: { to: `${ANALYSIS}/truck_loss`, params: { signCode: 'signCode' } } },
+  },
+  [`${ANALYSIS}/level_change`]: {
+    path: `${ANALYSIS}/level_change`,
+    source: { type: 'groups', kinds: ['trip'], expand: 'compartments' },
+    filters: analysisFilters(fuelFilter(item('oilCode'))),
+    columns: [
+      column('lossBucket', 'lossBucket', { from: 'bucket', of: tripLoss }),
+      column('compartments', 'integer', count, { summary: 'sum' }),
+      column('loss', 'loss', sum(tripLoss), { summary: 'sum' }),
+    ],
+    sort: { key: 'lossBucket', order: 'asc' },
+    chart: { kind: 'histogram', x: 'lossBucket', series: ['compartments'], drillDown: { to: `${ANALYSIS}/oil_loss`, params: { lossBucket: 'lossBucket' } } },
+  },
+  [`${ANALYSIS}/adnormal_month_summary`]: {
+    path: `${ANALYSIS}/adnormal_month_summary`,
+    source: { type: 'alarmGroups', alarmTypes: [1, 3, 202, 204, 205] },
+    filters: [{ type: 'company' }, { type: 'plate' }, { type: 'range', preset: 'thisYear', maxDays: 366 }],
+    columns: [
+      month,
+      column('alarmType', 'alarmType', { from: 'alarmType' }),
+      column('alarms', 'integer', count, { summary: 'sum' }),
+      column('trucks', 'integer', { from: 'distinctTrucks' }),
+    ],
+    sort: { key: 'month', order: 'desc' },
+    chart: { kind: 'bar', x: 'month', series: ['alarms'], splitBy: 'alarmType' },
+  },
+  [`${ANALYSIS}/adnormal_proportion`]: {
+    path: `${ANALYSIS}/adnormal_proportion`,
+    source: { type: 'alarmGroups', alarmTypes: [1, 3, 202, 204, 205] },
+    filters: analysisFilters(),
+    columns: [
+      column('alarmType', 'alarmType', { from: 'alarmType' }),
+      column('alarms', 'integer', count, { summary: 'sum' }),
+      column('share', 'percent', { from: 'share' }),
+    ],
+    sort: { key: 'alarms', order: 'desc' },
+    chart: { kind: 'bar', x: 'alarmType', series: ['share'] },
+  },
+  [`${ANALYSIS}/switch_cover_analysis`]: {
+    path: `${ANALYSIS}/switch_cover_analysis`,
+    source: { type: 'groups', kinds: ['switch_cover'] },
+    filters: analysisFilters(),
+    columns: [
+      ...truckColumns,
+      column('openings', 'integer', count, { summary: 'sum' }),
+      column('abnormalOpenings', 'integer', sum(data('abnormal', 'boolean')), { summary: 'sum' }),
+      column('openSeconds', 'durationSec', sum({ from: 'event', field: 'duration' }), { summary: 'sum' }),
+    ],
+    sort: { key: 'abnormalOpenings', order: 'desc' },
+    chart: { kind: 'bar', x: 'signCode', series: ['openings', 'abnormalOpenings'], drillDown: { to: `${EVENT}/switchCover`, params: { signCode: 'signCode' } } },
+  },
+  [`${ANALYSIS}/bp_task_exceptions`]: {
+    path: `${ANALYSIS}/bp_task_exceptions`,
+    source: { type: 'groups', kinds: ['load'], where: [{ value: data('abnormal', 'boolean'), equals: true }] },
+    filters: analysisFilters(),
+    columns: [
+      ...truckColumns, month,
+      column('abnormalLoads', 'integer', count, { summary: 'sum' }),
+      column('mass', 'integer', sum(data('mass')), { summary: 'sum' }),
+      column('actualMass', 'integer', sum(data('actualMass')), { summary: 'sum' }),
+    ],
+    sort: { key: 'abnormalLoads', order: 'desc' },
+    drillDown: { to: `${EXCEPTION}/bz_abnormal_oil_loading`, params: { signCode: 'signCode', month: 'month' } },
+  },
+} as const satisfies Record<CargoReportPath, ReportDef>;

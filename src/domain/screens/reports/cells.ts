@@ -1,0 +1,120 @@
+// A report cell as text (the grid, the summary row, the export's text columns) and as an Excel value, from the
+// column's format: one place, so the screen and the file never disagree.
+import { alarmTypeLabelKey, isAlarmTypeId } from '../../alarm-types';
+import { LOSS_HISTOGRAM_BUCKETS } from '../../constants';
+import { fuelLabelKey, roundVolume } from '../../fuel';
+import { displayDate, displayDateTime, formatDuration, formatLoss, formatLossRate, toFixedDecimal, toPerMille } from '../../format';
+import { translate, type Lang, type LocaleKey } from '../../i18n';
+import type { CellFormat, ReportColumn } from './definition';
+import type { ReportCell } from './wire';
+
+const PROCESS_KEYS: Readonly<Record<string, LocaleKey>> = {
+  loading: 'report.process.loading',
+  unloading: 'report.process.unloading',
+  transporting: 'report.process.transporting',
+};
+
+const HANDLING_KEYS: Readonly<Record<string, LocaleKey>> = {
+  0: 'report.handling.unconfirmed',
+  1: 'report.handling.normal',
+  2: 'report.handling.abnormal',
+};
+
+function asNumber(value: ReportCell): number | undefined {
+  if (value === null || value === '' || typeof value === 'boolean') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function labelOf(keys: Readonly<Record<string, LocaleKey>> | undefined, value: ReportCell, lang: Lang): string {
+  if (value === null) return '';
+  const key = keys?.[String(value)];
+  return key ? translate(lang, key) : String(value);
+}
+
+/** The text a cell shows in this language; '' for a missing value, never 'NaN' or 'null'. */
+export function cellText(column: Pick<ReportColumn, 'format' | 'options'>, value: ReportCell, lang: Lang): string {
+  if (value === null || value === undefined) return '';
+  const n = asNumber(value);
+  switch (column.format) {
+    case 'text':
+    case 'month':
+      return String(value);
+    case 'dateTime':
+      return n === undefined ? '' : displayDateTime(n, lang);
+    case 'date':
+      return typeof value === 'string' && !/^\d+$/.test(value) ? value : n === undefined ? '' : displayDate(n, lang);
+    case 'durationSec':
+      return n === undefined ? '' : formatDuration(n, 'seconds', lang);
+    case 'durationMin':
+      return n === undefined ? '' : formatDuration(n, 'minutes', lang);
+    case 'loss':
+      return formatLoss(n);
+    case 'lossRate':
+      return formatLossRate(n);
+    case 'fuelCode':
+      return n === undefined ? '' : translate(lang, fuelLabelKey(n));
+    case 'fuelCodeWater':
+      return n === undefined ? '' : translate(lang, fuelLabelKey(n, 'loadingAbnormal'));
+    case 'volume':
+      return n === undefined ? '' : String(roundVolume(n));
+    case 'integer':
+    case 'millimetre':
+      return n === undefined ? '' : String(Math.round(n));
+    case 'decimal1':
+    case 'temperature':
+    case 'pressure':
+    case 'speed':
+      return n === undefined ? '' : toFixedDecimal(n, 1);
+    case 'decimal2':
+      return n === undefined ? '' : toFixedDecimal(n, 2);
+    case 'percent':
+      return n === undefined ? '' : `${toFixedDecimal(n * 100, 1)}%`;
+    case 'flag':
+      return translate(lang, value === true || n === 1 ? 'report.flag.yes' : 'report.flag.no');
+    case 'process':
+      return labelOf(PROCESS_KEYS, value, lang);
+    case 'handling':
+      return labelOf(HANDLING_KEYS, value, lang);
+    case 'enum':
+      return labelOf(column.options, value, lang);
+    case 'alarmType':
+      return n !== undefined && isAlarmTypeId(n) ? translate(lang, alarmTypeLabelKey(n)) : String(value);
+    case 'lossBucket':
+      return n === undefined ? '' : (LOSS_HISTOGRAM_BUCKETS[n]?.label ?? '');
+  }
+}
+
+/** Formats whose export cell is a number with an Excel number format rather than text. */
+const NUMBER_FORMATS: Partial<Record<CellFormat, string>> = {
+  loss: '0.00',
+  lossRate: '0.0000',
+  volume: '0',
+  integer: '0',
+  millimetre: '0',
+  decimal1: '0.0',
+  temperature: '0.0',
+  pressure: '0.0',
+  speed: '0.0',
+  decimal2: '0.00',
+  percent: '0.0%',
+};
+
+export type ExcelCell =
+  | { readonly kind: 'date'; readonly ms: number }
+  | { readonly kind: 'number'; readonly value: number; readonly numFmt: string }
+  | { readonly kind: 'text'; readonly value: string };
+
+/** What the export writes for a cell: real dates and numbers where the format is one, else the shown text. */
+export function excelCell(column: Pick<ReportColumn, 'format' | 'options'>, value: ReportCell, lang: Lang): ExcelCell {
+  const n = asNumber(value);
+  if (column.format === 'dateTime' && n !== undefined) return { kind: 'date', ms: n };
+  const numFmt = NUMBER_FORMATS[column.format];
+  if (numFmt !== undefined && n !== undefined) {
+    if (column.format === 'volume') return { kind: 'number', value: roundVolume(n), numFmt };
+    // Per mille in the file as on screen: the number is the shown one, not the raw fraction.
+    if (column.format === 'lossRate') return { kind: 'number', value: toPerMille(n), numFmt };
+    return { kind: 'number', value: n, numFmt };
+  }
+  return { kind: 'text', value: cellText(column, value, lang) };
+}

@@ -1,0 +1,74 @@
+// The column vocabulary the report definitions share: a column is named once here with its label and format, and a
+// definition says only where its value comes from.
+import type zh from '../../../../locales/zh.json';
+import type { LocaleKey } from '../../i18n';
+import type { CellFormat, DataType, NumericSource, ReportColumn, ReportFilter, ValueSource } from './definition';
+
+export type ColumnName = keyof (typeof zh)['report']['column'];
+
+function labelKey(name: ColumnName): LocaleKey {
+  return `report.column.${name}`;
+}
+
+/** A column whose label is `report.column.<name>` and whose key is the name, unless told otherwise. */
+export function column(name: ColumnName, format: CellFormat, value: ValueSource, extra: Partial<ReportColumn> = {}): ReportColumn {
+  return { key: name, labelKey: labelKey(name), format, value, ...extra };
+}
+
+export const data = (path: string, type: DataType = 'number') => ({ from: 'data', path, type }) as const;
+export const item = (path: string, type: DataType = 'number') => ({ from: 'item', path, type }) as const;
+export const sum = (of: NumericSource) => ({ from: 'sum', of }) as const;
+export const count = { from: 'count' } as const;
+
+/** Columns most reports open with. */
+export const truckColumns: readonly ReportColumn[] = [
+  column('signCode', 'text', { from: 'truck', field: 'signCode' }),
+  column('companyName', 'text', { from: 'truck', field: 'companyName' }),
+];
+export const startTime = column('startTime', 'dateTime', { from: 'event', field: 'startTime' });
+export const endTime = column('endTime', 'dateTime', { from: 'event', field: 'endTime' });
+export const duration = column('duration', 'durationSec', { from: 'event', field: 'duration' });
+export const area = column('area', 'text', data('area', 'text'), { sortable: false });
+export const compartment = column('compartment', 'integer', data('compartment'));
+export const process = column('process', 'process', data('process', 'text'));
+export const month = column('month', 'month', { from: 'event', field: 'month' });
+export const day = column('day', 'date', { from: 'event', field: 'day' });
+
+export const PROCESS_OPTIONS = [
+  { value: 'loading', labelKey: 'report.process.loading' },
+  { value: 'unloading', labelKey: 'report.process.unloading' },
+  { value: 'transporting', labelKey: 'report.process.transporting' },
+] as const;
+
+export const FUEL_OPTIONS = [
+  { value: 'gasoline', labelKey: 'fuel.gasoline' },
+  { value: 'diesel', labelKey: 'fuel.diesel' },
+  { value: 'other', labelKey: 'fuel.other' },
+] as const;
+
+export const COMPARTMENT_OPTIONS = [1, 2, 3, 4, 5, 6].map((n) => ({ value: String(n), labelKey: `report.compartment.${n}` as LocaleKey }));
+
+export const HANDLING_OPTIONS = [
+  { value: '0', labelKey: 'report.handling.unconfirmed' },
+  { value: '1', labelKey: 'report.handling.normal' },
+  { value: '2', labelKey: 'report.handling.abnormal' },
+] as const;
+
+/** The filters of every event and exception report: company, plate and a range (last 7 days unless told). */
+export function eventFilters(...selects: ReportFilter[]): ReportFilter[] {
+  return [{ type: 'company' }, { type: 'plate' }, { type: 'range', preset: 'last7Days', maxDays: 92 }, ...selects];
+}
+
+/** Analysis screens default to the last 30 days (spec params §9) and allow a year. */
+export function analysisFilters(...selects: ReportFilter[]): ReportFilter[] {
+  return [{ type: 'company' }, { type: 'plate' }, { type: 'range', preset: 'last30Days', maxDays: 366 }, ...selects];
+}
+
+export const processFilter: ReportFilter = { type: 'select', key: 'process', labelKey: 'report.column.process', value: data('process', 'text'), options: PROCESS_OPTIONS };
+export const compartmentFilter: ReportFilter = { type: 'select', key: 'compartment', labelKey: 'report.column.compartment', value: data('compartment'), options: COMPARTMENT_OPTIONS };
+export const handlingFilter: ReportFilter = { type: 'select', key: 'handlingState', labelKey: 'report.column.handlingState', value: { from: 'handling', field: 'state' }, options: HANDLING_OPTIONS };
+
+/** Fuel select over an oil code field (`path` in the data, or in the expanded item). */
+export function fuelFilter(value: NumericSource): ReportFilter {
+  return { type: 'select', key: 'fuel', labelKey: 'report.column.oilCode', value: { from: 'fuelKind', of: value }, options: FUEL_OPTIONS };
+}

@@ -1,0 +1,194 @@
+// What a report or analysis screen is, as data: where its rows come from, its filters, columns, sort, summary, chart
+// and drill-down. The console's ReportScreen renders a definition and the server's report plugin answers it; neither
+// knows any screen by name.
+import type { AlarmTypeId } from '../../alarm-types';
+import type { EventKind } from '../../events';
+import type { LocaleKey } from '../../i18n';
+import type { RoutePathOfKind } from '../../routes';
+
+export type ReportPath = RoutePathOfKind<'report'>;
+
+/** How a cell shows its value (spec params §9); the export writes the same text, dates as real Excel dates. */
+export type CellFormat =
+  | 'text'
+  | 'dateTime'
+  | 'date'
+  | 'month'
+  | 'durationSec'
+  | 'durationMin'
+  | 'loss'
+  | 'lossRate'
+  | 'fuelCode'
+  /** The loading-abnormal table's fuel code: −1 is water. */
+  | 'fuelCodeWater'
+  | 'volume'
+  | 'decimal1'
+  | 'decimal2'
+  | 'integer'
+  | 'speed'
+  | 'temperature'
+  | 'percent'
+  | 'pressure'
+  | 'millimetre'
+  | 'flag'
+  | 'process'
+  | 'handling'
+  | 'enum'
+  /** An alarm type id, shown by its name. */
+  | 'alarmType'
+  /** A loss-histogram bucket index, shown as its interval. */
+  | 'lossBucket';
+
+/** The JSON type of a value in an event's `data`, so SQL compares and sorts it as such on both databases. */
+export type DataType = 'number' | 'text' | 'boolean';
+
+/** Where the server reads a column's value. */
+export type ValueSource =
+  /** The event row's own times; `duration` is end − start in seconds; `day`/`month` are China-time buckets of start. */
+  | { readonly from: 'event'; readonly field: 'startTime' | 'endTime' | 'duration' | 'day' | 'month' }
+  | { readonly from: 'truck'; readonly field: 'signCode' | 'companyName' }
+  /** A field of the event's JSON `data`; `path` is dot-separated. */
+  | { readonly from: 'data'; readonly path: string; readonly type: DataType }
+  /** A field of the array element the source expands (one row per element). */
+  | { readonly from: 'item'; readonly path: string; readonly type: DataType }
+  /** Live sources: the truck's live row, and the compartment number its inventory is keyed by. */
+  | { readonly from: 'live'; readonly field: 'statusTime' | 'area' | 'status' }
+  | { readonly from: 'itemKey' }
+  /** The operator's handling of the event (unsealing): state, description, who and when. */
+  | { readonly from: 'handling'; readonly field: 'state' | 'description' | 'handler' | 'handledAt' }
+  /** Grouped reports: an aggregate over the group's rows. */
+  | { readonly from: 'count' }
+  | { readonly from: 'sum' | 'avg' | 'max' | 'min'; readonly of: NumericSource }
+  /** Grouped reports: sum(numerator) / sum(denominator), empty when the denominator sums to 0 (a loss rate). */
+  | { readonly from: 'ratio'; readonly numerator: NumericSource; readonly denominator: NumericSource }
+  /** Grouped reports: the group's share of all rows, 0…1. */
+  | { readonly from: 'share' }
+  /** The fuel kind of an oil code (gasoline above 0, other at −1, else diesel), for the fuel select. */
+  | { readonly from: 'fuelKind'; readonly of: NumericSource }
+  /** Grouped reports: how many trucks the group's rows come from. */
+  | { readonly from: 'distinctTrucks' }
+  /** Alarm sources: the alarm's type id. */
+  | { readonly from: 'alarmType' }
+  /** Grouped reports: the loss-difference histogram bucket (0…22) of a number. */
+  | { readonly from: 'bucket'; readonly of: NumericSource };
+
+export type NumericSource = Extract<ValueSource, { readonly from: 'data' | 'item' }> | { readonly from: 'event'; readonly field: 'duration' };
+
+export const AGGREGATE_SOURCES = ['count', 'sum', 'avg', 'max', 'min', 'ratio', 'share', 'distinctTrucks'] as const;
+export type Aggregate = Extract<ValueSource, { readonly from: (typeof AGGREGATE_SOURCES)[number] }>;
+
+export function isAggregate(value: ValueSource): value is Aggregate {
+  return (AGGREGATE_SOURCES as readonly string[]).includes(value.from);
+}
+
+export interface ReportColumn {
+  /** The row field on the wire and the export's field name. */
+  readonly key: string;
+  readonly labelKey: LocaleKey;
+  readonly format: CellFormat;
+  readonly value: ValueSource;
+  /** Columns sort unless told otherwise; the server refuses a sort key no column offers. */
+  readonly sortable?: boolean;
+  /** The summary row shows this over every row of the filtered set, not only the page. */
+  readonly summary?: 'sum' | 'count';
+  /** Options of an `enum` cell: the stored value → its label. */
+  readonly options?: Readonly<Record<string, LocaleKey>>;
+}
+
+/** Fixed conditions of a source on its data (an exception report is the abnormal part of an event kind). */
+export type DataCondition =
+  | { readonly value: Extract<ValueSource, { readonly from: 'data' | 'item' }>; readonly equals: string | number | boolean }
+  /** The field is present and not null (unloads measured by a flow meter). */
+  | { readonly value: Extract<ValueSource, { readonly from: 'data' | 'item' }>; readonly present: true };
+
+export interface EventRowsSource {
+  /** One row per event (or per element of `expand`). */
+  readonly type: 'events';
+  readonly kinds: readonly EventKind[];
+  readonly where?: readonly DataCondition[];
+  /** A JSON array in `data` whose elements become the rows (a reading's compartments). */
+  readonly expand?: string;
+}
+
+export interface GroupedSource {
+  /** One row per group: the columns without an aggregate are the group's key. */
+  readonly type: 'groups';
+  readonly kinds: readonly EventKind[];
+  readonly where?: readonly DataCondition[];
+  readonly expand?: string;
+}
+
+/** One row per alarm of these types, or one per group of them; `data` columns read the alarm's properties. */
+export interface AlarmRowsSource {
+  readonly type: 'alarms' | 'alarmGroups';
+  readonly alarmTypes: readonly AlarmTypeId[];
+}
+
+/** Rows from the live status rows (the worker's trucks), one per compartment; the server answers from truck_live. */
+export interface LiveRowsSource {
+  readonly type: 'live';
+}
+
+export type ReportSource = EventRowsSource | GroupedSource | AlarmRowsSource | LiveRowsSource;
+
+/** Sources whose rows are groups: their columns without an aggregate are the group's key. */
+export function isGrouped(source: ReportSource): boolean {
+  return source.type === 'groups' || source.type === 'alarmGroups';
+}
+
+export const RANGE_PRESETS = ['today', 'yesterday', 'last7Days', 'last30Days', 'thisMonth', 'thisYear'] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+
+/** A choice of a select: a translated label, or a language-neutral one (a histogram interval). */
+export type SelectOption = { readonly value: string; readonly labelKey: LocaleKey } | { readonly value: string; readonly label: string };
+
+export type ReportFilter =
+  /** Company tree: only the user's companies. */
+  | { readonly type: 'company' }
+  /** Plate picker with type-ahead over the user's trucks. */
+  | { readonly type: 'plate' }
+  /** Start and end of the event's start time; `maxDays` refuses longer ranges. */
+  | { readonly type: 'range'; readonly preset: RangePreset; readonly maxDays?: number }
+  /** A per-report select over one value; the empty choice means all. */
+  | { readonly type: 'select'; readonly key: string; readonly labelKey: LocaleKey; readonly value: ValueSource; readonly options: readonly SelectOption[] };
+
+export interface ReportSort {
+  readonly key: string;
+  readonly order: 'asc' | 'desc';
+}
+
+export type ChartKind = 'line' | 'bar' | 'histogram';
+
+export interface ReportChart {
+  readonly kind: ChartKind;
+  /** The column along the x axis (a time, a month, a plate, a bucket). */
+  readonly x: string;
+  /** Columns drawn as series. */
+  readonly series: readonly string[];
+  /** Line charts: one line per value of this column (a compartment), instead of one per series column. */
+  readonly splitBy?: string;
+  /** Bars and buckets: a click opens this report filtered by the bar's x value. */
+  readonly drillDown?: DrillDown;
+}
+
+/** A link from a row or a bar to another report, the row's values becoming that report's filters. */
+export interface DrillDown {
+  readonly to: ReportPath;
+  /**
+   * Target query key → this row's column key. The keys `day` and `month` are not filters: they set the target's
+   * range to that day or month.
+   */
+  readonly params: Readonly<Record<string, string>>;
+}
+
+export interface ReportDef {
+  readonly path: ReportPath;
+  readonly source: ReportSource;
+  readonly filters: readonly ReportFilter[];
+  readonly columns: readonly ReportColumn[];
+  readonly sort: ReportSort;
+  readonly chart?: ReportChart;
+  readonly drillDown?: DrillDown;
+  /** Unsealing screens: rows can be selected and handled (state and description) in a batch. */
+  readonly handling?: boolean;
+}

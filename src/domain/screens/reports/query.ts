@@ -1,0 +1,104 @@
+// A report's query as the URL, the HTTP call and the export carry it, and the limits both the console (before sending)
+// and the server (again) check, each with a message in zh and en.
+import { DAY_MS } from '../../format/time';
+import type { LocaleKey } from '../../i18n';
+import type { RangePreset, ReportDef, ReportFilter } from './definition';
+
+/** Design: a report page holds at most this many rows; the grid asks for 100 at a time. */
+export const REPORT_PAGE = { maxSize: 1000, defaultSize: 100 } as const;
+
+/** Every report query; select filters add their own keys with text values. */
+export interface ReportQuery {
+  readonly page: number;
+  readonly size: number;
+  readonly sort?: string;
+  readonly order?: 'asc' | 'desc';
+  /** Comma list of company codes; empty or absent for all the user's companies. */
+  readonly companyCodes?: string;
+  readonly signCode?: string;
+  readonly startTime?: number;
+  readonly endTime?: number;
+  readonly [select: string]: string | number | undefined;
+}
+
+export interface QueryProblem {
+  readonly key: LocaleKey;
+  readonly params?: Readonly<Record<string, string | number>>;
+}
+
+/** The keys a query may carry for this report (beyond paging and sort). */
+export function filterKeys(def: ReportDef): string[] {
+  return def.filters.flatMap((filter): string[] => {
+    switch (filter.type) {
+      case 'company':
+        return ['companyCodes'];
+      case 'plate':
+        return ['signCode'];
+      case 'range':
+        return ['startTime', 'endTime'];
+      case 'select':
+        return [filter.key];
+    }
+  });
+}
+
+export function rangeFilterOf(def: ReportDef): Extract<ReportFilter, { type: 'range' }> | undefined {
+  return def.filters.find((filter): filter is Extract<ReportFilter, { type: 'range' }> => filter.type === 'range');
+}
+
+function startOfDay(ms: number): number {
+  const date = new Date(ms);
+  date.setHours(0, 0, 0, 0);
+  return date.getTime();
+}
+
+/** A preset as [start, end] in epoch ms, in the runtime's local days; the end is the present moment or the day's end. */
+export function presetRange(preset: RangePreset, now: number): { readonly startTime: number; readonly endTime: number } {
+  const today = startOfDay(now);
+  switch (preset) {
+    case 'today':
+      return { startTime: today, endTime: now };
+    case 'yesterday': {
+      const yesterday = startOfDay(today - 1);
+      return { startTime: yesterday, endTime: today - 1 };
+    }
+    case 'last7Days':
+      return { startTime: startOfDay(today - 6 * DAY_MS + 1), endTime: now };
+    case 'last30Days':
+      return { startTime: startOfDay(today - 29 * DAY_MS + 1), endTime: now };
+    case 'thisMonth': {
+      const first = new Date(today);
+      first.setDate(1);
+      return { startTime: first.getTime(), endTime: now };
+    }
+    case 'thisYear': {
+      const first = new Date(today);
+      first.setMonth(0, 1);
+      return { startTime: first.getTime(), endTime: now };
+    }
+  }
+}
+
+/** The first problem of a query for this report, or undefined when the server may run it. */
+export function queryProblem(def: ReportDef, query: ReportQuery): QueryProblem | undefined {
+  if (!Number.isInteger(query.size) || query.size < 1) return { key: 'report.error.pageSize', params: { max: REPORT_PAGE.maxSize } };
+  if (query.size > REPORT_PAGE.maxSize) return { key: 'report.error.pageSize', params: { max: REPORT_PAGE.maxSize } };
+  if (query.sort !== undefined && !def.columns.some((column) => column.key === query.sort && column.sortable !== false)) {
+    return { key: 'report.error.unknownSort', params: { key: query.sort } };
+  }
+  const { startTime, endTime } = query;
+  if (startTime !== undefined && endTime !== undefined) {
+    if (endTime < startTime) return { key: 'report.error.endBeforeStart' };
+    const maxDays = rangeFilterOf(def)?.maxDays;
+    if (maxDays !== undefined && endTime - startTime > maxDays * DAY_MS) return { key: 'report.error.rangeTooLong', params: { days: maxDays } };
+  }
+  for (const filter of def.filters) {
+    if (filter.type !== 'select') continue;
+    const value = query[filter.key];
+    if (value === undefined || value === '') continue;
+    if (!filter.options.some((option) => option.value === String(value))) {
+      return { key: 'report.error.badOption', params: { value: String(value) } };
+    }
+  }
+  return undefined;
+}
