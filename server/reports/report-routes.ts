@@ -5,6 +5,7 @@ import { routeByPath } from '../../src/domain/routes';
 import type { ReportDef } from '../../src/domain/screens/reports/definition';
 import { filterKeys, queryProblem, REPORT_PAGE, type ReportQuery } from '../../src/domain/screens/reports/query';
 import { REPORTS, reportCallPath } from '../../src/domain/screens/reports/registry';
+import { REPORT_OPTIONS_PATH, type ReportOptions } from '../../src/domain/screens/reports/wire';
 import { envelope } from '../../src/domain/wire/envelope';
 import { authOf } from '../auth/guard';
 import { failText } from '../envelope';
@@ -40,6 +41,23 @@ export function reportContext(services: Services, request: FastifyRequest): Repo
 }
 
 export const reportRoutes: ContractPlugin = async (app, { services }) => {
+  // Every report's filters read this; the answer holds only the caller's own companies and trucks.
+  app.get(REPORT_OPTIONS_PATH, { config: { access: 'shell' } }, async (request) => {
+    const { companyCodes } = authOf(request);
+    if (companyCodes.length === 0) return envelope<ReportOptions>({ companies: [], trucks: [] });
+    const [companies, trucks] = await Promise.all([
+      services.db.selectFrom('company').select(['code', 'name', 'parentCode']).where('code', 'in', companyCodes).orderBy('code').execute(),
+      services.db
+        .selectFrom('truck as t')
+        .innerJoin('company as c', 'c.code', 't.companyCode')
+        .select(['t.signCode', 'c.name as companyName'])
+        .where('t.companyCode', 'in', companyCodes)
+        .orderBy('t.signCode')
+        .execute(),
+    ]);
+    return envelope<ReportOptions>({ companies, trucks });
+  });
+
   for (const def of Object.values(REPORTS)) {
     const route = routeByPath(def.path);
     if (!route) throw new Error(`report ${def.path} is not a route`);

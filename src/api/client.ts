@@ -1,9 +1,9 @@
 // The shared client: one typed call per CALLS entry; each answer judged by resultCode with the spec §8 reactions.
 import { API_BASE, HOST_ROOT } from '../config';
 import type { LocaleKey } from '../domain/i18n';
-import { CALLS, resolveCall, type CallName, type CallRequest, type CallResponse } from '../domain/wire/calls';
+import { CALLS, resolveCall, type CallName, type CallRequest, type CallResponse, type HttpMethod } from '../domain/wire/calls';
 import { NOT_FOUND, reactionFor } from '../domain/wire/envelope';
-import { requestEnvelope, TransportError, type Params } from './http';
+import { requestEnvelope, TransportError, type Params, type RequestOptions } from './http';
 
 /** What the shell does for each reaction; installed once by the app, silent until then (tests, worker). */
 export interface Reactions {
@@ -102,18 +102,31 @@ function transportFailure(error: unknown, passBack: boolean): CallError {
 
 /** Sends one call of the contract and resolves to its data; every failure rejects with a CallError. */
 export async function call<K extends CallName>(name: K, request: CallRequest<K>, options: CallOptions = {}): Promise<CallResponse<K>> {
-  const passBack = options.passBack === true;
   const resolved = resolveCall(name, request, API_BASE);
   const params = toParams(resolved.params);
   const base = CALLS[name].root === 'host' ? HOST_ROOT : '';
+  return send<CallResponse<K>>(resolved.method, resolved.url, {
+    base,
+    query: resolved.encoding === 'query' ? params : undefined,
+    body: resolved.encoding === 'form' ? params : undefined,
+    json: resolved.encoding === 'json' ? resolved.params : undefined,
+  }, options);
+}
+
+/**
+ * Sends a call the CALLS registry does not list because a definition derives it (the report calls), with the same
+ * envelope judgement and §8 reactions as `call`.
+ */
+export async function callPath<T>(method: HttpMethod, path: string, values: Readonly<Record<string, unknown>>, options: CallOptions = {}): Promise<T> {
+  const params = toParams(values);
+  return send<T>(method, path, method === 'GET' ? { query: params } : { body: params }, options);
+}
+
+async function send<T>(method: HttpMethod, path: string, request: RequestOptions, options: CallOptions): Promise<T> {
+  const passBack = options.passBack === true;
   let answer;
   try {
-    answer = await requestEnvelope<CallResponse<K>>(resolved.method, resolved.url, {
-      base,
-      query: resolved.encoding === 'query' ? params : undefined,
-      body: resolved.encoding === 'form' ? params : undefined,
-      json: resolved.encoding === 'json' ? resolved.params : undefined,
-    });
+    answer = await requestEnvelope<T>(method, path, request);
   } catch (error) {
     throw transportFailure(error, passBack);
   }

@@ -35,12 +35,30 @@ export function alarmRoutePath(type: AlarmTypeId): string {
   return DASHBOARD_PATH;
 }
 
-/** The link of a pop-up click: the type's screen with `name=alarmPop`. */
-export function alarmPopupUrl(type: AlarmTypeId): string {
-  return `${alarmRoutePath(type)}?name=${ALARM_POP_NAME}`;
+/** What a link into an alarm screen needs of the alarm. */
+export interface AlarmLinkSubject {
+  readonly type: AlarmTypeId;
+  readonly signCode: string;
+  /** The alarm's start, epoch ms: the report row with this start is highlighted. */
+  readonly startTime: number;
+}
+
+/**
+ * The link of a pop-up click: the type's screen with `name=alarmPop`, filtered to the truck over [alarm start, now],
+ * with the alarm's row (its start, `at`) highlighted. Report screens read these as their filters (url-query.ts).
+ */
+export function alarmPopupUrl(alarm: AlarmLinkSubject, nowMs: number): string {
+  const params = new URLSearchParams({
+    name: ALARM_POP_NAME,
+    signCode: alarm.signCode,
+    startTime: String(alarm.startTime),
+    endTime: String(Math.max(alarm.startTime, nowMs)),
+    at: String(alarm.startTime),
+  });
+  return `${alarmRoutePath(alarm.type)}?${params.toString()}`;
 }
 
 /** The link of an urgent-dialog row: the urgent alarm screen over [alarm start, now], both in ms. */
 export function urgentAlarmUrl(startMs: number, nowMs: number): string {
-  return `${URGENT_ALARM_PATH}?start=${startMs}&end=${nowMs}`;
+  return `${URGENT_ALARM_PATH}?startTime=${startMs}&endTime=${nowMs}&at=${startMs}`;
 }

@@ -32,11 +32,18 @@ describe('alarm navigation', () => {
     for (const type of ALARM_TYPE_IDS) expect(routeByPath(alarmRoutePath(type)), String(type)).toBeDefined();
   });
 
-  it('marks a pop-up click with name=alarmPop', () => {
-    expect(alarmPopupUrl(202)).toBe('/cargo_monitor/exception_report/alm_high_loss?name=alarmPop');
+  it('marks a pop-up click with name=alarmPop, filtered to the truck from the alarm on, its row to highlight', () => {
+    const url = new URL(alarmPopupUrl({ type: 202, signCode: '沪A·12345', startTime: 1000 }, 5000), 'http://x');
+    expect(url.pathname).toBe('/cargo_monitor/exception_report/alm_high_loss');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ name: 'alarmPop', signCode: '沪A·12345', startTime: '1000', endTime: '5000', at: '1000' });
   });
 
-  it('opens the urgent screen over [alarm start, now]', () => {
-    expect(urgentAlarmUrl(1000, 5000)).toBe('/driving_monitor/exception_report/alarm_urgent?start=1000&end=5000');
+  it('never gives a pop-up link an end before its start, whatever the clock says', () => {
+    const url = new URL(alarmPopupUrl({ type: 1, signCode: 'x', startTime: 9000 }, 5000), 'http://x');
+    expect(url.searchParams.get('endTime')).toBe('9000');
+  });
+
+  it('opens the urgent screen over [alarm start, now] with the alarm row highlighted', () => {
+    expect(urgentAlarmUrl(1000, 5000)).toBe('/driving_monitor/exception_report/alarm_urgent?startTime=1000&endTime=5000&at=1000');
   });
 });

@@ -1,4 +1,5 @@
 // The alarm pop-ups and the urgent-alarm dialog, fed by a fake live source; texts checked exactly in zh and en.
+import { toMillis } from '../../src/domain/format/time';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
@@ -99,7 +100,11 @@ describe('the alarm pop-ups', () => {
     await waitFor(() => expect(source.listeners('alarm.popups')).toBe(1));
     act(() => source.publish('alarm.popups', [highLoss]));
     fireEvent.click(screen.getByRole('button', { name: '查看报警' }));
-    expect(location.history.at(-1)).toBe('/cargo_monitor/exception_report/alm_high_loss?name=alarmPop');
+    const opened = new URL(location.history.at(-1) ?? '', 'http://console');
+    expect(opened.pathname).toBe('/cargo_monitor/exception_report/alm_high_loss');
+    expect(opened.searchParams.get('name')).toBe('alarmPop');
+    expect(opened.searchParams.get('signCode')).toBe(highLoss.signCode);
+    expect(opened.searchParams.get('at')).toBe(String(toMillis(highLoss.startTime)));
   });
 
   it('shows, but does not link, a pop-up whose alarm screen is outside the user menu', async () => {
@@ -110,7 +115,7 @@ describe('the alarm pop-ups', () => {
     // Only the offline alarm (type 7) leads to a screen of this menu.
     expect(screen.getAllByRole('button', { name: '查看报警' })).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: '查看报警' }));
-    expect(location.history.at(-1)).toBe('/driving_monitor/exception_report/alarm_off_line?name=alarmPop');
+    expect(location.history.at(-1)).toMatch(/^\/driving_monitor\/exception_report\/alarm_off_line\?name=alarmPop&/);
   });
 });
 
@@ -141,7 +146,7 @@ describe('the urgent-alarm dialog', () => {
     await waitFor(() => expect(source.listeners('alarm.urgent')).toBe(1));
     act(() => source.publish('alarm.urgent', { ...base, type: 201, seq: 12, properties: {} }));
     fireEvent.click(screen.getByRole('button', { name: '查看沪A12345的紧急报警' }));
-    expect(location.history.at(-1)).toBe(`/driving_monitor/exception_report/alarm_urgent?start=${T0}&end=${T0 + 60_000}`);
+    expect(location.history.at(-1)).toBe(`/driving_monitor/exception_report/alarm_urgent?startTime=${T0}&endTime=${T0 + 60_000}&at=${T0}`);
     expect(screen.queryByRole('dialog')).toBeNull();
     vi.restoreAllMocks();
   });

@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { alarmPopupUrl, alarmRoutePath } from '../../domain/alarm-routes';
+import { toMillis } from '../../domain/format/time';
 import { alarmPopupLines } from '../../domain/alarm-popup';
 import { alarmKey } from '../../domain/wire/live-alarm';
 import { ALARM_POPUP_MAX } from '../../domain/constants';
@@ -39,7 +40,7 @@ export function AlarmPopups({ canOpen }: AlarmPopupsProps) {
         return (
           <article key={alarmKey(alarm)} className="alarm-popup" data-testid="alarm-popup" data-type={alarm.type}>
             {canOpen(alarmRoutePath(alarm.type)) ? (
-              <button type="button" className="alarm-popup__body" aria-label={t('alarmPopup.open')} onClick={() => navigate(alarmPopupUrl(alarm.type))}>
+              <button type="button" className="alarm-popup__body" aria-label={t('alarmPopup.open')} onClick={() => navigate(alarmPopupUrl({ type: alarm.type, signCode: alarm.signCode, startTime: toMillis(alarm.startTime) }, Date.now()))}>
                 {lines}
               </button>
             ) : (

@@ -120,7 +120,7 @@ describe('the urgent alarm on the desktop', () => {
     act(() => void shown?.notification.onclick?.(new Event('click')));
     expect(desktop.focus).toHaveBeenCalledTimes(1);
     expect(shown?.notification.closed).toBe(true);
-    expect(location.history?.at(-1)).toMatch(new RegExp(`^/driving_monitor/exception_report/alarm_urgent\\?start=${T0}&end=\\d+$`));
+    expect(location.history?.at(-1)).toMatch(new RegExp(`^/driving_monitor/exception_report/alarm_urgent\\?startTime=${T0}&endTime=\\d+&at=${T0}$`));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -14,3 +14,12 @@ export interface ReportPage {
   /** Column key → the sum or count over every row of the query, not only this page. */
   readonly summary?: Readonly<Record<string, number>>;
 }
+
+/** What the filters offer the caller: its companies (for the tree) and its trucks (for the plate picker). */
+export interface ReportOptions {
+  readonly companies: readonly { readonly code: string; readonly name: string; readonly parentCode: string | null }[];
+  readonly trucks: readonly { readonly signCode: string; readonly companyName: string }[];
+}
+
+/** The options call, below the API base. */
+export const REPORT_OPTIONS_PATH = '/report/options';

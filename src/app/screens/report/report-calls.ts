@@ -1,0 +1,37 @@
+// The report calls of the console: one page for the grid, the filter options (cached per session), and handling.
+import { callPath } from '../../../api/client';
+import type { ReportDef, ReportSort } from '../../../domain/screens/reports/definition';
+import type { HandlingState } from '../../../domain/screens/reports/handling';
+import type { ReportQuery } from '../../../domain/screens/reports/query';
+import { reportCallPath } from '../../../domain/screens/reports/registry';
+import { HIGHLIGHT_KEYS, type ReportFilters } from '../../../domain/screens/reports/url-query';
+import { REPORT_OPTIONS_PATH, type ReportOptions, type ReportPage } from '../../../domain/screens/reports/wire';
+
+/** The call's query: the filters without the pop-up marker and highlight, plus page and sort. */
+export function reportQuery(filters: ReportFilters, page: number, size: number, sort: ReportSort | undefined): ReportQuery {
+  const query: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (key === HIGHLIGHT_KEYS.name || key === HIGHLIGHT_KEYS.at || key === 'sort' || key === 'order') continue;
+    query[key] = key === 'startTime' || key === 'endTime' ? Number(value) : value;
+  }
+  return { ...query, page, size, ...(sort ? { sort: sort.key, order: sort.order } : {}) };
+}
+
+export function fetchReportPage(def: ReportDef, query: ReportQuery): Promise<ReportPage> {
+  return callPath<ReportPage>('GET', reportCallPath(def.path), query);
+}
+
+let options: Promise<ReportOptions> | undefined;
+
+/** The companies and trucks the filters offer; asked once and shared by every report view. */
+export function reportOptions(): Promise<ReportOptions> {
+  options ??= callPath<ReportOptions>('GET', REPORT_OPTIONS_PATH, {}).catch((error: unknown) => {
+    options = undefined;
+    throw error;
+  });
+  return options;
+}
+
+export function saveHandling(def: ReportDef, ids: readonly number[], state: HandlingState, description: string): Promise<number> {
+  return callPath<number>('POST', `${reportCallPath(def.path)}/handling`, { ids: ids.join(','), state, description });
+}

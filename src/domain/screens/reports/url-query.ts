@@ -1,0 +1,78 @@
+// A report's filters as the URL query holds them, so a link or a reload reproduces the view; plus the links into a
+// report from elsewhere (an alarm pop-up, the urgent dialog, a drill-down).
+import type { DrillDown, ReportDef } from './definition';
+import { filterKeys, presetRange, rangeFilterOf } from './query';
+import type { ReportRow } from './wire';
+
+/** Filter key → text value; absent keys are unset. */
+export type ReportFilters = Readonly<Record<string, string>>;
+
+/** The pop-up marker of shell spec §2, and the time of the row to highlight. */
+export const HIGHLIGHT_KEYS = { name: 'name', at: 'at' } as const;
+const SORT_KEYS = ['sort', 'order'] as const;
+
+/** The filters (and sort) a URL query holds for this report; unknown keys are ignored. */
+export function readFilters(def: ReportDef, search: string): ReportFilters {
+  const params = new URLSearchParams(search);
+  const known = new Set<string>([...filterKeys(def), ...SORT_KEYS, HIGHLIGHT_KEYS.name, HIGHLIGHT_KEYS.at]);
+  const out: Record<string, string> = {};
+  for (const [key, value] of params) if (known.has(key) && value !== '') out[key] = value;
+  return out;
+}
+
+/** The URL query of some filters, keys in the definition's order so equal filters give equal text. */
+export function filtersSearch(def: ReportDef, filters: ReportFilters): string {
+  const params = new URLSearchParams();
+  for (const key of [...filterKeys(def), ...SORT_KEYS, HIGHLIGHT_KEYS.name, HIGHLIGHT_KEYS.at]) {
+    const value = filters[key];
+    if (value !== undefined && value !== '') params.set(key, value);
+  }
+  return params.toString();
+}
+
+/** The filters a report opens with: its range preset, nothing else. */
+export function defaultFilters(def: ReportDef, now: number): ReportFilters {
+  const range = rangeFilterOf(def);
+  if (!range) return {};
+  const { startTime, endTime } = presetRange(range.preset, now);
+  return { startTime: String(startTime), endTime: String(endTime) };
+}
+
+function monthRange(month: string): { startTime: number; endTime: number } | undefined {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return undefined;
+  const start = new Date(Number(match[1]), Number(match[2]) - 1, 1);
+  const end = new Date(Number(match[1]), Number(match[2]), 1);
+  return { startTime: start.getTime(), endTime: end.getTime() - 1 };
+}
+
+function dayRange(day: string): { startTime: number; endTime: number } | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return undefined;
+  const start = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const end = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + 1);
+  return { startTime: start.getTime(), endTime: end.getTime() - 1 };
+}
+
+/**
+ * The link a drill-down opens for one row or bar: the target with this row's values as filters. `day` and `month`
+ * become the target's range; a target without such a value keeps the current range (`current`).
+ */
+export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFilters): string {
+  const params = new URLSearchParams();
+  if (current.startTime) params.set('startTime', current.startTime);
+  if (current.endTime) params.set('endTime', current.endTime);
+  if (current.companyCodes) params.set('companyCodes', current.companyCodes);
+  for (const [target, source] of Object.entries(drill.params)) {
+    const value = row[source];
+    if (value === null || value === undefined) continue;
+    const range = target === 'month' ? monthRange(String(value)) : target === 'day' ? dayRange(String(value)) : undefined;
+    if (range) {
+      params.set('startTime', String(range.startTime));
+      params.set('endTime', String(range.endTime));
+    } else if (target !== 'month' && target !== 'day') {
+      params.set(target, String(value));
+    }
+  }
+  return `${drill.to}?${params.toString()}`;
+}

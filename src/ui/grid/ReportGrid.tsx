@@ -1,0 +1,132 @@
+// A report's rows in AG Grid's infinite row model: the server pages and sorts, the grid asks for blocks as the user
+// scrolls; the summary row is pinned at the bottom; columns fit their content once the first block is in.
+import { AgGridReact } from 'ag-grid-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ColDef, GridApi, GridReadyEvent, IDatasource, IGetRowsParams, RowClassParams, SelectionChangedEvent } from 'ag-grid-community';
+import type { Lang } from '../../domain/i18n';
+import { cellText } from '../../domain/screens/reports/cells';
+import type { ReportColumn, ReportSort } from '../../domain/screens/reports/definition';
+import type { ReportPage, ReportRow } from '../../domain/screens/reports/wire';
+import { gridTheme } from './ag-grid-setup';
+import './report-grid.css';
+
+export interface BlockRequest {
+  readonly offset: number;
+  readonly size: number;
+  readonly sort: ReportSort | undefined;
+}
+
+export interface ReportGridProps {
+  readonly columns: readonly ReportColumn[];
+  readonly headers: readonly string[];
+  readonly lang: Lang;
+  /** The rows of one block; rejects when the call failed (the client has told the user). */
+  readonly fetchBlock: (request: BlockRequest) => Promise<ReportPage>;
+  /** Changes when the rows must be fetched again (new filters, a handling saved). */
+  readonly generation: string;
+  readonly sort: ReportSort;
+  readonly summaryLabel: string;
+  readonly onPage?: (page: ReportPage) => void;
+  readonly isHighlighted?: (row: ReportRow) => boolean;
+  readonly selectable?: boolean;
+  readonly onSelection?: (rows: readonly ReportRow[]) => void;
+  readonly onRowOpen?: (row: ReportRow) => void;
+}
+
+const BLOCK_SIZE = 100;
+
+export function ReportGrid(props: ReportGridProps) {
+  const { columns, headers, lang, fetchBlock, generation, sort, summaryLabel, onPage, isHighlighted, selectable, onSelection, onRowOpen } = props;
+  const apiRef = useRef<GridApi<ReportRow> | null>(null);
+  const [summary, setSummary] = useState<Readonly<Record<string, number>> | undefined>(undefined);
+  const sized = useRef(false);
+  const latest = useRef({ fetchBlock, onPage });
+  latest.current = { fetchBlock, onPage };
+
+  const columnDefs = useMemo<ColDef<ReportRow>[]>(
+    () =>
+      columns.map((column, index) => ({
+        colId: column.key,
+        field: column.key,
+        headerName: headers[index] ?? column.key,
+        sortable: column.sortable !== false,
+        initialSort: column.key === sort.key ? sort.order : undefined,
+        // The summary row's first cell is its label, the others the totals in the column's own format.
+        valueFormatter: (params) =>
+          params.node?.rowPinned && index === 0 ? String(params.value ?? '') : cellText(column, params.value ?? null, lang),
+        cellClass: column.format === 'text' || column.format === 'dateTime' ? undefined : 'report-grid__number',
+      })),
+    [columns, headers, lang, sort],
+  );
+
+  const datasource = useMemo<IDatasource>(
+    () => ({
+      getRows(params: IGetRowsParams) {
+        const first = params.sortModel[0];
+        const request: BlockRequest = {
+          offset: params.startRow,
+          size: params.endRow - params.startRow,
+          sort: first ? { key: first.colId, order: first.sort } : undefined,
+        };
+        latest.current
+          .fetchBlock(request)
+          .then((page) => {
+            params.successCallback([...page.rows], page.total);
+            if (params.startRow === 0) {
+              latest.current.onPage?.(page);
+              setSummary(page.total > 0 ? page.summary : undefined);
+            }
+            if (!sized.current && page.rows.length > 0) {
+              sized.current = true;
+              requestAnimationFrame(() => apiRef.current?.autoSizeAllColumns());
+            }
+          })
+          .catch(() => params.failCallback());
+      },
+    }),
+    // A new datasource is how the grid is told to start over from the first block.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [generation],
+  );
+
+  useEffect(() => {
+    sized.current = false;
+  }, [generation]);
+
+  const summaryRow = useMemo<ReportRow[] | undefined>(() => {
+    const first = columns[0];
+    if (!summary || !first) return undefined;
+    // A total in the first column would be hidden behind the label; such reports total from the second column on.
+    return [{ ...summary, [first.key]: summaryLabel, id: -1 }];
+  }, [summary, columns, summaryLabel]);
+
+  const onGridReady = useCallback((event: GridReadyEvent<ReportRow>) => {
+    apiRef.current = event.api;
+  }, []);
+
+  const onSelectionChanged = useCallback(
+    (event: SelectionChangedEvent<ReportRow>) => onSelection?.(event.api.getSelectedRows()),
+    [onSelection],
+  );
+
+  return (
+    <div className="report-grid" data-testid="report-grid">
+      <AgGridReact<ReportRow>
+        theme={gridTheme}
+        rowModelType="infinite"
+        datasource={datasource}
+        cacheBlockSize={BLOCK_SIZE}
+        maxBlocksInCache={50}
+        infiniteInitialRowCount={1}
+        columnDefs={columnDefs}
+        getRowId={(params) => String(params.data.id)}
+        rowSelection={selectable ? { mode: 'multiRow', checkboxes: true, headerCheckbox: false } : undefined}
+        onSelectionChanged={onSelectionChanged}
+        rowClassRules={{ 'report-grid__row--highlight': (params: RowClassParams<ReportRow>) => Boolean(params.data && isHighlighted?.(params.data)) }}
+        onRowDoubleClicked={(event) => event.data && onRowOpen?.(event.data)}
+        onGridReady={onGridReady}
+        pinnedBottomRowData={summaryRow}
+      />
+    </div>
+  );
+}
