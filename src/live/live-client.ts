@@ -88,7 +88,7 @@ export async function openLiveClient(options: LiveClientOptions = {}): Promise<L
   return {
     api,
     hello,
-    // Each listener crosses as a Comlink proxy; the worker calls it back over the proxy's own port.
+    // A function cannot be cloned to the worker: each listener crosses as a Comlink proxy with a port of its own.
     subscribe: async (name, listener) => releasing(await api.subscribe(name, Comlink.proxy(listener))),
     watchTrucks: async (status, listener) => releasing(await api.watchTrucks(status, Comlink.proxy(listener))),
     close() {
