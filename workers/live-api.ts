@@ -186,24 +186,33 @@ export interface WorkerHello {
   readonly liveness: TabLiveness;
 }
 
+/**
+ * The calls whose listener runs in the calling tab, answered with a way to stop it. `Off` is that answer as each side
+ * holds it: the worker returns a proxied unsubscribe (LiveApi), a tab gets a promise of one (`TabListening` in
+ * src/live/live-client.ts). Declared once for both, so the generic `subscribe` keeps its event typing on the tab side
+ * (Comlink's `Remote` drops it).
+ */
+export interface LiveListening<Off> {
+  /** State events (status, pop-ups, links) answer at once with their latest value. */
+  subscribe<K extends LiveEventName>(name: K, listener: LiveListener<K>): Off;
+  /**
+   * Follows one status's trucks (a badge table): `listener` gets the status's trucks now, in one or more parts, then
+   * every change that touches the status. Parts hold a few hundred trucks at most, so the tab reads each quickly.
+   */
+  watchTrucks(status: TruckStatusCode, listener: (part: TruckChanges) => void): Off;
+}
+
 /** Everything a tab may ask of the live worker. */
-export interface LiveApi {
+export interface LiveApi extends LiveListening<Unsubscribe & ProxyMarked> {
   hello(tab: TabHello): WorkerHello;
   /** Tabs without Web Locks call this every TAB_PING_MS; silent ones are dropped. */
   ping(): void;
   connect(session: LiveSession): Promise<void>;
   /** Stops both sockets for good and forgets the stored live state and the recordings (they hold this user's data). */
   logout(): Promise<void>;
-  /** State events (status, pop-ups, links) answer at once with their latest value. */
-  subscribe<K extends LiveEventName>(name: K, listener: LiveListener<K>): Unsubscribe & ProxyMarked;
   snapshot(): LiveSnapshot;
   /** Every truck the worker holds now, without the rest of the snapshot. */
   trucks(): TruckView[];
-  /**
-   * Follows one status's trucks (a badge table): `listener` gets the status's trucks now, in one or more parts, then
-   * every change that touches the status. Parts hold a few hundred trucks at most, so the tab reads each quickly.
-   */
-  watchTrucks(status: TruckStatusCode, listener: (part: TruckChanges) => void): Unsubscribe & ProxyMarked;
   /** Clears a notice in every tab; the next poll that finds pending rows raises it again. */
   dismissNotice(kind: NoticeKind): void;
   /**

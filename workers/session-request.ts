@@ -1,19 +1,11 @@
 // One call of the session's background work (polls, keep-alive, status fill): header-id, the call's method and body as
-// CALLS declares them, the request timeout on the worker's clock, and the answer judged by its envelope, so a 504 means
-// the same wherever it comes from.
+// CALLS declares them, the request timeout on the worker's clock, and the answer judged as the tabs' client judges it
+// (src/api/answer.ts), so a status or a resultCode means the same wherever it comes from.
+import { isMissingAnswer, judgeAnswer, type Answer, type HttpAnswer } from '../src/api/answer';
 import { REQUEST_TIMEOUT_MS } from '../src/domain/constants';
 import { CALLS, resolveCall, type CallName, type CallRequest } from '../src/domain/wire/calls';
 import { HEADER_ID } from '../src/domain/wire/entities';
-import { isEnvelope, NOT_FOUND, RESULT_CODE } from '../src/domain/wire/envelope';
 import type { LiveClock } from './live-clock';
-
-/** The part of an HTTP answer a background call reads. */
-export interface FetchAnswer {
-  readonly ok: boolean;
-  /** The HTTP status; a missing call (404) is told apart from other failures. */
-  readonly status: number;
-  json(): Promise<unknown>;
-}
 
 export interface FetchInit {
   readonly method: string;
@@ -24,7 +16,7 @@ export interface FetchInit {
 }
 
 /** The part of `fetch` the background calls use; the worker passes the real one, tests a fake answering envelopes. */
-export type FetchLike = (url: string, init: FetchInit) => Promise<FetchAnswer>;
+export type FetchLike = (url: string, init: FetchInit) => Promise<HttpAnswer>;
 
 /**
  * What a background call learned: the data, that the session is over (504), that the backend has no such call (HTTP
@@ -63,6 +55,17 @@ function encodeParams(params: Readonly<Record<string, unknown>>): string {
     else out.append(key, JSON.stringify(value));
   }
   return out.toString();
+}
+
+/**
+ * What a background call makes of a judged answer. It has nobody to alert: a 504 ends the session in every tab, a
+ * missing call lets the caller fall back, every other failure waits for the next turn.
+ */
+function outcomeOf(answer: Answer<unknown>): CallOutcome {
+  if (answer.kind === 'data') return answer;
+  if (isMissingAnswer(answer)) return { kind: 'missing' };
+  if (answer.kind === 'refused' && answer.reaction === 'logoutAndReload') return { kind: 'sessionGone', code: answer.resultCode };
+  return { kind: 'failed' };
 }
 
 /** URL and init of one call under the caller's roots. */
@@ -106,13 +109,7 @@ export class SessionRequests {
     try {
       const { url, init } = requestOf(this.caller, call, request, controller.signal);
       const answer = await Promise.race([fetch(url, init), givenUp]);
-      if (answer.status === NOT_FOUND) return { kind: 'missing' };
-      if (!answer.ok) return { kind: 'failed' };
-      const body = await Promise.race([answer.json(), givenUp]);
-      if (!isEnvelope(body)) return { kind: 'failed' };
-      if (body.resultCode === RESULT_CODE.SESSION_EXPIRED) return { kind: 'sessionGone', code: body.resultCode };
-      if (body.resultCode === NOT_FOUND) return { kind: 'missing' };
-      return body.resultCode === RESULT_CODE.OK ? { kind: 'data', data: body.data } : { kind: 'failed' };
+      return outcomeOf(await judgeAnswer({ status: answer.status, ok: answer.ok, json: () => Promise.race([answer.json(), givenUp]) }));
     } catch {
       // Network down, aborted, not JSON: the next turn tries again.
       return { kind: 'failed' };

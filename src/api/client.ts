@@ -2,8 +2,9 @@
 import { API_BASE, HOST_ROOT } from '../config';
 import type { LocaleKey } from '../domain/i18n';
 import { CALLS, resolveCall, type CallName, type CallRequest, type CallResponse, type HttpMethod } from '../domain/wire/calls';
-import { NOT_FOUND, reactionFor } from '../domain/wire/envelope';
-import { requestEnvelope, TransportError, type Params, type RequestOptions } from './http';
+import { NOT_FOUND } from '../domain/wire/envelope';
+import type { Answer, TransportFailure } from './answer';
+import { requestAnswer, type Params, type RequestOptions } from './http';
 
 /** What the shell does for each reaction; installed once by the app, silent until then (tests, worker). */
 export interface Reactions {
@@ -42,7 +43,7 @@ export class CallError extends Error {
     /** The server's message; empty for transport failures. */
     message: string,
     readonly resultCode: number | undefined,
-    readonly transport: TransportError['kind'] | undefined,
+    readonly transport: TransportFailure | undefined,
     /** The §8 reaction already told the user; callers show nothing more. */
     readonly shown: boolean,
     /** The HTTP status of an answer that was no envelope (transport `http`). */
@@ -89,15 +90,13 @@ function toParams(values: Readonly<Record<string, unknown>>): Params {
   return out;
 }
 
-function transportFailure(error: unknown, passBack: boolean): CallError {
-  const kind = error instanceof TransportError ? error.kind : 'network';
-  const status = error instanceof TransportError ? error.status : undefined;
+function transportFailure(answer: Extract<Answer<unknown>, { kind: 'transport' }>, passBack: boolean): CallError {
   // The spec's HTTP-500 alert; other transport failures reject with the network text for the caller to show.
-  if (kind === 'http500' && !passBack) {
+  if (answer.failure === 'http500' && !passBack) {
     reactions.requestFailed();
-    return new CallError('', undefined, kind, true);
+    return new CallError('', undefined, answer.failure, true);
   }
-  return new CallError('', undefined, kind, false, status);
+  return new CallError('', undefined, answer.failure, false, answer.status);
 }
 
 /** Sends one call of the contract and resolves to its data; every failure rejects with a CallError. */
@@ -124,14 +123,12 @@ export async function callPath<T>(method: HttpMethod, path: string, values: Read
 
 async function send<T>(method: HttpMethod, path: string, request: RequestOptions, options: CallOptions): Promise<T> {
   const passBack = options.passBack === true;
-  let answer;
-  try {
-    answer = await requestEnvelope<T>(method, path, request);
-  } catch (error) {
-    throw transportFailure(error, passBack);
-  }
-  const reaction = reactionFor(answer.resultCode);
-  if (reaction === 'data') return answer.data;
+  const answer = await requestAnswer<T>(method, path, request)
+    // Callers see only CallErrors: a failure before any answer (storage refused in a private window) is the network's.
+    .catch((): Answer<never> => ({ kind: 'transport', failure: 'network' }));
+  if (answer.kind === 'transport') throw transportFailure(answer, passBack);
+  if (answer.kind === 'data') return answer.data;
+  const { reaction } = answer;
   if (reaction === 'logoutAndReload') {
     reactions.sessionExpired();
     throw new CallError(answer.message, answer.resultCode, undefined, true);

@@ -1,21 +1,10 @@
 // The shared HTTP client's transport (shell spec §7): base path, header-id, 100 s timeout, cookies, form-encoded POSTs.
 import { API_BASE } from '../config';
-import { isEnvelope, type Envelope } from '../domain/wire/envelope';
 import type { HttpMethod } from '../domain/wire/calls';
 import { REQUEST_TIMEOUT_MS } from '../domain/constants';
+import { judgeAnswer, type Answer } from './answer';
 
 export type Params = Readonly<Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>>;
-
-/** Why a call produced no envelope; the shell turns each into the spec's §8 reaction. */
-export class TransportError extends Error {
-  constructor(
-    readonly kind: 'http500' | 'http' | 'network' | 'timeout' | 'notJson',
-    readonly status?: number,
-  ) {
-    super(kind);
-    this.name = 'TransportError';
-  }
-}
 
 export const HEADER_ID_KEY = 'header-id';
 
@@ -37,8 +26,8 @@ export interface RequestOptions {
   readonly base?: string;
 }
 
-/** Sends one call and returns its envelope; transport failures throw TransportError. */
-export async function requestEnvelope<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+/** Sends one call and resolves to its judged answer; a failed transport is an answer too, never a rejection. */
+export async function requestAnswer<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
   const query = encode(options.query).toString();
   const url = `${options.base ?? API_BASE}${path}${query ? `?${query}` : ''}`;
   const headers: Record<string, string> = {};
@@ -63,11 +52,7 @@ export async function requestEnvelope<T>(method: HttpMethod, path: string, optio
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (error) {
-    throw new TransportError(error instanceof DOMException && error.name === 'TimeoutError' ? 'timeout' : 'network');
+    return { kind: 'transport', failure: error instanceof DOMException && error.name === 'TimeoutError' ? 'timeout' : 'network' };
   }
-  if (response.status === 500) throw new TransportError('http500', 500);
-  if (!response.ok) throw new TransportError('http', response.status);
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!isEnvelope(payload)) throw new TransportError('notJson', response.status);
-  return payload as Envelope<T>;
+  return judgeAnswer<T>(response);
 }

@@ -49,12 +49,6 @@ export const TOAST_TYPES = ['success', 'warning', 'info', 'error'] as const;
 export type ToastType = (typeof TOAST_TYPES)[number];
 /** Characters in the login verification code. */
 export const CAPTCHA_LENGTH = 4;
-export const DEFAULT_UI_SIZE = 'medium';
-/**
- * Exported by one module of the legacy console with no visible use; its meaning is not shown
- * in the spec. Kept so a caller found later can name it instead of repeating a bare 45.
- */
-export const LEGACY_CONSTANT_45 = 45;
 
 // --- Formats ------------------------------------------------------------------------------
 
@@ -85,15 +79,7 @@ export const SPEED_QUERY_MAX_MONTHS = 3;
 /** Exports above this many rows ask the user to shorten the range; exactly this many is fine. */
 export const EXPORT_WARN_ROWS = 10_000;
 
-// --- Dashboards and reports ---------------------------------------------------------------
-
-/** Dashboards and indicator charts cover the last 30 days. */
-export const DASHBOARD_DAYS = 30;
-export const TREND_RANGES = [
-  { id: 'pastDay', days: 1 },
-  { id: 'last7Days', days: 7 },
-] as const;
-export type TrendRangeId = (typeof TREND_RANGES)[number]['id'];
+// --- Reports ------------------------------------------------------------------------------
 
 /** Loss-difference histogram: 1-unit buckets centred on −10 … 10 plus one open bucket on each side. */
 export const LOSS_HISTOGRAM = { min: -10, max: 10, width: 1 } as const;
@@ -154,27 +140,3 @@ export function offlineBand(hours: number): OfflineBandId | undefined {
   if (Number.isNaN(hours)) return undefined;
   return OFFLINE_BANDS.find((band) => hours <= band.maxHours)?.id;
 }
-
-// --- Device parameter files ---------------------------------------------------------------
-
-/** Limits of the parameter-file catalogue (params spec §3.1); ranges are inclusive. */
-export const PARAM_LIMITS = {
-  /** elscfg.txt totalCount and tlspproperty.txt probe count. */
-  probeCountMax: 64,
-  /** extdevcfg1.txt devices. */
-  extDevCountMax: 32,
-  /** mcgroupcfg.txt groupsCount. */
-  groupsCount: { min: 0, max: 4 },
-  /** mcgroupcfg.txt masterCompIndex. */
-  masterCompIndex: { min: 0, max: 8 },
-  /** mcgroupcfg.txt attachedCompsCount. */
-  attachedCompsCountMax: 3,
-  /** ui.cfg brightness. */
-  brightness: { min: 1, max: 100 },
-  /** syscfg.txt autoSealTimes and manualSealTimes. */
-  sealTimesMax: 99,
-  /** ctlsyscfg.txt vrHoldTime. */
-  vrHoldTimeMin: 1000,
-  /** syscfg.txt tankCabinsCount ("currently max 5"). */
-  tankCabinsCountMax: 5,
-} as const;

@@ -188,4 +188,3 @@ export function menuGroupTitleKey(group: MenuGroup): LocaleKey {
 }
 
 export const DASHBOARD_PATH = '/dashboard' satisfies RoutePath;
-export const PUBLIC_PATHS: readonly string[] = ['/login', '/404'];

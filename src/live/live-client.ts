@@ -1,15 +1,19 @@
 // The tab's side of the live worker: starts (or joins) it, wraps it with Comlink, and proves to it that this tab lives.
 import * as Comlink from 'comlink';
 import type { Endpoint, Remote } from 'comlink';
-import type { LiveApi, LiveEventName, LiveListener, TruckChanges, WorkerHello } from '../../workers/live-api';
-import type { TruckStatusCode } from '../domain/truck-status';
+import type { LiveApi, LiveListening, Unsubscribe, WorkerHello } from '../../workers/live-api';
 import { TAB_PING_MS, type LockManagerLike } from '../../workers/tab-registry';
 
-export interface LiveClient {
+/** Stops a listener from the tab: resolves once the worker dropped it and the listener's Comlink port is freed. */
+export type TabUnsubscribe = () => Promise<void>;
+
+/** LiveApi's listening calls as a tab makes them: a plain function in, a promised unsubscribe out. */
+export type TabListening = LiveListening<Promise<TabUnsubscribe>>;
+
+/** The tab's handle on the worker; it is the views' live source as it stands (`LiveSource` picks from it). */
+export interface LiveClient extends TabListening {
   readonly api: Remote<LiveApi>;
   readonly hello: WorkerHello;
-  /** Typed subscription: resolves with an unsubscribe that also frees the listener's Comlink port. */
-  subscribe<K extends LiveEventName>(name: K, listener: LiveListener<K>): Promise<() => Promise<void>>;
   /** Leaves the worker (the page is going away, or a test is done). */
   close(): void;
 }
@@ -57,20 +61,11 @@ function pageLocks(): LockManagerLike | undefined {
 }
 
 /** An unsubscribe from the worker that, once done, frees its own Comlink port. */
-function releasing(unsubscribe: Remote<() => void>): () => Promise<void> {
+function releasing(unsubscribe: Remote<Unsubscribe>): TabUnsubscribe {
   return async () => {
     await unsubscribe();
     unsubscribe[Comlink.releaseProxy]();
   };
-}
-
-/** Follows one status's trucks (`LiveApi.watchTrucks`): resolves with an unsubscribe that also frees the ports. */
-export async function watchTrucks(
-  client: Pick<LiveClient, 'api'>,
-  status: TruckStatusCode,
-  listener: (part: TruckChanges) => void,
-): Promise<() => Promise<void>> {
-  return releasing(await client.api.watchTrucks(status, Comlink.proxy(listener)));
 }
 
 export interface LiveClientOptions {
@@ -93,9 +88,9 @@ export async function openLiveClient(options: LiveClientOptions = {}): Promise<L
   return {
     api,
     hello,
-    async subscribe(name, listener) {
-      return releasing(await api.subscribe(name, Comlink.proxy(listener)));
-    },
+    // A function cannot be cloned to the worker: each listener crosses as a Comlink proxy with a port of its own.
+    subscribe: async (name, listener) => releasing(await api.subscribe(name, Comlink.proxy(listener))),
+    watchTrucks: async (status, listener) => releasing(await api.watchTrucks(status, Comlink.proxy(listener))),
     close() {
       if (closed) return;
       closed = true;

@@ -1,18 +1,13 @@
 // Label keys for what the live worker reports (diagnostics, link states, data source), typed against the locale files.
 import type { LocaleKey } from '../domain/i18n';
 import type { SocketName } from '../domain/wire/sockets';
-import type { AlarmResume, DataSource, LinkStatus, ReplayProgress, TabLiveness, WorkerMode } from '../../workers/live-api';
+import type { AlarmResume, DataSource, LinkStatus, WorkerMode } from '../../workers/live-api';
 
 /** "dedicated" is how diagnostics say that this browser has no SharedWorker and every tab holds its own sockets. */
 export const WORKER_MODE_LABELS = {
   shared: 'live.mode.shared',
   dedicated: 'live.mode.dedicated',
 } as const satisfies Record<WorkerMode, LocaleKey>;
-
-export const TAB_LIVENESS_LABELS = {
-  locks: 'live.liveness.locks',
-  ping: 'live.liveness.ping',
-} as const satisfies Record<TabLiveness, LocaleKey>;
 
 export const SOCKET_LABELS = {
   truck: 'live.socket.truck',
@@ -34,12 +29,6 @@ export const DATA_SOURCE_LABELS = {
   live: 'live.source.live',
   replay: 'live.source.replay',
 } as const satisfies Record<DataSource, LocaleKey>;
-
-export const REPLAY_STATE_LABELS = {
-  running: 'live.replay.running',
-  done: 'live.replay.done',
-  stopped: 'live.replay.stopped',
-} as const satisfies Record<ReplayProgress['state'], LocaleKey>;
 
 /** "none" is how diagnostics say that the backend's alarms carry no seq, so a reconnect may miss alarms (legacy backend). */
 export const ALARM_RESUME_LABELS = {

@@ -28,8 +28,6 @@ describe('business constants', () => {
     ['PLAYBACK_MAX_DAYS', c.PLAYBACK_MAX_DAYS, 3],
     ['SPEED_QUERY_MAX_MONTHS', c.SPEED_QUERY_MAX_MONTHS, 3],
     ['EXPORT_WARN_ROWS', c.EXPORT_WARN_ROWS, 10000],
-    ['DASHBOARD_DAYS', c.DASHBOARD_DAYS, 30],
-    ['LEGACY_CONSTANT_45', c.LEGACY_CONSTANT_45, 45],
   ])('%s is the spec value', (_name, actual, expected) => {
     expect(actual).toBe(expected);
   });
@@ -45,10 +43,8 @@ describe('business constants', () => {
     });
   });
 
-  it('names the four toast types, the medium UI size and the two trend ranges', () => {
+  it('names the four toast types', () => {
     expect(c.TOAST_TYPES).toEqual(['success', 'warning', 'info', 'error']);
-    expect(c.DEFAULT_UI_SIZE).toBe('medium');
-    expect(c.TREND_RANGES.map((range) => range.days)).toEqual([1, 7]);
   });
 
   it('keeps the spec date patterns, English month first', () => {
@@ -58,20 +54,6 @@ describe('business constants', () => {
       month: 'yyyy-MM',
       enDateTime: 'MM/dd/yyyy HH:mm:ss',
       enDate: 'MM/dd/yyyy',
-    });
-  });
-
-  it('holds the parameter-file limits of the catalogue', () => {
-    expect(c.PARAM_LIMITS).toEqual({
-      probeCountMax: 64,
-      extDevCountMax: 32,
-      groupsCount: { min: 0, max: 4 },
-      masterCompIndex: { min: 0, max: 8 },
-      attachedCompsCountMax: 3,
-      brightness: { min: 1, max: 100 },
-      sealTimesMax: 99,
-      vrHoldTimeMin: 1000,
-      tankCabinsCountMax: 5,
     });
   });
 });

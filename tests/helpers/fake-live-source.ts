@@ -2,6 +2,7 @@
 // badge tables follow them as the worker's would (its own StatusTrucks over the published `fleet.trucks`).
 import type { LiveDiagnostics, LiveEventName, LiveEvents, LiveListener, NoticeKind } from '../../workers/live-api';
 import type { LiveSource } from '../../src/app/live/live-source';
+import type { TabUnsubscribe } from '../../src/live/live-client';
 import { normaliseRow, type TruckView } from '../../streams/truck-status.stream';
 import { StatusTrucks } from '../../workers/status-trucks';
 import { countByStatus, type TruckStatusCode } from '../../src/domain/truck-status';
@@ -35,15 +36,20 @@ export function fakeLiveSource(): FakeLiveSource {
   const claimedAlerts = new Set<string>();
   const visibleCalls: boolean[] = [];
   let inputReports = 0;
+  let otherTabVisible = false;
   let diagnostics: LiveDiagnostics | undefined;
   function publish<K extends LiveEventName>(name: K, payload: LiveEvents[K]): void {
     for (const listener of listeners.get(name) ?? []) (listener as (value: typeof payload) => void)(payload);
   }
-  return {
-    alarmTypeCalls,
-    dismissed,
-    visibleCalls,
-    otherTabVisible: false,
+  async function subscribe<K extends LiveEventName>(name: K, listener: LiveListener<K>): Promise<TabUnsubscribe> {
+    const set = listeners.get(name) ?? new Set();
+    listeners.set(name, set);
+    const entry = listener as (payload: never) => void;
+    set.add(entry);
+    return async () => void set.delete(entry);
+  }
+  // Typed as the views' calls, so a call the views gain in LiveApi is a compile error here until the fake has it.
+  const api: LiveSource['api'] = {
     async setAlarmTypes(typeIds) {
       alarmTypeCalls.push(typeIds);
     },
@@ -58,31 +64,37 @@ export function fakeLiveSource(): FakeLiveSource {
     async reportInput() {
       inputReports += 1;
     },
-    get inputReports() {
-      return inputReports;
-    },
     async claimDesktopAlert(key) {
-      if (this.otherTabVisible || visibleCalls.at(-1) === true || claimedAlerts.has(key)) return false;
+      if (otherTabVisible || visibleCalls.at(-1) === true || claimedAlerts.has(key)) return false;
       claimedAlerts.add(key);
       return true;
-    },
-    async subscribe<K extends LiveEventName>(name: K, listener: LiveListener<K>) {
-      const set = listeners.get(name) ?? new Set();
-      listeners.set(name, set);
-      const entry = listener as (payload: never) => void;
-      set.add(entry);
-      return async () => void set.delete(entry);
-    },
-    async watchTrucks(status, listener) {
-      const table = new StatusTrucks(status);
-      for (const part of table.start(trucks)) listener(part);
-      return this.subscribe('fleet.trucks', (changes) => {
-        for (const part of table.apply(changes)) listener(part);
-      });
     },
     async diagnostics() {
       if (!diagnostics) throw new Error('the fake has no diagnostics yet');
       return diagnostics;
+    },
+  };
+  return {
+    api,
+    subscribe,
+    async watchTrucks(status, listener) {
+      const table = new StatusTrucks(status);
+      for (const part of table.start(trucks)) listener(part);
+      return subscribe('fleet.trucks', (changes) => {
+        for (const part of table.apply(changes)) listener(part);
+      });
+    },
+    alarmTypeCalls,
+    dismissed,
+    visibleCalls,
+    get inputReports() {
+      return inputReports;
+    },
+    get otherTabVisible() {
+      return otherTabVisible;
+    },
+    set otherTabVisible(visible) {
+      otherTabVisible = visible;
     },
     setDiagnostics(next) {
       diagnostics = next;

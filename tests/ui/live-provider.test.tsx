@@ -17,7 +17,10 @@ function fakeClient() {
     connect: vi.fn(async () => undefined), logout: vi.fn(async () => undefined), snapshot: vi.fn(async () => ({ trucks: [] })),
     setVisible: vi.fn(async (_visible: boolean) => undefined), reportInput: vi.fn(async () => undefined),
   };
-  const client = { api: api as unknown as LiveClient['api'], hello: { clientId: 1, mode: 'shared', liveness: 'locks' }, subscribe: source.subscribe, close: vi.fn() } satisfies LiveClient;
+  const client = {
+    api: api as unknown as LiveClient['api'], hello: { clientId: 1, mode: 'shared', liveness: 'locks' },
+    subscribe: source.subscribe, watchTrucks: source.watchTrucks, close: vi.fn(),
+  } satisfies LiveClient;
   return { client, api, source, open: vi.fn(async () => client) };
 }
 

@@ -21,7 +21,7 @@ describe('presence reports', () => {
   it('tells whether the tab is visible, now and on every change, until stopped', () => {
     const doc = fakeDocument();
     const source = fakeLiveSource();
-    const stop = reportPresence(doc.presence, source);
+    const stop = reportPresence(doc.presence, source.api);
     doc.show('visible');
     doc.show('hidden');
     expect(source.visibleCalls).toEqual([false, true, false]);
@@ -34,7 +34,7 @@ describe('presence reports', () => {
     const doc = fakeDocument();
     const source = fakeLiveSource();
     let now = 1_000_000;
-    const stop = reportPresence(doc.presence, source, () => now);
+    const stop = reportPresence(doc.presence, source.api, () => now);
     doc.input('scroll');
     expect(source.inputReports).toBe(0);
     doc.input('keydown');

@@ -1,6 +1,7 @@
 // A fetch for the worker's background calls without a server: answers envelopes per path, records every request.
 import { envelope, failure } from '../../src/domain/wire/envelope';
-import type { FetchAnswer, FetchLike } from '../../workers/session-request';
+import type { HttpAnswer } from '../../src/api/answer';
+import type { FetchLike } from '../../workers/session-request';
 
 export interface FetchRequest {
   readonly url: string;
@@ -38,10 +39,10 @@ export const fail = (resultCode: number): FakeAnswer => ({ body: failure(resultC
 export function fakeFetch(): FakeFetch {
   const requests: FetchRequest[] = [];
   const answers = new Map<string, FakeAnswer>();
-  const held: ((answer: FetchAnswer) => void)[] = [];
+  const held: ((answer: HttpAnswer) => void)[] = [];
   const given: Promise<unknown>[] = [];
   /** An answer whose body read is tracked too, so `settled` waits for the poll's own read. */
-  const answered = (status: number, body: unknown): FetchAnswer => ({
+  const answered = (status: number, body: unknown): HttpAnswer => ({
     ok: status >= 200 && status < 300,
     status,
     json: () => {
@@ -63,8 +64,8 @@ export function fakeFetch(): FakeFetch {
     requests.push({ url, method: init.method, headers: init.headers, body: init.body, signal: init.signal });
     const answer = answerOf(url);
     if (answer === 'network') return track(Promise.reject(new TypeError('Failed to fetch')));
-    if (answer === 'hang') return new Promise<FetchAnswer>(() => undefined);
-    if (answer === 'hold') return new Promise<FetchAnswer>((resolve) => held.push(resolve));
+    if (answer === 'hang') return new Promise<HttpAnswer>(() => undefined);
+    if (answer === 'hold') return new Promise<HttpAnswer>((resolve) => held.push(resolve));
     if ('status' in answer) return track(Promise.resolve(answered(answer.status, null)));
     return track(Promise.resolve(answered(200, answer.body)));
   };

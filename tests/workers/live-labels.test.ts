@@ -1,15 +1,9 @@
 // Every state the worker reports has a label in both languages.
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../src/domain/i18n';
-import {
-  ALARM_RESUME_LABELS, DATA_SOURCE_LABELS, LINK_STATE_LABELS, REPLAY_STATE_LABELS, SOCKET_LABELS, TAB_LIVENESS_LABELS,
-  WORKER_MODE_LABELS,
-} from '../../src/live/live-labels';
+import { ALARM_RESUME_LABELS, DATA_SOURCE_LABELS, LINK_STATE_LABELS, SOCKET_LABELS, WORKER_MODE_LABELS } from '../../src/live/live-labels';
 
-const ALL = [
-  ALARM_RESUME_LABELS, DATA_SOURCE_LABELS, LINK_STATE_LABELS, REPLAY_STATE_LABELS, SOCKET_LABELS, TAB_LIVENESS_LABELS,
-  WORKER_MODE_LABELS,
-].flatMap((labels) => Object.values(labels));
+const ALL = [ALARM_RESUME_LABELS, DATA_SOURCE_LABELS, LINK_STATE_LABELS, SOCKET_LABELS, WORKER_MODE_LABELS].flatMap((labels) => Object.values(labels));
 
 describe('live labels', () => {
   it.each(['zh', 'en'] as const)('are all translated in %s', (lang) => {

@@ -1,6 +1,6 @@
 // Small per-tab calls: the trucks alone, one status's trucks for a badge table, and which tabs are visible (one desktop alert per browser).
 import { describe, expect, it, vi } from 'vitest';
-import { clientSource } from '../../src/app/live/live-source';
+import type { LiveSource } from '../../src/app/live/live-source';
 import type { TruckChanges } from '../../workers/live-api';
 import { FakeLocks } from '../helpers/fake-locks';
 import { statusRow } from '../helpers/live-frames';
@@ -34,7 +34,8 @@ describe('the trucks call', () => {
     const trucks = vi.spyOn(harness.core, 'trucks');
 
     const parts: TruckChanges[] = [];
-    await clientSource(tab).watchTrucks(1, (part) => void parts.push(part));
+    const source: LiveSource = tab;
+    await source.watchTrucks(1, (part) => void parts.push(part));
     await waitFor(() => parts.length === 1, 'the table');
     expect(parts[0]?.changed.map((truck) => truck.row.truckId)).toEqual([7]);
     expect(trucks).toHaveBeenCalledTimes(1);
@@ -56,7 +57,7 @@ describe('a badge table watch', () => {
     harness.truck.latest().send([1, 2, 3].map((truckId) => statusRow({ truckId, status: truckId === 1 ? 2 : 3 })));
     await waitFor(() => harness.core.trucks().length === 3, 'three trucks');
     const parts: TruckChanges[] = [];
-    await clientSource(tab).watchTrucks(3, (part) => void parts.push(part));
+    await tab.watchTrucks(3, (part) => void parts.push(part));
     await waitFor(() => parts.length === 1, 'the table');
     expect(parts[0]?.changed.map((truck) => truck.key)).toEqual(['id:2', 'id:3']);
 
@@ -77,7 +78,7 @@ describe('a badge table watch', () => {
     harness.truck.latest().send(Array.from({ length: 1_200 }, (_, i) => statusRow({ truckId: i + 1, signCode: `京A${i}`, status: 1 })));
     await waitFor(() => harness.core.trucks().length === 1_200, 'the fleet');
     const parts: TruckChanges[] = [];
-    const unsubscribe = await clientSource(tab).watchTrucks(1, (part) => void parts.push(part));
+    const unsubscribe = await tab.watchTrucks(1, (part) => void parts.push(part));
     await waitFor(() => parts.length === 5, 'the table');
     expect(parts.map((part) => part.changed.length)).toEqual([250, 250, 250, 250, 200]);
 
@@ -85,7 +86,7 @@ describe('a badge table watch', () => {
     expect(harness.core.hub.listenerCount()).toBe(listeners);
     // A second watch sees the change; the first, served by the same publish, would have seen it no later.
     const witness: TruckChanges[] = [];
-    await clientSource(tab).watchTrucks(1, (part) => void witness.push(part));
+    await tab.watchTrucks(1, (part) => void witness.push(part));
     await waitFor(() => witness.length === 5, 'the second table');
     harness.truck.latest().send([statusRow({ truckId: 1, signCode: '京A0', status: 1, speed: 50 })]);
     await waitFor(() => witness.length === 6, 'the change at the second table');
@@ -97,7 +98,7 @@ describe('a badge table watch', () => {
     harness.truck.latest().send([statusRow({ truckId: 1, status: 3 }), statusRow({ truckId: 2, status: 3 })]);
     await waitFor(() => harness.core.trucks().length === 2, 'two trucks');
     const parts: TruckChanges[] = [];
-    await clientSource(tab).watchTrucks(3, (part) => void parts.push(part));
+    await tab.watchTrucks(3, (part) => void parts.push(part));
     await waitFor(() => parts.length === 1, 'the table');
     await tab.api.logout();
     await waitFor(() => parts.length === 2, 'the swap');
@@ -106,7 +107,7 @@ describe('a badge table watch', () => {
 
   it('refuses a status that does not exist', async () => {
     const { tab } = await started();
-    await expect(clientSource(tab).watchTrucks(9 as never, () => undefined)).rejects.toThrow(/no truck status 9/);
+    await expect(tab.watchTrucks(9 as never, () => undefined)).rejects.toThrow(/no truck status 9/);
   });
 });
 

@@ -37,7 +37,7 @@ export function AlarmSettings({ userId, stored }: AlarmSettingsProps) {
   useEffect(() => {
     if (!source || unapplied === undefined) return;
     setUnapplied(undefined);
-    void source.setAlarmTypes(unapplied);
+    void source.api.setAlarmTypes(unapplied);
   }, [source, unapplied]);
   const apply = useCallback((choice: AppliedChoice) => {
     setSaved(choice);

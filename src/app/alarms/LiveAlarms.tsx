@@ -53,7 +53,7 @@ export function LiveAlarms({ machine = browserUrgentAlarmMachine, desktop, canOp
       alarm,
       title: t('urgentAlarm.desktopTitle', { plate: alarm.signCode }),
       body: t('urgentAlarm.desktopBody', { time: displayDateTime(alarm.startTime, lang) }),
-      claim: (key) => source.claimDesktopAlert(key),
+      claim: (key) => source.api.claimDesktopAlert(key),
       onOpen: () => {
         actor.send({ type: 'urgent.close' });
         if (opensUrgent) openRow(toMillis(alarm.startTime));

@@ -22,7 +22,7 @@ export function LiveConnection() {
     const read = () => {
       // A hidden tab reads nothing; it reads again when someone looks.
       if (document.hidden) return;
-      void source.diagnostics().then((next) => stopped || setDiagnostics(next), () => undefined);
+      void source.api.diagnostics().then((next) => stopped || setDiagnostics(next), () => undefined);
     };
     read();
     const timer = setInterval(read, DIAGNOSTICS_REFRESH_MS);

@@ -5,7 +5,7 @@ import type { LiveSession } from '../../../workers/live-api';
 import type { LiveClient } from '../../live/live-client';
 import { pageAbilities } from '../browser-support';
 import { useSessionActor, useSessionContext, useSessionPhase } from '../session/SessionProvider';
-import { clientSource, type LiveSource } from './live-source';
+import type { LiveSource } from './live-source';
 import { liveSessionOf } from './live-session';
 import { reportPresence, type PresenceDocument } from './presence';
 import { subscribeUntilCleanup } from './subscribe-until';
@@ -84,12 +84,12 @@ export function LiveProvider({ session, loggingOut, open = openWorkerClient, onS
     return subscribeUntilCleanup((listener) => client.subscribe('session.accessChanged', listener), () => onAccessChanged());
   }, [client, onAccessChanged]);
 
-  const source = useMemo(() => (client ? clientSource(client) : null), [client]);
+  const source: LiveSource | null = client;
 
   // The worker keeps the session alive while a tab is visible or typed in, and gives desktop alerts to hidden tabs only.
   useEffect(() => {
     if (!source) return undefined;
-    return reportPresence(presence ?? document, source);
+    return reportPresence(presence ?? document, source.api);
   }, [source, presence]);
 
   return <LiveSourceProvider source={source}>{children}</LiveSourceProvider>;

@@ -2,6 +2,7 @@
 // and that they typed or clicked, at most once a minute. The worker keeps the session alive on it and picks the tab for
 // a desktop alert.
 import { INPUT_REPORT_MS } from '../../domain/shell/keep-alive';
+import type { LiveSource } from './live-source';
 
 type PresenceEvent = 'visibilitychange' | 'keydown' | 'pointerdown';
 
@@ -12,11 +13,8 @@ export interface PresenceDocument {
   removeEventListener(type: PresenceEvent, listener: () => void, options?: EventListenerOptions): void;
 }
 
-/** Where the reports go: the live source. */
-export interface PresenceReports {
-  setVisible(visible: boolean): Promise<void>;
-  reportInput(): Promise<void>;
-}
+/** Where the reports go: the live source's calls. */
+export type PresenceReports = Pick<LiveSource['api'], 'setVisible' | 'reportInput'>;
 
 // Capture: a view that stops a key or click from bubbling still had a person behind it. Passive: never delays input.
 const LISTEN: AddEventListenerOptions = { capture: true, passive: true };

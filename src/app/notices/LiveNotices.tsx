@@ -82,7 +82,7 @@ export function LiveNotices() {
   const fences = useLiveEvent('notice.fences');
   const heartbeat = useLiveEvent('notice.heartbeat');
   if (!fences && !heartbeat) return null;
-  const dismiss = (kind: NoticeKind) => () => void source?.dismissNotice(kind);
+  const dismiss = (kind: NoticeKind) => () => void source?.api.dismissNotice(kind);
   return (
     <div className="live-notices">
       {fences && <FencesNotice notice={fences} onDismiss={dismiss('fences')} />}

@@ -31,7 +31,6 @@ export const API_BASE_DEFAULT = '/truckmanage/api';
 /** Defined with the other §9 constants; re-exported beside the base path it goes with. */
 export { REQUEST_TIMEOUT_MS };
 export const DEFAULT_BODY_ENCODING = 'form' satisfies BodyEncoding;
-export const TRUCK_STATUS_FETCH_FAILED = '获取车辆状态统计数据失败';
 
 /** The request of a call without parameters: an empty object. */
 export type NoRequest = Readonly<Record<string, never>>;

@@ -1,6 +1,6 @@
 import { describe, it, expect, expectTypeOf } from 'vitest';
 import {
-  API_BASE_DEFAULT, CALLS, CALL_NAMES, REQUEST_TIMEOUT_MS, TRUCK_STATUS_FETCH_FAILED, bodyEncoding, changesState,
+  API_BASE_DEFAULT, CALLS, CALL_NAMES, REQUEST_TIMEOUT_MS, bodyEncoding, changesState,
   requiresHeaderId, resolveCall, type CallName, type CallRequest, type CallResponse, type FenceApprovalRow,
   type LiveAlarm, type LoginAnswer, type LoginRequest, type MissingPathParams, type Paged, type PathParams,
   type TruckStatusRow, type UserPriAnswer,
@@ -46,7 +46,6 @@ describe('call registry', () => {
       path: '/truckatgsub/rest/truckData/getTruckBarData',
       root: 'host',
     });
-    expect(TRUCK_STATUS_FETCH_FAILED).toBe('获取车辆状态统计数据失败');
   });
 
   it.each([
