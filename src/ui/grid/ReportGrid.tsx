@@ -22,8 +22,10 @@ export interface ReportGridProps {
   readonly lang: Lang;
   /** The rows of one block; rejects when the call failed (the client has told the user). */
   readonly fetchBlock: (request: BlockRequest) => Promise<ReportPage>;
-  /** Changes when the rows must be fetched again (new filters, a handling saved). */
+  /** Changes when the view starts over from the first row (new filters). */
   readonly generation: string;
+  /** Changes when the loaded rows are to be fetched again where the user is (live data, a handling saved). */
+  readonly revision?: number;
   readonly sort: ReportSort;
   readonly summaryLabel: string;
   readonly onPage?: (page: ReportPage) => void;
@@ -36,7 +38,7 @@ export interface ReportGridProps {
 const BLOCK_SIZE = 100;
 
 export function ReportGrid(props: ReportGridProps) {
-  const { columns, headers, lang, fetchBlock, generation, sort, summaryLabel, onPage, isHighlighted, selectable, onSelection, onRowOpen } = props;
+  const { columns, headers, lang, fetchBlock, generation, revision, sort, summaryLabel, onPage, isHighlighted, selectable, onSelection, onRowOpen } = props;
   const apiRef = useRef<GridApi<ReportRow> | null>(null);
   const [summary, setSummary] = useState<Readonly<Record<string, number>> | undefined>(undefined);
   const sized = useRef(false);
@@ -92,6 +94,10 @@ export function ReportGrid(props: ReportGridProps) {
   useEffect(() => {
     sized.current = false;
   }, [generation]);
+
+  useEffect(() => {
+    if (revision) apiRef.current?.refreshInfiniteCache();
+  }, [revision]);
 
   const summaryRow = useMemo<ReportRow[] | undefined>(() => {
     const first = columns[0];

@@ -1,0 +1,144 @@
+// The one screen of every report and analysis route: the definition says what to ask, show, total, chart and export.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { toLang } from '../../../domain/i18n';
+import type { ReportDef, ReportSort } from '../../../domain/screens/reports/definition';
+import { queryProblem, REPORT_PAGE, type QueryProblem } from '../../../domain/screens/reports/query';
+import { reportFor } from '../../../domain/screens/reports/registry';
+import { defaultFilters, drillDownUrl, HIGHLIGHT_KEYS, type ReportFilters } from '../../../domain/screens/reports/url-query';
+import type { ReportOptions, ReportPage, ReportRow } from '../../../domain/screens/reports/wire';
+import { tabTitleKey } from '../../../domain/shell/titles';
+import { ReportGrid, type BlockRequest } from '../../../ui/grid/ReportGrid';
+import { showToast } from '../../../ui/notify';
+import { reportFailure } from '../../reactions';
+import { NotAvailable } from '../../views/NotAvailable';
+import { ExportButton } from './ExportButton';
+import { HandlingDialog } from './HandlingDialog';
+import { QueryBar } from './QueryBar';
+import { ReportChartPanel } from './ReportChartPanel';
+import { fetchReportPage, reportOptions, reportQuery, saveHandling } from './report-calls';
+import { useReportRefresh } from './use-report-refresh';
+import { useReportFilters } from './use-report-filters';
+import './report.css';
+
+export default function ReportScreen({ path }: { readonly path: string }) {
+  const def = reportFor(path);
+  return def ? <Report def={def} /> : <NotAvailable path={path} />;
+}
+
+/** Opened from an alarm (`at`), a screen lists from the alarm on, oldest first, so the alarm's row leads. */
+function initialSort(def: ReportDef, filters: ReportFilters): ReportSort {
+  if (filters.sort && def.columns.some((column) => column.key === filters.sort)) {
+    return { key: filters.sort, order: filters.order === 'asc' ? 'asc' : 'desc' };
+  }
+  if (filters[HIGHLIGHT_KEYS.at] && def.columns.some((column) => column.key === 'startTime')) return { key: 'startTime', order: 'asc' };
+  return def.sort;
+}
+
+function Report({ def }: { readonly def: ReportDef }) {
+  const { t, i18n } = useTranslation();
+  const lang = toLang(i18n.language);
+  const [, navigate] = useLocation();
+  const [filters, applyFilters] = useReportFilters(def);
+  const [draft, setDraft] = useState<ReportFilters>(filters);
+  const [problem, setProblem] = useState<QueryProblem | undefined>(undefined);
+  const [options, setOptions] = useState<ReportOptions | undefined>(undefined);
+  const [page, setPage] = useState<ReportPage | undefined>(undefined);
+  const [selection, setSelection] = useState<readonly ReportRow[]>([]);
+  const [handling, setHandling] = useState(false);
+  const { revision, refresh } = useReportRefresh(def);
+
+  useEffect(() => setDraft(filters), [filters]);
+  useEffect(() => {
+    reportOptions().then(setOptions, reportFailure);
+  }, []);
+
+  const sort = useMemo(() => initialSort(def, filters), [def, filters]);
+  const headers = useMemo(() => def.columns.map((column) => t(column.labelKey)), [def, t]);
+  const generation = JSON.stringify(filters);
+
+  const fetchBlock = useCallback(
+    (request: BlockRequest) => {
+      const pageNumber = Math.floor(request.offset / request.size) + 1;
+      return fetchReportPage(def, reportQuery(filters, pageNumber, request.size, request.sort ?? sort));
+    },
+    [def, filters, sort],
+  );
+
+  const search = () => {
+    const found = queryProblem(def, reportQuery(draft, 1, REPORT_PAGE.defaultSize, undefined));
+    setProblem(found);
+    if (!found) applyFilters(draft);
+  };
+
+  const reset = () => {
+    setProblem(undefined);
+    applyFilters(defaultFilters(def, Date.now()));
+  };
+
+  const at = filters[HIGHLIGHT_KEYS.at];
+  const isHighlighted = useMemo(
+    () => (at === undefined ? undefined : (row: ReportRow) => row['startTime'] === Number(at) && (!filters.signCode || row['signCode'] === filters.signCode)),
+    [at, filters.signCode],
+  );
+
+  const openRow = useCallback(
+    (row: ReportRow) => {
+      if (def.drillDown) navigate(drillDownUrl(def.drillDown, row, filters));
+    },
+    [def, filters, navigate],
+  );
+
+  const saveSelected = async (state: 1 | 2, description: string) => {
+    try {
+      const count = await saveHandling(def, selection.map((row) => row.id), state, description);
+      showToast('success', { key: 'report.handleSaved', values: { count } });
+      setHandling(false);
+      setSelection([]);
+      refresh(true);
+    } catch (error) {
+      reportFailure(error);
+    }
+  };
+
+  return (
+    <article className="page report" data-report={def.path}>
+      <h1>{t(tabTitleKey(def.path))}</h1>
+      <QueryBar def={def} draft={draft} onDraft={setDraft} onSearch={search} onReset={reset} options={options} problem={problem} />
+      <div className="report__tools">
+        <span className="report__total" data-testid="report-total">
+          {page ? t('report.total', { count: page.total }) : t('report.loading')}
+        </span>
+        {def.handling && (
+          <button type="button" className="button" disabled={selection.length === 0} onClick={() => setHandling(true)}>
+            {t('report.handleSelected', { count: selection.length })}
+          </button>
+        )}
+        <ExportButton def={def} filters={filters} total={page?.total} />
+      </div>
+      {def.chart && <ReportChartPanel def={def} chart={def.chart} filters={filters} generation={generation} lang={lang} />}
+      {page?.total === 0 && (
+        <p className="report__empty" role="status">
+          {t('report.empty')}
+        </p>
+      )}
+      <ReportGrid
+        columns={def.columns}
+        headers={headers}
+        lang={lang}
+        fetchBlock={fetchBlock}
+        generation={generation}
+        revision={revision}
+        sort={sort}
+        summaryLabel={t('report.summary')}
+        onPage={setPage}
+        isHighlighted={isHighlighted}
+        selectable={def.handling === true}
+        onSelection={setSelection}
+        onRowOpen={def.drillDown ? openRow : undefined}
+      />
+      {handling && <HandlingDialog count={selection.length} onSave={saveSelected} onClose={() => setHandling(false)} />}
+    </article>
+  );
+}

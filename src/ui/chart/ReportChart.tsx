@@ -1,0 +1,78 @@
+// A report's chart in uPlot: a time series, bars per category, or the loss histogram; a click on a bar or a point
+// hands its row to the caller (the drill-down).
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { ChartKind } from '../../domain/screens/reports/definition';
+import type { ChartData } from './chart-data';
+
+const COLOURS = ['#1f6feb', '#e8590c', '#2f9e44', '#ae3ec9', '#f59f00', '#0c8599', '#e03131', '#5c7cfa'];
+
+export interface ReportChartProps {
+  readonly kind: ChartKind;
+  readonly data: ChartData;
+  readonly xLabel: string;
+  readonly yLabel: string;
+  readonly onPick?: (index: number) => void;
+  readonly formatTime: (ms: number) => string;
+}
+
+function options(props: ReportChartProps, width: number): uPlot.Options {
+  const { kind, data, xLabel, yLabel, formatTime } = props;
+  const categorical = data.categories.length > 0;
+  // Bars per split would overlap; several splits are drawn as lines with points instead.
+  const bars = kind !== 'line' && data.series.length === 1;
+  return {
+    width,
+    height: 280,
+    ms: 1,
+    legend: { show: data.series.length > 1 },
+    scales: { x: categorical ? { time: false, range: [-0.5, Math.max(0.5, data.x.length - 0.5)] } : { time: true } },
+    axes: [
+      categorical
+        ? { label: xLabel, values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? (data.categories[i] ?? '') : '')), rotate: data.x.length > 12 ? -45 : 0, size: data.x.length > 12 ? 80 : 40 }
+        : { label: xLabel, values: (_u, splits) => splits.map((ms) => formatTime(ms)) },
+      { label: yLabel },
+    ],
+    series: [
+      {},
+      ...data.series.map((series, i) => ({
+        label: series.label,
+        stroke: COLOURS[i % COLOURS.length],
+        fill: bars ? `${COLOURS[i % COLOURS.length]}99` : undefined,
+        width: bars ? 0 : 1.5,
+        spanGaps: true,
+        points: { show: !bars && categorical },
+        paths: bars ? uPlot.paths.bars?.({ size: [0.7, 60] }) : undefined,
+      })),
+    ],
+  };
+}
+
+export function ReportChart(props: ReportChartProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const latest = useRef(props);
+  latest.current = props;
+
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return undefined;
+    const columns: uPlot.AlignedData = [props.data.x, ...props.data.series.map((series) => series.values)];
+    const plot = new uPlot(options(props, Math.max(320, element.clientWidth)), columns, element);
+    const pick = () => {
+      const index = plot.cursor.idx;
+      if (index !== null && index !== undefined) latest.current.onPick?.(index);
+    };
+    plot.over.addEventListener('click', pick);
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(320, element.clientWidth), height: 280 }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+    // Options are rebuilt from the props when the data or the labels change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.data, props.kind, props.xLabel, props.yLabel]);
+
+  return <div ref={host} className="report-chart" data-testid="report-chart" />;
+}
