@@ -1,6 +1,17 @@
 // The report filter over companies: a button showing the selection that opens a checkbox tree; nothing chosen = all.
 import { useId, useMemo } from 'react';
-import { Button, Checkbox, Collection, Dialog, DialogTrigger, Popover, Tree, TreeItem, TreeItemContent, type Selection } from 'react-aria-components';
+import {
+  Button,
+  Checkbox,
+  Collection,
+  Dialog,
+  DialogTrigger,
+  Popover,
+  Tree,
+  TreeItem,
+  TreeItemContent,
+  type Selection,
+} from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { AriaLocale } from './AriaLocale';
 import { applyTreeSelection, buildCompanyTree, selectionSummary, subtreeCodes, type Company, type CompanyNode } from './company-tree';
@@ -28,7 +39,8 @@ function CompanyTreeSelectField({ companies, value, onChange }: CompanyTreeSelec
   const roots = useMemo(() => buildCompanyTree(companies), [companies]);
   const subtrees = useMemo(() => subtreeCodes(roots), [roots]);
   const order = useMemo(() => companies.map((company) => company.code), [companies]);
-  const parents = useMemo(() => companies.flatMap((company) => ((subtrees.get(company.code)?.length ?? 0) > 1 ? [company.code] : [])), [companies, subtrees]);
+  // The list is short (a user's companies), so it opens fully expanded.
+  const parents = useMemo(() => order.filter((code) => (subtrees.get(code)?.length ?? 0) > 1), [order, subtrees]);
   const selectedKeys = useMemo(() => new Set(value), [value]);
 
   const summary = selectionSummary(roots, value);
@@ -38,7 +50,7 @@ function CompanyTreeSelectField({ companies, value, onChange }: CompanyTreeSelec
     value.length === 0
       ? t('report.filter.allCompanies')
       : summary.more > 0
-        ? t('report.filter.companiesMore', { names, more: summary.more, total: summary.names.length + summary.more })
+        ? t('report.filter.companiesMore', { names, total: summary.names.length + summary.more })
         : names;
 
   function select(keys: Selection) {

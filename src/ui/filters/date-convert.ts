@@ -41,6 +41,9 @@ export function rangeToPicker(
   return { start: msToPickerDate(range.startTime, granularity, timeZone), end: msToPickerDate(range.endTime, granularity, timeZone) };
 }
 
-export function pickerToRange(range: { readonly start: PickerDate | ZonedDateTime; readonly end: PickerDate | ZonedDateTime }, timeZone = getLocalTimeZone()): MsRange {
+export function pickerToRange(
+  range: { readonly start: PickerDate | ZonedDateTime; readonly end: PickerDate | ZonedDateTime },
+  timeZone = getLocalTimeZone(),
+): MsRange {
   return { startTime: pickerDateToMs(range.start, 'start', timeZone), endTime: pickerDateToMs(range.end, 'end', timeZone) };
 }

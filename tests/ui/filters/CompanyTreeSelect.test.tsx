@@ -75,7 +75,7 @@ describe('CompanyTreeSelect', () => {
     fireEvent.click(within(row('南区')).getByRole('checkbox'));
     fireEvent.click(within(row('外协')).getByRole('checkbox'));
     expect(reported.at(-1)).toEqual(['N', 'N1', 'S', 'X']);
-    expect(trigger.textContent).toBe('北区、南区 等3家');
+    expect(trigger.textContent).toBe('共3家：北区、南区');
   });
 
   it('unchecking a parent drops its subtree, and the All button clears the choice', () => {
