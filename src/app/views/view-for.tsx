@@ -1,10 +1,25 @@
-// Which component renders a path inside the shell; later issues add their screens here by route kind.
-import type { ReactNode } from 'react';
-import { DASHBOARD_PATH } from '../../domain/routes';
+// Which component renders a path inside the shell: each kind of route has its screen, loaded as its own chunk, so the
+// login page and the dashboard never load a grid, a chart or a form library.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { DASHBOARD_PATH, routeByPath, type RouteKind } from '../../domain/routes';
 import { Dashboard } from '../dashboard/Dashboard';
 import { NotAvailable } from './NotAvailable';
 
+const ReportScreen = lazy(() => import('../screens/report/ReportScreen'));
+
+/** The screen of each kind of route; settings and monitor screens arrive with their issues. */
+const SCREENS: Readonly<Record<RouteKind, (path: string) => ReactNode>> = {
+  personal: (path) => (path === DASHBOARD_PATH ? <Dashboard /> : <NotAvailable path={path} />),
+  report: (path) => (
+    <Suspense fallback={null}>
+      <ReportScreen path={path} />
+    </Suspense>
+  ),
+  settings: (path) => <NotAvailable path={path} />,
+  monitor: (path) => <NotAvailable path={path} />,
+};
+
 export function viewFor(path: string): ReactNode {
-  if (path === DASHBOARD_PATH) return <Dashboard />;
-  return <NotAvailable path={path} />;
+  const route = routeByPath(path);
+  return route ? SCREENS[route.kind](route.path) : <NotAvailable path={path} />;
 }

@@ -71,7 +71,6 @@ export function ReportChart(props: ReportChartProps) {
       plot.destroy();
     };
     // Options are rebuilt from the props when the data or the labels change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.data, props.kind, props.xLabel, props.yLabel]);
 
   return <div ref={host} className="report-chart" data-testid="report-chart" />;

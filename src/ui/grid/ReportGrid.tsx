@@ -87,7 +87,6 @@ export function ReportGrid(props: ReportGridProps) {
       },
     }),
     // A new datasource is how the grid is told to start over from the first block.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [generation],
   );
 
@@ -119,6 +118,7 @@ export function ReportGrid(props: ReportGridProps) {
     <div className="report-grid" data-testid="report-grid">
       <AgGridReact<ReportRow>
         theme={gridTheme}
+        containerStyle={{ height: '100%', width: '100%' }}
         rowModelType="infinite"
         datasource={datasource}
         cacheBlockSize={BLOCK_SIZE}

@@ -42,7 +42,6 @@ export function QueryBar({ def, draft, onDraft, onSearch, onReset, options, prob
           case 'company':
             return (
               <div key="company" className="query-bar__field">
-                <span className="query-bar__label">{t('report.filter.company')}</span>
                 <CompanyTreeSelect
                   companies={options?.companies ?? []}
                   value={(draft.companyCodes ?? '').split(',').filter((code) => code !== '')}
@@ -53,14 +52,12 @@ export function QueryBar({ def, draft, onDraft, onSearch, onReset, options, prob
           case 'plate':
             return (
               <div key="plate" className="query-bar__field">
-                <span className="query-bar__label">{t('report.filter.plate')}</span>
                 <PlateComboBox plates={options?.trucks ?? []} value={draft.signCode ?? ''} onChange={(signCode) => onDraft(withValue(draft, 'signCode', signCode))} />
               </div>
             );
           case 'range':
             return (
               <div key="range" className="query-bar__field query-bar__field--wide">
-                <span className="query-bar__label">{t('report.filter.range')}</span>
                 <DateTimeRangePicker
                   value={{
                     startTime: draft.startTime === undefined ? undefined : Number(draft.startTime),

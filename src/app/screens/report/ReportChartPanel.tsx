@@ -41,7 +41,6 @@ export function ReportChartPanel({ def, chart, filters, generation, lang }: Repo
       current = false;
     };
     // The generation stands for the filters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [def, chart, generation]);
 
   const column = (key: string) => def.columns.find((candidate) => candidate.key === key);
@@ -58,7 +57,6 @@ export function ReportChartPanel({ def, chart, filters, generation, lang }: Repo
       buckets: chart.kind === 'histogram' ? { count: LOSS_HISTOGRAM_BUCKETS.length, label: (index) => LOSS_HISTOGRAM_BUCKETS[index]?.label ?? '' } : undefined,
       categoryLabel: (value) => (xColumn ? cellText(xColumn, value, lang) : value),
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows, chart, lang, t]);
 
   if (!data || data.x.length === 0) return null;
