@@ -3,7 +3,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { isAggregate, isGrouped, type DataCondition, type ReportColumn, type ReportDef } from '../../src/domain/screens/reports/definition';
 import { presetRange, rangeFilterOf, type ReportQuery } from '../../src/domain/screens/reports/query';
-import type { ReportCell, ReportPage, ReportRow } from '../../src/domain/screens/reports/wire';
+import type { ReportCell, ReportPage, ReportRow, ReportTotals } from '../../src/domain/screens/reports/wire';
 import type { Db } from '../db/open';
 import type { DbKind } from '../db/target';
 import { expandSql, inventorySql, valueSql, type SourceTable, type ValueSql } from './sql-values';
@@ -152,8 +152,16 @@ function rowOf(def: ReportDef, raw: Readonly<Record<string, unknown>>, fallbackI
   return { ...cells, id: raw.rowId === undefined ? fallbackId : Number(raw.rowId) };
 }
 
+/** The SQL of `limit` rows of a report from `offset` on, in the query's order (also the benchmark's query plans). */
+export function sliceSql(ctx: ReportContext, def: ReportDef, query: ReportQuery, offset: number, limit: number): RawBuilder<Record<string, unknown>> {
+  const values = valueSql(ctx.kind, tableOf(def));
+  const full = selected(values, def, fromWhere(ctx, values, def, query, companiesOf(ctx, query)));
+  return sql<Record<string, unknown>>`select * from (${full}) as x ${orderBy(def, query)} limit ${limit} offset ${offset}`;
+}
+
 export interface ReportRun {
   page(query: ReportQuery): Promise<ReportPage>;
+  totals(query: ReportQuery): Promise<ReportTotals>;
   /** Every row of the query in sort order, read a page at a time (the export). */
   rows(query: ReportQuery, chunk: number): AsyncGenerator<ReportRow>;
   count(query: ReportQuery): Promise<number>;
@@ -177,8 +185,7 @@ export function reportRun(ctx: ReportContext, def: ReportDef): ReportRun {
   async function slice(query: ReportQuery, offset: number, limit: number): Promise<ReportRow[]> {
     const companies = companiesOf(ctx, query);
     if (companies.length === 0) return [];
-    const result = await sql<Record<string, unknown>>`select * from (${full(query, companies)}) as x ${orderBy(def, query)}
-      limit ${limit} offset ${offset}`.execute(ctx.db);
+    const result = await sliceSql(ctx, def, query, offset, limit).execute(ctx.db);
     return result.rows.map((raw, index) => rowOf(def, raw, offset + index + 1));
   }
 
@@ -197,9 +204,13 @@ export function reportRun(ctx: ReportContext, def: ReportDef): ReportRun {
   return {
     count,
     async page(query) {
-      const offset = (query.page - 1) * query.size;
-      const [rows, total, sums] = await Promise.all([slice(query, offset, query.size), count(query), summary(query)]);
-      return sums ? { rows, total, summary: sums } : { rows, total };
+      // One row more than asked tells whether another page follows, without counting them all.
+      const rows = await slice(query, (query.page - 1) * query.size, query.size + 1);
+      return { rows: rows.slice(0, query.size), hasMore: rows.length > query.size };
+    },
+    async totals(query) {
+      const [total, sums] = await Promise.all([count(query), summary(query)]);
+      return sums ? { total, summary: sums } : { total };
     },
     async *rows(query, chunk) {
       for (let offset = 0; ; offset += chunk) {

@@ -5,7 +5,7 @@ import { routeByPath } from '../../src/domain/routes';
 import type { ReportDef } from '../../src/domain/screens/reports/definition';
 import { filterKeys, queryProblem, REPORT_PAGE, type ReportQuery } from '../../src/domain/screens/reports/query';
 import { REPORTS, reportCallPath } from '../../src/domain/screens/reports/registry';
-import { REPORT_OPTIONS_PATH, type ReportOptions } from '../../src/domain/screens/reports/wire';
+import { REPORT_OPTIONS_PATH, TOTALS_SUFFIX, type ReportOptions } from '../../src/domain/screens/reports/wire';
 import { envelope } from '../../src/domain/wire/envelope';
 import { authOf } from '../auth/guard';
 import { failText } from '../envelope';
@@ -71,6 +71,16 @@ export const reportRoutes: ContractPlugin = async (app, { services }) => {
         const problem = queryProblem(def, request.query);
         if (problem) return failText(request, 400, problem.key, problem.params);
         return envelope(await reportRun(reportContext(services, request), def).page(request.query));
+      },
+    );
+
+    app.get<{ Querystring: ReportQuery }>(
+      `${url}${TOTALS_SUFFIX}`,
+      { config: { access: route.group }, schema: { querystring: { type: 'object', properties } } },
+      async (request) => {
+        const problem = queryProblem(def, request.query);
+        if (problem) return failText(request, 400, problem.key, problem.params);
+        return envelope(await reportRun(reportContext(services, request), def).totals(request.query));
       },
     );
 

@@ -1,12 +1,12 @@
 // A report's rows in AG Grid's infinite row model: the server pages and sorts, the grid asks for blocks as the user
 // scrolls; the summary row is pinned at the bottom; columns fit their content once the first block is in.
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ColDef, GridApi, GridReadyEvent, IDatasource, IGetRowsParams, RowClassParams, SelectionChangedEvent } from 'ag-grid-community';
 import type { Lang } from '../../domain/i18n';
 import { cellText } from '../../domain/screens/reports/cells';
 import type { ReportColumn, ReportSort } from '../../domain/screens/reports/definition';
-import type { ReportPage, ReportRow } from '../../domain/screens/reports/wire';
+import type { ReportPage, ReportRow, ReportTotals } from '../../domain/screens/reports/wire';
 import { gridTheme } from './ag-grid-setup';
 import './report-grid.css';
 
@@ -28,7 +28,8 @@ export interface ReportGridProps {
   readonly revision?: number;
   readonly sort: ReportSort;
   readonly summaryLabel: string;
-  readonly onPage?: (page: ReportPage) => void;
+  /** The query's row count and summary once known (their own call); until then the grid grows as blocks come. */
+  readonly totals?: ReportTotals;
   readonly isHighlighted?: (row: ReportRow) => boolean;
   readonly selectable?: boolean;
   readonly onSelection?: (rows: readonly ReportRow[]) => void;
@@ -38,12 +39,11 @@ export interface ReportGridProps {
 const BLOCK_SIZE = 100;
 
 export function ReportGrid(props: ReportGridProps) {
-  const { columns, headers, lang, fetchBlock, generation, revision, sort, summaryLabel, onPage, isHighlighted, selectable, onSelection, onRowOpen } = props;
+  const { columns, headers, lang, fetchBlock, generation, revision, sort, summaryLabel, totals, isHighlighted, selectable, onSelection, onRowOpen } = props;
   const apiRef = useRef<GridApi<ReportRow> | null>(null);
-  const [summary, setSummary] = useState<Readonly<Record<string, number>> | undefined>(undefined);
   const sized = useRef(false);
-  const latest = useRef({ fetchBlock, onPage });
-  latest.current = { fetchBlock, onPage };
+  const latest = useRef({ fetchBlock });
+  latest.current = { fetchBlock };
 
   const columnDefs = useMemo<ColDef<ReportRow>[]>(
     () =>
@@ -73,11 +73,7 @@ export function ReportGrid(props: ReportGridProps) {
         latest.current
           .fetchBlock(request)
           .then((page) => {
-            params.successCallback([...page.rows], page.total);
-            if (params.startRow === 0) {
-              latest.current.onPage?.(page);
-              setSummary(page.total > 0 ? page.summary : undefined);
-            }
+            params.successCallback([...page.rows], page.hasMore ? undefined : params.startRow + page.rows.length);
             if (!sized.current && page.rows.length > 0) {
               sized.current = true;
               requestAnimationFrame(() => apiRef.current?.autoSizeAllColumns());
@@ -98,12 +94,17 @@ export function ReportGrid(props: ReportGridProps) {
     if (revision) apiRef.current?.refreshInfiniteCache();
   }, [revision]);
 
+  useEffect(() => {
+    if (totals) apiRef.current?.setRowCount(totals.total, true);
+  }, [totals]);
+
   const summaryRow = useMemo<ReportRow[] | undefined>(() => {
     const first = columns[0];
+    const summary = totals && totals.total > 0 ? totals.summary : undefined;
     if (!summary || !first) return undefined;
     // A total in the first column would be hidden behind the label; such reports total from the second column on.
     return [{ ...summary, [first.key]: summaryLabel, id: -1 }];
-  }, [summary, columns, summaryLabel]);
+  }, [totals, columns, summaryLabel]);
 
   const onGridReady = useCallback((event: GridReadyEvent<ReportRow>) => {
     apiRef.current = event.api;

@@ -36,6 +36,11 @@ describe('the report engine', () => {
     expect(second.data.rows.some((row) => ids.has(row.id))).toBe(false);
     const times = [...first.data.rows, ...second.data.rows].map((row) => Number(row['startTime']));
     expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(first.data.hasMore).toBe(true);
+    const lastPage = Math.ceil(first.data.total / 50);
+    const last = await seeded.page(flow, 'admin', { page: lastPage, size: 50 });
+    expect(last.data.rows).toHaveLength(first.data.total - (lastPage - 1) * 50);
+    expect(last.data.hasMore).toBe(false);
   });
 
   it('sorts by any sortable column, both ways', async () => {

@@ -3,7 +3,8 @@
 import { prepareFleet } from '../../../server/fleet';
 import type { ReportDef } from '../../../src/domain/screens/reports/definition';
 import { reportCallPath } from '../../../src/domain/screens/reports/registry';
-import type { ReportPage } from '../../../src/domain/screens/reports/wire';
+import { TOTALS_SUFFIX, type ReportPage, type ReportTotals } from '../../../src/domain/screens/reports/wire';
+import { expect } from 'vitest';
 import type { Envelope } from '../../../src/domain/wire/envelope';
 import { call, login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
@@ -13,7 +14,8 @@ export const DEFAULT_SIM = { enabled: true, seed: 20261122, trucks: 80, alarmRat
 export interface SeededServer {
   readonly server: RunningServer;
   readonly tokens: Readonly<Record<'admin' | 'operator' | 'garden', string>>;
-  page(def: ReportDef, user: 'admin' | 'operator' | 'garden', query?: Record<string, string | number>, lang?: 'zh' | 'en'): Promise<Envelope<ReportPage>>;
+  /** The page and the totals call of the same query, as one answer (the first failure when either failed). */
+  page(def: ReportDef, user: 'admin' | 'operator' | 'garden', query?: Record<string, string | number>, lang?: 'zh' | 'en'): Promise<Envelope<ReportPage & ReportTotals>>;
 }
 
 export async function startSeededServer(): Promise<SeededServer> {
@@ -24,6 +26,16 @@ export async function startSeededServer(): Promise<SeededServer> {
   return {
     server,
     tokens,
-    page: (def, user, query = {}, lang) => call<ReportPage>(server.url, 'GET', reportCallPath(def.path), { token: tokens[user], query, lang }),
+    async page(def, user, query = {}, lang) {
+      const options = { token: tokens[user], query, lang };
+      const [page, totals] = await Promise.all([
+        call<ReportPage>(server.url, 'GET', reportCallPath(def.path), options),
+        call<ReportTotals>(server.url, 'GET', `${reportCallPath(def.path)}${TOTALS_SUFFIX}`, options),
+      ]);
+      if (page.resultCode !== 200) return { ...page, data: { rows: [], hasMore: false, total: 0 } };
+      if (totals.resultCode !== 200) return { ...totals, data: { rows: [], hasMore: false, total: 0 } };
+      expect(totals.message).toBe(page.message);
+      return { ...page, data: { ...page.data, ...totals.data } };
+    },
   };
 }

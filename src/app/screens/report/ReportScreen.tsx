@@ -7,7 +7,7 @@ import type { ReportDef, ReportSort } from '../../../domain/screens/reports/defi
 import { queryProblem, REPORT_PAGE, type QueryProblem } from '../../../domain/screens/reports/query';
 import { reportFor } from '../../../domain/screens/reports/registry';
 import { defaultFilters, drillDownUrl, HIGHLIGHT_KEYS, type ReportFilters } from '../../../domain/screens/reports/url-query';
-import type { ReportOptions, ReportPage, ReportRow } from '../../../domain/screens/reports/wire';
+import type { ReportOptions, ReportRow, ReportTotals } from '../../../domain/screens/reports/wire';
 import { tabTitleKey } from '../../../domain/shell/titles';
 import { ReportGrid, type BlockRequest } from '../../../ui/grid/ReportGrid';
 import { showToast } from '../../../ui/notify';
@@ -17,7 +17,7 @@ import { ExportButton } from './ExportButton';
 import { HandlingDialog } from './HandlingDialog';
 import { QueryBar } from './QueryBar';
 import { ReportChartPanel } from './ReportChartPanel';
-import { fetchReportPage, reportOptions, reportQuery, saveHandling } from './report-calls';
+import { fetchReportPage, fetchReportTotals, reportOptions, reportQuery, saveHandling } from './report-calls';
 import { useReportRefresh } from './use-report-refresh';
 import { useReportFilters } from './use-report-filters';
 import './report.css';
@@ -44,7 +44,7 @@ function Report({ def }: { readonly def: ReportDef }) {
   const [draft, setDraft] = useState<ReportFilters>(filters);
   const [problem, setProblem] = useState<QueryProblem | undefined>(undefined);
   const [options, setOptions] = useState<ReportOptions | undefined>(undefined);
-  const [page, setPage] = useState<ReportPage | undefined>(undefined);
+  const [totals, setTotals] = useState<ReportTotals | undefined>(undefined);
   const [selection, setSelection] = useState<readonly ReportRow[]>([]);
   const [handling, setHandling] = useState(false);
   const { revision, refresh } = useReportRefresh(def);
@@ -57,6 +57,15 @@ function Report({ def }: { readonly def: ReportDef }) {
   const sort = useMemo(() => initialSort(def, filters), [def, filters]);
   const headers = useMemo(() => def.columns.map((column) => t(column.labelKey)), [def, t]);
   const generation = JSON.stringify(filters);
+
+  useEffect(() => {
+    let current = true;
+    setTotals(undefined);
+    fetchReportTotals(def, reportQuery(filters, 1, 1, undefined)).then((answer) => current && setTotals(answer), reportFailure);
+    return () => {
+      current = false;
+    };
+  }, [def, filters, revision]);
 
   const fetchBlock = useCallback(
     (request: BlockRequest) => {
@@ -108,17 +117,17 @@ function Report({ def }: { readonly def: ReportDef }) {
       <QueryBar def={def} draft={draft} onDraft={setDraft} onSearch={search} onReset={reset} options={options} problem={problem} />
       <div className="report__tools">
         <span className="report__total" data-testid="report-total">
-          {page ? t('report.total', { count: page.total }) : t('report.loading')}
+          {totals ? t('report.total', { count: totals.total }) : t('report.loading')}
         </span>
         {def.handling && (
           <button type="button" className="button" disabled={selection.length === 0} onClick={() => setHandling(true)}>
             {t('report.handleSelected', { count: selection.length })}
           </button>
         )}
-        <ExportButton def={def} filters={filters} total={page?.total} />
+        <ExportButton def={def} filters={filters} total={totals?.total} />
       </div>
       {def.chart && <ReportChartPanel def={def} chart={def.chart} filters={filters} generation={generation} lang={lang} />}
-      {page?.total === 0 && (
+      {totals?.total === 0 && (
         <p className="report__empty" role="status">
           {t('report.empty')}
         </p>
@@ -132,7 +141,7 @@ function Report({ def }: { readonly def: ReportDef }) {
         revision={revision}
         sort={sort}
         summaryLabel={t('report.summary')}
-        onPage={setPage}
+        totals={totals}
         isHighlighted={isHighlighted}
         selectable={def.handling === true}
         onSelection={setSelection}

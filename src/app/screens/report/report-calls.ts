@@ -5,7 +5,7 @@ import type { HandlingState } from '../../../domain/screens/reports/handling';
 import type { ReportQuery } from '../../../domain/screens/reports/query';
 import { reportCallPath } from '../../../domain/screens/reports/registry';
 import { HIGHLIGHT_KEYS, type ReportFilters } from '../../../domain/screens/reports/url-query';
-import { REPORT_OPTIONS_PATH, type ReportOptions, type ReportPage } from '../../../domain/screens/reports/wire';
+import { REPORT_OPTIONS_PATH, TOTALS_SUFFIX, type ReportOptions, type ReportPage, type ReportTotals } from '../../../domain/screens/reports/wire';
 
 /** The call's query: the filters without the pop-up marker and highlight, plus page and sort. */
 export function reportQuery(filters: ReportFilters, page: number, size: number, sort: ReportSort | undefined): ReportQuery {
@@ -19,6 +19,10 @@ export function reportQuery(filters: ReportFilters, page: number, size: number, 
 
 export function fetchReportPage(def: ReportDef, query: ReportQuery): Promise<ReportPage> {
   return callPath<ReportPage>('GET', reportCallPath(def.path), query);
+}
+
+export function fetchReportTotals(def: ReportDef, query: ReportQuery): Promise<ReportTotals> {
+  return callPath<ReportTotals>('GET', `${reportCallPath(def.path)}${TOTALS_SUFFIX}`, query);
 }
 
 let options: Promise<ReportOptions> | undefined;

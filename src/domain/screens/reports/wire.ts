@@ -8,12 +8,24 @@ export interface ReportRow {
   readonly [key: string]: ReportCell;
 }
 
+/**
+ * One page of rows. The total and the summary come from their own call (ReportTotals): counting a month of events
+ * costs more than reading fifty of them, and the rows need not wait for it.
+ */
 export interface ReportPage {
   readonly rows: readonly ReportRow[];
+  /** Rows follow this page. */
+  readonly hasMore: boolean;
+}
+
+export interface ReportTotals {
   readonly total: number;
   /** Column key → the sum or count over every row of the query, not only this page. */
   readonly summary?: Readonly<Record<string, number>>;
 }
+
+/** The totals call of a report, below its page call. */
+export const TOTALS_SUFFIX = '/totals';
 
 /** What the filters offer the caller: its companies (for the tree) and its trucks (for the plate picker). */
 export interface ReportOptions {
