@@ -35,7 +35,8 @@ function options(props: ReportChartProps, width: number): uPlot.Options {
       { label: yLabel },
     ],
     series: [
-      {},
+      // The legend's first entry names the x value under the cursor.
+      { label: xLabel, value: (_u, value) => (value === null ? '--' : categorical ? (data.categories[value] ?? '') : formatTime(value)) },
       ...data.series.map((series, i) => ({
         label: series.label,
         stroke: COLOURS[i % COLOURS.length],
