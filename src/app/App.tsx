@@ -7,12 +7,13 @@ import { waitFor } from 'xstate';
 import { failureText } from '../api/client';
 import { AlertHost, Toaster } from '../ui/Notices';
 import '../ui/base.css';
+import { loadShellChunk, prefetchShell } from './lazy-chunks';
 import { LoginPage } from './login/LoginPage';
 import { SessionProvider, useSessionActor, useSessionPhase } from './session/SessionProvider';
 import { Loading, NotFound } from './views/StatusPages';
 
-// The login page loads without the shell's code; the shell comes in once a session exists.
-const Shell = lazy(() => import('./layout/Shell').then((module) => ({ default: module.Shell })));
+// The login page loads without the shell's code; the shell comes in once a session exists (or the user types).
+const Shell = lazy(loadShellChunk);
 
 function GuardedRoutes() {
   const { t } = useTranslation();
@@ -33,7 +34,7 @@ function GuardedRoutes() {
   const loggedIn = phase === 'loggedIn' || phase === 'loggingOut';
   return (
     <Switch>
-      <Route path="/login">{loggedIn ? <Redirect to="/" replace /> : <LoginPage onLogin={login} />}</Route>
+      <Route path="/login">{loggedIn ? <Redirect to="/" replace /> : <LoginPage onLogin={login} onTyping={prefetchShell} />}</Route>
       <Route path="/404">
         <NotFound />
       </Route>

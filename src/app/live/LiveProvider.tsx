@@ -4,6 +4,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useState, type Rea
 import type { LiveSession } from '../../../workers/live-api';
 import type { LiveClient } from '../../live/live-client';
 import { pageAbilities } from '../browser-support';
+import { loadLiveClientChunk } from '../lazy-chunks';
 import { useSessionActor, useSessionContext, useSessionPhase } from '../session/SessionProvider';
 import { clientSource, type LiveSource } from './live-source';
 import { liveSessionOf } from './live-session';
@@ -28,7 +29,7 @@ export function useLiveSource(): LiveSource | null {
  */
 const openWorkerClient = (): Promise<LiveClient> =>
   pageAbilities.live
-    ? import('../../live/live-client').then(({ openLiveClient }) => openLiveClient())
+    ? loadLiveClientChunk().then(({ openLiveClient }) => openLiveClient())
     : Promise.reject(new Error('this browser has no WebSocket or worker'));
 
 export interface LiveProviderProps {

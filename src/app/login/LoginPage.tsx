@@ -8,9 +8,11 @@ import './login.css';
 export interface LoginPageProps {
   /** Sends the credentials; resolves to an error text to show, or undefined once logged in. */
   readonly onLogin: (credentials: { username: string; password: string }) => Promise<string | undefined>;
+  /** Called on each edit of the form: someone is about to log in, so what comes after login may be fetched now. */
+  readonly onTyping?: () => void;
 }
 
-export function LoginPage({ onLogin }: LoginPageProps) {
+export function LoginPage({ onLogin, onTyping }: LoginPageProps) {
   const { t } = useTranslation();
   const [form, setForm] = useState<LoginFormInput>({ username: '', password: '', code: '' });
   const [captcha, setCaptcha] = useState(() => generateCaptcha());
@@ -20,7 +22,10 @@ export function LoginPage({ onLogin }: LoginPageProps) {
   const field = (name: keyof LoginFormInput) => ({
     name,
     value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+    onChange: (e: { target: { value: string } }) => {
+      onTyping?.();
+      setForm({ ...form, [name]: e.target.value });
+    },
   });
 
   const newCaptcha = () => {
