@@ -1,7 +1,7 @@
 // The session (shell spec §2, §4): logged out → logging in → checking → logged in → logging out; storage and reload injected.
 import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
 import type { SessionData } from '../src/domain/shell/session';
-import type { ShellData } from '../src/domain/shell/shell-data';
+import { sameShellData, type ShellData } from '../src/domain/shell/shell-data';
 
 /** The session and the shell data the server just answered for it, for the storing action. */
 function storedShellOf({ context, event }: { context: SessionContext; event: { output: ShellData } }) {
@@ -144,7 +144,12 @@ export const sessionMachine = setup({
             },
             onDone: {
               target: 'ready',
-              actions: [assign({ shell: ({ event }) => event.output }), { type: 'storeShell', params: storedShellOf }],
+              // The stored menus, when the server answered the same, stay the same object: the live session built
+              // from them, and the worker connection it keys, stay as they are.
+              actions: [
+                assign({ shell: ({ context, event }) => (sameShellData(context.shell, event.output) ? context.shell : event.output) }),
+                { type: 'storeShell', params: storedShellOf },
+              ],
             },
             onError: {
               target: '#session.loggedOut',

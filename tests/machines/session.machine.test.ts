@@ -98,6 +98,14 @@ describe('session machine', () => {
     expect(s.storeShell).toHaveBeenCalledWith({ session: SESSION, shell: fresher });
   });
 
+  it('keeps the stored menus object when the server answers the same, so nothing built from it starts over', async () => {
+    const s = start(SESSION, SHELL);
+    s.loadShell.resolve(structuredClone(SHELL));
+    await flush();
+    expect(s.actor.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true);
+    expect(s.actor.getSnapshot().context.shell).toBe(SHELL);
+  });
+
   it('logs out when the server refuses a session whose shell opened from storage', async () => {
     const s = start(SESSION, SHELL);
     const refusal = new Error('登录已过期');

@@ -1,5 +1,5 @@
 // The login screen: user name, password and a four-character verification code (shell spec §2, §5).
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkLoginForm, generateCaptcha, loginCredentials, type LoginFormInput } from '../../domain/login-form';
 import { captchaImageUrl } from './captcha-image';
@@ -18,6 +18,9 @@ export function LoginPage({ onLogin, onTyping }: LoginPageProps) {
   const [captcha, setCaptcha] = useState(() => generateCaptcha());
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const username = useRef<HTMLInputElement>(null);
+  // Not autoFocus: React focuses those while committing, which forces the page's first layout into the same task.
+  useEffect(() => username.current?.focus(), []);
 
   const field = (name: keyof LoginFormInput) => ({
     name,
@@ -60,7 +63,7 @@ export function LoginPage({ onLogin, onTyping }: LoginPageProps) {
         <h1>{t('app.title')}</h1>
         <label>
           <span>{t('login.username')}</span>
-          <input {...field('username')} autoComplete="username" autoFocus />
+          <input {...field('username')} ref={username} autoComplete="username" />
         </label>
         <label>
           <span>{t('login.password')}</span>

@@ -33,6 +33,11 @@ function isUserPriAnswer(value: unknown): value is UserPriAnswer {
   return entries.every(isUserPriEntry) && (value['stUserAlarm'] === null || isStUserAlarm(value['stUserAlarm']));
 }
 
+/** True when two answers hold the same menus and privileges (both are plain JSON, read or stored in one key order). */
+export function sameShellData(a: ShellData | undefined, b: ShellData): boolean {
+  return a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** Shell data as stored: tagged with the session's header-id it was answered for. */
 export function storedShellText(headerId: string, shell: ShellData): string {
   return JSON.stringify({ headerId, shell });
