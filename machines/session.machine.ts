@@ -1,7 +1,13 @@
 // The session (shell spec §2, §4): logged out → logging in → checking → logged in → logging out; storage and reload injected.
 import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
 import type { SessionData } from '../src/domain/shell/session';
-import type { MenuEntry, UserPriAnswer } from '../src/domain/wire/entities';
+import { sameShellData, type ShellData } from '../src/domain/shell/shell-data';
+
+/** The session and the shell data the server just answered for it, for the storing action. */
+function storedShellOf({ context, event }: { context: SessionContext; event: { output: ShellData } }) {
+  if (!context.session) throw new Error('shell data without a session');
+  return { session: context.session, shell: event.output };
+}
 
 /** The error of a failed invoke, for the reporting action. */
 const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;
@@ -12,10 +18,7 @@ export interface Credentials {
 }
 
 /** What the shell loads once a session exists: the failing load is the spec's "token check". */
-export interface ShellData {
-  readonly menus: readonly MenuEntry[];
-  readonly userPri: UserPriAnswer;
-}
+export type { ShellData };
 
 export interface SessionContext {
   readonly session?: SessionData;
@@ -27,6 +30,11 @@ export interface SessionContext {
 export interface SessionInput {
   /** Session data found in storage at start-up; checked against the server before the shell opens. */
   readonly stored?: SessionData;
+  /**
+   * Menus and privileges stored with that session: with them the shell opens at once while the server checks the
+   * session (a new tab of a logged-in browser); a failed check still logs out.
+   */
+  readonly storedShell?: ShellData;
 }
 
 export type SessionEvent =
@@ -48,6 +56,8 @@ export const sessionMachine = setup({
   actions: {
     /** Keeps the token, header id and session data (browser storage in the app). */
     storeSession: (_, _session: SessionData) => {},
+    /** Keeps the menus and privileges the server answered for this session, for the next tab to open with. */
+    storeShell: (_, _stored: { session: SessionData; shell: ShellData }) => {},
     /** Removes everything the session stored. */
     clearStoredSession: () => {},
     /** Reloads the page; the access guard then shows the login screen. */
@@ -69,14 +79,19 @@ export const sessionMachine = setup({
   },
   guards: {
     hasStoredSession: ({ context }) => context.session !== undefined,
+    hasStoredShell: ({ context }) => context.session !== undefined && context.shell !== undefined,
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ session: input.stored }),
+  context: ({ input }) => ({ session: input.stored, shell: input.stored ? input.storedShell : undefined }),
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'hasStoredSession', target: 'checking' }, { target: 'loggedOut' }],
+      always: [
+        { guard: 'hasStoredShell', target: 'loggedIn.verifying' },
+        { guard: 'hasStoredSession', target: 'checking' },
+        { target: 'loggedOut' },
+      ],
     },
     loggedOut: {
       on: {
@@ -105,7 +120,10 @@ export const sessionMachine = setup({
           if (!context.session) throw new Error('checking without a session');
           return context.session;
         },
-        onDone: { target: 'loggedIn', actions: assign({ shell: ({ event }) => event.output }) },
+        onDone: {
+          target: 'loggedIn',
+          actions: [assign({ shell: ({ event }) => event.output }), { type: 'storeShell', params: storedShellOf }],
+        },
         // A stored token the server no longer accepts: back to the login screen, nothing kept.
         onError: {
           target: 'loggedOut',
@@ -116,6 +134,29 @@ export const sessionMachine = setup({
     loggedIn: {
       initial: 'ready',
       states: {
+        /** The shell is open from storage; the server's answer replaces the stored menus, or its refusal logs out. */
+        verifying: {
+          invoke: {
+            src: 'loadShell',
+            input: ({ context }) => {
+              if (!context.session) throw new Error('verifying without a session');
+              return context.session;
+            },
+            onDone: {
+              target: 'ready',
+              // The stored menus, when the server answered the same, stay the same object: the live session built
+              // from them, and the worker connection it keys, stay as they are.
+              actions: [
+                assign({ shell: ({ context, event }) => (sameShellData(context.shell, event.output) ? context.shell : event.output) }),
+                { type: 'storeShell', params: storedShellOf },
+              ],
+            },
+            onError: {
+              target: '#session.loggedOut',
+              actions: ['clearStoredSession', 'clearContext', assign({ error: ({ event }) => event.error })],
+            },
+          },
+        },
         ready: {
           on: { 'session.refresh': { target: 'refreshing' } },
         },
@@ -126,7 +167,10 @@ export const sessionMachine = setup({
               if (!context.session) throw new Error('refreshing without a session');
               return context.session;
             },
-            onDone: { target: 'ready', actions: assign({ shell: ({ event }) => event.output }) },
+            onDone: {
+              target: 'ready',
+              actions: [assign({ shell: ({ event }) => event.output }), { type: 'storeShell', params: storedShellOf }],
+            },
             onError: { target: 'ready' },
           },
         },

@@ -1,24 +1,42 @@
 // The console's routes behind the access guard (shell spec §2): only /login and /404 are public;
 // no session → /login; a session on /login → /; a failed token check → /login.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { waitFor } from 'xstate';
 import { failureText } from '../api/client';
 import { AlertHost, Toaster } from '../ui/Notices';
 import '../ui/base.css';
+import { loadedShell, loadShellChunk, prefetchShell } from './lazy-chunks';
+import { dropEarlyClient } from './live/early-join';
 import { LoginPage } from './login/LoginPage';
 import { SessionProvider, useSessionActor, useSessionPhase } from './session/SessionProvider';
 import { Loading, NotFound } from './views/StatusPages';
 
-// The login page loads without the shell's code; the shell comes in once a session exists.
-const Shell = lazy(() => import('./layout/Shell').then((module) => ({ default: module.Shell })));
+// The login page loads without the shell's code; the shell comes in once a session exists (or the user types).
+const LazyShell = lazy(loadShellChunk);
+
+/** Someone is typing their login: the shell's code loads meanwhile, so logging in does not wait for it. */
+const fetchShellAhead = () => void prefetchShell();
+
+function ShellRoute() {
+  const Shell = loadedShell();
+  if (Shell) return <Shell />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <LazyShell />
+    </Suspense>
+  );
+}
 
 function GuardedRoutes() {
   const { t } = useTranslation();
   const [path] = useLocation();
   const session = useSessionActor();
   const phase = useSessionPhase();
+  useEffect(() => {
+    if (phase === 'loggedOut') dropEarlyClient();
+  }, [phase]);
 
   async function login(credentials: { username: string; password: string }): Promise<string | undefined> {
     session.send({ type: 'session.login', credentials });
@@ -33,15 +51,13 @@ function GuardedRoutes() {
   const loggedIn = phase === 'loggedIn' || phase === 'loggingOut';
   return (
     <Switch>
-      <Route path="/login">{loggedIn ? <Redirect to="/" replace /> : <LoginPage onLogin={login} />}</Route>
+      <Route path="/login">{loggedIn ? <Redirect to="/" replace /> : <LoginPage onLogin={login} onTyping={fetchShellAhead} />}</Route>
       <Route path="/404">
         <NotFound />
       </Route>
       <Route>
         {loggedIn ? (
-          <Suspense fallback={<Loading />}>
-            <Shell />
-          </Suspense>
+          <ShellRoute />
         ) : (
           <Redirect to="/login" replace />
         )}

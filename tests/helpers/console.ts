@@ -34,12 +34,16 @@ export async function fillLogin(page: Page, username: string, password: string, 
   await page.locator('button[type="submit"]').click();
 }
 
-/** Logs a demo account in through the login form and waits for the dashboard. */
+/**
+ * Logs a demo account in through the login form and waits for the dashboard: the whole shell, whose menu and views
+ * render a moment after its top bar.
+ */
 export async function loginAs(page: Page, base: string, userName: string, password = demoPassword(userName)): Promise<void> {
   await page.goto(`${base}/login`);
   await fillLogin(page, userName, password);
   await page.waitForURL(/\/dashboard$/);
   await page.locator('.topbar').waitFor();
+  await page.locator('.shell__content').waitFor();
 }
 
 /** A fresh browser context (own cookies and storage) with the language cookie set. */

@@ -7,20 +7,21 @@ import { flush, scripted, SESSION } from './shell-fixtures';
 
 const SHELL: ShellData = { menus: [{ name: '个人中心', url: '/dashboard' }], userPri: { userPri: [{ key: 'C002' }], stUserAlarm: null } };
 
-function start(stored?: SessionData) {
+function start(stored?: SessionData, storedShell?: ShellData) {
   const login = scripted<Credentials, SessionData>();
   const loadShell = scripted<SessionData, ShellData>();
   const logout = scripted<SessionData, void>();
   const storeSession = vi.fn();
+  const storeShell = vi.fn();
   const clearStoredSession = vi.fn();
   const reloadPage = vi.fn();
   const reportLogoutFailure = vi.fn();
   const machine = sessionMachine.provide({
     actors: { login: login.logic, loadShell: loadShell.logic, logout: logout.logic },
-    actions: { storeSession: (_, session) => storeSession(session), clearStoredSession, reloadPage, reportLogoutFailure: (_, e) => reportLogoutFailure(e) },
+    actions: { storeSession: (_, session) => storeSession(session), storeShell: (_, stored) => storeShell(stored), clearStoredSession, reloadPage, reportLogoutFailure: (_, e) => reportLogoutFailure(e) },
   });
-  const actor = createActor(machine, { input: { stored } }).start();
-  return { actor, login, loadShell, logout, storeSession, clearStoredSession, reloadPage, reportLogoutFailure };
+  const actor = createActor(machine, { input: { stored, ...(storedShell ? { storedShell } : {}) } }).start();
+  return { actor, login, loadShell, logout, storeSession, storeShell, clearStoredSession, reloadPage, reportLogoutFailure };
 }
 
 async function loggedIn() {
@@ -51,6 +52,7 @@ describe('session machine', () => {
     await flush();
     expect(s.actor.getSnapshot().matches('loggedIn')).toBe(true);
     expect(s.actor.getSnapshot().context).toMatchObject({ session: SESSION, shell: SHELL });
+    expect(s.storeShell).toHaveBeenCalledWith({ session: SESSION, shell: SHELL });
   });
 
   it('passes a refused login back as the error and stays logged out, storing nothing', async () => {
@@ -81,6 +83,41 @@ describe('session machine', () => {
     expect(s.actor.getSnapshot().context.session).toBeUndefined();
     expect(s.clearStoredSession).toHaveBeenCalledTimes(1);
     expect(s.reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('opens the shell at once from a stored session with its menus, while the server checks the session', async () => {
+    const s = start(SESSION, SHELL);
+    expect(s.actor.getSnapshot().matches({ loggedIn: 'verifying' })).toBe(true);
+    expect(s.actor.getSnapshot().context).toMatchObject({ session: SESSION, shell: SHELL });
+    expect(s.loadShell.inputs).toEqual([SESSION]);
+    const fresher: ShellData = { ...SHELL, menus: [] };
+    s.loadShell.resolve(fresher);
+    await flush();
+    expect(s.actor.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true);
+    expect(s.actor.getSnapshot().context.shell).toBe(fresher);
+    expect(s.storeShell).toHaveBeenCalledWith({ session: SESSION, shell: fresher });
+  });
+
+  it('keeps the stored menus object when the server answers the same, so nothing built from it starts over', async () => {
+    const s = start(SESSION, SHELL);
+    s.loadShell.resolve(structuredClone(SHELL));
+    await flush();
+    expect(s.actor.getSnapshot().matches({ loggedIn: 'ready' })).toBe(true);
+    expect(s.actor.getSnapshot().context.shell).toBe(SHELL);
+  });
+
+  it('logs out when the server refuses a session whose shell opened from storage', async () => {
+    const s = start(SESSION, SHELL);
+    const refusal = new Error('登录已过期');
+    s.loadShell.reject(refusal);
+    await flush();
+    expect(s.actor.getSnapshot().value).toBe('loggedOut');
+    expect(s.actor.getSnapshot().context).toMatchObject({ session: undefined, shell: undefined, error: refusal });
+    expect(s.clearStoredSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores stored menus without a stored session', () => {
+    expect(start(undefined, SHELL).actor.getSnapshot()).toMatchObject({ value: 'loggedOut', context: { shell: undefined } });
   });
 
   it('logs out through the server, then clears the session and reloads', async () => {

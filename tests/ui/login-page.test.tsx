@@ -33,6 +33,15 @@ describe('LoginPage', () => {
     expect(onLogin).not.toHaveBeenCalled();
   });
 
+  it('focuses the user name field, and tells of typing (so the shell can load meanwhile) only once someone types', async () => {
+    const onTyping = vi.fn();
+    render(<LoginPage onLogin={vi.fn(async () => undefined)} onTyping={onTyping} />);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('用户名', { exact: true })));
+    expect(onTyping).not.toHaveBeenCalled();
+    fill({ 用户名: 'a' });
+    expect(onTyping).toHaveBeenCalled();
+  });
+
   it('asks for the verification code, then rejects a wrong one and draws a new code', () => {
     const onLogin = vi.fn(async () => undefined);
     render(<LoginPage onLogin={onLogin} />);

@@ -1,6 +1,6 @@
 // The main layout (shell spec §2): sidebar, top bar, tab strip, kept-alive views, quick access, password dialog.
 // Paths outside the user's menu go to /404: the menu is the user's map of what they may open.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { WATER_TRUCK_USER_NAMES } from '../../config';
 import { DASHBOARD_PATH } from '../../domain/routes';
@@ -58,9 +58,12 @@ function Layout({ path, menu, userId, userName, waterTruckUser }: LayoutProps) {
   const closePassword = useCallback(() => setChangingPassword(false), []);
   const canOpen = useCallback((target: string) => menuAllows(menu, target), [menu]);
   const classes = ['shell', sidebar.open ? 'shell--open' : 'shell--closed', sidebar.mobile ? 'shell--mobile' : ''];
+  // The top bar and its live badges come first; the menu, the views and the alarm layers follow in a background
+  // render that yields to the browser, so a new tab shows the counts soon and no one task builds the whole shell.
+  const complete = useDeferredValue(true, false);
   return (
     <div className={classes.join(' ').trim()}>
-      <Sidebar items={menu.items} open={sidebar.open} onFollow={sidebar.closeIfMobile} />
+      {complete && <Sidebar items={menu.items} open={sidebar.open} onFollow={sidebar.closeIfMobile} />}
       <div className="shell__main">
         <TopBar
           path={path}
@@ -74,13 +77,17 @@ function Layout({ path, menu, userId, userName, waterTruckUser }: LayoutProps) {
           onChangePassword={() => setChangingPassword(true)}
           onLogout={logout}
         />
-        <TabStrip strip={strip} active={path} />
-        <main className="shell__content">
-          <ViewHost tabs={strip.tabs} active={path} render={viewFor} />
-        </main>
+        {complete && (
+          <>
+            <TabStrip strip={strip} active={path} />
+            <main className="shell__content">
+              <ViewHost tabs={strip.tabs} active={path} render={viewFor} />
+            </main>
+          </>
+        )}
       </div>
-      <QuickAccess />
-      <LiveAlarms canOpen={canOpen} />
+      {complete && <QuickAccess />}
+      {complete && <LiveAlarms canOpen={canOpen} />}
       {changingPassword && <PasswordDialog userId={userId} userName={userName} onClose={closePassword} onLogout={logout} />}
     </div>
   );

@@ -4,7 +4,9 @@ import { createContext, use, useCallback, useEffect, useMemo, useState, type Rea
 import type { LiveSession } from '../../../workers/live-api';
 import type { LiveClient } from '../../live/live-client';
 import { pageAbilities } from '../browser-support';
+import { loadLiveClientChunk } from '../lazy-chunks';
 import { useSessionActor, useSessionContext, useSessionPhase } from '../session/SessionProvider';
+import { takeEarlyClient } from './early-join';
 import type { LiveSource } from './live-source';
 import { liveSessionOf } from './live-session';
 import { reportPresence, type PresenceDocument } from './presence';
@@ -27,9 +29,10 @@ export function useLiveSource(): LiveSource | null {
  * was told so when the page loaded ('提示 / 访问限制'), and the rest of the console works without.
  */
 const openWorkerClient = (): Promise<LiveClient> =>
-  pageAbilities.live
-    ? import('../../live/live-client').then(({ openLiveClient }) => openLiveClient())
-    : Promise.reject(new Error('this browser has no WebSocket or worker'));
+  takeEarlyClient() ??
+  (pageAbilities.live
+    ? loadLiveClientChunk().then(({ openLiveClient }) => openLiveClient())
+    : Promise.reject(new Error('this browser has no WebSocket or worker')));
 
 export interface LiveProviderProps {
   /** The worker session; undefined until logged in with the shell loaded. */
@@ -47,7 +50,7 @@ export interface LiveProviderProps {
   readonly children: ReactNode;
 }
 
-/** Joins the worker once per session and connects it; leaves it on unmount. */
+/** Joins the worker once per session, hands it to the views and connects it; leaves it on unmount. */
 export function LiveProvider({ session, loggingOut, open = openWorkerClient, onSessionRefused, onAccessChanged, presence, children }: LiveProviderProps) {
   const [client, setClient] = useState<LiveClient | null>(null);
 
@@ -59,8 +62,10 @@ export function LiveProvider({ session, loggingOut, open = openWorkerClient, onS
       .then(async (joined) => {
         opened = joined;
         if (cancelled) return joined.close();
+        // The views subscribe while the worker connects: a worker that already holds this session's fleet answers
+        // them at once, one round trip sooner than after the connect.
+        setClient(joined);
         await joined.api.connect(session);
-        if (!cancelled) setClient(joined);
       })
       .catch((error: unknown) => console.error('live worker', error));
     return () => {

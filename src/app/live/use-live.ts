@@ -1,9 +1,10 @@
 // Hooks over the live source: the latest value of an event, a listener of each event, the fleet status, and one status's
 // trucks (only while its table is open).
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { FleetStatus, LiveEventName, LiveEvents, TruckChanges } from '../../../workers/live-api';
 import type { TruckView } from '../../../streams/truck-status.stream';
 import type { TruckStatusCode } from '../../domain/truck-status';
+import { earlyFleetStatus, subscribeEarlyStatus } from './early-join';
 import { useLiveSource } from './LiveProvider';
 import type { LiveSource } from './live-source';
 import { subscribeUntilCleanup } from './subscribe-until';
@@ -32,9 +33,13 @@ export function useLiveListener<K extends LiveEventName>(name: K, listen: (paylo
   useSubscription(useLiveSource(), name, listen);
 }
 
-/** Counts, fuel totals and their source, as soon as the worker has any (hydrated or live). */
+/**
+ * Counts, fuel totals and their source, as soon as the worker has any (hydrated or live); before this tab's source
+ * answers, what the tab's early join heard (a new tab of a logged-in browser).
+ */
 export function useFleetStatus(): FleetStatus | undefined {
-  return useLiveEvent('fleet.status');
+  const early = useSyncExternalStore(subscribeEarlyStatus, earlyFleetStatus);
+  return useLiveEvent('fleet.status') ?? early;
 }
 
 /** Patches a table with one part; `part.changed` holds only trucks of the table's status (the worker filters). */

@@ -1,5 +1,5 @@
 // The login screen: user name, password and a four-character verification code (shell spec §2, §5).
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkLoginForm, generateCaptcha, loginCredentials, type LoginFormInput } from '../../domain/login-form';
 import { captchaImageUrl } from './captcha-image';
@@ -8,19 +8,27 @@ import './login.css';
 export interface LoginPageProps {
   /** Sends the credentials; resolves to an error text to show, or undefined once logged in. */
   readonly onLogin: (credentials: { username: string; password: string }) => Promise<string | undefined>;
+  /** Called on each edit of the form: someone is about to log in, so what comes after login may be fetched now. */
+  readonly onTyping?: () => void;
 }
 
-export function LoginPage({ onLogin }: LoginPageProps) {
+export function LoginPage({ onLogin, onTyping }: LoginPageProps) {
   const { t } = useTranslation();
   const [form, setForm] = useState<LoginFormInput>({ username: '', password: '', code: '' });
   const [captcha, setCaptcha] = useState(() => generateCaptcha());
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const username = useRef<HTMLInputElement>(null);
+  // Not autoFocus: React focuses those while committing, which forces the page's first layout into the same task.
+  useEffect(() => username.current?.focus(), []);
 
   const field = (name: keyof LoginFormInput) => ({
     name,
     value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value }),
+    onChange: (e: { target: { value: string } }) => {
+      onTyping?.();
+      setForm({ ...form, [name]: e.target.value });
+    },
   });
 
   const newCaptcha = () => {
@@ -55,7 +63,7 @@ export function LoginPage({ onLogin }: LoginPageProps) {
         <h1>{t('app.title')}</h1>
         <label>
           <span>{t('login.username')}</span>
-          <input {...field('username')} autoComplete="username" autoFocus />
+          <input {...field('username')} ref={username} autoComplete="username" />
         </label>
         <label>
           <span>{t('login.password')}</span>

@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import { sessionMachine, type SessionContext } from '../../../machines/session.machine';
 import { installReactions, reportFailure } from '../reactions';
 import { login, loadShell, logout } from './session-services';
-import { clearStoredSession, readStoredSession, storeSession, watchSessionEnd } from './session-storage';
+import { clearStoredSession, readStoredSession, readStoredShell, storeSession, storeShell, watchSessionEnd } from './session-storage';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -15,15 +15,23 @@ const browserSession = sessionMachine.provide({
   actors: { login, loadShell, logout },
   actions: {
     storeSession: (_, session) => storeSession(session),
+    storeShell: (_, { session, shell }) => storeShell(session, shell),
     clearStoredSession: () => clearStoredSession(),
     reloadPage: () => window.location.reload(),
     reportLogoutFailure: (_, error) => reportFailure(error),
   },
 });
 
+/** The stored session, with its menus and privileges when they were stored for the same session. */
+function storedInput() {
+  const stored = readStoredSession();
+  const storedShell = stored ? readStoredShell(stored) : undefined;
+  return { stored, ...(storedShell ? { storedShell } : {}) };
+}
+
 export function SessionProvider({ children }: { readonly children: ReactNode }) {
-  const [stored] = useState(readStoredSession);
-  const actor = useActorRef(browserSession, { input: { stored } });
+  const [input] = useState(storedInput);
+  const actor = useActorRef(browserSession, { input });
   useEffect(() => installReactions(actor), [actor]);
   useEffect(() => watchSessionEnd(() => actor.send({ type: 'session.forceLogout' })), [actor]);
   return <SessionActorContext value={actor}>{children}</SessionActorContext>;

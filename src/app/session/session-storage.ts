@@ -2,6 +2,7 @@
 // open), with the spec's per-tab items (ip, area, deviceType) in session storage, plus two cookies.
 import { HEADER_ID_KEY } from '../../api/http';
 import { parseStoredSession, type SessionData } from '../../domain/shell/session';
+import { parseStoredShell, storedShellText, type ShellData } from '../../domain/shell/shell-data';
 import { parseStoredLoginToken, type IpInfo } from '../../domain/wire/entities';
 import { deleteCookie, writeCookie } from '../cookies';
 
@@ -9,6 +10,8 @@ const KEYS = {
   /** The stored login token, JSON `{ id, userName }` (spec §3). */
   token: 'token',
   session: 'session',
+  /** The menus and privileges of that session as the server last answered them: a new tab opens with them. */
+  shell: 'shell',
   ip: 'ip',
   area: 'area',
   /** Comma list of every truck device code (spec §3). */
@@ -33,8 +36,17 @@ export function storeSession(session: SessionData): void {
   localStorage.setItem(KEYS.session, JSON.stringify(session));
 }
 
+/** The stored shell data of this session; data another tab's login stored for another session is none. */
+export function readStoredShell(session: SessionData): ShellData | undefined {
+  return parseStoredShell(localStorage.getItem(KEYS.shell), session.headerId);
+}
+
+export function storeShell(session: SessionData, shell: ShellData): void {
+  localStorage.setItem(KEYS.shell, storedShellText(session.headerId, shell));
+}
+
 export function clearStoredSession(): void {
-  for (const key of [KEYS.token, HEADER_ID_KEY, KEYS.session]) localStorage.removeItem(key);
+  for (const key of [KEYS.token, HEADER_ID_KEY, KEYS.session, KEYS.shell]) localStorage.removeItem(key);
   sessionStorage.removeItem(KEYS.deviceType);
   deleteCookie(SENSOR_COOKIE);
 }
