@@ -34,7 +34,8 @@ describe.each(['ours', 'legacy'] as const)('the password dialog against the real
       calls.push(`${init?.method ?? 'GET'} ${new URL(input, server.url).pathname}`);
       return pageFetch(input, init);
     });
-  });
+    // A real server and a real scrypt login: on a loaded 2-core machine this alone has taken over the default 10 s.
+  }, 30_000);
   afterEach(() => {
     cleanup();
     act(() => resetNotices());
