@@ -1,0 +1,169 @@
+// Report screens in Chromium over the seeded 30-day fleet: rows and totals as the API has them, the pinned summary row,
+// filters kept in the URL (reload, tab strip), the reversed-range message in both languages, English headers and dates.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { displayDateTime } from '../../../src/domain/format/time';
+import { formatLoss } from '../../../src/domain/format/loss';
+import { presetRange } from '../../../src/domain/screens/reports/query';
+import { launchBrowser } from '../../helpers/browser';
+import { loginAs, newUserPage, waitForToast } from '../../helpers/console';
+import { cellOf, dataRows, grid, onScreen, REPORTS, rowsShown, startReportServer, summaryRow, totalOf, urlQuery, type ReportServer } from './report-fixture';
+
+const FIRST_PAGE = { page: 1, size: 100 } as const;
+
+describe('report rows, filters and language in Chromium', () => {
+  let reports: ReportServer;
+  let browser: Browser;
+  /** One logged-in admin whose tabs most tests open; the language tests log in on their own, the switch is per browser. */
+  let admin: BrowserContext;
+
+  beforeAll(async () => {
+    reports = await startReportServer();
+    browser = await launchBrowser();
+    const { context, page } = await newUserPage(browser, reports.server.url);
+    await loginAs(page, reports.server.url, 'admin');
+    admin = context;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await reports?.server.close();
+  });
+
+  /** A new tab of the shared admin showing `path`, its first rows in. */
+  async function adminOn(path: string): Promise<Page> {
+    const page = await admin.newPage();
+    await page.goto(`${reports.server.url}${path}`);
+    await rowsShown(page);
+    return page;
+  }
+
+  /** A console of its own (cookies, storage, language) with the admin logged in. */
+  async function ownAdmin(): Promise<Page> {
+    const { page } = await newUserPage(browser, reports.server.url);
+    await loginAs(page, reports.server.url, 'admin');
+    return page;
+  }
+
+  /** What the API answers for the filters the page's URL holds. */
+  const apiPageOf = (page: Page) => reports.page(new URL(page.url()).pathname, { ...urlQuery(page), ...FIRST_PAGE });
+
+  it('shows each cargo screen\'s rows and total as the API answers its default filters', async () => {
+    const page = await admin.newPage();
+    for (const path of Object.values(REPORTS)) {
+      await page.goto(`${reports.server.url}${path}`);
+      await rowsShown(page);
+      const expected = await apiPageOf(page);
+      expect(expected.total, path).toBeGreaterThan(0);
+      await expect.poll(() => totalOf(page), { message: path }).toBe(expected.total);
+      expect(await onScreen(page).getByTestId('report-total').textContent()).toBe(`共${expected.total}条`);
+      expect(await cellOf(dataRows(page).first(), 'signCode').textContent(), path).toBe(expected.rows[0]?.['signCode']);
+      expect(await dataRows(page).count(), path).toBeGreaterThanOrEqual(Math.min(expected.total, 10));
+    }
+    await page.close();
+  });
+
+  it('totals the whole filtered set in the pinned 合计 row of truck_loss', async () => {
+    const page = await adminOn(REPORTS.truckLoss);
+    const { summary, total } = await apiPageOf(page);
+    expect(total).toBeGreaterThan(1);
+    const totals = summaryRow(page);
+    await cellOf(totals, 'trips').filter({ hasText: /\d/ }).waitFor();
+    expect(await cellOf(totals, 'signCode').textContent()).toBe('合计');
+    expect(await cellOf(totals, 'trips').textContent()).toBe(String(summary?.['trips']));
+    expect(await cellOf(totals, 'loss').textContent()).toBe(formatLoss(summary?.['loss']));
+    // A grouped row's trips are a part of the whole: the summary is over every row, not the first one.
+    expect(Number(await cellOf(dataRows(page).first(), 'trips').textContent())).toBeLessThan(summary?.['trips'] ?? 0);
+    await page.close();
+  });
+
+  it('puts a picked plate and a preset range in the URL on 查询, and a reload keeps both and the total', async () => {
+    const page = await adminOn(REPORTS.switchCover);
+    const before = urlQuery(page);
+    const plate = String((await apiPageOf(page)).rows[0]?.['signCode']);
+
+    const plateBox = page.getByRole('combobox', { name: '车牌号' });
+    await plateBox.fill(plate.slice(0, 4));
+    await page.getByRole('option').filter({ hasText: plate }).click();
+    expect(await plateBox.inputValue()).toBe(plate);
+    const pressedAt = Date.now();
+    await page.getByRole('button', { name: '最近30天' }).click();
+    // A draft is not the query: the URL changes only on 查询.
+    expect(urlQuery(page)).toEqual(before);
+    await page.getByRole('button', { name: '查询' }).click();
+
+    await expect.poll(() => urlQuery(page)['signCode']).toBe(plate);
+    const query = urlQuery(page);
+    expect(Number(query['startTime'])).toBe(presetRange('last30Days', pressedAt).startTime);
+    expect(Number(query['endTime'])).toBeGreaterThanOrEqual(pressedAt);
+    const expected = await apiPageOf(page);
+    await expect.poll(() => totalOf(page)).toBe(expected.total);
+    expect(expected.rows.every((row) => row['signCode'] === plate)).toBe(true);
+    await expect.poll(() => cellOf(dataRows(page).first(), 'signCode').textContent()).toBe(plate);
+
+    const url = page.url();
+    await page.reload();
+    await rowsShown(page);
+    expect(page.url()).toBe(url);
+    await expect.poll(() => totalOf(page)).toBe(expected.total);
+    expect(await page.getByRole('combobox', { name: '车牌号' }).inputValue()).toBe(plate);
+    await page.close();
+  });
+
+  it('writes a screen\'s own query back into the URL when its tab is chosen again', async () => {
+    const range = presetRange('last30Days', Date.now());
+    const plate = String((await reports.page(REPORTS.switchCover, { ...range, ...FIRST_PAGE })).rows[0]?.['signCode']);
+    const query = { signCode: plate, startTime: String(range.startTime), endTime: String(range.endTime) };
+    const page = await adminOn(`${REPORTS.switchCover}?${new URLSearchParams(query)}`);
+
+    const group = page.locator('.sidebar__group', { hasText: '货物数据分析' });
+    if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+    await page.locator('.sidebar__link', { hasText: '开关盖分析' }).click();
+    await page.waitForURL((url) => url.pathname === REPORTS.switchCoverAnalysis);
+    expect(urlQuery(page)['signCode']).toBeUndefined();
+
+    await page.locator('.tabs__tab a', { hasText: '开关盖事件' }).click();
+    await page.waitForURL((url) => url.pathname === REPORTS.switchCover && url.searchParams.has('signCode'));
+    expect(urlQuery(page)).toEqual(query);
+    expect(await page.getByRole('combobox', { name: '车牌号' }).inputValue()).toBe(plate);
+    await page.close();
+  });
+
+  it('says 结束时间不能早于开始时间 for a reversed range, and the English text after the switch', async () => {
+    const page = await ownAdmin();
+    const now = Date.now();
+    await page.goto(`${reports.server.url}${REPORTS.atgUnload}?startTime=${now}&endTime=${now - 86_400_000}`);
+    const fieldError = onScreen(page).locator('.filters__error');
+    await expect.poll(() => fieldError.textContent()).toBe('结束时间不能早于开始时间');
+    // A linked query is sent as it is; the server refuses it with the same message.
+    await waitForToast(page, '结束时间不能早于开始时间');
+    await page.getByRole('button', { name: '查询' }).click();
+    const problem = onScreen(page).locator('.query-bar__problem[role="alert"]');
+    await expect.poll(() => problem.textContent()).toBe('结束时间不能早于开始时间');
+    expect(await dataRows(page).locator('.ag-cell[col-id="signCode"]:not(:empty)').count()).toBe(0);
+
+    await page.locator('.topbar select').selectOption('en');
+    await expect.poll(() => problem.textContent()).toBe('The end time cannot be before the start time');
+    await expect.poll(() => fieldError.textContent()).toBe('The end time cannot be before the start time');
+    await page.context().close();
+  });
+
+  it('shows English headers and MM/dd/yyyy dates after the language switch', async () => {
+    const page = await ownAdmin();
+    await page.goto(`${reports.server.url}${REPORTS.atgUnload}`);
+    await rowsShown(page);
+    const first = (await apiPageOf(page)).rows[0];
+    const startTime = Number(first?.['startTime']);
+    const startCell = () => cellOf(dataRows(page).first(), 'startTime').textContent();
+    expect(await startCell()).toBe(displayDateTime(startTime, 'zh'));
+    expect(await grid(page).locator('.ag-header-cell[col-id="signCode"] .ag-header-cell-text').textContent()).toBe('车牌号');
+
+    await page.locator('.topbar select').selectOption('en');
+    await expect.poll(() => grid(page).locator('.ag-header-cell[col-id="signCode"] .ag-header-cell-text').textContent()).toBe('Plate');
+    expect(await grid(page).locator('.ag-header-cell[col-id="startTime"] .ag-header-cell-text').textContent()).toBe('Start time');
+    await expect.poll(startCell).toBe(displayDateTime(startTime, 'en'));
+    expect(await startCell()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    await expect.poll(() => onScreen(page).getByTestId('report-total').textContent()).toMatch(/^\d+ records$/);
+    await page.context().close();
+  });
+});
