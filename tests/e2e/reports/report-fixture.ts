@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import type { ServerConfig } from '../../../server/config';
 import { prepareFleet } from '../../../server/fleet';
-import type { ReportPage } from '../../../src/domain/screens/reports/wire';
+import { TOTALS_SUFFIX, type ReportPage, type ReportTotals } from '../../../src/domain/screens/reports/wire';
 import { call, login } from '../../helpers/api';
 import { requireBuiltConsole } from '../../helpers/console';
 import { startServer, type RunningServer } from '../../helpers/server';
@@ -24,8 +24,8 @@ export const REPORTS = {
 export interface ReportServer {
   readonly server: RunningServer;
   readonly adminToken: string;
-  /** One page of a report as the admin API answers it; `query` as the console sends it. */
-  page(path: string, query: Readonly<Record<string, string | number>>): Promise<ReportPage>;
+  /** One page of a report and its totals as the admin API answers them; `query` as the console sends it. */
+  page(path: string, query: Readonly<Record<string, string | number>>): Promise<ReportPage & ReportTotals>;
 }
 
 export async function startReportServer(): Promise<ReportServer> {
@@ -35,9 +35,14 @@ export async function startReportServer(): Promise<ReportServer> {
     server,
     adminToken,
     async page(path, query) {
-      const answer = await call<ReportPage>(server.url, 'GET', `/report${path}`, { token: adminToken, query });
-      if (answer.resultCode !== 200) throw new Error(`report ${path} failed: ${answer.resultCode} ${answer.message}`);
-      return answer.data;
+      const [rows, totals] = await Promise.all([
+        call<ReportPage>(server.url, 'GET', `/report${path}`, { token: adminToken, query }),
+        call<ReportTotals>(server.url, 'GET', `/report${path}${TOTALS_SUFFIX}`, { token: adminToken, query }),
+      ]);
+      for (const answer of [rows, totals]) {
+        if (answer.resultCode !== 200) throw new Error(`report ${path} failed: ${answer.resultCode} ${answer.message}`);
+      }
+      return { ...rows.data, ...totals.data };
     },
   };
 }

@@ -49,7 +49,12 @@ function Report({ def }: { readonly def: ReportDef }) {
   const [handling, setHandling] = useState(false);
   const { revision, refresh } = useReportRefresh(def);
 
-  useEffect(() => setDraft(filters), [filters]);
+  // Filters that came in a link are checked as the Search button checks them: a refused query is not sent.
+  const linkProblem = useMemo(() => queryProblem(def, reportQuery(filters, 1, REPORT_PAGE.defaultSize, undefined)), [def, filters]);
+  useEffect(() => {
+    setDraft(filters);
+    setProblem(linkProblem);
+  }, [filters, linkProblem]);
   useEffect(() => {
     reportOptions().then(setOptions, reportFailure);
   }, []);
@@ -61,18 +66,20 @@ function Report({ def }: { readonly def: ReportDef }) {
   useEffect(() => {
     let current = true;
     setTotals(undefined);
+    if (linkProblem) return undefined;
     fetchReportTotals(def, reportQuery(filters, 1, 1, undefined)).then((answer) => current && setTotals(answer), reportFailure);
     return () => {
       current = false;
     };
-  }, [def, filters, revision]);
+  }, [def, filters, revision, linkProblem]);
 
   const fetchBlock = useCallback(
     (request: BlockRequest) => {
+      if (linkProblem) return Promise.resolve({ rows: [], hasMore: false });
       const pageNumber = Math.floor(request.offset / request.size) + 1;
       return fetchReportPage(def, reportQuery(filters, pageNumber, request.size, request.sort ?? sort));
     },
-    [def, filters, sort],
+    [def, filters, sort, linkProblem],
   );
 
   const search = () => {
@@ -117,7 +124,7 @@ function Report({ def }: { readonly def: ReportDef }) {
       <QueryBar def={def} draft={draft} onDraft={setDraft} onSearch={search} onReset={reset} options={options} problem={problem} />
       <div className="report__tools">
         <span className="report__total" data-testid="report-total">
-          {totals ? t('report.total', { count: totals.total }) : t('report.loading')}
+          {totals ? t('report.total', { count: totals.total }) : linkProblem ? '' : t('report.loading')}
         </span>
         {def.handling && (
           <button type="button" className="button" disabled={selection.length === 0} onClick={() => setHandling(true)}>

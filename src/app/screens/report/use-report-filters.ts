@@ -9,13 +9,19 @@ function hasAny(filters: ReportFilters): boolean {
   return Object.keys(filters).length > 0;
 }
 
+/** A link that names a plate but no range gets the report's default range, as the screen would show it. */
+function withRange(def: ReportDef, filters: ReportFilters): ReportFilters {
+  if (filters.startTime !== undefined || filters.endTime !== undefined) return filters;
+  return { ...defaultFilters(def, Date.now()), ...filters };
+}
+
 export function useReportFilters(def: ReportDef): readonly [ReportFilters, (next: ReportFilters) => void] {
   const [location, navigate] = useLocation();
   const search = useSearch();
   const onScreen = location === def.path;
   const [filters, setFilters] = useState<ReportFilters>(() => {
     const fromUrl = onScreen ? readFilters(def, search) : {};
-    return hasAny(fromUrl) ? fromUrl : defaultFilters(def, Date.now());
+    return hasAny(fromUrl) ? withRange(def, fromUrl) : defaultFilters(def, Date.now());
   });
   const current = useRef(filters);
   current.current = filters;
@@ -26,7 +32,8 @@ export function useReportFilters(def: ReportDef): readonly [ReportFilters, (next
     // A link with a query (a pop-up, a drill-down, a reload) sets this view's filters; the tab strip's plain path
     // (coming back to the tab) gets this view's own filters written back.
     if (hasAny(fromUrl)) {
-      if (filtersSearch(def, fromUrl) !== filtersSearch(def, current.current)) setFilters(fromUrl);
+      const next = withRange(def, fromUrl);
+      if (filtersSearch(def, next) !== filtersSearch(def, current.current)) setFilters(next);
     } else {
       navigate(`${def.path}?${filtersSearch(def, current.current)}`, { replace: true });
     }
