@@ -2,10 +2,8 @@
 // a progress bar meanwhile; a click on a bar of an analysis chart opens the rows behind it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../../helpers/browser';
-import { loginAs, newUserPage } from '../../helpers/console';
-import { cellOf, dataRows, gridHeaders, onScreen, REPORTS, rowsShown, startReportServer, urlQuery, type ReportServer } from './report-fixture';
+import type { BrowserContext, Page } from 'playwright-core';
+import { cellOf, dataRows, gridHeaders, onScreen, REPORTS, rowsShown, startAdminConsole, urlQuery, type AdminConsole, type ReportServer } from './report-fixture';
 
 const FIRST_PAGE = { page: 1, size: 100 } as const;
 
@@ -15,29 +13,19 @@ function excelWallClock(date: Date): string {
 }
 
 describe('report export and chart drill-down in Chromium', () => {
+  let consoleUnderTest: AdminConsole;
   let reports: ReportServer;
-  let browser: Browser;
   let admin: BrowserContext;
+  const adminOn = (path: string) => consoleUnderTest.adminOn(path);
 
   beforeAll(async () => {
-    reports = await startReportServer();
-    browser = await launchBrowser();
-    const { context, page } = await newUserPage(browser, reports.server.url);
-    await loginAs(page, reports.server.url, 'admin');
-    admin = context;
+    consoleUnderTest = await startAdminConsole();
+    ({ reports, admin } = consoleUnderTest);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await reports?.server.close();
+    await consoleUnderTest?.close();
   });
-
-  async function adminOn(path: string): Promise<Page> {
-    const page = await admin.newPage();
-    await page.goto(`${reports.server.url}${path}`);
-    await rowsShown(page);
-    return page;
-  }
 
   it('downloads the grid\'s columns as an .xlsx with a progress bar meanwhile, real dates and a frozen header', async () => {
     const plate = String((await reports.page(REPORTS.atgUnload, FIRST_PAGE)).rows[0]?.['signCode']);

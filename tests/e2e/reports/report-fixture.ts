@@ -1,11 +1,12 @@
 // What the report e2e files share: one server with the seeded 30-day fleet, the report paths they open, and reading the
 // report screen (grid rows, headers, total) the way a user sees it.
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ServerConfig } from '../../../server/config';
 import { prepareFleet } from '../../../server/fleet';
 import { TOTALS_SUFFIX, type ReportPage, type ReportTotals } from '../../../src/domain/screens/reports/wire';
 import { call, login } from '../../helpers/api';
-import { requireBuiltConsole } from '../../helpers/console';
+import { launchBrowser } from '../../helpers/browser';
+import { loginAs, newUserPage, requireBuiltConsole } from '../../helpers/console';
 import { startServer, type RunningServer } from '../../helpers/server';
 
 /** The fleet `npm start` seeds (server/config.ts defaults), history only: no simulator ticks, so the rows stay put. */
@@ -103,4 +104,45 @@ export async function gridHeaders(page: Page): Promise<string[]> {
     }
     return [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, text]) => text);
   });
+}
+
+/** A report server, a browser and an admin logged in once, whose tabs the tests open. */
+export interface AdminConsole {
+  readonly reports: ReportServer;
+  readonly browser: Browser;
+  /** The shared admin's browser context. */
+  readonly admin: BrowserContext;
+  /** A new tab of the shared admin showing `path`, its first rows in. */
+  adminOn(path: string): Promise<Page>;
+  /** A console of its own (cookies, storage, language) with the admin logged in. */
+  ownAdmin(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startAdminConsole(): Promise<AdminConsole> {
+  const reports = await startReportServer();
+  const browser = await launchBrowser();
+  const ownAdmin = async () => {
+    const { page } = await newUserPage(browser, reports.server.url);
+    await loginAs(page, reports.server.url, 'admin');
+    return page;
+  };
+  const first = await ownAdmin();
+  const admin = first.context();
+  return {
+    reports,
+    browser,
+    admin,
+    async adminOn(path) {
+      const page = await admin.newPage();
+      await page.goto(`${reports.server.url}${path}`);
+      await rowsShown(page);
+      return page;
+    },
+    ownAdmin,
+    async close() {
+      await browser.close();
+      await reports.server.close();
+    },
+  };
 }

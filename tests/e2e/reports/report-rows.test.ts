@@ -1,49 +1,29 @@
 // Report screens in Chromium over the seeded 30-day fleet: rows and totals as the API has them, the pinned summary row,
 // filters kept in the URL (reload, tab strip), the reversed-range message in both languages, English headers and dates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { displayDateTime } from '../../../src/domain/format/time';
 import { formatLoss } from '../../../src/domain/format/loss';
 import { presetRange } from '../../../src/domain/screens/reports/query';
-import { launchBrowser } from '../../helpers/browser';
-import { loginAs, newUserPage } from '../../helpers/console';
-import { cellOf, dataRows, grid, onScreen, REPORTS, rowsShown, startReportServer, summaryRow, totalOf, urlQuery, type ReportServer } from './report-fixture';
+import { cellOf, dataRows, grid, onScreen, REPORTS, rowsShown, startAdminConsole, summaryRow, totalOf, urlQuery, type AdminConsole, type ReportServer } from './report-fixture';
 
 const FIRST_PAGE = { page: 1, size: 100 } as const;
 
 describe('report rows, filters and language in Chromium', () => {
+  let consoleUnderTest: AdminConsole;
   let reports: ReportServer;
-  let browser: Browser;
-  /** One logged-in admin whose tabs most tests open; the language tests log in on their own, the switch is per browser. */
   let admin: BrowserContext;
+  const adminOn = (path: string) => consoleUnderTest.adminOn(path);
+  const ownAdmin = () => consoleUnderTest.ownAdmin();
 
   beforeAll(async () => {
-    reports = await startReportServer();
-    browser = await launchBrowser();
-    const { context, page } = await newUserPage(browser, reports.server.url);
-    await loginAs(page, reports.server.url, 'admin');
-    admin = context;
+    consoleUnderTest = await startAdminConsole();
+    ({ reports, admin } = consoleUnderTest);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await reports?.server.close();
+    await consoleUnderTest?.close();
   });
-
-  /** A new tab of the shared admin showing `path`, its first rows in. */
-  async function adminOn(path: string): Promise<Page> {
-    const page = await admin.newPage();
-    await page.goto(`${reports.server.url}${path}`);
-    await rowsShown(page);
-    return page;
-  }
-
-  /** A console of its own (cookies, storage, language) with the admin logged in. */
-  async function ownAdmin(): Promise<Page> {
-    const { page } = await newUserPage(browser, reports.server.url);
-    await loginAs(page, reports.server.url, 'admin');
-    return page;
-  }
 
   /** What the API answers for the filters the page's URL holds. */
   const apiPageOf = (page: Page) => reports.page(new URL(page.url()).pathname, { ...urlQuery(page), ...FIRST_PAGE });
