@@ -74,14 +74,14 @@ const tankColumns: readonly ReportColumn[] = [
   ...truckColumns, startTime,
   column('compartment', 'integer', item('compartment')),
   column('oilCode', 'fuelCode', item('oilCode')),
-  column('originalLevel', 'millimetre', item('originalLevelMm')),
+  column('originalLevel', 'millimetre', item('rawLevelMm')),
   column('level', 'millimetre', item('levelMm')),
   column('vt', 'volume', item('vt')),
   column('v20', 'volume', item('v20')),
   column('temperature', 'temperature', item('temperature')),
   column('density', 'decimal2', item('density')),
-  column('tilt', 'decimal1', item('tilt')),
-  column('waterLevel', 'millimetre', item('waterLevelMm')),
+  column('tilt', 'decimal1', item('tiltDeg')),
+  column('waterLevel', 'millimetre', item('waterMm')),
 ];
 
 /** One trip's balance per compartment and product: loaded at the depot − delivered − loss. */
@@ -93,7 +93,7 @@ const balanceColumns: readonly ReportColumn[] = [
   column('delivered', 'volume', item('delivered'), { summary: 'sum' }),
   column('loss', 'loss', item('loss'), { summary: 'sum' }),
   column('lossRate', 'lossRate', item('lossRate')),
-  column('lossThreshold', 'lossRate', data('threshold'), { sortable: false }),
+  column('lossThreshold', 'lossRate', data('highLossRateThreshold'), { sortable: false }),
 ];
 
 const tripLoss = { from: 'item', path: 'loss', type: 'number' } as const;
@@ -150,9 +150,9 @@ export const CARGO_REPORTS = {
     source: { type: 'events', kinds: ['flow_change'] },
     filters: eventFilters(processFilter, fuelFilter(data('oilCode'))),
     columns: [
-      ...truckColumns, startTime, endTime, column('meterNo', 'integer', data('meterNo')), compartment, oilCode,
-      column('startTotal', 'decimal1', data('startTotal')),
-      column('endTotal', 'decimal1', data('endTotal')),
+      ...truckColumns, startTime, endTime, column('meterNo', 'text', data('meterNo', 'text')), compartment, oilCode,
+      column('startTotal', 'decimal1', data('startTotaliser')),
+      column('endTotal', 'decimal1', data('endTotaliser')),
       column('volume', 'volume', data('volume'), { summary: 'sum' }),
       process, area,
     ],
@@ -187,11 +187,11 @@ export const CARGO_REPORTS = {
     source: { type: 'events', kinds: ['meter_status'] },
     filters: eventFilters(),
     columns: [
-      ...truckColumns, startTime, column('meterNo', 'integer', data('meterNo')),
+      ...truckColumns, startTime, column('meterNo', 'text', data('meterNo', 'text')),
       column('meterState', 'enum', data('state', 'text'), {
         options: { normal: 'report.meterState.normal', fault: 'report.meterState.fault', offline: 'report.meterState.offline' },
       }),
-      column('totalVolume', 'decimal1', data('totalVolume')), area,
+      column('totalVolume', 'decimal1', data('totaliser')), area,
     ],
     sort: newestFirst,
   },
@@ -201,7 +201,7 @@ export const CARGO_REPORTS = {
     filters: eventFilters(fuelFilter(data('oilCode'))),
     columns: [
       ...truckColumns, startTime, endTime, taskCode, stationName, compartment, oilCode,
-      column('meterNo', 'integer', data('meterNo')),
+      column('meterNo', 'text', data('meterNo', 'text')),
       column('meterVolume', 'volume', data('meterVolume'), { summary: 'sum' }),
       area,
     ],
@@ -229,7 +229,7 @@ export const CARGO_REPORTS = {
     columns: [
       ...truckColumns, startTime,
       column('powerAction', 'enum', data('action', 'text'), { options: { on: 'report.power.on', off: 'report.power.off' } }),
-      column('powerSource', 'enum', data('source', 'text'), { options: { ignition: 'report.power.ignition', main: 'report.power.main' } }),
+      column('powerSource', 'enum', data('source', 'text'), { options: { ignition: 'report.power.ignition', main_switch: 'report.power.main' } }),
       column('voltage', 'decimal1', data('voltage')), area,
     ],
     sort: newestFirst,
@@ -356,7 +356,7 @@ export const CARGO_REPORTS = {
     filters: eventFilters(compartmentFilter),
     columns: [
       ...truckColumns, startTime, compartment,
-      column('waterLevel', 'millimetre', data('waterLevelMm')),
+      column('waterLevel', 'millimetre', data('waterMm')),
       column('waterVolume', 'volume', data('waterVolume')),
       process, area,
     ],
@@ -385,7 +385,7 @@ export const CARGO_REPORTS = {
   },
   [`${EXCEPTION}/alm_high_loss`]: {
     path: `${EXCEPTION}/alm_high_loss`,
-    source: { type: 'events', kinds: ['trip'], where: [{ value: data('highLoss', 'boolean'), equals: true }] },
+    source: { type: 'events', kinds: ['trip'], where: [{ value: data('abnormal', 'boolean'), equals: true }] },
     filters: eventFilters(),
     columns: [
       ...truckColumns, startTime, endTime, taskCode, depotName, stationName,
@@ -393,7 +393,7 @@ export const CARGO_REPORTS = {
       column('delivered', 'volume', data('unloadVolume'), { summary: 'sum' }),
       column('loss', 'loss', data('loss'), { summary: 'sum' }),
       column('lossRate', 'lossRate', data('lossRate')),
-      column('lossThreshold', 'lossRate', data('threshold'), { sortable: false }),
+      column('lossThreshold', 'lossRate', data('highLossRateThreshold'), { sortable: false }),
     ],
     sort: newestFirst,
   },
@@ -416,8 +416,8 @@ export const CARGO_REPORTS = {
           valve: 'report.device.valve', controller: 'report.device.controller',
         },
       }),
-      column('deviceNo', 'integer', data('deviceNo')),
-      column('faultCode', 'text', data('code', 'text')),
+      column('deviceNo', 'text', data('deviceNo', 'text')),
+      column('faultCode', 'integer', data('faultCode')),
       column('recovered', 'flag', data('recovered', 'boolean')),
       area,
     ],
