@@ -31,7 +31,7 @@ export function syntheticAlarm(type: AlarmTypeId, t: TruckSim, now: number, rng:
       return highLossAlarm(t, {
         loadVolume, loss: loadVolume * rate, startTime: now - rng.int(60, 180) * MIN, endTime: now,
         startArea: t.trip?.startArea || t.spec.home.area, endArea: t.area,
-      });
+      }, now);
     }
     case 203:
       return overlongWorkAlarm(t, now, Math.max(OVERLONG_WORK_MIN + rng.int(1, 90), (now - t.shiftStart) / MIN));
