@@ -15,7 +15,7 @@ const PIPE_WATER_RATE = 0.01;
 /** Per compartment: the valve shut early and the empty check finds fuel left. */
 const NOT_EMPTY_RATE = 0.03;
 /** Litres of pipe per millimetre of water standing in it (a DN80 pipe's sump). */
-const PIPE_LITRES_PER_MM = 0.05;
+export const PIPE_LITRES_PER_MM = 0.05;
 
 function round6(value: number): number {
   return Math.round(value * 1e6) / 1e6;
