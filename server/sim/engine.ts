@@ -1,11 +1,11 @@
 // The fleet engine: steps every truck through time and hands what happened (rows, positions, events, alarms) to a sink.
 import { alarmTypeLabelKey, isAlarmTypeId } from '../../src/domain/alarm-types';
+import type { EventData, EventKind } from '../../src/domain/events';
 import { translate } from '../../src/domain/i18n';
 import type { NewAlarm } from '../store/alarms';
 import { OVERLONG_WORK_MIN, genericAlarm, overlongWorkAlarm } from './alarm-props';
 import { areaAt, cellOf, roundCoord } from './city';
 import { deviceFaults } from './devices';
-import type { EventData, EventKind } from '../../src/domain/events';
 import type { SimEvent } from './events';
 import type { Fleet } from './fleet';
 import { roadIncidents } from './incidents';
