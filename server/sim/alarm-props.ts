@@ -1,5 +1,6 @@
 // Alarms as the simulator raises them: their rates, and properties shaped as the wire contract types them (202, 203, 205).
 import type { AlarmTypeId } from '../../src/domain/alarm-types';
+import { HIGH_LOSS_RATE } from '../../src/domain/events';
 import type { AbnormalOilProperties, HighLossProperties, OverlongWorkProperties } from '../../src/domain/wire/live-alarm';
 import type { NewAlarm } from '../store/alarms';
 import { roundCoord } from './city';
@@ -17,8 +18,6 @@ export interface AlarmSubject {
 export const SPEED_LIMIT = 80;
 /** The device's own overspeed alarm (45) fires above this; the platform's (2) above SPEED_LIMIT. */
 export const DEVICE_SPEED_LIMIT = 90;
-/** A |lossRate| above 0.003 (3‰) is a high loss or gain (202). */
-export const HIGH_LOSS_RATE = 0.003;
 /** Minutes of work in one shift after which 203 fires. */
 export const OVERLONG_WORK_MIN = 600;
 /** A roadside stop longer than this raises 4. */
@@ -69,7 +68,8 @@ export interface TripFacts {
   readonly endArea: string;
 }
 
-export function highLossAlarm(s: AlarmSubject, trip: TripFacts): NewAlarm {
+/** `time`: the trip's start when a trip event goes with it (the console finds the row by truck and startTime). */
+export function highLossAlarm(s: AlarmSubject, trip: TripFacts, time: number): NewAlarm {
   const lossRate = trip.loadVolume > 0 ? trip.loss / trip.loadVolume : 0;
   const properties = {
     loss: round(trip.loss, 2),
@@ -82,7 +82,7 @@ export function highLossAlarm(s: AlarmSubject, trip: TripFacts): NewAlarm {
     signCode: s.spec.signCode,
   } satisfies HighLossProperties;
   const remark = trip.loss >= 0 ? `损耗 ${properties.loss} L` : `溢出 ${-properties.loss} L`;
-  return alarm(s, 202, trip.endTime, properties, remark);
+  return alarm(s, 202, time, properties, remark);
 }
 
 export function overlongWorkAlarm(s: AlarmSubject, time: number, minutes: number): NewAlarm {

@@ -14,6 +14,11 @@ const DAY = 24 * 60 * MIN;
 const STEP_MS = 2 * MIN;
 /** Rows buffered before they are written, so memory stays flat for big fleets. */
 const FLUSH_AT = 50_000;
+/**
+ * How far back an alarm may be dated: 202 takes its trip's start, hours before it fires. Alarms newer than this behind
+ * the step wait for a later flush, so seq still follows startTime across flushes.
+ */
+const ALARM_BACKDATE_MS = DAY;
 
 export interface BackfillOptions {
   readonly seed: number | string;
@@ -40,8 +45,11 @@ class BulkSink implements SimSink {
 
   constructor(private readonly trackFrom: number) {}
 
+  /** Alarms kept back by the last flush: they count toward the next flush only once new rows join them. */
+  private held = 0;
+
   get size(): number {
-    return this.positions.length + this.events.length + this.heartbeats.length + this.alarms.length;
+    return this.positions.length + this.events.length + this.heartbeats.length + this.alarms.length - this.held;
   }
 
   position(truckId: number, time: number, lat: number, lng: number, speed: number, heading: number): void {
@@ -60,9 +68,13 @@ class BulkSink implements SimSink {
     this.alarms.push(alarm);
   }
 
-  async flush(trx: Db, now: number): Promise<void> {
+  /** Writes what is buffered; alarms only up to `settled`, the time before which no alarm can still arrive. */
+  async flush(trx: Db, now: number, settled = Number.POSITIVE_INFINITY): Promise<void> {
     // Within a step alarms come per truck; time order across the fleet makes seq follow startTime, as live alarms do.
-    const alarms = this.alarms.sort((a, b) => a.startTime - b.startTime).map((a): SqlValue[] => [
+    const sorted = this.alarms.sort((a, b) => a.startTime - b.startTime);
+    const cut = sorted.findIndex((a) => a.startTime >= settled);
+    const ready = cut < 0 ? sorted : sorted.slice(0, cut);
+    const alarms = ready.map((a): SqlValue[] => [
       a.type, a.truckId, a.signCode, a.companyCode, a.startTime, a.startTime + 1000 + (a.truckId % 7) * 1000, a.remark,
       JSON.stringify(a.properties), now - a.startTime > DAY ? 1 : 0,
     ]);
@@ -81,7 +93,8 @@ class BulkSink implements SimSink {
     this.positions = [];
     this.events = [];
     this.heartbeats = [];
-    this.alarms = [];
+    this.alarms = cut < 0 ? [] : sorted.slice(cut);
+    this.held = this.alarms.length;
   }
 }
 
@@ -105,7 +118,7 @@ export async function backfill(db: Db, options: BackfillOptions): Promise<Backfi
     for (let from = start; from < options.now; ) {
       const to = Math.min(from + STEP_MS, options.now);
       engine.step(from, to, sink);
-      if (sink.size >= FLUSH_AT) await sink.flush(trx, options.now);
+      if (sink.size >= FLUSH_AT) await sink.flush(trx, options.now, to - ALARM_BACKDATE_MS);
       from = to;
     }
     await sink.flush(trx, options.now);

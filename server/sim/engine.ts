@@ -1,10 +1,12 @@
 // The fleet engine: steps every truck through time and hands what happened (rows, positions, events, alarms) to a sink.
 import { alarmTypeLabelKey, isAlarmTypeId } from '../../src/domain/alarm-types';
+import type { EventData, EventKind } from '../../src/domain/events';
 import { translate } from '../../src/domain/i18n';
 import type { NewAlarm } from '../store/alarms';
 import { OVERLONG_WORK_MIN, genericAlarm, overlongWorkAlarm } from './alarm-props';
 import { areaAt, cellOf, roundCoord } from './city';
-import type { EventData, EventKind, SimEvent } from './events';
+import { deviceFaults } from './devices';
+import type { SimEvent } from './events';
 import type { Fleet } from './fleet';
 import { roadIncidents } from './incidents';
 import type { SimContext } from './moves';
@@ -44,10 +46,13 @@ export class FleetEngine implements SimContext {
   readonly alarmRate: number;
   private readonly positionEveryMs: number;
   private sink: SimSink | null = null;
+  /** The end of the latest step: an alarm dated back to its event's start still shows on the row from now. */
+  private clock: number;
 
   constructor(readonly fleet: Fleet, options: EngineOptions, private readonly startedAt: number) {
     this.alarmRate = options.alarmRate ?? 1;
     this.positionEveryMs = options.positionEveryMs ?? MIN;
+    this.clock = startedAt;
     this.fleetTrucks = fleet.trucks.map((spec) => createTruckSim(spec, fleet.live.get(spec.id), options.seed, startedAt));
     this.index = new Map(this.fleetTrucks.map((t) => [t.spec.id, t]));
   }
@@ -70,6 +75,7 @@ export class FleetEngine implements SimContext {
   /** Advances every truck from `from` to `to`, in truck-id order so a seed replays exactly. */
   step(from: number, to: number, sink: SimSink): void {
     this.sink = sink;
+    this.clock = to;
     try {
       for (const t of this.trucks) this.stepTruck(t, from, to);
     } finally {
@@ -108,7 +114,7 @@ export class FleetEngine implements SimContext {
   raise(t: TruckSim, alarm: NewAlarm, conditional: boolean): void {
     if (conditional && this.alarmRate < 1 && !t.rng.chance(this.alarmRate)) return;
     if (isAlarmTypeId(alarm.type)) t.alarmText = translate('zh', alarmTypeLabelKey(alarm.type));
-    t.alarmUntil = Math.max(t.alarmUntil, alarm.startTime + ALARM_STATUS_MS);
+    t.alarmUntil = Math.max(t.alarmUntil, Math.max(alarm.startTime, this.clock) + ALARM_STATUS_MS);
     t.rowDirty = true;
     this.sink?.alarm(alarm);
   }
@@ -134,7 +140,8 @@ export class FleetEngine implements SimContext {
     t.offlineSince = t.gpsTime ?? now;
     const minutes = t.phase === 'parked' ? t.rng.int(30, 8 * 60) : t.rng.int(3, 30);
     t.offlineUntil = now + minutes * MIN;
-    this.raise(t, genericAlarm(t, 7, now, { lastGpsTime: t.gpsTime ?? now, offlineMinutes: minutes }), true);
+    // Dated from the last fix, as the offline row is.
+    this.raise(t, genericAlarm(t, 7, t.offlineSince, { lastGpsTime: t.gpsTime ?? now, offlineMinutes: minutes }), true);
   }
 
   private stepTruck(t: TruckSim, from: number, to: number): void {
@@ -147,6 +154,7 @@ export class FleetEngine implements SimContext {
       t.area = areaAt(t);
     }
     roadIncidents(this, t, from, to);
+    deviceFaults(this, t, from, to);
 
     if (t.online) {
       const rate = t.phase === 'parked' ? OFFLINE_PER_HOUR.parked : DRIVING.has(t.phase) ? OFFLINE_PER_HOUR.driving : OFFLINE_PER_HOUR.other;

@@ -54,7 +54,10 @@ function planTrucks(total: number, rng: Rng): TruckPlan[] {
       plans.push({ companyCode, model: 'sprinkler', compartments: 1, capacity: rng.pick([5, 8, 10, 12, 15]) });
     } else if (i < sprinklers + others) {
       const model = i % 2 === 0 ? 'refrigerated' : 'truck';
-      plans.push({ companyCode: logistics, model, compartments: 0, capacity: model === 'truck' ? rng.int(10, 20) : rng.int(5, 10) });
+      const capacity = model === 'truck' ? rng.int(10, 20) : rng.int(5, 10);
+      // A refrigerated box from 8 t up has two cold compartments (frozen and chilled); a general truck has none.
+      const compartments = model === 'refrigerated' ? (capacity >= 8 ? 2 : 1) : 0;
+      plans.push({ companyCode: logistics, model, compartments, capacity });
     } else {
       const compartments = rng.weighted([[1, 5], [2, 15], [3, 30], [4, 30], [5, 20]] as const);
       const companyCode = fuel[i % fuel.length] ?? 'C002';

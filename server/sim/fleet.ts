@@ -2,6 +2,7 @@
 import type { Db } from '../db/open';
 import type { Row, TruckModel } from '../db/schema';
 import { areaAt, type LatLng } from './city';
+import { hashSeed } from './random';
 import { compartmentLitres } from './tanks';
 
 export interface Place extends LatLng {
@@ -14,11 +15,16 @@ export interface Place extends LatLng {
 export interface TruckSpec {
   readonly id: number;
   readonly signCode: string;
+  readonly consoleSn: string;
   readonly companyCode: string;
   readonly companyName: string;
   readonly model: TruckModel;
   /** Litres per compartment; empty for trucks without tanks. */
   readonly tanks: readonly number[];
+  /** Flow meters on the manifold (0 or 1). */
+  readonly meters: number;
+  /** Cold compartments of a refrigerated box; 0 for every other model. */
+  readonly coldZones: number;
   readonly driverName: string;
   readonly driverCode: string;
   /** The company's yard: where the truck parks, and where sprinklers draw water. */
@@ -31,6 +37,14 @@ export interface Fleet {
   readonly stations: readonly Place[];
   readonly parks: readonly Place[];
   readonly live: ReadonlyMap<number, Row<'truckLive'>>;
+}
+
+/**
+ * The master data has no flow-meter count: about three tankers in five carry one, fixed by the plate so the live
+ * simulator and the backfill agree whatever their seeds.
+ */
+function meterCount(model: TruckModel, signCode: string): number {
+  return model === 'fuel' && hashSeed('meter', signCode) % 5 < 3 ? 1 : 0;
 }
 
 function place(row: { code: string; name: string; companyCode: string; lat: number; lng: number }): Place {
@@ -47,7 +61,7 @@ export async function loadFleet(db: Db): Promise<Fleet> {
     db
       .selectFrom('truck as t')
       .innerJoin('company as c', 'c.code', 't.companyCode')
-      .select(['t.id', 't.signCode', 't.companyCode', 'c.name as companyName', 't.model', 't.compartments', 't.capacity'])
+      .select(['t.id', 't.signCode', 't.consoleSn', 't.companyCode', 'c.name as companyName', 't.model', 't.compartments', 't.capacity'])
       .orderBy('t.id')
       .execute(),
     db.selectFrom('driver').select(['truckId', 'name', 'code']).where('truckId', 'is not', null).orderBy('id').execute(),
@@ -72,10 +86,13 @@ export async function loadFleet(db: Db): Promise<Fleet> {
     trucks: trucks.map((t) => ({
       id: t.id,
       signCode: t.signCode,
+      consoleSn: t.consoleSn,
       companyCode: t.companyCode,
       companyName: t.companyName,
       model: t.model,
       tanks: compartmentLitres(t.model, t.capacity, t.compartments),
+      meters: meterCount(t.model, t.signCode),
+      coldZones: t.model === 'refrigerated' ? Math.max(1, t.compartments) : 0,
       driverName: driverOf.get(t.id)?.name ?? '',
       driverCode: driverOf.get(t.id)?.code ?? '',
       home: homeOf.get(t.companyCode) ?? firstPark,

@@ -1,9 +1,12 @@
-// What happens on the road besides driving: random alarms, speeding episodes, roadside stops and covers opened in transit.
+// What happens on the road besides driving: random alarms, speeding, roadside stops, covers and box doors opened in
+// transit, tank pressure reports.
 import type { AlarmTypeId } from '../../src/domain/alarm-types';
 import {
   DEVICE_SPEED_LIMIT, DRIVING_ALARM_RATES, DRIVING_ALARM_TOTAL, SPEED_LIMIT, genericAlarm, overspeedAlarm,
 } from './alarm-props';
 import { roundCoord } from './city';
+import { roadDoor } from './cold-box';
+import { pressureReport } from './gauge';
 import { enter, type SimContext } from './moves';
 import { perHour } from './random';
 import { DRIVING, type TruckSim } from './truck-sim';
@@ -35,7 +38,7 @@ function closeEpisodes(ctx: SimContext, t: TruckSim, now: number): void {
   const s = t.speeding;
   if (s && (now >= s.until || !DRIVING.has(t.phase)) && t.speed <= SPEED_LIMIT) {
     if (s.max > SPEED_LIMIT) {
-      ctx.emit(t, 'overspeed', s.start, now, {
+      ctx.emit(t, 'overspeed', s.overAt ?? s.start, now, {
         maxSpeed: Math.round(s.max), limit: SPEED_LIMIT, durationSec: Math.round((now - s.start) / 1000), area: t.area,
       });
     }
@@ -48,7 +51,8 @@ function speeding(ctx: SimContext, t: TruckSim, from: number, to: number): void 
   if (!s) {
     if (t.rng.chance(perHour(SPEEDING_PER_HOUR * ctx.alarmRate, to - from))) {
       t.speeding = {
-        start: to, target: t.rng.float(84, 98), until: to + t.rng.int(1, 4) * MIN, max: t.speed, platformAlarmed: false, deviceAlarmed: false,
+        start: to, target: t.rng.float(84, 98), until: to + t.rng.int(1, 4) * MIN, max: t.speed, overAt: null,
+        platformAlarmed: false, deviceAlarmed: false,
       };
     }
     return;
@@ -56,6 +60,7 @@ function speeding(ctx: SimContext, t: TruckSim, from: number, to: number): void 
   s.max = Math.max(s.max, t.speed);
   if (t.speed > SPEED_LIMIT && !s.platformAlarmed) {
     s.platformAlarmed = true;
+    s.overAt = to;
     ctx.raise(t, overspeedAlarm(t, 2, to), true);
   }
   if (t.speed > DEVICE_SPEED_LIMIT && !s.deviceAlarmed) {
@@ -73,6 +78,7 @@ function coverOpened(ctx: SimContext, t: TruckSim, from: number, to: number): vo
   if (tank) tank.sealed = false;
   t.cover = { compartment: index + 1, start: to, until: to + t.rng.int(1, 5) * MIN };
   ctx.emit(t, 'seal_break', to, null, { compartment: index + 1, process: 'transporting', area: t.area, lat: roundCoord(t.lat), lng: roundCoord(t.lng) });
+  // 1 shares its start with the seal_break and switch_cover rows, so the console can go from the pop-up to them.
   ctx.raise(t, genericAlarm(t, 1, to, { compartment: index + 1, process: 'transporting' }, `${index + 1} 号仓运输途中开盖`), false);
 }
 
@@ -87,6 +93,8 @@ export function roadIncidents(ctx: SimContext, t: TruckSim, from: number, to: nu
   if (t.phase === 'spraying') return;
   speeding(ctx, t, from, to);
   coverOpened(ctx, t, from, to);
+  pressureReport(ctx, t, from, to);
+  roadDoor(ctx, t, from, to);
   if (!t.speeding && !t.cover && t.rng.chance(perHour(ROAD_STOP_PER_HOUR, to - from))) {
     t.resume = t.phase;
     enter(t, 'roadStop', to, to + t.rng.int(5, 30) * MIN);

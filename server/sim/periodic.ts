@@ -1,9 +1,10 @@
-// A truck's clockwork outputs: position reports, stored positions, heartbeats, gauge samples and the daily mileage.
+// A truck's clockwork outputs: position reports, stored positions, heartbeats, gauge and cold-box readings, daily mileage.
 import { roundCoord } from './city';
 import type { SimSink } from './engine';
 import type { SimContext } from './moves';
-import { levelMm } from './tanks';
-import { DRIVING, chinaDay, hasLoad, report, type TruckSim } from './truck-sim';
+import { coldReadings } from './cold-box';
+import { levelReading } from './gauge';
+import { DRIVING, chinaDay, report, type TruckSim } from './truck-sim';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -11,21 +12,12 @@ const REPORT_MOVING_MS = 30_000;
 const REPORT_STILL_MS = 60_000;
 const REPORT_PARKED_MS = 5 * MIN;
 const HEARTBEAT_MS = 5 * MIN;
-const SAMPLE_MS = 30 * MIN;
+/** Gauge and cold-box readings: five or so over a delivery for the level trend, few enough for 10,000 trucks and a quick backfill. */
+const SAMPLE_MS = 20 * MIN;
 
 function sample(ctx: SimContext, t: TruckSim, now: number): void {
-  if (t.tanks.length > 0 && hasLoad(t)) {
-    const temperature = Math.round(ctx.ambient(now) * 10) / 10;
-    const tanks = t.tanks.map((tank, i) => ({
-      compartment: i + 1, oilCode: tank.oilCode, vt: Math.round(tank.vt * 10) / 10, levelMm: levelMm(tank.vt, tank.capacity), temperature,
-    }));
-    ctx.emit(t, 'level', now, null, { tanks, area: t.area });
-  }
-  if (t.spec.model === 'refrigerated') {
-    const setPoint = t.spec.id % 2 === 0 ? -18 : 4; // frozen or chilled goods
-    const temperature = Math.round((setPoint + t.rng.normal(0, 0.8)) * 10) / 10;
-    ctx.emit(t, 'temp_humidity', now, null, { temperature, humidity: t.rng.int(65, 92), area: t.area });
-  }
+  levelReading(ctx, t, now);
+  coldReadings(ctx, t, now);
 }
 
 function heartbeat(ctx: SimContext, sink: SimSink, t: TruckSim, now: number): void {

@@ -1,9 +1,12 @@
 // The truck's process state machine: parked → idle → to depot → loading → to station → unloading → next trip or home.
 import { STOP_ALARM_MIN, genericAlarm } from './alarm-props';
 import { roundCoord } from './city';
-import { loading, spraying, startLoading, startUnloading, tripUnderWay, unloading } from './cargo';
-import { drive, enter, goLoad, goTo, nextTrip, type SimContext } from './moves';
+import { spraying, tripUnderWay } from './cargo';
+import { powerOff, powerOn } from './devices';
+import { loading, startLoading } from './loading';
+import { drive, enter, goLoad, goTo, type SimContext } from './moves';
 import { hasLoad, shiftMinutes, type TruckSim } from './truck-sim';
+import { endWaitEmpty, startUnloading, unloading } from './unloading';
 
 const MIN = 60_000;
 
@@ -11,6 +14,7 @@ function arriveHome(ctx: SimContext, t: TruckSim, now: number): void {
   ctx.emit(t, 'sign', t.shiftStart, now, {
     driverName: t.spec.driverName, driverCode: t.spec.driverCode, workMin: Math.round((now - t.shiftStart) / MIN), km: Math.round(t.shiftKm * 10) / 10,
   });
+  powerOff(ctx, t, now);
   enter(t, 'parked', now, now + t.rng.int(4 * 60, 14 * 60) * MIN);
 }
 
@@ -24,7 +28,9 @@ function parked(ctx: SimContext, t: TruckSim, now: number): void {
   t.shiftKm = 0;
   t.workAlarmed = false;
   if (!t.online) ctx.comeOnline(t, now);
-  ctx.emit(t, 'bootup', now, null, { voltage: Math.round(t.rng.float(24.5, 26.5) * 10) / 10, area: t.area });
+  const voltage = Math.round(t.rng.float(24.5, 26.5) * 10) / 10;
+  powerOn(ctx, t, now, voltage);
+  ctx.emit(t, 'bootup', now, null, { voltage, area: t.area });
   enter(t, 'idle', now, now + t.rng.int(3, 10) * MIN);
 }
 
@@ -32,7 +38,8 @@ function roadStop(ctx: SimContext, t: TruckSim, now: number): void {
   const alarmAt = t.since + STOP_ALARM_MIN * MIN;
   if (!t.stopAlarmed && now >= alarmAt) {
     t.stopAlarmed = true;
-    ctx.raise(t, genericAlarm(t, 4, alarmAt, { durationMin: STOP_ALARM_MIN }, `路边停车超过 ${STOP_ALARM_MIN} 分钟`), true);
+    // Dated from the stop's start, as the parking row is, so the console finds one from the other.
+    ctx.raise(t, genericAlarm(t, 4, t.since, { durationMin: STOP_ALARM_MIN }, `路边停车超过 ${STOP_ALARM_MIN} 分钟`), true);
   }
   if (now < t.until) return;
   ctx.emit(t, 'parking', t.since, now, {
@@ -56,7 +63,7 @@ export function stepPhase(ctx: SimContext, t: TruckSim, from: number, to: number
     case 'toStation': if (drive(t, from, to, t.cruise)) startUnloading(ctx, t, to); return;
     case 'unloading': return unloading(ctx, t, from, to);
     case 'spraying': return spraying(ctx, t, from, to);
-    case 'waitEmpty': if (to >= t.until) nextTrip(ctx, t, to); return;
+    case 'waitEmpty': if (to >= t.until) endWaitEmpty(ctx, t, to); return;
     case 'toPark': if (drive(t, from, to, t.cruise)) arriveHome(ctx, t, to); return;
     case 'roadStop': return roadStop(ctx, t, to);
   }

@@ -7,7 +7,8 @@ import {
 import { nextTaskCode } from './cargo';
 import { detailsFor } from './incidents';
 import type { Rng } from './random';
-import { PRODUCTS, density } from './tanks';
+import { PRODUCTS, density, roundVt } from './tanks';
+import { PIPE_LITRES_PER_MM } from './unloading';
 import type { TruckSim } from './truck-sim';
 
 const MIN = 60_000;
@@ -31,7 +32,7 @@ export function syntheticAlarm(type: AlarmTypeId, t: TruckSim, now: number, rng:
       return highLossAlarm(t, {
         loadVolume, loss: loadVolume * rate, startTime: now - rng.int(60, 180) * MIN, endTime: now,
         startArea: t.trip?.startArea || t.spec.home.area, endArea: t.area,
-      });
+      }, now);
     }
     case 203:
       return overlongWorkAlarm(t, now, Math.max(OVERLONG_WORK_MIN + rng.int(1, 90), (now - t.shiftStart) / MIN));
@@ -53,6 +54,12 @@ export function syntheticAlarm(type: AlarmTypeId, t: TruckSim, now: number, rng:
     }
     case 1:
       return genericAlarm(t, 1, now, { compartment: rng.int(1, Math.max(1, t.tanks.length)), process: 'transporting' });
+    case 3: {
+      // The properties a simulated pipe_water row's alarm carries (unloading.ts).
+      const waterMm = rng.int(5, 40);
+      const facts = { compartment: rng.int(1, Math.max(1, t.tanks.length)), waterMm, waterVolume: roundVt(waterMm * PIPE_LITRES_PER_MM), process: 'unloading' };
+      return genericAlarm(t, 3, now, facts, '卸油管道存水');
+    }
     case 4:
       return genericAlarm(t, 4, now, { durationMin: rng.int(20, 60) });
     case 7:

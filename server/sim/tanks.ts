@@ -5,12 +5,26 @@ import type { Rng } from './random';
 
 /** oilCode per spec §9: 92/95/98 gasoline, 0 diesel, −1 other (water for sprinklers). */
 export const PRODUCTS = [[92, 35], [95, 30], [98, 5], [0, 30]] as const;
-export const WATER = -1;
+export const PRODUCT_CODES: readonly number[] = PRODUCTS.map(([code]) => code);
+/** −1, "other": water for sprinklers, and the code a cold compartment (no product) shows in the inventory map. */
+export const OTHER = -1;
+export const WATER = OTHER;
 
 /** kg per litre: what turns a loaded volume into the mass a task plans (205) and a tonnage into litres. */
 export function density(oilCode: number): number {
   if (oilCode === WATER) return 1;
   return oilCode > 0 ? 0.74 : 0.84;
+}
+
+/** Volume expansion per °C: what turns a gauge's Vt into V20. Water barely expands. */
+function expansion(oilCode: number): number {
+  if (oilCode === WATER) return 0.0002;
+  return oilCode > 0 ? 0.0012 : 0.0008;
+}
+
+/** Vt at `temperature` as litres at 20 °C, one decimal. */
+export function v20(vt: number, temperature: number, oilCode: number): number {
+  return roundVt(vt * (1 - expansion(oilCode) * (temperature - 20)));
 }
 
 /** Tank tonnage is rated for diesel-like fuel (0.8 kg/L); sprinklers carry water (1 kg/L). Others have no tanks. */

@@ -1,12 +1,13 @@
 // One truck's simulated state (phase, position, tanks, shift, device), its status code and its status row.
 import { TRUCK_STATUS, type TruckStatusCode } from '../../src/domain/truck-status';
+import type { DeviceKind, LoadProcess } from '../../src/domain/events';
 import type { TankInventory } from '../../src/domain/wire/truck-row';
 import type { PublishedRow } from '../live/hub';
 import { roundCoord } from './city';
 import type { Place, TruckSpec } from './fleet';
 import type { Rng } from './random';
 import type { Route } from './route';
-import { roundVt } from './tanks';
+import { OTHER, levelMm, roundVt, v20 } from './tanks';
 
 /**
  * Process states (params spec §4) as the simulator walks them: parked → idle (initialising) → toDepot (transporting)
@@ -27,12 +28,50 @@ export interface Tank {
   target: number;
   /** Vt when the current unloading of this compartment began. */
   before: number;
+  /** Vt when the last loading filled it: the trip balance starts here. */
+  loaded: number;
+  /** What the current unloading leaves behind: 0, or a remainder the empty check will find. */
+  residual: number;
+  /** This trip's loss rate for this compartment, drawn at the depot and applied on arrival. */
+  lossRate: number;
+  /** Product temperature, drifting toward the air's. */
+  temperature: number;
   sealed: boolean;
+}
+
+/** A flow meter on the truck's manifold; its totaliser counts every litre through it. */
+export interface Meter {
+  readonly no: string;
+  totaliser: number;
+}
+
+/** One cold compartment of a refrigerated box, with the limits its readings are judged by. */
+export interface ColdZone {
+  readonly setPoint: number;
+  readonly minTemperature: number;
+  readonly maxTemperature: number;
+  readonly maxHumidity: number;
+  temperature: number;
+  humidity: number;
+  /** The unit cannot hold the set point until then (defrost, fault, door left open). */
+  warmUntil: number;
+}
+
+/** A device fault under way: its event is written once it recovers, or at the shift's end if it does not. */
+export interface DeviceFault {
+  readonly device: DeviceKind;
+  readonly deviceNo: string;
+  readonly faultCode: number;
+  readonly start: number;
+  readonly until: number;
+  readonly area: string;
 }
 
 export interface Trip {
   readonly taskCode: string;
   readonly depot: Place | null;
+  /** Where the task sends the truck; a dispatcher may change it before the truck leaves the depot. */
+  plannedStation: Place | null;
   station: Place | null;
   startTime: number;
   startArea: string;
@@ -48,6 +87,8 @@ export interface Speeding {
   readonly target: number;
   readonly until: number;
   max: number;
+  /** When the speed first went over the limit: the overspeed row and its 2 start here. */
+  overAt: number | null;
   platformAlarmed: boolean;
   deviceAlarmed: boolean;
 }
@@ -79,6 +120,12 @@ export interface TruckSim {
   route: Route | null;
   dest: Place | null;
   readonly tanks: Tank[];
+  readonly meters: Meter[];
+  /** Cold compartments of a refrigerated truck; empty for every other model. */
+  readonly cold: ColdZone[];
+  fault: DeviceFault | null;
+  /** The battery main switch was turned off at the end of the last shift. */
+  mainSwitchOff: boolean;
   /** Goods on board, for trucks without tanks. */
   cargo: boolean;
   tankIndex: number;
@@ -140,10 +187,50 @@ export function statusOf(t: TruckSim, now: number): TruckStatusCode {
   return hasLoad(t) ? TRUCK_STATUS.loaded : TRUCK_STATUS.empty;
 }
 
-export function inventoryMap(t: TruckSim): Record<string, TankInventory> {
+/** Where the truck is in its process, as cargo events name it. */
+export function processOf(t: Pick<TruckSim, 'phase'>): LoadProcess {
+  if (t.phase === 'loading') return 'loading';
+  if (t.phase === 'unloading' || t.phase === 'waitEmpty') return 'unloading';
+  return 'transporting';
+}
+
+function tankUnchanged(tank: Tank, shown: TankInventory | undefined): boolean {
+  return shown !== undefined && shown.vt === roundVt(tank.vt) && shown.oilCode === tank.oilCode
+    && shown.temperature === Math.round(tank.temperature * 10) / 10;
+}
+
+function zoneUnchanged(zone: ColdZone, shown: TankInventory | undefined): boolean {
+  return shown !== undefined && shown.temperature === zone.temperature && shown.humidity === zone.humidity;
+}
+
+/** Whether the row already shows every tank and cold compartment as they are: most reports change none. */
+function inventoryUnchanged(t: TruckSim): boolean {
+  const shown = t.shown.tanks;
+  for (let i = 0; i < t.tanks.length; i += 1) {
+    const tank = t.tanks[i];
+    if (!tank || !tankUnchanged(tank, shown[i + 1])) return false;
+  }
+  for (let i = 0; i < t.cold.length; i += 1) {
+    const zone = t.cold[i];
+    if (!zone || !zoneUnchanged(zone, shown[i + 1])) return false;
+  }
+  return t.tanks.length + t.cold.length > 0;
+}
+
+/**
+ * The status row's inventory: per tank its Vt, level, V20 and temperature; a refrigerated truck's cold compartments
+ * carry no volume (oilCode −1, Vt 0), only temperature and humidity. The shown map is kept while nothing changed.
+ */
+export function inventoryMap(t: TruckSim): Readonly<Record<string, TankInventory>> {
+  if (inventoryUnchanged(t)) return t.shown.tanks;
   const map: Record<string, TankInventory> = {};
   t.tanks.forEach((tank, i) => {
-    map[String(i + 1)] = { oilCode: tank.oilCode, vt: roundVt(tank.vt) };
+    const vt = roundVt(tank.vt);
+    const temperature = Math.round(tank.temperature * 10) / 10;
+    map[String(i + 1)] = { oilCode: tank.oilCode, vt, levelMm: levelMm(vt, tank.capacity), v20: v20(vt, temperature, tank.oilCode), temperature };
+  });
+  t.cold.forEach((zone, i) => {
+    map[String(i + 1)] = { oilCode: OTHER, vt: 0, temperature: zone.temperature, humidity: zone.humidity };
   });
   return map;
 }

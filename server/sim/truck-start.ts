@@ -5,10 +5,14 @@ import type { Row } from '../db/schema';
 import { areaAt, cellOf, distanceKm, offsetKm } from './city';
 import type { TruckSpec } from './fleet';
 import { Rng, hashSeed } from './random';
+import { SEED_EPOCH } from './fleet-seed';
 import { pickProduct } from './tanks';
-import { chinaDay, inventoryMap, rowKey, shiftMinutes, type Tank, type TruckSim } from './truck-sim';
+import { chinaDay, inventoryMap, rowKey, shiftMinutes, type ColdZone, type Meter, type Tank, type TruckSim } from './truck-sim';
 
 const MIN = 60_000;
+const DAY = 24 * 60 * MIN;
+/** The air's mean temperature: where a tank or cold box without a stored reading starts. */
+const MEAN_AIR = 18;
 
 function readInventory(json: string): JsonRecord {
   try {
@@ -24,6 +28,29 @@ function readNumber(entry: unknown, key: string): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
+/**
+ * A meter's totaliser grows by about a day's deliveries per day since the fleet's epoch, from a start fixed by the plate,
+ * so a restarted simulator carries on near where the last one left it.
+ */
+function meters(spec: TruckSpec, now: number): Meter[] {
+  const start = 400_000 + (hashSeed('totaliser', spec.signCode) % 600_000);
+  const since = Math.max(0, (now - SEED_EPOCH) / DAY) * 25_000;
+  return Array.from({ length: spec.meters }, (_, i) => ({ no: `FM${String(spec.id).padStart(6, '0')}${i + 1}`, totaliser: Math.round(start + since) }));
+}
+
+/** Frozen (−18 °C) and chilled (4 °C) alternate over a truck's cold compartments. */
+function coldZones(spec: TruckSpec, stored: JsonRecord, rng: Rng): ColdZone[] {
+  return Array.from({ length: spec.coldZones }, (_, i) => {
+    const frozen = (spec.id + i) % 2 === 0;
+    const setPoint = frozen ? -18 : 4;
+    const entry = stored[String(i + 1)];
+    return {
+      setPoint, minTemperature: frozen ? -25 : 0, maxTemperature: frozen ? -15 : 8, maxHumidity: 95,
+      temperature: readNumber(entry, 'temperature') ?? setPoint, humidity: readNumber(entry, 'humidity') ?? rng.int(70, 88), warmUntil: 0,
+    };
+  });
+}
+
 /** Picks up where the live row left off (seeded, backfilled, or a previous run), with a stream of randomness per truck. */
 export function createTruckSim(spec: TruckSpec, live: Row<'truckLive'> | undefined, seed: number | string, now: number): TruckSim {
   const rng = new Rng(hashSeed(seed, 'truck', spec.id));
@@ -34,8 +61,10 @@ export function createTruckSim(spec: TruckSpec, live: Row<'truckLive'> | undefin
     const entry = stored[String(i + 1)];
     const oilCode = readNumber(entry, 'oilCode') ?? pickProduct(spec.model, rng);
     const vt = Math.min(capacity, Math.max(0, readNumber(entry, 'vt') ?? 0));
-    return { capacity, oilCode, plannedOilCode: oilCode, vt, target: 0, before: 0, sealed: vt > 0 };
+    const temperature = readNumber(entry, 'temperature') ?? MEAN_AIR;
+    return { capacity, oilCode, plannedOilCode: oilCode, vt, target: 0, before: 0, loaded: vt, residual: 0, lossRate: 0, temperature, sealed: vt > 0 };
   });
+  const cold = coldZones(spec, stored, rng);
   const pos = live ?? offsetKm(spec.home, rng.float(-0.15, 0.15), rng.float(-0.15, 0.15));
   const status = live && isTruckStatusCode(live.status) ? live.status : TRUCK_STATUS.stopped;
   const online = status !== TRUCK_STATUS.offline;
@@ -49,7 +78,7 @@ export function createTruckSim(spec: TruckSpec, live: Row<'truckLive'> | undefin
     until: active ? now + rng.int(0, 8) * MIN : now + rng.int(0, 8 * 60) * MIN, resume: 'idle',
     lat: pos.lat, lng: pos.lng, heading: live?.heading ?? rng.int(0, 359), speed: 0,
     cruise: spec.model === 'sprinkler' ? rng.float(35, 45) : rng.float(45, 62),
-    area, cell: cellOf(pos), route: null, dest: null, tanks,
+    area, cell: cellOf(pos), route: null, dest: null, tanks, meters: meters(spec, now), cold, fault: null, mainSwitchOff: false,
     cargo: spec.tanks.length === 0 && status === TRUCK_STATUS.loaded,
     tankIndex: 0, stepStart: now, trip: null, tasks: 0,
     online, offlineSince: past(live?.gpsTime) ?? now, offlineUntil: online ? 0 : now + rng.int(10, 6 * 60) * MIN,

@@ -55,6 +55,14 @@ describe('sameAsValidated', () => {
     expect(sameAsValidated({ ...row, lastIventoryMap: {} }, truck)).toBe(false);
     expect(sameAsValidated({ ...row, lastIventoryMap: { '1': { oilCode: 92, vt: '10.2' } } }, truck)).toBe(false);
   });
+
+  it('tells apart a row whose only change is a tank\'s temperature or humidity', () => {
+    const row = statusRow({ lastIventoryMap: { '1': { oilCode: -1, vt: 0, temperature: -18.2, humidity: 80 } } });
+    const truck = normaliseRow(row);
+    expect(sameAsValidated({ ...row }, truck)).toBe(true);
+    expect(sameAsValidated({ ...row, lastIventoryMap: { '1': { oilCode: -1, vt: 0, temperature: -12.5, humidity: 80 } } }, truck)).toBe(false);
+    expect(sameAsValidated({ ...row, lastIventoryMap: { '1': { oilCode: -1, vt: 0, temperature: -18.2, humidity: 96 } } }, truck)).toBe(false);
+  });
 });
 
 describe('mergeRows', () => {

@@ -3,12 +3,26 @@ import { isTruckStatusCode, type TruckStatusCode } from '../truck-status';
 import type { WireTime } from './entities';
 import { isFiniteNumber, isRecord, isSafeInteger, isWireTime, readText } from './guards';
 
-/** One compartment's last inventory reading. */
+/**
+ * One compartment's last inventory reading. The optional readings are our additions for the real-time tank and
+ * temperature/humidity screens; the legacy backend may not send them. A refrigerated truck's cold compartments have
+ * oilCode −1 and Vt 0, with temperature and humidity.
+ */
 export interface TankInventory {
   readonly oilCode: number;
-  /** Volume (Vt); shown rounded up. */
+  /** Volume (Vt), litres; shown rounded up. */
   readonly vt: number;
+  /** Corrected level, mm. */
+  readonly levelMm?: number;
+  /** Volume at 20 °C, litres. */
+  readonly v20?: number;
+  /** °C. */
+  readonly temperature?: number;
+  /** Relative humidity, %, of a cold compartment. */
+  readonly humidity?: number;
 }
+
+const OPTIONAL_READINGS = ['levelMm', 'v20', 'temperature', 'humidity'] as const;
 
 export interface TruckStatusRow {
   readonly status: TruckStatusCode;
@@ -29,10 +43,19 @@ export interface TruckStatusRow {
   readonly lastIventoryMap: Readonly<Record<string, TankInventory>>;
 }
 
+/** An optional reading may be absent or null (left out of the copy); any other non-number spoils the tank. */
 function parseTank(value: unknown): TankInventory | undefined {
   if (!isRecord(value)) return undefined;
   const { oilCode, vt } = value;
-  return isFiniteNumber(oilCode) && isFiniteNumber(vt) ? { oilCode, vt } : undefined;
+  if (!isFiniteNumber(oilCode) || !isFiniteNumber(vt)) return undefined;
+  const tank: { -readonly [K in keyof TankInventory]: TankInventory[K] } = { oilCode, vt };
+  for (const key of OPTIONAL_READINGS) {
+    const reading = value[key];
+    if (reading === undefined || reading === null) continue;
+    if (!isFiniteNumber(reading)) return undefined;
+    tank[key] = reading;
+  }
+  return tank;
 }
 
 /** A null map is a truck without tank readings; any other non-object, or one bad tank, spoils the row. */

@@ -29,6 +29,17 @@ describe('truck status row parser', () => {
     expect(parseTruckStatusRow(without('truckId'))).toEqual(without('truckId'));
   });
 
+  it('keeps a tank\'s level, V20, temperature and humidity, and leaves out null ones', () => {
+    const lastIventoryMap = {
+      '1': { oilCode: 92, vt: 5000.4, levelMm: 1207, v20: 4990.1, temperature: 21.6 },
+      '2': { oilCode: -1, vt: 0, temperature: -17.8, humidity: 81, levelMm: null },
+    };
+    expect(parseTruckStatusRow({ ...VALID, lastIventoryMap })?.lastIventoryMap).toEqual({
+      '1': { oilCode: 92, vt: 5000.4, levelMm: 1207, v20: 4990.1, temperature: 21.6 },
+      '2': { oilCode: -1, vt: 0, temperature: -17.8, humidity: 81 },
+    });
+  });
+
   it.each([0, 1, 2, 3, 4])('accepts status code %i', (status) => {
     expect(parseTruckStatusRow({ ...VALID, status })?.status).toBe(status);
   });
@@ -67,6 +78,8 @@ describe('truck status row parser', () => {
     ['a tank without volume', { ...VALID, lastIventoryMap: { '1': { oilCode: 92 } } }],
     ['a text volume', { ...VALID, lastIventoryMap: { '1': { oilCode: 92, vt: '100' } } }],
     ['a null tank', { ...VALID, lastIventoryMap: { '1': null } }],
+    ['a text temperature', { ...VALID, lastIventoryMap: { '1': { oilCode: 92, vt: 1, temperature: '20' } } }],
+    ['a NaN humidity', { ...VALID, lastIventoryMap: { '1': { oilCode: -1, vt: 0, humidity: Number.NaN } } }],
     ['a text truckId', { ...VALID, truckId: '17' }],
     ['a fractional truckId', { ...VALID, truckId: 1.5 }],
   ])('rejects a row with %s', (_label, value) => {

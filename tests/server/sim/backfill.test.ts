@@ -38,10 +38,13 @@ describe('backfill of the default fleet', () => {
   it('spreads events and alarms over the last 30 days, every day having some', () => {
     const days = (times: number[]) => new Set(times.map((t) => Math.min(29, Math.floor((T0 - t) / DAY))));
     const ends = stored.events.map((e) => e.endTime ?? e.startTime);
-    expect(Math.min(...ends)).toBeGreaterThanOrEqual(T0 - 30 * DAY);
-    expect(Math.max(...ends)).toBeLessThanOrEqual(T0);
+    // Folded, not spread: a quarter of a million arguments overflow the stack.
+    const min = (times: number[]) => times.reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
+    const max = (times: number[]) => times.reduce((a, b) => Math.max(a, b), Number.NEGATIVE_INFINITY);
+    expect(min(ends)).toBeGreaterThanOrEqual(T0 - 30 * DAY);
+    expect(max(ends)).toBeLessThanOrEqual(T0);
     // Only a span already under way when history begins (a driver's shift) may start a little earlier.
-    expect(Math.min(...stored.events.map((e) => e.startTime))).toBeGreaterThanOrEqual(T0 - 30 * DAY - 3 * 3_600_000);
+    expect(min(stored.events.map((e) => e.startTime))).toBeGreaterThanOrEqual(T0 - 30 * DAY - 3 * 3_600_000);
     expect(days(ends).size).toBe(30);
     expect(days(stored.alarms.map((a) => a.startTime)).size).toBe(30);
   });

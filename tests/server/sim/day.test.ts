@@ -87,7 +87,8 @@ describe(`a simulated day (${HOURS} h, alarm rate ×20)`, () => {
       if (!ok) broken.push(`${row.signCode} status ${row.status}: ${rule}`);
     };
     for (const { row } of rows) {
-      const tanks = Object.values(row.lastIventoryMap);
+      // A refrigerated truck's cold compartments (with humidity) carry goods, not litres: they say nothing about load.
+      const tanks = Object.values(row.lastIventoryMap).filter((tank) => tank.humidity === undefined);
       if (row.status === 4) check(row.speed === 0, row, 'stopped at speed 0');
       if (row.status === 3) check(row.alarm !== '', row, 'alarm status names its alarm');
       if (row.status === 1 || row.status === 2 || row.status === 4) check(row.alarm === '', row, 'no alarm text outside alarm status');
