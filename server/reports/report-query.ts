@@ -79,6 +79,7 @@ function fromWhere(ctx: ReportContext, values: ValueSql, def: ReportDef, query: 
       inner join ${sql.table('company')} as c on ${sql.ref('c.code')} = ${sql.ref('t.companyCode')}
       inner join ${inventorySql(ctx.kind)} as item on 1 = 1`;
     where.push(sql`${sql.ref('t.companyCode')} in (${sql.join(companies)})`);
+    for (const condition of def.source.where ?? []) where.push(conditionSql(values, condition));
   } else {
     const source = def.source;
     const alarms = tableOf(def) === 'alarm';

@@ -298,7 +298,7 @@ export const CARGO_REPORTS = {
   },
   [`${EVENT}/real_temp_humidity`]: {
     path: `${EVENT}/real_temp_humidity`,
-    source: { type: 'live' },
+    source: { type: 'live', where: [{ value: item('humidity'), present: true }] },
     filters: [{ type: 'company' }, { type: 'plate' }],
     columns: [
       ...truckColumns,

@@ -127,6 +127,8 @@ export interface AlarmRowsSource {
 /** Rows from the live status rows (the worker's trucks), one per compartment; the server answers from truck_live. */
 export interface LiveRowsSource {
   readonly type: 'live';
+  /** Keeps the compartments that carry these readings (the cold ones of refrigerated trucks). */
+  readonly where?: readonly DataCondition[];
 }
 
 export type ReportSource = EventRowsSource | GroupedSource | AlarmRowsSource | LiveRowsSource;
