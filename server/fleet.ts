@@ -1,6 +1,7 @@
 // Puts the simulated fleet in place at start (master data and history on the first start) and runs the live simulator
 // on whichever instance leads (server/sim/leadership.ts).
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { ServerConfig } from './config';
 import { inTransaction } from './db/transaction';
 import type { Services } from './services';
@@ -19,7 +20,7 @@ export interface FleetStart {
 export async function prepareFleet(services: Services, sim: ServerConfig['sim'], now = Date.now()): Promise<FleetStart> {
   const truck = await services.db.selectFrom('truck').select('id').limit(1).executeTakeFirst();
   if (truck) return { seeded: false };
-  return inTransaction(services.db, async (trx) => {
+  const start = await inTransaction(services.db, async (trx): Promise<FleetStart> => {
     await seedFleet(trx, { seed: sim.seed, trucks: sim.trucks, now });
     if (sim.backfillDays === 0) return { seeded: true };
     const history = await backfill(trx, {
@@ -30,6 +31,10 @@ export async function prepareFleet(services: Services, sim: ServerConfig['sim'],
     });
     return { seeded: true, history };
   });
+  // The tables went from empty to hundreds of thousands of rows in one go: without fresh statistics PostgreSQL plans the
+  // reports for an empty table (sorting a month of events instead of walking an index and stopping after a page).
+  await sql`analyze`.execute(services.db);
+  return start;
 }
 
 /**

@@ -130,10 +130,15 @@ function selected(values: ValueSql, def: ReportDef, body: Expr): Expr {
 function orderBy(def: ReportDef, query: ReportQuery): Expr {
   const key = query.sort ?? def.sort.key;
   const order = (query.sort ? query.order : def.sort.order) === 'asc' ? sql`asc` : sql`desc`;
-  // A stable tie-break, so paging never shows a row twice or skips one.
-  const ties = def.columns.filter((column) => column.key !== key && !aggregated(column)).map((column) => sql`${sql.ref(column.key)}`);
-  const rowId = isGrouped(def.source) ? [] : [sql`${sql.ref('rowId')} desc`];
-  return sql`order by ${sql.join([sql`${sql.ref(key)} ${order}`, ...ties, ...rowId])}`;
+  // A stable tie-break, so paging never shows a row twice or skips one: a group by its key columns; a row by its id
+  // (and, where one event gives several rows, by the element's own columns). Only as many as that: every extra key
+  // is a value the database must compute for every row before it can sort, instead of walking an index and stopping.
+  const keys = (from: (column: ReportColumn) => boolean) =>
+    def.columns.filter((column) => column.key !== key && from(column)).map((column) => sql`${sql.ref(column.key)}`);
+  const ties = isGrouped(def.source)
+    ? keys((column) => !aggregated(column))
+    : [sql`${sql.ref('rowId')} desc`, ...keys((column) => column.value.from === 'item' || column.value.from === 'itemKey')];
+  return sql`order by ${sql.join([sql`${sql.ref(key)} ${order}`, ...ties])}`;
 }
 
 function cellOf(value: unknown): ReportCell {

@@ -14,7 +14,7 @@ import { TOTALS_SUFFIX, type ReportPage, type ReportTotals } from '../../src/dom
 import { login } from '../helpers/api';
 import { startServerProcess } from './server-process';
 
-const TRUCKS = Number(process.env['BENCH_TRUCKS'] ?? 700);
+const TRUCKS = Number(process.env['BENCH_TRUCKS'] ?? 400);
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 15);
 const FIRST_PAGE_GOAL_MS = 50;
 const EXPORT_GOAL_MS = 2_000;
