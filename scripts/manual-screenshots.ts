@@ -1,20 +1,25 @@
 // `npm run manual:screenshots`: takes the manuals' screenshots from the built console in Chromium, in zh and en, against
-// the real server with a seeded simulator on a temp database, and writes them to server/manuals/images/.
+// the real server with a seeded simulator on a temp database, and writes them to server/manuals/images/. The report
+// shots get a server of their own whose fleet has 30 days of history; the others keep a fleet without history.
 // The npm script first installs Chromium and a CJK font when missing and builds the console when stale.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LANGS, translate, type Lang } from '../src/domain/i18n';
-import { MANUAL_IMAGES_DIR, MANUAL_SHOTS, manualImageName } from '../server/manuals/shots';
+import { MANUAL_IMAGES_DIR, MANUAL_SHOTS, manualImageName, type ManualShot } from '../server/manuals/shots';
+import type { Services } from '../server/services';
+import { backfill } from '../server/sim';
 import { login, raiseSimAlarm } from '../tests/helpers/api';
 import { launchBrowser } from '../tests/helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../tests/helpers/console';
 import { startSimServer, type SimServer } from '../tests/helpers/server';
-import { RECIPES, type DemoUser, type ShotContext } from './manual-shots';
+import { HISTORY_SHOTS, RECIPES, type DemoUser, type ShotContext } from './manual-shots';
 
 /** The simulator's seed and size: the same fleet, plates and companies on every run. */
 const SEED = 20261122;
 const TRUCKS = 40;
+/** The history of the report shots' fleet, as a first start fills it (server/fleet.ts prepareFleet), positions shortened. */
+const HISTORY = { eventDays: 30, positionDays: 1 } as const;
 /** The operator's company: its trucks carry the raised alarms, so the operator's console shows them. */
 const OPERATOR_COMPANY = 'C002';
 
@@ -29,10 +34,17 @@ async function operatorTrucks(server: SimServer): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-/** One language's pass: a fresh server (so quick-access entries and alarms start empty), its shots written to disk. */
-async function takePass(browser: Browser, lang: Lang, only: ReadonlySet<string>): Promise<string[]> {
+/**
+ * One pass over some shots in one language: a fresh server (so quick-access entries and alarms start empty), with the
+ * fleet's history filled when `history`, and the shots written to disk.
+ */
+async function takePass(browser: Browser, lang: Lang, shots: readonly ManualShot[], history: boolean): Promise<string[]> {
+  if (shots.length === 0) return [];
   const staticDir = requireBuiltConsole();
-  const server = await startSimServer({ staticDir, seed: SEED, trucks: TRUCKS });
+  const prepare = history
+    ? async (services: Services) => void (await backfill(services.db, { seed: SEED, now: Date.now(), ...HISTORY }))
+    : undefined;
+  const server = await startSimServer({ staticDir, seed: SEED, trucks: TRUCKS, prepare });
   const contexts: BrowserContext[] = [];
   const pages = new Map<DemoUser, Page>();
   try {
@@ -63,8 +75,7 @@ async function takePass(browser: Browser, lang: Lang, only: ReadonlySet<string>)
       },
     };
     const written: string[] = [];
-    for (const shot of MANUAL_SHOTS) {
-      if (only.size > 0 && !only.has(shot)) continue;
+    for (const shot of shots) {
       const file = path.join(MANUAL_IMAGES_DIR, manualImageName(shot, lang));
       fs.writeFileSync(file, await RECIPES[shot](ctx));
       written.push(file);
@@ -89,9 +100,13 @@ fs.mkdirSync(MANUAL_IMAGES_DIR, { recursive: true });
 const browser = await launchBrowser();
 try {
   let total = 0;
+  const chosen = MANUAL_SHOTS.filter((shot) => only.size === 0 || only.has(shot));
   for (const lang of LANGS) {
     console.log(`${lang}:`);
-    for (const file of await takePass(browser, lang, only)) total += fs.statSync(file).size;
+    for (const history of [false, true]) {
+      const shots = chosen.filter((shot) => HISTORY_SHOTS.has(shot) === history);
+      for (const file of await takePass(browser, lang, shots, history)) total += fs.statSync(file).size;
+    }
   }
   console.log(`written: ${(total / 1024).toFixed(0)} KB`);
 } finally {

@@ -53,6 +53,42 @@ async function openBySearch(page: Page, title: string): Promise<void> {
   await page.locator('.page h1', { hasText: title }).waitFor();
 }
 
+/** The shots that need the fleet's history (report rows): the screenshot script takes them on a backfilled server. */
+export const HISTORY_SHOTS: ReadonlySet<ManualShot> = new Set(['report-summary', 'report-chart', 'report-handling', 'report-query-bar']);
+
+/** The user of the report shots: the only demo user (besides admin) with every cargo report group and a company tree. */
+const REPORT_USER: DemoUser = 'manager';
+/**
+ * Wider and taller than the other shots' page: a grid fits its columns to their content only for the columns it has
+ * drawn, so at 1280 pixels the last columns of a wide report keep a default width that hides their right-aligned
+ * figures; and the English query bar takes a third line, which would push the summary row out of view.
+ */
+const REPORT_VIEWPORT = { width: 1440, height: 900 } as const;
+/** Report pages already made ready: viewport set, the poll notice (pending fences) dismissed so it covers no rows. */
+const prepared = new WeakSet<Page>();
+
+/**
+ * The report user's page, on a report opened through the menu search, with its first rows and its total in. The page
+ * is not reloaded between report shots: a reload restarts the session's polls, whose first answer raises the fence
+ * notice again over the rows; so the tab strip keeps the reports opened before.
+ */
+async function openReport(ctx: ShotContext, titleKey: LocaleKey): Promise<Page> {
+  const page = await ctx.pageOf(REPORT_USER);
+  if (!prepared.has(page)) {
+    await page.setViewportSize(REPORT_VIEWPORT);
+    const notice = page.getByTestId('notice-fences');
+    await notice.waitFor();
+    await notice.getByRole('button', { name: ctx.t('notice.dismiss') }).click();
+    await notice.waitFor({ state: 'detached' });
+    prepared.add(page);
+  }
+  await openBySearch(page, ctx.t(titleKey));
+  const view = page.locator('.view:not([hidden])');
+  await view.locator('[data-testid="report-grid"] .ag-row:not(.ag-row-pinned) .ag-cell[col-id="signCode"]:not(:empty)').first().waitFor();
+  await view.getByTestId('report-total').filter({ hasText: /\d/ }).waitFor();
+  return page;
+}
+
 export const RECIPES = {
   login: async (ctx) => {
     const page = await ctx.anonymousPage();
@@ -174,5 +210,43 @@ export const RECIPES = {
     const page = await ctx.pageOf('garden');
     await onDashboard(ctx, page);
     return page.screenshot();
+  },
+
+  'report-summary': async (ctx) => {
+    const page = await openReport(ctx, 'route.cargo_monitor.data_analysis.truck_loss');
+    await page.locator('.view:not([hidden]) .ag-row-pinned .ag-cell[col-id="loss"]:not(:empty)').waitFor();
+    return page.screenshot();
+  },
+
+  'report-chart': async (ctx) => {
+    const page = await openReport(ctx, 'route.cargo_monitor.data_analysis.loss_month_rank');
+    await page.locator('.view:not([hidden]) [data-testid="report-chart"] canvas').waitFor();
+    return page.screenshot();
+  },
+
+  'report-handling': async (ctx) => {
+    const page = await openReport(ctx, 'route.cargo_monitor.exception_report.alarm_switch_cover');
+    const rows = page.locator('.view:not([hidden]) [data-testid="report-grid"] .ag-row:not(.ag-row-pinned)');
+    for (const index of [0, 1]) await rows.nth(index).locator('.ag-selection-checkbox input').check();
+    await page.getByRole('button', { name: ctx.t('report.handleSelected', { count: 2 }) }).click();
+    const dialog = page.getByRole('dialog', { name: ctx.t('report.handleTitle') });
+    await dialog.getByRole('radio', { name: ctx.t('report.handling.abnormal'), exact: true }).check();
+    const description = ctx.lang === 'zh' ? '铅封完好，司机未报备开盖' : 'Seal intact; the driver did not report the opening';
+    await dialog.getByRole('textbox', { name: ctx.t('report.handleDescription') }).fill(description);
+    const shot = await page.screenshot();
+    await dialog.getByRole('button', { name: ctx.t('report.handleCancel') }).click();
+    await dialog.waitFor({ state: 'detached' });
+    return shot;
+  },
+
+  'report-query-bar': async (ctx) => {
+    const page = await openReport(ctx, 'route.cargo_monitor.event_report.switchcover_his');
+    const bar = page.locator('.view:not([hidden]) .query-bar');
+    await bar.locator('.filters__dates .filters__button').click();
+    const calendar = page.locator('.filters__popover .filters__calendar');
+    await calendar.waitFor();
+    const shot = await clipAround(page, [bar, calendar]);
+    await page.keyboard.press('Escape');
+    return shot;
   },
 } satisfies Record<ManualShot, Recipe>;

@@ -17,6 +17,10 @@ export const MANUAL_SHOTS = [
   'password',
   'fence-notice',
   'water-dashboard',
+  'report-summary',
+  'report-chart',
+  'report-handling',
+  'report-query-bar',
 ] as const;
 
 export type ManualShot = (typeof MANUAL_SHOTS)[number];
