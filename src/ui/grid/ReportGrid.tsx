@@ -120,6 +120,8 @@ export function ReportGrid(props: ReportGridProps) {
       <AgGridReact<ReportRow>
         theme={gridTheme}
         containerStyle={{ height: '100%', width: '100%' }}
+        // A report has at most a few dozen columns: all drawn, so fitting widths to content reaches the last of them.
+        suppressColumnVirtualisation
         rowModelType="infinite"
         datasource={datasource}
         cacheBlockSize={BLOCK_SIZE}
