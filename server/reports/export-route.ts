@@ -12,7 +12,7 @@ import { field } from '../routes/plugin';
 import type { Services } from '../services';
 import { workbookColumns, writeRows } from './xlsx-sheet';
 import { reportRun } from './report-query';
-import { reportContext } from './report-routes';
+import { reportContext } from './report-context';
 
 interface ExportBody extends ReportQuery {
   readonly headers: string;

@@ -1,5 +1,5 @@
-// The report routes, derived from the definitions: for every report a GET of one page, a POST export, and for the
-// unsealing screens a POST that handles selected events. No route is written per screen.
+// The report routes, derived from the definitions: for every report a GET of one page, a GET of its totals, a POST
+// export, and for the unsealing screens a POST that handles selected events. No route is written per screen.
 import { EXPORT_WARN_ROWS } from '../../src/domain/constants';
 import { routeByPath } from '../../src/domain/routes';
 import type { ReportDef } from '../../src/domain/screens/reports/definition';
@@ -12,9 +12,8 @@ import { failText } from '../envelope';
 import { field, type ContractPlugin } from '../routes/plugin';
 import { exportRoute } from './export-route';
 import { handlingRoute } from './handling-route';
-import { reportRun, type ReportContext } from './report-query';
-import type { FastifyRequest } from 'fastify';
-import type { Services } from '../services';
+import { reportContext } from './report-context';
+import { reportRun } from './report-query';
 
 /** Query keys any report accepts, with their schema; select filters add theirs as text. */
 function queryProperties(def: ReportDef): Record<string, object> {
@@ -35,10 +34,6 @@ function queryProperties(def: ReportDef): Record<string, object> {
 }
 
 const PAGE_SIZE_SCHEMA_MAX = 1_000_000;
-
-export function reportContext(services: Services, request: FastifyRequest): ReportContext {
-  return { db: services.db, kind: services.driver.kind, companyCodes: authOf(request).companyCodes, now: Date.now() };
-}
 
 export const reportRoutes: ContractPlugin = async (app, { services }) => {
   // Every report's filters read this; the answer holds only the caller's own companies and trucks.
