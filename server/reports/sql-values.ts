@@ -32,16 +32,18 @@ function dayOrMonth(kind: DbKind, field: 'day' | 'month'): Expr {
   return sql`to_char(to_timestamp(${shifted} / 1000.0) at time zone 'UTC', ${sql.lit(pattern)})`;
 }
 
-/** The histogram's bucket index as a CASE chain: no floor() or round(), which the two databases round differently. */
-function bucketOf(value: Expr): Expr {
+/**
+ * The histogram's bucket index: bucket i holds [i − 11.5, i − 10.5), the first and last are open-ended, so the index is
+ * floor(v + 11.5) held to 0…22. The value is read once (a CASE per bucket read a JSON field 23 times a row); only the
+ * clamp is spelled per database: SQLite's min/max of several arguments, PostgreSQL's least/greatest, which skip nulls.
+ */
+export function bucketOf(kind: DbKind, value: Expr): Expr {
   const { min, max, width } = LOSS_HISTOGRAM;
-  const whens: Expr[] = [];
-  let index = 0;
-  for (let upper = min - width / 2; upper <= max + width / 2; upper += width) {
-    whens.push(sql`when ${value} < ${sql.lit(upper)} then ${sql.lit(index)}`);
-    index += 1;
-  }
-  return sql`(case when ${value} is null then null ${sql.join(whens, sql` `)} else ${sql.lit(index)} end)`;
+  const shift = 1 - (min - width / 2) / width;
+  const last = Math.round((max - min) / width) + 2;
+  const index = sql`floor((${value}) / ${sql.lit(width)} + ${sql.lit(shift)})`;
+  if (kind === 'sqlite') return sql`min(max(${index}, 0), ${sql.lit(last)})`;
+  return sql`(case when ${value} is null then null else least(greatest(${index}, 0), ${sql.lit(last)}) end)`;
 }
 
 export interface ValueSql {
@@ -101,7 +103,7 @@ export function valueSql(kind: DbKind, table: SourceTable = 'event'): ValueSql {
       case 'alarmType':
         return sql`${sql.ref('e.type')}`;
       case 'bucket':
-        return bucketOf(numeric(source.of));
+        return bucketOf(kind, numeric(source.of));
     }
   }
   return { value };
