@@ -1,5 +1,6 @@
 // Where an alarm click leads (shell spec §2 "Alarm navigation"): the alarm screen of each type, and the urgent range link.
 import type { AlarmTypeId } from './alarm-types';
+import { encodeQuery } from './query-string';
 import { DASHBOARD_PATH } from './routes';
 
 const DRIVING = '/driving_monitor/exception_report';
@@ -48,14 +49,14 @@ export interface AlarmLinkSubject {
  * with the alarm's row (its start, `at`) highlighted. Report screens read these as their filters (url-query.ts).
  */
 export function alarmPopupUrl(alarm: AlarmLinkSubject, nowMs: number): string {
-  const params = new URLSearchParams({
-    name: ALARM_POP_NAME,
-    signCode: alarm.signCode,
-    startTime: String(alarm.startTime),
-    endTime: String(Math.max(alarm.startTime, nowMs)),
-    at: String(alarm.startTime),
-  });
-  return `${alarmRoutePath(alarm.type)}?${params.toString()}`;
+  const query = encodeQuery([
+    ['name', ALARM_POP_NAME],
+    ['signCode', alarm.signCode],
+    ['startTime', String(alarm.startTime)],
+    ['endTime', String(Math.max(alarm.startTime, nowMs))],
+    ['at', String(alarm.startTime)],
+  ]);
+  return `${alarmRoutePath(alarm.type)}?${query}`;
 }
 
 /** The link of an urgent-dialog row: the urgent alarm screen over [alarm start, now], both in ms. */

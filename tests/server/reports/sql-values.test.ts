@@ -3,10 +3,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lossHistogramBucket } from '../../../src/domain/constants';
 import { bucketOf } from '../../../server/reports/sql-values';
-import { openTestDatabase, TEST_DB_KIND, type TestDatabase } from '../../helpers/test-database';
+import { openTestDatabase, TEST_DB_KIND, type OpenedTestDatabase } from '../../helpers/test-database';
 
 describe('report SQL on this database', () => {
-  let opened: TestDatabase;
+  let opened: OpenedTestDatabase;
   beforeAll(async () => {
     opened = await openTestDatabase();
   });

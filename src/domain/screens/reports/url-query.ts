@@ -1,5 +1,6 @@
 // A report's filters as the URL query holds them, so a link or a reload reproduces the view; plus the links into a
 // report from elsewhere (an alarm pop-up, the urgent dialog, a drill-down).
+import { decodeQuery, encodeQuery } from '../../query-string';
 import type { DrillDown, ReportDef } from './definition';
 import { filterKeys, presetRange, rangeFilterOf } from './query';
 import type { ReportRow } from './wire';
@@ -13,21 +14,16 @@ const SORT_KEYS = ['sort', 'order'] as const;
 
 /** The filters (and sort) a URL query holds for this report; unknown keys are ignored. */
 export function readFilters(def: ReportDef, search: string): ReportFilters {
-  const params = new URLSearchParams(search);
   const known = new Set<string>([...filterKeys(def), ...SORT_KEYS, HIGHLIGHT_KEYS.name, HIGHLIGHT_KEYS.at]);
   const out: Record<string, string> = {};
-  for (const [key, value] of params) if (known.has(key) && value !== '') out[key] = value;
+  for (const [key, value] of decodeQuery(search)) if (known.has(key) && value !== '') out[key] = value;
   return out;
 }
 
 /** The URL query of some filters, keys in the definition's order so equal filters give equal text. */
 export function filtersSearch(def: ReportDef, filters: ReportFilters): string {
-  const params = new URLSearchParams();
-  for (const key of [...filterKeys(def), ...SORT_KEYS, HIGHLIGHT_KEYS.name, HIGHLIGHT_KEYS.at]) {
-    const value = filters[key];
-    if (value !== undefined && value !== '') params.set(key, value);
-  }
-  return params.toString();
+  const keys = [...filterKeys(def), ...SORT_KEYS, HIGHLIGHT_KEYS.name, HIGHLIGHT_KEYS.at];
+  return encodeQuery(keys.map((key) => [key, filters[key] === '' ? undefined : filters[key]] as const));
 }
 
 /** The filters a report opens with: its range preset, nothing else. */
@@ -59,7 +55,7 @@ function dayRange(day: string): { startTime: number; endTime: number } | undefin
  * become the target's range; a target without such a value keeps the current range (`current`).
  */
 export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFilters): string {
-  const params = new URLSearchParams();
+  const params = new Map<string, string>();
   if (current.startTime) params.set('startTime', current.startTime);
   if (current.endTime) params.set('endTime', current.endTime);
   if (current.companyCodes) params.set('companyCodes', current.companyCodes);
@@ -74,5 +70,5 @@ export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFi
       params.set(target, String(value));
     }
   }
-  return `${drill.to}?${params.toString()}`;
+  return `${drill.to}?${encodeQuery(params)}`;
 }
