@@ -75,11 +75,11 @@ async function trucksMove(db: Db): Promise<void> {
   }, { timeout: 5_000, interval: 100 });
 }
 
-/** Events recorded twice for one truck, kind and time: two simulators overlapping, or one replaying the other's span. */
+/** Events recorded twice (same truck, kind, time and content: one reading has a row per compartment): two simulators overlapping, or one replaying the other's span. */
 async function duplicateEvents(db: Db): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     select count(*) as n from (
-      select truck_id from event group by truck_id, kind, start_time having count(*) > 1
+      select truck_id from event group by truck_id, kind, start_time, data having count(*) > 1
     ) as twice`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
