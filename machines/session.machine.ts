@@ -2,11 +2,17 @@
 import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
 import type { SessionData } from '../src/domain/shell/session';
 import { sameShellData, type ShellData } from '../src/domain/shell/shell-data';
+import type { StUserAlarm } from '../src/domain/wire/entities';
 
 /** The session and the shell data the server just answered for it, for the storing action. */
 function storedShellOf({ context, event }: { context: SessionContext; event: { output: ShellData } }) {
   if (!context.session) throw new Error('shell data without a session');
   return { session: context.session, shell: event.output };
+}
+
+/** The shell with the alarm choice the user just saved, as `/userPri` would now answer it. */
+function withAlarmChoice(shell: ShellData, choice: StUserAlarm): ShellData {
+  return { ...shell, userPri: { ...shell.userPri, stUserAlarm: choice } };
 }
 
 /** The error of a failed invoke, for the reporting action. */
@@ -45,7 +51,9 @@ export type SessionEvent =
   /** The server answered 504: the session is gone; clear it and reload. */
   | { type: 'session.expired' }
   /** Reloads menus and privileges (the routine after the 'access limit' alert). */
-  | { type: 'session.refresh' };
+  | { type: 'session.refresh' }
+  /** The server stored a new alarm choice for this user: kept with the shell data, so a reload opens on it. */
+  | { type: 'session.alarmChoiceSaved'; choice: StUserAlarm };
 
 export const sessionMachine = setup({
   types: {
@@ -178,6 +186,19 @@ export const sessionMachine = setup({
       on: {
         'session.logout': { target: 'loggingOut' },
         'session.forceLogout': { target: 'loggedOut', actions: ['clearStoredSession', 'clearContext'] },
+        'session.alarmChoiceSaved': {
+          guard: 'hasStoredShell',
+          actions: [
+            assign({ shell: ({ context, event }) => (context.shell ? withAlarmChoice(context.shell, event.choice) : undefined) }),
+            {
+              type: 'storeShell',
+              params: ({ context, event }) => {
+                if (!context.session || !context.shell) throw new Error('an alarm choice without a session');
+                return { session: context.session, shell: withAlarmChoice(context.shell, event.choice) };
+              },
+            },
+          ],
+        },
         'session.expired': { target: 'loggedOut', actions: ['clearStoredSession', 'clearContext', 'reloadPage'] },
       },
     },

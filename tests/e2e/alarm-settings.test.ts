@@ -78,10 +78,15 @@ describe('the alarm settings in Chromium', () => {
     await expect.poll(() => popupTypes(page)).toEqual(['206', ...before].slice(0, 5));
   });
 
-  it('opens on the saved choice after a reload: cargo unchecked, vehicle checked', async () => {
+  it('opens on the saved choice after a reload: cargo unchecked, vehicle checked, and still shows no cargo pop-up', async () => {
     const { page } = operator;
     await page.reload();
     await page.locator('.topbar').waitFor();
+    await expect.poll(async () => (await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token: admin })).data.sockets.alarm).toBe(1);
+    const before = await popupTypes(page);
+    await raise(202);
+    await raise(206);
+    await expect.poll(() => popupTypes(page)).toEqual(['206', ...before].slice(0, 5));
     await page.getByRole('button', { name: '报警设置' }).click();
     const dialog = page.getByRole('dialog', { name: '接收的报警类型' });
     await dialog.waitFor();

@@ -163,6 +163,18 @@ describe('session machine', () => {
     expect(s.reloadPage).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps a saved alarm choice with the shell data and stores it, so the next tab or a reload opens on it', async () => {
+    const s = await loggedIn();
+    const choice = { id: 4, userId: 3, alarmTypeIds: '2,4' };
+    s.actor.send({ type: 'session.alarmChoiceSaved', choice });
+    const { shell } = s.actor.getSnapshot().context;
+    expect(shell?.userPri.stUserAlarm).toEqual(choice);
+    // The privileges stay the same object: the live session built from them does not connect again.
+    expect(shell?.userPri.userPri).toBe(SHELL.userPri.userPri);
+    expect(shell?.menus).toBe(SHELL.menus);
+    expect(s.storeShell).toHaveBeenLastCalledWith({ session: SESSION, shell: { ...SHELL, userPri: { ...SHELL.userPri, stUserAlarm: choice } } });
+  });
+
   it('reloads menus and privileges in place on refresh, keeping the shell open meanwhile', async () => {
     const s = await loggedIn();
     s.actor.send({ type: 'session.refresh' });

@@ -16,6 +16,7 @@ function fakeClient() {
   const api = {
     connect: vi.fn(async () => undefined), logout: vi.fn(async () => undefined), snapshot: vi.fn(async () => ({ trucks: [] })),
     setVisible: vi.fn(async (_visible: boolean) => undefined), reportInput: vi.fn(async () => undefined),
+    setAlarmTypes: vi.fn(async (_typeIds: string) => undefined),
   };
   const client = {
     api: api as unknown as LiveClient['api'], hello: { clientId: 1, mode: 'shared', liveness: 'locks' },
@@ -88,6 +89,38 @@ describe('LiveProvider', () => {
     expect(api.logout).toHaveBeenCalledTimes(1);
     view.unmount();
     expect(client.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends an alarm choice changed after the connect to the worker, once joined, without connecting again', async () => {
+    const { open, api } = fakeClient();
+    const view = (types: string) => (
+      <LiveProvider session={SESSION} alarmTypes={types} loggingOut={false} open={open}><Probe /></LiveProvider>
+    );
+    const { rerender } = render(view('101,201'));
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('joined'));
+    // The connect carried the first choice: nothing more to send.
+    expect(api.setAlarmTypes).not.toHaveBeenCalled();
+    rerender(view('201'));
+    await waitFor(() => expect(api.setAlarmTypes).toHaveBeenCalledExactlyOnceWith('201'));
+    rerender(view('201'));
+    expect(api.setAlarmTypes).toHaveBeenCalledTimes(1);
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(api.connect).toHaveBeenCalledExactlyOnceWith(SESSION);
+  });
+
+  it('hands over a choice made before the tab joined the worker once it has', async () => {
+    const { open, api, client } = fakeClient();
+    let join: (joined: LiveClient) => void = () => {};
+    const held = vi.fn(() => new Promise<LiveClient>((resolve) => (join = resolve)));
+    const view = (types: string) => (
+      <LiveProvider session={SESSION} alarmTypes={types} loggingOut={false} open={held}><Probe /></LiveProvider>
+    );
+    const { rerender } = render(view('101,201'));
+    rerender(view('2'));
+    expect(api.setAlarmTypes).not.toHaveBeenCalled();
+    await act(async () => join(client));
+    await waitFor(() => expect(api.setAlarmTypes).toHaveBeenCalledExactlyOnceWith('2'));
+    expect(open).not.toHaveBeenCalled();
   });
 
   it('builds the worker session from the header-id, the user, userPri, the chosen alarm types (empty: all), the role polls and the idle limit', () => {

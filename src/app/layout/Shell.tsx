@@ -6,6 +6,7 @@ import { WATER_TRUCK_USER_NAMES } from '../../config';
 import { DASHBOARD_PATH } from '../../domain/routes';
 import { buildShellMenu, menuAllows, type ShellMenu } from '../../domain/shell/menu';
 import { isWaterTruckUser } from '../../domain/shell/session';
+import type { StUserAlarm } from '../../domain/wire/entities';
 import { AlarmSettings } from '../alarms/AlarmSettings';
 import { LiveAlarms } from '../alarms/LiveAlarms';
 import { SessionLiveProvider } from '../live/LiveProvider';
@@ -55,6 +56,7 @@ function Layout({ path, menu, userId, userName, waterTruckUser }: LayoutProps) {
   const alarmChoice = useSessionContext((context) => context.shell?.userPri.stUserAlarm);
   const [changingPassword, setChangingPassword] = useState(false);
   const logout = useCallback(() => session.send({ type: 'session.logout' }), [session]);
+  const saveAlarmChoice = useCallback((choice: StUserAlarm) => session.send({ type: 'session.alarmChoiceSaved', choice }), [session]);
   const closePassword = useCallback(() => setChangingPassword(false), []);
   const canOpen = useCallback((target: string) => menuAllows(menu, target), [menu]);
   const classes = ['shell', sidebar.open ? 'shell--open' : 'shell--closed', sidebar.mobile ? 'shell--mobile' : ''];
@@ -73,7 +75,7 @@ function Layout({ path, menu, userId, userName, waterTruckUser }: LayoutProps) {
           userName={userName}
           waterTruckUser={waterTruckUser}
           live={waterTruckUser ? undefined : <StatusBadges />}
-          alarmSettings={waterTruckUser ? undefined : <AlarmSettings userId={userId} stored={alarmChoice} />}
+          alarmSettings={waterTruckUser ? undefined : <AlarmSettings userId={userId} stored={alarmChoice} onSaved={saveAlarmChoice} />}
           onChangePassword={() => setChangingPassword(true)}
           onLogout={logout}
         />

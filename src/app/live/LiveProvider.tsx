@@ -1,8 +1,9 @@
 // Connects this tab to the live worker once a session exists, hands the live source to the views, tells the worker of
 // this tab's visibility and input, and stops it on logout.
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LiveSession } from '../../../workers/live-api';
 import type { LiveClient } from '../../live/live-client';
+import { listInForce } from '../../domain/alarm-types';
 import { pageAbilities } from '../browser-support';
 import { loadLiveClientChunk } from '../lazy-chunks';
 import { useSessionActor, useSessionContext, useSessionPhase } from '../session/SessionProvider';
@@ -35,8 +36,13 @@ const openWorkerClient = (): Promise<LiveClient> =>
     : Promise.reject(new Error('this browser has no WebSocket or worker')));
 
 export interface LiveProviderProps {
-  /** The worker session; undefined until logged in with the shell loaded. */
+  /** The worker session; undefined until logged in with the shell loaded. A new object connects again. */
   readonly session: LiveSession | undefined;
+  /**
+   * This tab's alarm choice as it changes after the connect (a save, or the server's answer replacing stored data):
+   * each change goes to the worker, which filters every tab by it, without connecting again.
+   */
+  readonly alarmTypes?: string;
   /** True once the user logs out: the worker stops its sockets and forgets the stored live state. */
   readonly loggingOut: boolean;
   /** Joins the worker (tests pass a client over a MessageChannel). */
@@ -51,8 +57,11 @@ export interface LiveProviderProps {
 }
 
 /** Joins the worker once per session, hands it to the views and connects it; leaves it on unmount. */
-export function LiveProvider({ session, loggingOut, open = openWorkerClient, onSessionRefused, onAccessChanged, presence, children }: LiveProviderProps) {
+export function LiveProvider({ session, alarmTypes, loggingOut, open = openWorkerClient, onSessionRefused, onAccessChanged, presence, children }: LiveProviderProps) {
   const [client, setClient] = useState<LiveClient | null>(null);
+  // The first choice travels with the connect; the worker keeps the one in force when another tab of the session
+  // connected first, so only a change seen here later is sent.
+  const sentTypes = useRef(alarmTypes);
 
   useEffect(() => {
     if (!session) return undefined;
@@ -78,6 +87,14 @@ export function LiveProvider({ session, loggingOut, open = openWorkerClient, onS
   useEffect(() => {
     if (loggingOut && client) void client.api.logout();
   }, [loggingOut, client]);
+
+  useEffect(() => {
+    if (alarmTypes === undefined) return;
+    if (sentTypes.current === undefined) sentTypes.current = alarmTypes;
+    if (!client || alarmTypes === sentTypes.current) return;
+    sentTypes.current = alarmTypes;
+    void client.api.setAlarmTypes(alarmTypes);
+  }, [alarmTypes, client]);
 
   useEffect(() => {
     if (!client || !onSessionRefused) return undefined;
@@ -106,13 +123,16 @@ export function SessionLiveProvider({ children }: { readonly children: ReactNode
   const shell = useSessionContext((context) => context.shell);
   const phase = useSessionPhase();
   const actor = useSessionActor();
-  const live = useMemo(() => (session && shell ? liveSessionOf(session, shell) : undefined), [session, shell]);
+  const privileges = shell?.userPri.userPri;
+  // A new alarm choice keeps the privileges' object and so the live session: the worker takes it without a reconnect.
+  const live = useMemo(() => (session && shell ? liveSessionOf(session, shell) : undefined), [session, privileges]);
+  const alarmTypes = shell ? listInForce(shell.userPri.stUserAlarm?.alarmTypeIds) : undefined;
   // A forced local logout: the server has already ended the session, so there is nobody to tell.
   const refused = useCallback(() => actor.send({ type: 'session.forceLogout' }), [actor]);
   // The refreshed privileges make a new live session, which connects again with the companies the user has now.
   const accessChanged = useCallback(() => actor.send({ type: 'session.refresh' }), [actor]);
   return (
-    <LiveProvider session={live} loggingOut={phase === 'loggingOut'} onSessionRefused={refused} onAccessChanged={accessChanged}>
+    <LiveProvider session={live} alarmTypes={alarmTypes} loggingOut={phase === 'loggingOut'} onSessionRefused={refused} onAccessChanged={accessChanged}>
       {children}
     </LiveProvider>
   );
