@@ -104,6 +104,12 @@ export function valueSql(kind: DbKind, table: SourceTable = 'event'): ValueSql {
         return sql`${sql.ref('e.type')}`;
       case 'bucket':
         return bucketOf(kind, numeric(source.of));
+      case 'exceeds': {
+        const [value, limit] = [numeric(source.value), numeric(source.limit)];
+        return sql`(case when ${value} is null or ${limit} is null then null when abs(${value}) > ${limit} then 1 else 0 end)`;
+      }
+      case 'difference':
+        return sql`(${sql.join([numeric(source.of), ...source.minus.map(numeric)], sql` - `)})`;
     }
   }
   return { value };

@@ -84,13 +84,14 @@ function finishUnloading(ctx: SimContext, t: TruckSim, now: number): void {
   const trip = t.trip;
   if (trip && isTanker(t)) {
     const unloadVolume = t.tanks.reduce((sum, tank) => sum + tank.before, 0);
+    const deliveredVolume = t.tanks.reduce((sum, tank) => sum + tank.before - tank.vt, 0);
     const loss = trip.loadVolume - unloadVolume;
     const lossRate = trip.loadVolume > 0 ? loss / trip.loadVolume : 0;
     const abnormal = Math.abs(lossRate) > HIGH_LOSS_RATE;
     ctx.emit(t, 'trip', trip.startTime, now, {
       taskCode: trip.taskCode, depotName: trip.depot?.name ?? '', stationName: trip.station?.name ?? '',
       oilCodes: t.tanks.map((tank) => tank.oilCode), loadVolume: roundVt(trip.loadVolume), unloadVolume: roundVt(unloadVolume),
-      loss: roundVt(loss), lossRate: round6(lossRate), highLossRateThreshold: HIGH_LOSS_RATE, abnormal, compartments: balances(t),
+      deliveredVolume: roundVt(deliveredVolume), loss: roundVt(loss), lossRate: round6(lossRate), highLossRateThreshold: HIGH_LOSS_RATE, abnormal, compartments: balances(t),
       startArea: trip.startArea, endArea: t.area,
     });
     if (abnormal) {

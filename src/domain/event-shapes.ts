@@ -57,7 +57,7 @@ const EVENT_SHAPES: { readonly [K in EventKind]: Check<EventData[K]> } = {
     temperature: num, meterNo: orNull(str), meterVolume: orNull(num), area: str,
   }),
   trip: record({
-    taskCode: str, depotName: str, stationName: str, oilCodes: listOf(int), loadVolume: num, unloadVolume: num, loss: num,
+    taskCode: str, depotName: str, stationName: str, oilCodes: listOf(int), loadVolume: num, unloadVolume: num, deliveredVolume: num, loss: num,
     lossRate: num, highLossRateThreshold: num, abnormal: bool, compartments: listOf(balance), startArea: str, endArea: str,
   }),
   spray: record({ volume: num, distanceKm: num, startArea: str, endArea: str }),

@@ -63,7 +63,8 @@ export interface EventData {
   /** A whole delivery, depot to station (oil_loss, truck_loss, level_change, alm_high_loss). 202 fires with the same startTime. */
   readonly trip: {
     readonly taskCode: string; readonly depotName: string; readonly stationName: string; readonly oilCodes: readonly number[];
-    readonly loadVolume: number; readonly unloadVolume: number; readonly loss: number; readonly lossRate: number;
+    readonly loadVolume: number; readonly unloadVolume: number; readonly deliveredVolume: number; readonly loss: number;
+    readonly lossRate: number;
     readonly highLossRateThreshold: number; readonly abnormal: boolean; readonly compartments: readonly CompartmentBalance[];
     readonly startArea: string; readonly endArea: string;
   };

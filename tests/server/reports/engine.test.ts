@@ -15,6 +15,7 @@ const truckLoss = CARGO_REPORTS['/cargo_monitor/data_analysis/truck_loss'];
 const coverAlarms = CARGO_REPORTS['/cargo_monitor/exception_report/alarm_switch_cover'];
 const tanks = CARGO_REPORTS['/cargo_monitor/event_report/tank_inventory'];
 const atg = CARGO_REPORTS['/cargo_monitor/event_report/atg_unload'];
+const oilLoss = CARGO_REPORTS['/cargo_monitor/data_analysis/oil_loss'];
 
 describe('the report engine', () => {
   let seeded: SeededServer;
@@ -110,6 +111,24 @@ describe('the report engine', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
+  it('balances each trip compartment: loaded − delivered − loss, a loss rate over its threshold flagged', async () => {
+    const { data } = await seeded.page(oilLoss, 'admin', { ...month(), size: 1000 });
+    expect(data.rows.length).toBeGreaterThan(100);
+    for (const row of data.rows) {
+      const [loaded, delivered, loss, balance] = ['loaded', 'delivered', 'loss', 'balance'].map((key) => Number(row[key]));
+      expect(balance).toBeCloseTo((loaded ?? 0) - (delivered ?? 0) - (loss ?? 0), 6);
+      expect(row['overThreshold']).toBe(Math.abs(Number(row['lossRate'])) > Number(row['lossThreshold']) ? 1 : 0);
+    }
+    expect(data.rows.some((row) => row['overThreshold'] === 1)).toBe(true);
+    expect(data.rows.some((row) => row['overThreshold'] === 0)).toBe(true);
+    // A truck's month on truck_loss is the sum of its trips' balances.
+    const first = data.rows[0];
+    const months = await seeded.page(truckLoss, 'admin', { ...month(), signCode: String(first?.['signCode']), size: 100 });
+    const total = (rows: readonly ReportRow[], key: string) => rows.reduce((sum, row) => sum + Number(row[key]), 0);
+    const trips = await seeded.page(oilLoss, 'admin', { ...month(), signCode: String(first?.['signCode']), size: 1000 });
+    expect(total(months.data.rows, 'balance')).toBeCloseTo(total(trips.data.rows, 'balance'), 3);
+  });
+
   it('exports the chosen columns in the posted order with real dates, fitted widths and a frozen header', async () => {
     const fields = ['signCode', 'startTime', 'volume', 'stationName'];
     const headers = ['车牌号', '开始时间', '容积Vt(L)', '加油站'];
@@ -139,6 +158,31 @@ describe('the report engine', () => {
     // The date column is wide enough for its 19 characters; the plate column for a plate.
     expect(sheet.getColumn(2).width).toBeGreaterThanOrEqual(19);
     expect(sheet.getColumn(1).width).toBeGreaterThanOrEqual(8);
+  });
+
+  it('exports in English with the English date pattern, English texts, and each column as wide as its longest text', async () => {
+    const fields = ['signCode', 'startTime', 'oilCode'];
+    const headers = ['Plate', 'Start time', 'Product'];
+    const response = await fetch(`${seeded.server.url}/truckmanage/api${reportCallPath(atg.path)}/export`, {
+      method: 'POST',
+      headers: { 'header-id': seeded.tokens.admin, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ startTime: String(now - DAY_MS), endTime: String(now), headers: headers.join(','), fields: fields.join(','), language: 'en' }).toString(),
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await response.arrayBuffer());
+    const sheet = workbook.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    expect(sheet.rowCount).toBeGreaterThan(1);
+    expect(sheet.getRow(2).getCell(2).numFmt).toBe('mm/dd/yyyy hh:mm:ss');
+    const products = new Set<string>();
+    sheet.eachRow((row, index) => {
+      if (index > 1) products.add(String(row.getCell(3).value));
+    });
+    expect([...products].every((text) => ['Gasoline', 'Diesel', 'Other'].includes(text))).toBe(true);
+    // Widths fit the content: the longest product name (or the header) plus a margin of two.
+    const longest = Math.max('Product'.length, ...[...products].map((text) => text.length));
+    expect(sheet.getColumn(3).width).toBe(Math.max(6, longest + 2));
+    expect(sheet.getColumn(2).width).toBe('mm/dd/yyyy hh:mm:ss'.length + 2);
   });
 
   it(`refuses an export over ${EXPORT_WARN_ROWS} rows with the shorten-the-range message`, async () => {

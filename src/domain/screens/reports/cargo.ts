@@ -85,16 +85,34 @@ const tankColumns: readonly ReportColumn[] = [
 ];
 
 /** One trip's balance per compartment and product: loaded at the depot − delivered − loss. */
+const lossThreshold = data('highLossRateThreshold');
+
+/**
+ * Fuel balance per trip and compartment: loaded at the depot − delivered at the station − loss on the way; what is
+ * left is fuel still on board (or unaccounted for), and the loss rate is set against the trip's threshold.
+ */
 const balanceColumns: readonly ReportColumn[] = [
   ...truckColumns, startTime, endTime, taskCode, depotName, stationName,
   column('compartment', 'integer', item('compartment')),
   column('oilCode', 'fuelCode', item('oilCode')),
   column('loaded', 'volume', item('loaded'), { summary: 'sum' }),
+  column('arrived', 'volume', item('arrived'), { summary: 'sum' }),
   column('delivered', 'volume', item('delivered'), { summary: 'sum' }),
   column('loss', 'loss', item('loss'), { summary: 'sum' }),
+  column('balance', 'loss', { from: 'difference', of: item('loaded'), minus: [item('delivered'), item('loss')] }, { summary: 'sum' }),
   column('lossRate', 'lossRate', item('lossRate')),
-  column('lossThreshold', 'lossRate', data('highLossRateThreshold'), { sortable: false }),
+  column('lossThreshold', 'lossRate', lossThreshold, { sortable: false }),
+  column('overThreshold', 'flag', { from: 'exceeds', value: item('lossRate'), limit: lossThreshold }),
 ];
+
+/** A whole trip's volumes, all compartments together. */
+const tripVolumes = {
+  loaded: data('loadVolume'),
+  arrived: data('unloadVolume'),
+  delivered: data('deliveredVolume'),
+  loss: data('loss'),
+} as const;
+const tripBalance = { from: 'difference', of: tripVolumes.loaded, minus: [tripVolumes.delivered, tripVolumes.loss] } as const;
 
 const tripLoss = { from: 'item', path: 'loss', type: 'number' } as const;
 
@@ -389,11 +407,13 @@ export const CARGO_REPORTS = {
     filters: eventFilters(),
     columns: [
       ...truckColumns, startTime, endTime, taskCode, depotName, stationName,
-      column('loaded', 'volume', data('loadVolume'), { summary: 'sum' }),
-      column('delivered', 'volume', data('unloadVolume'), { summary: 'sum' }),
-      column('loss', 'loss', data('loss'), { summary: 'sum' }),
+      column('loaded', 'volume', tripVolumes.loaded, { summary: 'sum' }),
+      column('arrived', 'volume', tripVolumes.arrived, { summary: 'sum' }),
+      column('delivered', 'volume', tripVolumes.delivered, { summary: 'sum' }),
+      column('loss', 'loss', tripVolumes.loss, { summary: 'sum' }),
+      column('balance', 'loss', tripBalance, { summary: 'sum' }),
       column('lossRate', 'lossRate', data('lossRate')),
-      column('lossThreshold', 'lossRate', data('highLossRateThreshold'), { sortable: false }),
+      column('lossThreshold', 'lossRate', lossThreshold, { sortable: false }),
     ],
     sort: newestFirst,
   },
@@ -448,10 +468,13 @@ export const CARGO_REPORTS = {
     columns: [
       ...truckColumns, month,
       column('trips', 'integer', count, { summary: 'sum' }),
-      column('loaded', 'volume', sum(data('loadVolume')), { summary: 'sum' }),
-      column('delivered', 'volume', sum(data('unloadVolume')), { summary: 'sum' }),
-      column('loss', 'loss', sum(data('loss')), { summary: 'sum' }),
-      column('lossRate', 'lossRate', { from: 'ratio', numerator: data('loss'), denominator: data('loadVolume') }),
+      column('loaded', 'volume', sum(tripVolumes.loaded), { summary: 'sum' }),
+      column('arrived', 'volume', sum(tripVolumes.arrived), { summary: 'sum' }),
+      column('delivered', 'volume', sum(tripVolumes.delivered), { summary: 'sum' }),
+      column('loss', 'loss', sum(tripVolumes.loss), { summary: 'sum' }),
+      column('balance', 'loss', sum(tripBalance), { summary: 'sum' }),
+      column('lossRate', 'lossRate', { from: 'ratio', numerator: tripVolumes.loss, denominator: tripVolumes.loaded }),
+      column('lossThreshold', 'lossRate', { from: 'max', of: lossThreshold }),
     ],
     sort: { key: 'month', order: 'desc' },
     drillDown: { to: `${ANALYSIS}/oil_loss`, params: { signCode: 'signCode', month: 'month' } },

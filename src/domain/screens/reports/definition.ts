@@ -70,9 +70,22 @@ export type ValueSource =
   /** Alarm sources: the alarm's type id. */
   | { readonly from: 'alarmType' }
   /** Grouped reports: the loss-difference histogram bucket (0…22) of a number. */
-  | { readonly from: 'bucket'; readonly of: NumericSource };
+  | { readonly from: 'bucket'; readonly of: NumericSource }
+  /** 1 when |value| is above the limit, else 0 (a loss rate against its threshold), shown as a flag. */
+  | { readonly from: 'exceeds'; readonly value: NumericSource; readonly limit: NumericSource }
+  | DifferenceSource;
 
-export type NumericSource = Extract<ValueSource, { readonly from: 'data' | 'item' }> | { readonly from: 'event'; readonly field: 'duration' };
+/** A number less others (a fuel balance: loaded − delivered − loss); empty when any part is. */
+export interface DifferenceSource {
+  readonly from: 'difference';
+  readonly of: NumericSource;
+  readonly minus: readonly NumericSource[];
+}
+
+export type NumericSource =
+  | Extract<ValueSource, { readonly from: 'data' | 'item' }>
+  | { readonly from: 'event'; readonly field: 'duration' }
+  | DifferenceSource;
 
 export const AGGREGATE_SOURCES = ['count', 'sum', 'avg', 'max', 'min', 'ratio', 'share', 'distinctTrucks'] as const;
 export type Aggregate = Extract<ValueSource, { readonly from: (typeof AGGREGATE_SOURCES)[number] }>;
@@ -149,8 +162,11 @@ export type ReportFilter =
   | { readonly type: 'company' }
   /** Plate picker with type-ahead over the user's trucks. */
   | { readonly type: 'plate' }
-  /** Start and end of the event's start time; `maxDays` refuses longer ranges. */
-  | { readonly type: 'range'; readonly preset: RangePreset; readonly maxDays?: number }
+  /**
+   * Start and end of the event's start time; `maxDays` refuses longer ranges, `maxMonths` ends later than that many
+   * calendar months after the start (speed info: 3 months).
+   */
+  | { readonly type: 'range'; readonly preset: RangePreset; readonly maxDays?: number; readonly maxMonths?: number }
   /** A per-report select over one value; the empty choice means all. */
   | { readonly type: 'select'; readonly key: string; readonly labelKey: LocaleKey; readonly value: ValueSource; readonly options: readonly SelectOption[] };
 
