@@ -58,6 +58,11 @@ export async function exportRoute(app: FastifyInstance, services: Services, def:
       },
     },
     async (request, reply) => {
+      // The console ignores a failed export (spec); the log and the diagnostics count are where it shows.
+      const countFailure = (error: unknown) => {
+        services.exports.failed += 1;
+        request.log.error({ err: error, report: def.path }, 'export failed');
+      };
       const body = request.body;
       const query: ReportQuery = { ...body, page: 1, size: REPORT_PAGE.maxSize };
       const problem = queryProblem(def, query);
@@ -68,7 +73,11 @@ export async function exportRoute(app: FastifyInstance, services: Services, def:
       if (typeof columns === 'string') return failText(request, 400, 'server.badField', { field: columns });
 
       const run = reportRun(reportContext(services, request), def);
-      const total = await run.count(query);
+      const total = await run.count(query).catch((error: unknown) => {
+        // The error answer is the server's usual 500; the console still says nothing (spec), so count it here too.
+        countFailure(error);
+        throw error;
+      });
       if (total > options.maxRows) return failText(request, 400, 'report.error.tooManyToExport', { max: options.maxRows });
 
       const stream = new PassThrough();
@@ -83,9 +92,7 @@ export async function exportRoute(app: FastifyInstance, services: Services, def:
         for await (const row of run.rows(query, REPORT_PAGE.maxSize)) rows.push(row);
         await writeRows(workbook, columns, rows, toLang(body.language));
       } catch (error) {
-        // The console ignores a failed export (spec); the log and the diagnostics count are where it shows.
-        services.exports.failed += 1;
-        request.log.error({ err: error, report: def.path }, 'export failed');
+        countFailure(error);
         stream.destroy(error instanceof Error ? error : new Error(String(error)));
       }
       return reply;

@@ -11,7 +11,8 @@ export interface SheetColumn {
   readonly header: string;
 }
 
-const DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+/** Excel's number formats of the spec's date patterns: zh yyyy-MM-dd HH:mm:ss, en MM/dd/yyyy HH:mm:ss. */
+const DATE_FORMATS: Readonly<Record<Lang, string>> = { zh: 'yyyy-mm-dd hh:mm:ss', en: 'mm/dd/yyyy hh:mm:ss' };
 /** Excel stores wall-clock dates; the report's times are China's. */
 const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 const MIN_WIDTH = 6;
@@ -36,10 +37,11 @@ function textWidth(text: string): number {
 }
 
 export async function writeRows(workbook: ExcelJS.stream.xlsx.WorkbookWriter, columns: readonly SheetColumn[], rows: readonly ReportRow[], lang: Lang): Promise<void> {
+  const dateFormat = DATE_FORMATS[lang];
   const widths = columns.map(({ header }) => textWidth(header));
   for (const row of rows) {
     columns.forEach(({ column }, index) => {
-      const text = column.format === 'dateTime' ? DATE_FORMAT : cellText(column, row[column.key] ?? null, lang);
+      const text = column.format === 'dateTime' ? dateFormat : cellText(column, row[column.key] ?? null, lang);
       widths[index] = Math.max(widths[index] ?? 0, textWidth(text));
     });
   }
@@ -58,7 +60,7 @@ export async function writeRows(workbook: ExcelJS.stream.xlsx.WorkbookWriter, co
       const value = excelCell(column, row[column.key] ?? null, lang);
       if (value.kind === 'date') {
         cell.value = new Date(value.ms + CHINA_OFFSET_MS);
-        cell.numFmt = DATE_FORMAT;
+        cell.numFmt = dateFormat;
       } else if (value.kind === 'number') {
         cell.value = value.value;
         cell.numFmt = value.numFmt;

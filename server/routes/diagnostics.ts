@@ -33,7 +33,7 @@ export interface Diagnostics {
   readonly memoryBytes: number;
   /** The live bus (REDIS_URL: redis, else local) and this instance's name on it. */
   readonly bus: BusStatus;
-  /** Report exports that failed after they started streaming. */
+  /** Report exports that failed on the server (refusals for bad input or too many rows are answers, not failures). */
   readonly exportsFailed: number;
 }
 

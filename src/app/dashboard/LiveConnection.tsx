@@ -1,8 +1,10 @@
 // The live connection as the worker sees it, on the personal centre: how the tabs share it, each socket's state and
-// reconnects, and whether a reconnect resumes alarms without loss (not against a backend whose alarms carry no seq).
+// reconnects, whether a reconnect resumes alarms without loss (not against a backend whose alarms carry no seq), and
+// how many report exports failed in this tab.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveDiagnostics } from '../../../workers/live-api';
+import { exportFailureCount } from '../../api/export-download';
 import { ALARM_RESUME_LABELS, LINK_STATE_LABELS, SOCKET_LABELS, WORKER_MODE_LABELS } from '../../live/live-labels';
 import { useLiveSource } from '../live/LiveProvider';
 
@@ -61,6 +63,9 @@ export function LiveConnection() {
         <dd>{diagnostics.lastSeq ?? '—'}</dd>
         <dt>{t('live.diag.frames')}</dt>
         <dd>{diagnostics.frames.truckFrames + diagnostics.frames.alarmFrames}</dd>
+        {/* Exports fail silently (spec params §7); this is where an operator can see that they did. */}
+        <dt>{t('live.diag.exportFailures')}</dt>
+        <dd data-testid="export-failures">{exportFailureCount()}</dd>
       </dl>
     </section>
   );

@@ -1,6 +1,7 @@
 // The personal centre's live connection section: link states, reconnects and whether alarms resume without loss.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { downloadExport, exportFailureCount } from '../../../src/api/export-download';
 import { LiveConnection } from '../../../src/app/dashboard/LiveConnection';
 import { initI18n, switchLang } from '../../../src/app/i18n';
 import { LiveSourceProvider } from '../../../src/app/live/LiveProvider';
@@ -54,6 +55,17 @@ describe('the live connection section', () => {
     await screen.findByTestId('live-connection');
     expect(screen.getByTestId('live-alarm-resume').textContent).toBe('不支持无损续传：后台的报警没有序号，断线期间的报警会丢失');
     expect(screen.getByTestId('live-link-alarm').textContent).toBe('等待重连 · 重连次数 2 · 最近关闭代码 1006');
+  });
+
+  it('shows how many exports failed in this tab, which the report screens never say (spec params §7)', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const before = exportFailureCount();
+    await downloadExport('/report/x/export', {}, 'a.xlsx', () => undefined);
+    setup(diagnostics({}));
+    expect((await screen.findByTestId('export-failures')).textContent).toBe(String(before + 1));
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('reads the same in English', async () => {

@@ -42,7 +42,8 @@ export function ExportButton({ def, filters, total }: ExportButtonProps) {
   const [progress, setProgress] = useState<ExportProgress | 'starting' | undefined>(undefined);
 
   const start = async () => {
-    if (total !== undefined && total > EXPORT_WARN_ROWS) {
+    if (total === undefined) return;
+    if (total > EXPORT_WARN_ROWS) {
       showToast('warning', { key: 'report.error.tooManyToExport', values: { max: EXPORT_WARN_ROWS } });
       return;
     }
@@ -58,7 +59,8 @@ export function ExportButton({ def, filters, total }: ExportButtonProps) {
   const known = progress !== undefined && progress !== 'starting' ? progress : undefined;
   return (
     <span className="report-export">
-      <button type="button" className="button" onClick={() => void start()} disabled={busy || total === 0}>
+      {/* Until the count is in, the 10,000-row question cannot be asked: the button waits for it. */}
+      <button type="button" className="button" onClick={() => void start()} disabled={busy || total === undefined || total === 0}>
         {busy ? t('report.exporting') : t('report.export')}
       </button>
       {busy && (

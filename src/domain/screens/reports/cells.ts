@@ -32,18 +32,31 @@ function labelOf(keys: Readonly<Record<string, LocaleKey>> | undefined, value: R
   return key ? translate(lang, key) : String(value);
 }
 
+/**
+ * A China-time day or month the server grouped by ('2026-11-05', '2026-11'), in the language's order: English
+ * '11/05/2026' and '11/2026'. Read as text, not as a time, so the browser's zone cannot move it to another day.
+ */
+function bucketText(value: string, lang: Lang): string {
+  if (lang !== 'en') return value;
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (day) return `${day[2]}/${day[3]}/${day[1]}`;
+  const month = /^(\d{4})-(\d{2})$/.exec(value);
+  return month ? `${month[2]}/${month[1]}` : value;
+}
+
 /** The text a cell shows in this language; '' for a missing value, never 'NaN' or 'null'. */
 export function cellText(column: Pick<ReportColumn, 'format' | 'options'>, value: ReportCell, lang: Lang): string {
   if (value === null || value === undefined) return '';
   const n = asNumber(value);
   switch (column.format) {
     case 'text':
-    case 'month':
       return String(value);
+    case 'month':
+      return bucketText(String(value), lang);
     case 'dateTime':
       return n === undefined ? '' : displayDateTime(n, lang);
     case 'date':
-      return typeof value === 'string' && !/^\d+$/.test(value) ? value : n === undefined ? '' : displayDate(n, lang);
+      return typeof value === 'string' && !/^\d+$/.test(value) ? bucketText(value, lang) : n === undefined ? '' : displayDate(n, lang);
     case 'durationSec':
       return n === undefined ? '' : formatDuration(n, 'seconds', lang);
     case 'durationMin':

@@ -1,6 +1,6 @@
 // A report's query as the URL, the HTTP call and the export carry it, and the limits both the console (before sending)
 // and the server (again) check, each with a message in zh and en.
-import { DAY_MS } from '../../format/time';
+import { addMonths, DAY_MS } from '../../format/time';
 import type { LocaleKey } from '../../i18n';
 import type { RangePreset, ReportDef, ReportFilter } from './definition';
 
@@ -89,8 +89,13 @@ export function queryProblem(def: ReportDef, query: ReportQuery): QueryProblem |
   const { startTime, endTime } = query;
   if (startTime !== undefined && endTime !== undefined) {
     if (endTime < startTime) return { key: 'report.error.endBeforeStart' };
-    const maxDays = rangeFilterOf(def)?.maxDays;
+    const range = rangeFilterOf(def);
+    const maxDays = range?.maxDays;
     if (maxDays !== undefined && endTime - startTime > maxDays * DAY_MS) return { key: 'report.error.rangeTooLong', params: { days: maxDays } };
+    const maxMonths = range?.maxMonths;
+    if (maxMonths !== undefined && endTime > addMonths(startTime, maxMonths)) {
+      return { key: 'report.error.rangeTooLongMonths', params: { months: maxMonths } };
+    }
   }
   for (const filter of def.filters) {
     if (filter.type !== 'select') continue;

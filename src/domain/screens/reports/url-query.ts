@@ -34,20 +34,29 @@ export function defaultFilters(def: ReportDef, now: number): ReportFilters {
   return { startTime: String(startTime), endTime: String(endTime) };
 }
 
+/** China is UTC+8 all year; the server groups days and months by China's calendar. */
+const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+
+/** [first ms, last ms] of China's calendar span from (y, m, d) to the same fields with one more month or day. */
+function chinaSpan(start: readonly [number, number, number], end: readonly [number, number, number]) {
+  const startTime = Date.UTC(start[0], start[1], start[2]) - CHINA_OFFSET_MS;
+  const endTime = Date.UTC(end[0], end[1], end[2]) - CHINA_OFFSET_MS - 1;
+  return { startTime, endTime };
+}
+
+/** The range of a month the server grouped by ('2026-11'), as China's calendar has it, whatever the browser's zone. */
 function monthRange(month: string): { startTime: number; endTime: number } | undefined {
   const match = /^(\d{4})-(\d{2})$/.exec(month);
   if (!match) return undefined;
-  const start = new Date(Number(match[1]), Number(match[2]) - 1, 1);
-  const end = new Date(Number(match[1]), Number(match[2]), 1);
-  return { startTime: start.getTime(), endTime: end.getTime() - 1 };
+  const [year, index] = [Number(match[1]), Number(match[2]) - 1];
+  return chinaSpan([year, index, 1], [year, index + 1, 1]);
 }
 
 function dayRange(day: string): { startTime: number; endTime: number } | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return undefined;
-  const start = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  const end = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + 1);
-  return { startTime: start.getTime(), endTime: end.getTime() - 1 };
+  const [year, index, date] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  return chinaSpan([year, index, date], [year, index, date + 1]);
 }
 
 /**

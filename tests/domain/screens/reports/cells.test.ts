@@ -35,6 +35,13 @@ describe('report cells', () => {
     expect(cellText(as('dateTime'), ms, 'en')).toBe('11/23/2026 08:05:09');
   });
 
+  it('shows the server\'s China-time days and months in the language\'s order, as written', () => {
+    expect(cellText(as('date'), '2026-11-05', 'zh')).toBe('2026-11-05');
+    expect(cellText(as('date'), '2026-11-05', 'en')).toBe('11/05/2026');
+    expect(cellText(as('month'), '2026-11', 'zh')).toBe('2026-11');
+    expect(cellText(as('month'), '2026-11', 'en')).toBe('11/2026');
+  });
+
   it('shows a missing value as an empty cell in every format, never NaN or null', () => {
     for (const format of ['loss', 'lossRate', 'volume', 'dateTime', 'durationSec', 'fuelCode', 'integer', 'enum'] as const) {
       expect(cellText(as(format), null, 'en')).toBe('');

@@ -1,7 +1,9 @@
 // Report queries: the limits both sides check, the range presets, and the URL form of the filters and links.
 import { describe, expect, it } from 'vitest';
+import { SPEED_QUERY_MAX_MONTHS } from '../../../../src/domain/constants';
 import { DAY_MS } from '../../../../src/domain/format/time';
 import { CARGO_REPORTS } from '../../../../src/domain/screens/reports/cargo';
+import type { ReportDef } from '../../../../src/domain/screens/reports/definition';
 import { presetRange, queryProblem } from '../../../../src/domain/screens/reports/query';
 import { defaultFilters, drillDownUrl, filtersSearch, readFilters } from '../../../../src/domain/screens/reports/url-query';
 
@@ -29,6 +31,25 @@ describe('report query limits', () => {
 
   it('allows exactly the longest range', () => {
     expect(queryProblem(flow, { page: 1, size: 10, startTime: 0, endTime: 92 * DAY_MS })).toBeUndefined();
+  });
+});
+
+describe('a range limited in calendar months (speed info: 3 months)', () => {
+  const months: ReportDef = { ...flow, filters: [{ type: 'range', preset: 'last7Days', maxMonths: SPEED_QUERY_MAX_MONTHS }] };
+  const local = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0) => new Date(y, mo - 1, d, h, mi, s).getTime();
+  it.each([
+    ['Jan 15 → Apr 15, same time', local(2024, 1, 15, 9), local(2024, 4, 15, 9), undefined],
+    ['Jan 15 → Apr 15, 1 s later', local(2024, 1, 15, 9), local(2024, 4, 15, 9, 0, 1), 'report.error.rangeTooLongMonths'],
+    ['Jan 31 → Apr 30, month-end clamp', local(2024, 1, 31, 10), local(2024, 4, 30, 10), undefined],
+    ['Jan 31 → May 1', local(2024, 1, 31, 10), local(2024, 5, 1, 0), 'report.error.rangeTooLongMonths'],
+    ['Nov 30 → Feb 29 in a leap year', local(2023, 11, 30), local(2024, 2, 29), undefined],
+    ['Nov 30 → Mar 1', local(2023, 11, 30), local(2024, 3, 1), 'report.error.rangeTooLongMonths'],
+    ['Dec 1 → Mar 1 across the year', local(2023, 12, 1), local(2024, 3, 1), undefined],
+    ['Jan 1 → Apr 1, more than 90 days yet allowed', local(2024, 1, 1), local(2024, 4, 1), undefined],
+  ])('%s → %s', (_case, startTime, endTime, expected) => {
+    const problem = queryProblem(months, { page: 1, size: 10, startTime, endTime });
+    expect(problem?.key).toBe(expected);
+    if (problem) expect(problem.params).toEqual({ months: 3 });
   });
 });
 
@@ -70,8 +91,18 @@ describe('filters in the URL', () => {
     expect(url.pathname).toBe('/cargo_monitor/data_analysis/oil_loss');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       signCode: '沪A·1',
-      startTime: String(new Date(2026, 1, 1).getTime()),
-      endTime: String(new Date(2026, 2, 1).getTime() - 1),
+      // China's February, whatever zone the browser is in: the server groups months by China time.
+      startTime: String(Date.UTC(2026, 0, 31, 16)),
+      endTime: String(Date.UTC(2026, 1, 28, 16) - 1),
+    });
+  });
+
+  it("drills down into a day as China's calendar day, including the last day of a month", () => {
+    const drill = { to: '/cargo_monitor/data_analysis/oil_loss', params: { day: 'day' } } as const;
+    const url = new URL(drillDownUrl(drill, { id: 1, day: '2026-01-31' }, {}), 'http://x');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      startTime: String(Date.UTC(2026, 0, 30, 16)),
+      endTime: String(Date.UTC(2026, 0, 31, 16) - 1),
     });
   });
 });
