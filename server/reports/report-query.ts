@@ -165,6 +165,17 @@ export function sliceSql(ctx: ReportContext, def: ReportDef, query: ReportQuery,
   return sql<Record<string, unknown>>`select * from (${full}) as x ${orderBy(def, query)} limit ${limit} offset ${offset}`;
 }
 
+/** The SQL that counts a query's rows (also the benchmark's query plans). */
+export function countSql(ctx: ReportContext, def: ReportDef, query: ReportQuery): RawBuilder<{ total: number | string }> {
+  const values = valueSql(ctx.kind, tableOf(def));
+  const companies = companiesOf(ctx, query);
+  // Rows are counted on the bare FROM … WHERE: no column need be computed to count them.
+  const counted = isGrouped(def.source)
+    ? sql`select count(*) as ${sql.ref('total')} from (${selected(values, def, fromWhere(ctx, values, def, query, companies))}) as x`
+    : sql`select count(*) as ${sql.ref('total')} ${fromWhere(ctx, values, def, query, companies)}`;
+  return sql<{ total: number | string }>`${counted}`;
+}
+
 export interface ReportRun {
   page(query: ReportQuery): Promise<ReportPage>;
   totals(query: ReportQuery): Promise<ReportTotals>;
@@ -178,13 +189,8 @@ export function reportRun(ctx: ReportContext, def: ReportDef): ReportRun {
   const full = (query: ReportQuery, companies: readonly string[]) => selected(values, def, fromWhere(ctx, values, def, query, companies));
 
   async function count(query: ReportQuery): Promise<number> {
-    const companies = companiesOf(ctx, query);
-    if (companies.length === 0) return 0;
-    // Rows are counted on the bare FROM … WHERE: no column need be computed to count them.
-    const counted = isGrouped(def.source)
-      ? sql`select count(*) as ${sql.ref('total')} from (${full(query, companies)}) as x`
-      : sql`select count(*) as ${sql.ref('total')} ${fromWhere(ctx, values, def, query, companies)}`;
-    const result = await sql<{ total: number | string }>`${counted}`.execute(ctx.db);
+    if (companiesOf(ctx, query).length === 0) return 0;
+    const result = await countSql(ctx, def, query).execute(ctx.db);
     return Number(result.rows[0]?.total ?? 0);
   }
 

@@ -31,6 +31,8 @@ export interface Diagnostics {
   readonly instance: { readonly id: string; readonly role: SimulatorRole | 'off' };
   /** Resident memory of the server process. */
   readonly memoryBytes: number;
+  /** The most resident memory the process has held since it started (the operating system's own peak). */
+  readonly peakMemoryBytes: number;
   /** The live bus (REDIS_URL: redis, else local) and this instance's name on it. */
   readonly bus: BusStatus;
   /** Report exports that failed on the server (refusals for bad input or too many rows are answers, not failures). */
@@ -61,6 +63,8 @@ export const diagnosticsRoutes: ContractPlugin = async (app, { services }) => {
       simulator: services.sim !== undefined,
       instance: { id: bus.instanceId, role: services.leadership?.role() ?? 'off' },
       memoryBytes: process.memoryUsage().rss,
+      // maxRSS is in kilobytes.
+      peakMemoryBytes: process.resourceUsage().maxRSS * 1024,
       bus,
       exportsFailed: services.exports.failed,
     };
