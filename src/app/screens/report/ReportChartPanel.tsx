@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { displayDate, displayDateTime } from '../../../domain/format/time';
+import { displayDate, displayDateTime, displayShortDateTime } from '../../../domain/format/time';
 import type { Lang } from '../../../domain/i18n';
 import { cellText } from '../../../domain/screens/reports/cells';
 import type { ReportChart as ChartDef, ReportDef } from '../../../domain/screens/reports/definition';
@@ -70,7 +70,8 @@ export function ReportChartPanel({ def, chart, filters, generation, lang }: Repo
           data={data}
           xLabel={xColumn ? t(xColumn.labelKey) : ''}
           yLabel={yColumn ? t(yColumn.labelKey) : ''}
-          formatTime={(ms) => (chart.kind === 'line' ? displayDateTime(ms, lang).slice(5, 16) : displayDate(ms, lang))}
+          formatTick={(ms) => (chart.kind === 'line' ? displayShortDateTime(ms, lang) : displayDate(ms, lang))}
+          formatCursor={(ms) => (chart.kind === 'line' ? displayDateTime(ms, lang) : displayDate(ms, lang))}
           onPick={
             drill
               ? (index) => {
