@@ -59,6 +59,9 @@ export const DATE_PATTERNS = {
   /** English display is month/day/year. */
   enDateTime: 'MM/dd/yyyy HH:mm:ss',
   enDate: 'MM/dd/yyyy',
+  /** Chart time axes: month, day and minute, the year and seconds left out so a tick stays short. */
+  shortDateTime: 'MM-dd HH:mm',
+  enShortDateTime: 'MM/dd HH:mm',
 } as const;
 export const LOSS_DECIMALS = 2;
 /** Loss rate and its threshold are shown per mille. */

@@ -54,6 +54,8 @@ describe('business constants', () => {
       month: 'yyyy-MM',
       enDateTime: 'MM/dd/yyyy HH:mm:ss',
       enDate: 'MM/dd/yyyy',
+      shortDateTime: 'MM-dd HH:mm',
+      enShortDateTime: 'MM/dd HH:mm',
     });
   });
 });

@@ -57,6 +57,11 @@ export function displayDate(ts: Timestamp, lang: Lang): string {
   return formatDate(ts, lang === 'en' ? DATE_PATTERNS.enDate : DATE_PATTERNS.date);
 }
 
+/** Date and time without year and seconds, for chart axes: zh 'MM-dd HH:mm', en 'MM/dd HH:mm'. */
+export function displayShortDateTime(ts: Timestamp, lang: Lang): string {
+  return formatDate(ts, lang === 'en' ? DATE_PATTERNS.enShortDateTime : DATE_PATTERNS.shortDateTime);
+}
+
 /** Shifts a UTC wall-clock reading to China time (UTC+8), for device times sent without a zone. */
 export function addChinaOffset(ms: number): number {
   return ms + CHINA_OFFSET_MS;

@@ -14,11 +14,14 @@ export interface ReportChartProps {
   readonly xLabel: string;
   readonly yLabel: string;
   readonly onPick?: (index: number) => void;
-  readonly formatTime: (ms: number) => string;
+  /** A time axis's tick labels. */
+  readonly formatTick: (ms: number) => string;
+  /** The time under the cursor, in the legend. */
+  readonly formatCursor: (ms: number) => string;
 }
 
 function options(props: ReportChartProps, width: number): uPlot.Options {
-  const { kind, data, xLabel, yLabel, formatTime } = props;
+  const { kind, data, xLabel, yLabel, formatTick, formatCursor } = props;
   const categorical = data.categories.length > 0;
   // Bars per split would overlap; several splits are drawn as lines with points instead.
   const bars = kind !== 'line' && data.series.length === 1;
@@ -31,12 +34,12 @@ function options(props: ReportChartProps, width: number): uPlot.Options {
     axes: [
       categorical
         ? { label: xLabel, values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? (data.categories[i] ?? '') : '')), rotate: data.x.length > 12 ? -45 : 0, size: data.x.length > 12 ? 80 : 40 }
-        : { label: xLabel, values: (_u, splits) => splits.map((ms) => formatTime(ms)) },
+        : { label: xLabel, values: (_u, splits) => splits.map((ms) => formatTick(ms)) },
       { label: yLabel },
     ],
     series: [
       // The legend's first entry names the x value under the cursor.
-      { label: xLabel, value: (_u, value) => (value === null ? '--' : categorical ? (data.categories[value] ?? '') : formatTime(value)) },
+      { label: xLabel, value: (_u, value) => (value === null ? '--' : categorical ? (data.categories[value] ?? '') : formatCursor(value)) },
       ...data.series.map((series, i) => ({
         label: series.label,
         stroke: COLOURS[i % COLOURS.length],

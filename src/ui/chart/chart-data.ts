@@ -20,6 +20,7 @@ export interface ChartData {
 export interface ChartShape {
   readonly x: string;
   readonly series: readonly { readonly key: string; readonly label: string }[];
+  /** One series per value of this column (a compartment), for each series column. */
   readonly splitBy?: { readonly key: string; readonly label: (value: string) => string };
   /** The x column holds times (ms): a time axis. */
   readonly time: boolean;
@@ -32,6 +33,15 @@ function numberOf(value: ReportRow[string]): number | null {
   if (value === null || value === undefined || value === '') return null;
   const n = Number(value);
   return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * A trend's rows, fetched newest first so that a capped fetch keeps the end of the range: the chosen truck's only,
+ * oldest first. The server filters by plate already; a row of another truck here would join two trucks in one line.
+ */
+export function trendRows(newestFirst: readonly ReportRow[], signCode: string): ReportRow[] {
+  const plate = signCode.trim();
+  return newestFirst.filter((row) => row['signCode'] === plate).reverse();
 }
 
 export function chartData(rows: readonly ReportRow[], shape: ChartShape): ChartData {
@@ -69,20 +79,24 @@ export function chartData(rows: readonly ReportRow[], shape: ChartShape): ChartD
   const series: ChartSeries[] = [];
   if (shape.splitBy) {
     const split = shape.splitBy;
-    const bySplit = new Map<string, ChartSeries>();
-    const column = shape.series[0];
+    const bySplit = new Map<string, ChartSeries[]>();
     for (const row of rows) {
-      if (!column) break;
       const splitValue = String(row[split.key] ?? '');
-      let target = bySplit.get(splitValue);
-      if (!target) {
-        target = { label: split.label(splitValue), values: empty() };
-        bySplit.set(splitValue, target);
+      let targets = bySplit.get(splitValue);
+      if (!targets) {
+        const splitLabel = split.label(splitValue);
+        // One series column keeps the split's label alone; several name the column too (temperature, humidity).
+        targets = shape.series.map((column) => ({ label: shape.series.length > 1 ? `${column.label} ${splitLabel}` : splitLabel, values: empty() }));
+        bySplit.set(splitValue, targets);
       }
       const at = index.get(String(row[shape.x] ?? ''));
-      if (at !== undefined) target.values[at] = numberOf(row[column.key] ?? null);
+      if (at === undefined) continue;
+      shape.series.forEach((column, i) => {
+        const target = targets[i];
+        if (target) target.values[at] = numberOf(row[column.key] ?? null);
+      });
     }
-    series.push(...[...bySplit.entries()].sort(([a], [b]) => a.localeCompare(b, undefined, { numeric: true })).map(([, s]) => s));
+    series.push(...[...bySplit.entries()].sort(([a], [b]) => a.localeCompare(b, undefined, { numeric: true })).flatMap(([, s]) => s));
   } else {
     for (const column of shape.series) {
       const values = empty();

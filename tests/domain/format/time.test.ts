@@ -4,6 +4,7 @@ import {
   addMonths,
   displayDate,
   displayDateTime,
+  displayShortDateTime,
   formatDate,
   relativeTime,
   subtractDays,
@@ -64,11 +65,16 @@ describe('formatDate', () => {
 describe('display formats by language', () => {
   const ts = local(2024, 3, 5, 14, 30, 9);
   it.each([
-    ['zh', '2024-03-05 14:30:09', '2024-03-05'],
-    ['en', '03/05/2024 14:30:09', '03/05/2024'],
-  ] as const)('shows %s dates as %s / %s', (lang, dateTime, date) => {
+    ['zh', '2024-03-05 14:30:09', '2024-03-05', '03-05 14:30'],
+    ['en', '03/05/2024 14:30:09', '03/05/2024', '03/05 14:30'],
+  ] as const)('shows %s dates as %s / %s / %s', (lang, dateTime, date, short) => {
     expect(displayDateTime(ts, lang)).toBe(dateTime);
     expect(displayDate(ts, lang)).toBe(date);
+    expect(displayShortDateTime(ts, lang)).toBe(short);
+  });
+
+  it('gives no short date for an unreadable time', () => {
+    expect(displayShortDateTime('', 'en')).toBe('');
   });
 });
 

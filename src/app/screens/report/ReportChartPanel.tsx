@@ -1,19 +1,22 @@
-// The chart above a report's rows: the first 1,000 rows of the current filters, drawn by uPlot (loaded only for
-// reports that have a chart); a click on a bar or bucket opens the rows behind it.
+// The chart above a report's rows, drawn by uPlot (loaded only for reports that have a chart). Bars and buckets draw
+// the first 1,000 rows of the filters, a click opening the rows behind one; a line chart is one truck's trend (the
+// plate filter's): the newest rows of the range, with quick ranges of a day and a week (params spec §9).
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { displayDate, displayDateTime } from '../../../domain/format/time';
+import { displayDate, displayDateTime, displayShortDateTime } from '../../../domain/format/time';
 import type { Lang } from '../../../domain/i18n';
 import { cellText } from '../../../domain/screens/reports/cells';
 import type { ReportChart as ChartDef, ReportDef } from '../../../domain/screens/reports/definition';
 import { LOSS_HISTOGRAM_BUCKETS } from '../../../domain/constants';
 import { REPORT_PAGE } from '../../../domain/screens/reports/query';
+import { TREND_MAX_ROWS } from '../../../domain/screens/reports/trend';
 import { drillDownUrl, type ReportFilters } from '../../../domain/screens/reports/url-query';
 import type { ReportRow } from '../../../domain/screens/reports/wire';
-import { chartData } from '../../../ui/chart/chart-data';
+import { chartData, trendRows } from '../../../ui/chart/chart-data';
 import { reportFailure } from '../../reactions';
-import { fetchReportPage, reportQuery } from './report-calls';
+import { fetchNewestRows, fetchReportPage, reportQuery } from './report-calls';
+import { TrendRanges, type TrendRangesProps } from './TrendRanges';
 
 const ReportChart = lazy(() => import('../../../ui/chart/ReportChart').then((module) => ({ default: module.ReportChart })));
 
@@ -23,33 +26,54 @@ export interface ReportChartPanelProps {
   readonly filters: ReportFilters;
   readonly generation: string;
   readonly lang: Lang;
+  /** A quick range of a trend: the screen applies it as its query bar's Search does. */
+  readonly onRange: TrendRangesProps['onRange'];
 }
 
-export function ReportChartPanel({ def, chart, filters, generation, lang }: ReportChartPanelProps) {
+interface ChartRows {
+  readonly rows: readonly ReportRow[];
+  /** Older rows of the range were left out. */
+  readonly capped: boolean;
+}
+
+/** A trend's rows are the plate's newest, oldest first; other charts read the first page in their own order. */
+async function chartRows(def: ReportDef, chart: ChartDef, filters: ReportFilters): Promise<ChartRows> {
+  if (chart.kind === 'line') {
+    const { rows, capped } = await fetchNewestRows(def, filters, chart.x, TREND_MAX_ROWS);
+    return { rows: trendRows(rows, filters.signCode ?? ''), capped };
+  }
+  const sort = chart.kind === 'histogram' ? { key: chart.x, order: 'asc' as const } : def.sort;
+  const page = await fetchReportPage(def, reportQuery(filters, 1, REPORT_PAGE.maxSize, sort));
+  return { rows: page.rows, capped: false };
+}
+
+export function ReportChartPanel({ def, chart, filters, generation, lang, onRange }: ReportChartPanelProps) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const [rows, setRows] = useState<readonly ReportRow[] | undefined>(undefined);
+  const [loaded, setLoaded] = useState<ChartRows | undefined>(undefined);
+  const trend = chart.kind === 'line';
+  // Rows of several trucks would draw one line across them all: a trend waits for a plate.
+  const needsPlate = trend && !filters.signCode?.trim();
 
   useEffect(() => {
+    // A trend's old line would stand for another truck or range while the new rows load.
+    if (trend) setLoaded(undefined);
+    if (needsPlate) return undefined;
     let current = true;
-    const sort = chart.kind === 'line' || chart.kind === 'histogram' ? { key: chart.x, order: 'asc' as const } : def.sort;
-    fetchReportPage(def, reportQuery(filters, 1, REPORT_PAGE.maxSize, sort)).then(
-      (page) => current && setRows(page.rows),
-      reportFailure,
-    );
+    chartRows(def, chart, filters).then((answer) => current && setLoaded(answer), reportFailure);
     return () => {
       current = false;
     };
     // The generation stands for the filters.
-  }, [def, chart, generation]);
+  }, [def, chart, generation, trend, needsPlate]);
 
   const column = (key: string) => def.columns.find((candidate) => candidate.key === key);
   const xColumn = column(chart.x);
   const time = xColumn?.format === 'dateTime';
   const data = useMemo(() => {
-    if (!rows) return undefined;
+    if (!loaded) return undefined;
     const split = chart.splitBy ? column(chart.splitBy) : undefined;
-    return chartData(rows, {
+    return chartData(loaded.rows, {
       x: chart.x,
       time,
       series: chart.series.map((key) => ({ key, label: t(column(key)?.labelKey ?? 'report.chart') })),
@@ -57,30 +81,42 @@ export function ReportChartPanel({ def, chart, filters, generation, lang }: Repo
       buckets: chart.kind === 'histogram' ? { count: LOSS_HISTOGRAM_BUCKETS.length, label: (index) => LOSS_HISTOGRAM_BUCKETS[index]?.label ?? '' } : undefined,
       categoryLabel: (value) => (xColumn ? cellText(xColumn, value, lang) : value),
     });
-  }, [rows, chart, lang, t]);
+  }, [loaded, chart, lang, t]);
 
-  if (!data || data.x.length === 0) return null;
+  const drawn = !needsPlate && data !== undefined && data.x.length > 0;
+  // Bars without rows leave no empty frame; a trend keeps its ranges, a wider one may hold rows.
+  if (!trend && !drawn) return null;
   const drill = chart.drillDown;
   const yColumn = column(chart.series[0] ?? '');
   return (
     <section className="report__chart" aria-label={t('report.chart')}>
-      <Suspense fallback={<p>{t('report.loading')}</p>}>
-        <ReportChart
-          kind={chart.kind}
-          data={data}
-          xLabel={xColumn ? t(xColumn.labelKey) : ''}
-          yLabel={yColumn ? t(yColumn.labelKey) : ''}
-          formatTime={(ms) => (chart.kind === 'line' ? displayDateTime(ms, lang).slice(5, 16) : displayDate(ms, lang))}
-          onPick={
-            drill
-              ? (index) => {
-                  const row = data.rowAt[index] ?? (chart.kind === 'histogram' ? { id: 0, [chart.x]: index } : undefined);
-                  if (row) navigate(drillDownUrl(drill, row, filters));
-                }
-              : undefined
-          }
-        />
-      </Suspense>
+      {trend && <TrendRanges startTime={filters.startTime} endTime={filters.endTime} onRange={onRange} />}
+      {needsPlate && (
+        <p className="report__chart-hint" role="status">
+          {t('report.chartPlate')}
+        </p>
+      )}
+      {drawn && (
+        <Suspense fallback={<p>{t('report.loading')}</p>}>
+          <ReportChart
+            kind={chart.kind}
+            data={data}
+            xLabel={xColumn ? t(xColumn.labelKey) : ''}
+            yLabel={yColumn ? t(yColumn.labelKey) : ''}
+            formatTick={(ms) => (trend ? displayShortDateTime(ms, lang) : displayDate(ms, lang))}
+            formatCursor={(ms) => (trend ? displayDateTime(ms, lang) : displayDate(ms, lang))}
+            onPick={
+              drill
+                ? (index) => {
+                    const row = data.rowAt[index] ?? (chart.kind === 'histogram' ? { id: 0, [chart.x]: index } : undefined);
+                    if (row) navigate(drillDownUrl(drill, row, filters));
+                  }
+                : undefined
+            }
+          />
+        </Suspense>
+      )}
+      {drawn && loaded?.capped && <p className="report__chart-note">{t('report.chartCapped', { count: TREND_MAX_ROWS })}</p>}
     </section>
   );
 }

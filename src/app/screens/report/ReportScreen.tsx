@@ -82,11 +82,15 @@ function Report({ def }: { readonly def: ReportDef }) {
     [def, filters, sort, linkProblem],
   );
 
-  const search = () => {
-    const found = queryProblem(def, reportQuery(draft, 1, REPORT_PAGE.defaultSize, undefined));
+  const search = (next: ReportFilters) => {
+    const found = queryProblem(def, reportQuery(next, 1, REPORT_PAGE.defaultSize, undefined));
     setProblem(found);
-    if (!found) applyFilters(draft);
+    if (!found) applyFilters(next);
   };
+
+  // A trend's quick range is a Search with that range: the rest of the draft (a plate just picked) goes with it.
+  const searchRange = (range: { readonly startTime: number; readonly endTime: number }) =>
+    search({ ...draft, startTime: String(range.startTime), endTime: String(range.endTime) });
 
   const reset = () => {
     setProblem(undefined);
@@ -121,7 +125,7 @@ function Report({ def }: { readonly def: ReportDef }) {
   return (
     <article className="page report" data-report={def.path}>
       <h1>{t(tabTitleKey(def.path))}</h1>
-      <QueryBar def={def} draft={draft} onDraft={setDraft} onSearch={search} onReset={reset} options={options} problem={problem} />
+      <QueryBar def={def} draft={draft} onDraft={setDraft} onSearch={() => search(draft)} onReset={reset} options={options} problem={problem} />
       <div className="report__tools">
         <span className="report__total" data-testid="report-total">
           {totals ? t('report.total', { count: totals.total }) : linkProblem ? '' : t('report.loading')}
@@ -133,7 +137,7 @@ function Report({ def }: { readonly def: ReportDef }) {
         )}
         <ExportButton def={def} filters={filters} total={totals?.total} />
       </div>
-      {def.chart && <ReportChartPanel def={def} chart={def.chart} filters={filters} generation={generation} lang={lang} />}
+      {def.chart && <ReportChartPanel def={def} chart={def.chart} filters={filters} generation={generation} lang={lang} onRange={searchRange} />}
       {totals?.total === 0 && (
         <p className="report__empty" role="status">
           {t('report.empty')}

@@ -1,11 +1,12 @@
-// The report calls of the console: one page for the grid, the filter options (cached per session), and handling.
+// The report calls of the console: one page for the grid, a trend's newest rows, the filter options (cached per
+// session), and handling.
 import { callPath } from '../../../api/client';
 import type { ReportDef, ReportSort } from '../../../domain/screens/reports/definition';
 import type { HandlingState } from '../../../domain/screens/reports/handling';
-import type { ReportQuery } from '../../../domain/screens/reports/query';
+import { REPORT_PAGE, type ReportQuery } from '../../../domain/screens/reports/query';
 import { reportCallPath } from '../../../domain/screens/reports/registry';
 import { HIGHLIGHT_KEYS, type ReportFilters } from '../../../domain/screens/reports/url-query';
-import { REPORT_OPTIONS_PATH, TOTALS_SUFFIX, type ReportOptions, type ReportPage, type ReportTotals } from '../../../domain/screens/reports/wire';
+import { REPORT_OPTIONS_PATH, TOTALS_SUFFIX, type ReportOptions, type ReportPage, type ReportRow, type ReportTotals } from '../../../domain/screens/reports/wire';
 
 /** The call's query: the filters without the pop-up marker and highlight, plus page and sort. */
 export function reportQuery(filters: ReportFilters, page: number, size: number, sort: ReportSort | undefined): ReportQuery {
@@ -19,6 +20,20 @@ export function reportQuery(filters: ReportFilters, page: number, size: number, 
 
 export function fetchReportPage(def: ReportDef, query: ReportQuery): Promise<ReportPage> {
   return callPath<ReportPage>('GET', reportCallPath(def.path), query);
+}
+
+/**
+ * The newest rows of the filters by `key` (a time), newest first: pages of the largest size until the rows end or
+ * `cap` rows are read. `capped` says older rows of the range were left out.
+ */
+export async function fetchNewestRows(def: ReportDef, filters: ReportFilters, key: string, cap: number): Promise<{ readonly rows: readonly ReportRow[]; readonly capped: boolean }> {
+  const rows: ReportRow[] = [];
+  for (let page = 1; ; page += 1) {
+    const answer = await fetchReportPage(def, reportQuery(filters, page, REPORT_PAGE.maxSize, { key, order: 'desc' }));
+    rows.push(...answer.rows);
+    if (!answer.hasMore || answer.rows.length === 0) return { rows, capped: false };
+    if (rows.length >= cap) return { rows: rows.slice(0, cap), capped: true };
+  }
 }
 
 export function fetchReportTotals(def: ReportDef, query: ReportQuery): Promise<ReportTotals> {
