@@ -109,7 +109,8 @@ export function ReportChartPanel({ def, chart, filters, generation, lang, onRang
               drill
                 ? (index) => {
                     const row = data.rowAt[index] ?? (chart.kind === 'histogram' ? { id: 0, [chart.x]: index } : undefined);
-                    if (row) navigate(drillDownUrl(drill, row, filters));
+                    const url = row && drillDownUrl(drill, row, filters);
+                    if (url) navigate(url);
                   }
                 : undefined
             }

@@ -105,7 +105,8 @@ function Report({ def }: { readonly def: ReportDef }) {
 
   const openRow = useCallback(
     (row: ReportRow) => {
-      if (def.drillDown) navigate(drillDownUrl(def.drillDown, row, filters));
+      const url = def.drillDown && drillDownUrl(def.drillDown, row, filters);
+      if (url) navigate(url);
     },
     [def, filters, navigate],
   );

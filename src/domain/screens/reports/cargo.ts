@@ -312,7 +312,7 @@ export const CARGO_REPORTS = {
     filters: eventFilters(compartmentFilter),
     columns: temperatureColumns,
     sort: newestFirst,
-    chart: { kind: 'line', x: 'startTime', series: ['temperature', 'humidity'] },
+    chart: { kind: 'line', x: 'startTime', series: ['temperature', 'humidity'], splitBy: 'compartment' },
   },
   [`${EVENT}/real_temp_humidity`]: {
     path: `${EVENT}/real_temp_humidity`,
@@ -516,6 +516,8 @@ export const CARGO_REPORTS = {
     ],
     sort: { key: 'month', order: 'desc' },
     chart: { kind: 'bar', x: 'month', series: ['alarms'], splitBy: 'alarmType' },
+    // A row (a month of one type) opens that type's alarm screen over the month.
+    drillDown: { to: { alarmScreenOf: 'alarmType' }, params: { month: 'month' } },
   },
   [`${ANALYSIS}/adnormal_proportion`]: {
     path: `${ANALYSIS}/adnormal_proportion`,
@@ -527,7 +529,8 @@ export const CARGO_REPORTS = {
       column('share', 'percent', { from: 'share' }),
     ],
     sort: { key: 'alarms', order: 'desc' },
-    chart: { kind: 'bar', x: 'alarmType', series: ['share'] },
+    chart: { kind: 'bar', x: 'alarmType', series: ['share'], drillDown: { to: { alarmScreenOf: 'alarmType' }, params: {} } },
+    drillDown: { to: { alarmScreenOf: 'alarmType' }, params: {} },
   },
   [`${ANALYSIS}/switch_cover_analysis`]: {
     path: `${ANALYSIS}/switch_cover_analysis`,

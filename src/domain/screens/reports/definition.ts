@@ -4,9 +4,13 @@
 import type { AlarmTypeId } from '../../alarm-types';
 import type { EventKind } from '../../events';
 import type { LocaleKey } from '../../i18n';
-import type { RoutePathOfKind } from '../../routes';
+import { routeByPath, type RoutePathOfKind } from '../../routes';
 
 export type ReportPath = RoutePathOfKind<'report'>;
+
+export function isReportPath(path: string): path is ReportPath {
+  return routeByPath(path)?.kind === 'report';
+}
 
 /** How a cell shows its value (spec params §9); the export writes the same text, dates as real Excel dates. */
 export type CellFormat =
@@ -189,9 +193,15 @@ export interface ReportChart {
   readonly drillDown?: DrillDown;
 }
 
+/**
+ * Where a drill-down leads: one report, or the alarm screen of the alarm type in a column of the row (each alarm type
+ * has its exception screen, as an alarm pop-up's click has).
+ */
+export type DrillTarget = ReportPath | { readonly alarmScreenOf: string };
+
 /** A link from a row or a bar to another report, the row's values becoming that report's filters. */
 export interface DrillDown {
-  readonly to: ReportPath;
+  readonly to: DrillTarget;
   /**
    * Target query key → this row's column key. The keys `day` and `month` are not filters: they set the target's
    * range to that day or month.

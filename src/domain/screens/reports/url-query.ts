@@ -1,7 +1,9 @@
 // A report's filters as the URL query holds them, so a link or a reload reproduces the view; plus the links into a
 // report from elsewhere (an alarm pop-up, the urgent dialog, a drill-down).
+import { alarmRoutePath } from '../../alarm-routes';
+import { isAlarmTypeId } from '../../alarm-types';
 import { decodeQuery, encodeQuery } from '../../query-string';
-import type { DrillDown, ReportDef } from './definition';
+import { isReportPath, type DrillDown, type ReportDef, type ReportPath } from './definition';
 import { filterKeys, presetRange, rangeFilterOf } from './query';
 import type { ReportRow } from './wire';
 
@@ -61,13 +63,17 @@ function dayRange(day: string): { startTime: number; endTime: number } | undefin
 
 /**
  * The link a drill-down opens for one row or bar: the target with this row's values as filters. `day` and `month`
- * become the target's range; a target without such a value keeps the current range (`current`).
+ * become the target's range; a target without such a value keeps the current range (`current`), and the current
+ * companies and plate go along unless the row names its own.
  */
-export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFilters): string {
+export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFilters): string | undefined {
+  const to = drillTargetPath(drill, row);
+  if (to === undefined) return undefined;
   const params = new Map<string, string>();
   if (current.startTime) params.set('startTime', current.startTime);
   if (current.endTime) params.set('endTime', current.endTime);
   if (current.companyCodes) params.set('companyCodes', current.companyCodes);
+  if (current.signCode) params.set('signCode', current.signCode);
   for (const [target, source] of Object.entries(drill.params)) {
     const value = row[source];
     if (value === null || value === undefined) continue;
@@ -79,5 +85,14 @@ export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFi
       params.set(target, String(value));
     }
   }
-  return `${drill.to}?${encodeQuery(params)}`;
+  return `${to}?${encodeQuery(params)}`;
+}
+
+/** The report a drill-down opens for this row; none for an alarm type without an alarm screen. */
+export function drillTargetPath(drill: Pick<DrillDown, 'to'>, row: ReportRow): ReportPath | undefined {
+  if (typeof drill.to === 'string') return drill.to;
+  const type = Number(row[drill.to.alarmScreenOf]);
+  if (!isAlarmTypeId(type)) return undefined;
+  const path = alarmRoutePath(type);
+  return isReportPath(path) ? path : undefined;
 }

@@ -87,7 +87,7 @@ describe('filters in the URL', () => {
   });
 
   it("drills down with the row's values, a month becoming the target's range", () => {
-    const url = new URL(drillDownUrl(truckLoss.drillDown, { id: 1, signCode: '沪A·1', month: '2026-02' }, { startTime: '0', endTime: '9' }), 'http://x');
+    const url = new URL(drillDownUrl(truckLoss.drillDown, { id: 1, signCode: '沪A·1', month: '2026-02' }, { startTime: '0', endTime: '9' }) ?? '', 'http://x');
     expect(url.pathname).toBe('/cargo_monitor/data_analysis/oil_loss');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       signCode: '沪A·1',
@@ -97,9 +97,22 @@ describe('filters in the URL', () => {
     });
   });
 
+  it("opens a row's alarm type on that type's alarm screen, and nothing for a type without one", () => {
+    const summary = CARGO_REPORTS['/cargo_monitor/data_analysis/adnormal_month_summary'];
+    const row = { id: 1, alarmType: 202, month: '2026-02' };
+    const url = new URL(drillDownUrl(summary.drillDown, row, { companyCodes: 'C002', signCode: '沪A·1' }) ?? '', 'http://x');
+    expect(url.pathname).toBe('/cargo_monitor/exception_report/alm_high_loss');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      companyCodes: 'C002', signCode: '沪A·1', startTime: String(Date.UTC(2026, 0, 31, 16)), endTime: String(Date.UTC(2026, 1, 28, 16) - 1),
+    });
+    expect(new URL(drillDownUrl(summary.drillDown, { ...row, alarmType: 1 }, {}) ?? '', 'http://x').pathname).toBe('/cargo_monitor/exception_report/alarm_switch_cover');
+    // 204 (task code not entered) has no exception screen of its own.
+    expect(drillDownUrl(summary.drillDown, { ...row, alarmType: 204 }, {})).toBeUndefined();
+  });
+
   it("drills down into a day as China's calendar day, including the last day of a month", () => {
     const drill = { to: '/cargo_monitor/data_analysis/oil_loss', params: { day: 'day' } } as const;
-    const url = new URL(drillDownUrl(drill, { id: 1, day: '2026-01-31' }, {}), 'http://x');
+    const url = new URL(drillDownUrl(drill, { id: 1, day: '2026-01-31' }, {}) ?? '', 'http://x');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       startTime: String(Date.UTC(2026, 0, 30, 16)),
       endTime: String(Date.UTC(2026, 0, 31, 16) - 1),

@@ -52,7 +52,13 @@ describe('the report registry', () => {
       }
       for (const drill of [def.drillDown, def.chart?.drillDown]) {
         if (!drill) continue;
-        expect(reportFor(drill.to), `${def.path} → ${drill.to}`).toBeDefined();
+        if (typeof drill.to === 'string') {
+          expect(reportFor(drill.to), `${def.path} → ${drill.to}`).toBeDefined();
+        } else {
+          // An alarm drill-down reads the type from a column of alarm rows.
+          expect(keys.has(drill.to.alarmScreenOf), `${def.path} drill ${drill.to.alarmScreenOf}`).toBe(true);
+          expect(def.source.type, def.path).toBe('alarmGroups');
+        }
         for (const source of Object.values(drill.params)) expect(keys.has(source), `${def.path} drill ${source}`).toBe(true);
       }
     }
