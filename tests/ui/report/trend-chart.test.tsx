@@ -156,6 +156,17 @@ describe('a trend chart', { timeout: 20_000 }, () => {
     expect(screen.queryByText('选择车牌后显示该车的趋势')).toBeNull();
   });
 
+  it('gives a link with a plate but no range the default range once: one fetch, and the range in the address', async () => {
+    const location = open(`?signCode=${encodeURIComponent(PLATE)}`);
+    await findChart();
+    await waitFor(() => expect(searchOf(location).has('startTime')).toBe(true), SLOW);
+    // Another render's later "now" would have fetched the chart's rows a second time.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(chartCalls()).toHaveLength(1);
+    expect(chartCalls()[0]).toEqual(expect.objectContaining({ startTime: Number(searchOf(location).get('startTime')) }));
+    expect(rangeButton('最近7天').getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('keeps a quick range pressed when the page is opened again from its URL', async () => {
     const { startTime } = presetRange('last7Days', NOW - DAY_MS);
     open(`?signCode=${encodeURIComponent(PLATE)}&startTime=${NOW - 2 * DAY_MS}&endTime=${NOW - DAY_MS}`);

@@ -15,6 +15,11 @@ function withRange(def: ReportDef, filters: ReportFilters): ReportFilters {
   return { ...defaultFilters(def, Date.now()), ...filters };
 }
 
+function sameBesidesRange(def: ReportDef, a: ReportFilters, b: ReportFilters): boolean {
+  const withoutRange = (filters: ReportFilters) => filtersSearch(def, { ...filters, startTime: '', endTime: '' });
+  return withoutRange(a) === withoutRange(b);
+}
+
 export function useReportFilters(def: ReportDef): readonly [ReportFilters, (next: ReportFilters) => void] {
   const [location, navigate] = useLocation();
   const search = useSearch();
@@ -32,8 +37,12 @@ export function useReportFilters(def: ReportDef): readonly [ReportFilters, (next
     // A link with a query (a pop-up, a drill-down, a reload) sets this view's filters; the tab strip's plain path
     // (coming back to the tab) gets this view's own filters written back.
     if (hasAny(fromUrl)) {
-      const next = withRange(def, fromUrl);
+      const lacksRange = fromUrl.startTime === undefined && fromUrl.endTime === undefined;
+      // The range this view already gave such a link stays: a second "now" would only fetch the same rows again.
+      const next = lacksRange && sameBesidesRange(def, current.current, fromUrl) ? current.current : withRange(def, fromUrl);
       if (filtersSearch(def, next) !== filtersSearch(def, current.current)) setFilters(next);
+      // The address then holds the range too, so a reload shows the same rows.
+      if (lacksRange) navigate(`${def.path}?${filtersSearch(def, next)}`, { replace: true });
     } else {
       navigate(`${def.path}?${filtersSearch(def, current.current)}`, { replace: true });
     }
