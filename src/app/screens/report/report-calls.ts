@@ -1,12 +1,15 @@
 // The report calls of the console: one page for the grid, a trend's newest rows, the filter options (cached per
 // session), and handling.
-import { callPath } from '../../../api/client';
+import i18next from 'i18next';
+import { CallError, callPath } from '../../../api/client';
 import type { ReportDef, ReportSort } from '../../../domain/screens/reports/definition';
 import type { HandlingState } from '../../../domain/screens/reports/handling';
 import { REPORT_PAGE, type ReportQuery } from '../../../domain/screens/reports/query';
 import { reportCallPath } from '../../../domain/screens/reports/registry';
 import { HIGHLIGHT_KEYS, type ReportFilters } from '../../../domain/screens/reports/url-query';
-import { REPORT_OPTIONS_PATH, TOTALS_SUFFIX, type ReportOptions, type ReportPage, type ReportRow, type ReportTotals } from '../../../domain/screens/reports/wire';
+import {
+  isReportPage, isReportTotals, REPORT_OPTIONS_PATH, TOTALS_SUFFIX, type ReportOptions, type ReportPage, type ReportRow, type ReportTotals,
+} from '../../../domain/screens/reports/wire';
 
 /** The call's query: the filters without the pop-up marker and highlight, plus page and sort. */
 export function reportQuery(filters: ReportFilters, page: number, size: number, sort: ReportSort | undefined): ReportQuery {
@@ -18,8 +21,15 @@ export function reportQuery(filters: ReportFilters, page: number, size: number, 
   return { ...query, page, size, ...(sort ? { sort: sort.key, order: sort.order } : {}) };
 }
 
+/** An answer the checks refuse (another backend's shape, say) is the spec's 'read data fail', never half-drawn rows. */
+async function checked<T>(answer: Promise<unknown>, guard: (value: unknown) => value is T): Promise<T> {
+  const value = await answer;
+  if (guard(value)) return value;
+  throw new CallError(i18next.t('error.readDataFail'), undefined, undefined, false);
+}
+
 export function fetchReportPage(def: ReportDef, query: ReportQuery): Promise<ReportPage> {
-  return callPath<ReportPage>('GET', reportCallPath(def.path), query);
+  return checked(callPath<unknown>('GET', reportCallPath(def.path), query), isReportPage);
 }
 
 /**
@@ -37,7 +47,7 @@ export async function fetchNewestRows(def: ReportDef, filters: ReportFilters, ke
 }
 
 export function fetchReportTotals(def: ReportDef, query: ReportQuery): Promise<ReportTotals> {
-  return callPath<ReportTotals>('GET', `${reportCallPath(def.path)}${TOTALS_SUFFIX}`, query);
+  return checked(callPath<unknown>('GET', `${reportCallPath(def.path)}${TOTALS_SUFFIX}`, query), isReportTotals);
 }
 
 let options: Promise<ReportOptions> | undefined;

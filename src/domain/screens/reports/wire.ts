@@ -1,4 +1,6 @@
-// A report's answer on the wire: one page of rows keyed by column key, the total, and the summary row when it has one.
+// A report's answer on the wire: one page of rows keyed by column key, the total, and the summary row when it has one,
+// with the runtime checks the console reads them through.
+import { isFiniteNumber, isRecord } from '../../wire/guards';
 
 export type ReportCell = string | number | boolean | null;
 
@@ -35,3 +37,23 @@ export interface ReportOptions {
 
 /** The options call, below the API base. */
 export const REPORT_OPTIONS_PATH = '/report/options';
+
+function isCell(value: unknown): value is ReportCell {
+  return value === null || typeof value === 'string' || typeof value === 'boolean' || isFiniteNumber(value);
+}
+
+function isReportRow(value: unknown): value is ReportRow {
+  return isRecord(value) && isFiniteNumber(value['id']) && Object.values(value).every(isCell);
+}
+
+export function isReportPage(value: unknown): value is ReportPage {
+  if (!isRecord(value) || typeof value['hasMore'] !== 'boolean' || !Array.isArray(value['rows'])) return false;
+  const rows: unknown[] = value['rows'];
+  return rows.every(isReportRow);
+}
+
+export function isReportTotals(value: unknown): value is ReportTotals {
+  if (!isRecord(value) || !isFiniteNumber(value['total'])) return false;
+  const summary = value['summary'];
+  return summary === undefined || (isRecord(summary) && Object.values(summary).every(isFiniteNumber));
+}
