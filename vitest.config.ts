@@ -27,6 +27,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
+          globalSetup: ['tests/helpers/seed-cache-setup.ts'],
         },
       },
       {
@@ -37,7 +38,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 20_000,
           hookTimeout: 30_000,
-          globalSetup: ['tests/helpers/postgres-setup.ts'],
+          globalSetup: ['tests/helpers/postgres-setup.ts', 'tests/helpers/seed-cache-setup.ts'],
         },
       },
       {
@@ -61,6 +62,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/helpers/seed-cache-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

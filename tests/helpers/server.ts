@@ -7,7 +7,7 @@ import type { DatabaseTarget } from '../../server/db/target';
 import { adoptSimulator, leadFleet } from '../../server/fleet';
 import type { ServerConfig } from '../../server/config';
 import { seedFleet, startSimulator, type Simulator } from '../../server/sim';
-import { freshDatabase } from './test-database';
+import { freshDatabase, type TestDatabase } from './test-database';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -27,13 +27,15 @@ export interface TestServerOptions extends Omit<Partial<ServiceOptions>, 'databa
   readonly trustProxy?: TrustProxy;
   /** Another running server's database, shared as a second instance would (left in place at close); a fresh one by default. */
   readonly sharedDatabase?: DatabaseTarget;
+  /** A database made for this server (a seeded fleet's copy, say), dropped at close; a fresh empty one by default. */
+  readonly database?: TestDatabase;
   /** Runs the simulator as the real server does: on this instance only while it leads (server/fleet.ts leadFleet). */
   readonly fleet?: { readonly sim: ServerConfig['sim']; readonly tickMs: number; readonly retryMs: number; readonly now?: () => number };
 }
 
 export async function startServer(options: TestServerOptions = {}): Promise<RunningServer> {
   const { sharedDatabase } = options;
-  const fresh = sharedDatabase ? { target: sharedDatabase, drop: async () => undefined } : await freshDatabase();
+  const fresh = sharedDatabase ? { target: sharedDatabase, drop: async () => undefined } : (options.database ?? (await freshDatabase()));
   const created = await createServices({ ...options, database: fresh.target });
   await options.prepare?.(created.services);
   const app = await buildApp({ services: created.services, staticDir: options.staticDir, faults: options.faults, trustProxy: options.trustProxy });

@@ -44,8 +44,11 @@ async function adminQuery(text: string): Promise<void> {
   await admin.query(text);
 }
 
-/** A new empty, migrated database of this layer's kind; `unmigrated`: without even the schema, as on a first start. */
-export async function freshDatabase(options: { readonly unmigrated?: boolean } = {}): Promise<TestDatabase> {
+/**
+ * A new empty, migrated database of this layer's kind; `unmigrated`: without even the schema, as on a first start;
+ * `template` (PostgreSQL): a copy of that database instead.
+ */
+export async function freshDatabase(options: { readonly unmigrated?: boolean; readonly template?: string } = {}): Promise<TestDatabase> {
   if (!testPostgres) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-test-'));
     return {
@@ -54,7 +57,7 @@ export async function freshDatabase(options: { readonly unmigrated?: boolean } =
     };
   }
   const name = `fleet_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name} template ${options.unmigrated ? 'template0' : TEMPLATE_DATABASE}`);
+  await adminQuery(`create database ${name} template ${options.template ?? (options.unmigrated ? 'template0' : TEMPLATE_DATABASE)}`);
   const url = new URL(testPostgres.adminUrl);
   url.pathname = `/${name}`;
   return {

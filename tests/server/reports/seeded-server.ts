@@ -1,12 +1,12 @@
 // One server over the simulator's default fleet (80 trucks, 30 days of history), as `npm start` creates it, with a
 // session per demo account: what every report test reads.
-import { prepareFleet } from '../../../server/fleet';
 import type { ReportDef } from '../../../src/domain/screens/reports/definition';
 import { reportCallPath } from '../../../src/domain/screens/reports/registry';
 import { TOTALS_SUFFIX, type ReportPage, type ReportTotals } from '../../../src/domain/screens/reports/wire';
 import { expect } from 'vitest';
 import type { Envelope } from '../../../src/domain/wire/envelope';
 import { call, login } from '../../helpers/api';
+import { seededFleetDatabase } from '../../helpers/seeded-fleet';
 import { startServer, type RunningServer } from '../../helpers/server';
 
 export const DEFAULT_SIM = { enabled: true, seed: 20261122, trucks: 80, alarmRate: 1, backfillDays: 30 } as const;
@@ -19,7 +19,7 @@ export interface SeededServer {
 }
 
 export async function startSeededServer(): Promise<SeededServer> {
-  const server = await startServer({ prepare: async (services) => void (await prepareFleet(services, DEFAULT_SIM)) });
+  const server = await startServer({ database: await seededFleetDatabase(DEFAULT_SIM) });
   const [admin, operator, garden] = await Promise.all(['admin', 'operator', 'garden'].map((user) => login(server.url, user)));
   if (!admin || !operator || !garden) throw new Error('a demo login failed');
   const tokens = { admin: admin.token, operator: operator.token, garden: garden.token };
