@@ -2,61 +2,39 @@
 import { translate } from '../../src/domain/i18n';
 import { envelope } from '../../src/domain/wire/envelope';
 import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
+import { ALARM_INFO_QUERY, type AlarmInfoQuery } from '../../src/domain/wire/records';
 import { authOf } from '../auth/guard';
 import { failText, langOf } from '../envelope';
 import { toPublishedAlarm } from '../store/alarms';
-import { countOf, isBackwards, offsetOf, paged, pageProperties, rangeProperties } from './paging';
+import { pagedList } from './paged-list';
 import { field, type ContractPlugin } from './plugin';
+import { querySchema } from './query-schema';
 import { readTypeIds } from './type-ids';
-
-interface AlarmInfoQuery {
-  page: number;
-  size: number;
-  typeIds?: string;
-  startTime?: number;
-  endTime?: number;
-}
 
 export const alarmRoutes: ContractPlugin = async (app, { services }) => {
   const { db } = services;
 
   app.get<{ Querystring: AlarmInfoQuery }>(
     '/alarmInfo',
-    {
-      config: { access: 'shell' },
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { ...pageProperties, typeIds: field.text(400), ...rangeProperties },
-        },
-      },
-    },
+    { config: { access: 'shell' }, schema: { querystring: querySchema(ALARM_INFO_QUERY) } },
     async (request) => {
-      const auth = authOf(request);
-      const query = request.query;
-      const types = readTypeIds(query.typeIds);
+      const types = readTypeIds(request.query.typeIds);
       if (types.unknown.length > 0) return failText(request, 400, 'server.unknownAlarmTypes', { ids: types.unknown.join(',') });
-      if (isBackwards(query)) return failText(request, 400, 'server.badTimeRange');
-      if (auth.companyCodes.length === 0) return envelope(paged<LiveAlarm>([], 0));
-
-      let base = db.selectFrom('alarm').where('companyCode', 'in', auth.companyCodes);
-      if (types.ids.length > 0) base = base.where('type', 'in', types.ids);
-      if (query.startTime !== undefined) base = base.where('startTime', '>=', query.startTime);
-      if (query.endTime !== undefined) base = base.where('startTime', '<=', query.endTime);
-      const total = countOf(await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst());
-      const rows = await base
-        .selectAll()
-        .orderBy('startTime', 'desc')
-        .orderBy('seq', 'desc')
-        .limit(query.size)
-        .offset(offsetOf(query))
-        .execute();
-      // A stored row that no longer matches the wire contract is left out rather than sent half-formed.
-      const alarms: LiveAlarm[] = rows.flatMap((row) => {
-        const published = toPublishedAlarm(row);
-        return published ? [services.wire.alarm(published.alarm)] : [];
+      const alarms = db.selectFrom('alarm');
+      return pagedList(request, {
+        from: types.ids.length > 0 ? alarms.where('type', 'in', types.ids) : alarms,
+        companyColumn: 'companyCode',
+        companyCodes: authOf(request).companyCodes,
+        timeColumn: 'startTime',
+        query: request.query,
+        select: (rows) => rows.selectAll(),
+        orderBy: [['startTime', 'desc'], ['seq', 'desc']],
+        // A stored row that no longer matches the wire contract is left out rather than sent half-formed.
+        toWire: (row): LiveAlarm | undefined => {
+          const published = toPublishedAlarm(row);
+          return published && services.wire.alarm(published.alarm);
+        },
       });
-      return envelope(paged(alarms, total));
     },
   );
 

@@ -3,15 +3,16 @@ import type { FastifyRequest } from 'fastify';
 import { translate } from '../../src/domain/i18n';
 import { envelope } from '../../src/domain/wire/envelope';
 import {
-  FENCE_APPROVAL_STATUS, type FenceApprovalDecision, type FenceApprovalQuery, type FenceApprovalRow,
+  FENCE_APPROVAL_QUERY, FENCE_APPROVAL_STATUS, type FenceApprovalDecision, type FenceApprovalQuery, type FenceApprovalRow,
   type FenceApprovalStatus, type FenceApprovalUpdate,
 } from '../../src/domain/wire/records';
 import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
 import type { Row } from '../db/schema';
 import { failText, langOf } from '../envelope';
-import { countOf, offsetOf, paged, pageProperties } from './paging';
+import { countOf, inCompanies, pagedList } from './paged-list';
 import { field, type ContractPlugin } from './plugin';
+import { querySchema } from './query-schema';
 
 const STATUS_CODES: readonly number[] = Object.values(FENCE_APPROVAL_STATUS);
 const DECISIONS = [FENCE_APPROVAL_STATUS.approved, FENCE_APPROVAL_STATUS.rejected] as const;
@@ -29,10 +30,7 @@ function toRow(fence: Row<'fence'>): FenceApprovalRow {
 
 /** Fences of these companies; a fence of any other company does not exist for the caller. */
 function visibleFences(db: Db, companyCodes: readonly string[]) {
-  // An empty IN list is not portable SQL (PostgreSQL refuses it): no companies match nothing.
-  return db
-    .selectFrom('fence')
-    .where((eb) => (companyCodes.length > 0 ? eb('companyCode', 'in', companyCodes) : eb.lit(false)));
+  return db.selectFrom('fence').where((eb) => inCompanies(eb, 'companyCode', companyCodes));
 }
 
 export const fenceRoutes: ContractPlugin = async (app, { services }) => {
@@ -52,25 +50,19 @@ export const fenceRoutes: ContractPlugin = async (app, { services }) => {
 
   app.get<{ Querystring: FenceApprovalQuery }>(
     '/fenceApproval',
-    {
-      config: { access: 'base_data' },
-      schema: {
-        querystring: { type: 'object', properties: { ...pageProperties, approvalStatus: { type: 'integer', enum: STATUS_CODES } } },
-      },
-    },
+    { config: { access: 'base_data' }, schema: { querystring: querySchema(FENCE_APPROVAL_QUERY) } },
     async (request) => {
-      const query = request.query;
-      let base = visibleFences(db, authOf(request).companyCodes);
-      if (query.approvalStatus !== undefined) base = base.where('approvalStatus', '=', query.approvalStatus);
-      const total = countOf(await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst());
-      const rows = await base
-        .selectAll()
-        .orderBy('modifyTime', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.size)
-        .offset(offsetOf(query))
-        .execute();
-      return envelope(paged(rows.map(toRow), total));
+      const { approvalStatus } = request.query;
+      const fences = db.selectFrom('fence');
+      return pagedList(request, {
+        from: approvalStatus === undefined ? fences : fences.where('approvalStatus', '=', approvalStatus),
+        companyColumn: 'companyCode',
+        companyCodes: authOf(request).companyCodes,
+        query: request.query,
+        select: (rows) => rows.selectAll(),
+        orderBy: [['modifyTime', 'desc'], ['id', 'desc']],
+        toWire: toRow,
+      });
     },
   );
 

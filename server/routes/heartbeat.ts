@@ -1,23 +1,15 @@
 // Device heartbeats of the caller's companies: the paged record list and the overtime list (shell spec §6, §7).
 import { TRUCK_STATUS } from '../../src/domain/truck-status';
 import { envelope } from '../../src/domain/wire/envelope';
-import type { HeartbeatOvertimeRow, HeartbeatRecord } from '../../src/domain/wire/records';
+import { HEARTBEAT_QUERY, type HeartbeatOvertimeRow, type HeartbeatQuery, type HeartbeatRecord } from '../../src/domain/wire/records';
 import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
-import { failText } from '../envelope';
-import { countOf, isBackwards, offsetOf, paged, pageProperties, rangeProperties } from './paging';
-import { field, type ContractPlugin } from './plugin';
+import { pagedList } from './paged-list';
+import type { ContractPlugin } from './plugin';
+import { querySchema } from './query-schema';
 
 /** Design: an online-looking truck whose last heartbeat is older than this is overtime. */
 export const HEARTBEAT_OVERTIME_MS = 30 * 60 * 1000;
-
-interface HeartbeatQuery {
-  page: number;
-  size: number;
-  signCode?: string;
-  startTime?: number;
-  endTime?: number;
-}
 
 /**
  * Online trucks (status not offline) of these companies whose newest heartbeat is older than `now - overtimeMs`,
@@ -60,40 +52,24 @@ export const heartbeatRoutes: ContractPlugin = async (app, { services }) => {
 
   app.get<{ Querystring: HeartbeatQuery }>(
     '/heartBeatInfo',
-    {
-      config: { access: 'device_analysis' },
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { ...pageProperties, signCode: field.text(20), ...rangeProperties },
-        },
-      },
-    },
+    { config: { access: 'device_analysis' }, schema: { querystring: querySchema(HEARTBEAT_QUERY) } },
     async (request) => {
-      const { companyCodes } = authOf(request);
-      const query = request.query;
-      if (isBackwards(query)) return failText(request, 400, 'server.badTimeRange');
-      if (companyCodes.length === 0) return envelope(paged<HeartbeatRecord>([], 0));
-
-      let base = db
+      const beats = db
         .selectFrom('heartbeat as h')
         .innerJoin('truck as t', 't.id', 'h.truckId')
-        .innerJoin('company as c', 'c.code', 't.companyCode')
-        .where('t.companyCode', 'in', companyCodes);
+        .innerJoin('company as c', 'c.code', 't.companyCode');
       // The plate is picked from the device list, so it is an exact match (an empty one means all trucks).
-      const signCode = query.signCode?.trim();
-      if (signCode) base = base.where('t.signCode', '=', signCode);
-      if (query.startTime !== undefined) base = base.where('h.heartTime', '>=', query.startTime);
-      if (query.endTime !== undefined) base = base.where('h.heartTime', '<=', query.endTime);
-      const total = countOf(await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst());
-      const rows: HeartbeatRecord[] = await base
-        .select(['c.name as companyName', 't.signCode', 'h.heartTime', 'h.gpsTime', 'h.voltage'])
-        .orderBy('h.heartTime', 'desc')
-        .orderBy('h.id', 'desc')
-        .limit(query.size)
-        .offset(offsetOf(query))
-        .execute();
-      return envelope(paged(rows, total));
+      const signCode = request.query.signCode?.trim();
+      return pagedList(request, {
+        from: signCode ? beats.where('t.signCode', '=', signCode) : beats,
+        companyColumn: 't.companyCode',
+        companyCodes: authOf(request).companyCodes,
+        timeColumn: 'h.heartTime',
+        query: request.query,
+        select: (rows) => rows.select(['c.name as companyName', 't.signCode', 'h.heartTime', 'h.gpsTime', 'h.voltage']),
+        orderBy: [['h.heartTime', 'desc'], ['h.id', 'desc']],
+        toWire: (row): HeartbeatRecord => row,
+      });
     },
   );
 };

@@ -3,6 +3,7 @@ export * from './envelope';
 export * from './guards';
 export * from './entities';
 export * from './records';
+export * from './query-fields';
 export * from './truck-row';
 export * from './live-alarm';
 export * from './sockets';

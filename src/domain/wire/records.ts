@@ -1,6 +1,7 @@
 // Record shapes behind the shell's lists (devices, heartbeats, fence approval), paging, and the export form (spec §3, §7).
 import type { Lang } from '../i18n';
 import type { WireTime } from './entities';
+import { PAGE_FIELDS, RANGE_FIELDS, type QueryFields, type QueryOf } from './query-fields';
 
 /** A page of rows; the console reads `data.rows` (spec §7 fence approval). */
 export interface Paged<T> {
@@ -14,11 +15,7 @@ export interface Paged<T> {
  */
 export const PAGE_LIMITS = { maxPage: 1_000_000, maxSize: 500, defaultSize: 20 } as const;
 
-/** Design: pages are 1-based. */
-export interface PageQuery {
-  readonly page: number;
-  readonly size: number;
-}
+export type PageQuery = QueryOf<typeof PAGE_FIELDS>;
 
 export interface TruckDevice {
   readonly code: string;
@@ -38,18 +35,20 @@ export interface HeartbeatRecord extends HeartbeatOvertimeRow {
 }
 
 /** Design: query of GET /alarmInfo (alarm history); typeIds is the comma list, empty for all types. */
-export interface AlarmInfoQuery extends PageQuery {
-  readonly typeIds?: string;
-  readonly startTime?: WireTime;
-  readonly endTime?: WireTime;
-}
+export const ALARM_INFO_QUERY = {
+  ...PAGE_FIELDS,
+  typeIds: { kind: 'text', maxLength: 400 },
+  ...RANGE_FIELDS,
+} as const satisfies QueryFields;
+export type AlarmInfoQuery = QueryOf<typeof ALARM_INFO_QUERY>;
 
-/** Design: query of GET /heartBeatInfo. */
-export interface HeartbeatQuery extends PageQuery {
-  readonly signCode?: string;
-  readonly startTime?: WireTime;
-  readonly endTime?: WireTime;
-}
+/** Design: query of GET /heartBeatInfo; signCode is one plate (the plate column's 20 characters). */
+export const HEARTBEAT_QUERY = {
+  ...PAGE_FIELDS,
+  signCode: { kind: 'text', maxLength: 20 },
+  ...RANGE_FIELDS,
+} as const satisfies QueryFields;
+export type HeartbeatQuery = QueryOf<typeof HEARTBEAT_QUERY>;
 
 /** Design: the spec names the three states (pending, approved, not approved) but not their codes. */
 export const FENCE_APPROVAL_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
@@ -73,9 +72,11 @@ export interface FenceApprovalRow {
   readonly address: string;
 }
 
-export interface FenceApprovalQuery extends PageQuery {
-  readonly approvalStatus?: FenceApprovalStatus;
-}
+export const FENCE_APPROVAL_QUERY = {
+  ...PAGE_FIELDS,
+  approvalStatus: { kind: 'code', values: Object.values(FENCE_APPROVAL_STATUS) },
+} as const satisfies QueryFields;
+export type FenceApprovalQuery = QueryOf<typeof FENCE_APPROVAL_QUERY>;
 
 /** Design: POST /fenceApproval/:id decides one fence. */
 export interface FenceApprovalDecision {
