@@ -27,6 +27,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
+          hookTimeout: 30_000,
           globalSetup: ['tests/helpers/seed-cache-setup.ts'],
         },
       },
