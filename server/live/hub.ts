@@ -1,5 +1,6 @@
 // The live hub: what the server publishes to live sockets (rows, alarms, raw frames, account changes, ended sessions,
-// data changes) as one interface with two transports: LocalHub here (one instance) and RedisHub (redis-hub.ts, across instances).
+// data changes) as one interface with two transports: LocalHub here (one instance) and RedisHub (redis-hub.ts, across
+// instances).
 import type { DataTopic } from '../../src/domain/wire/data-notice';
 import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
 import type { TruckStatusRow } from '../../src/domain/wire/truck-row';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { BusBacklog } from './bus-backlog';
 import { decodeBusMessage, encodeBusMessage, type BusMessage } from './bus-message';
-import { LocalHub, type AccountChange, type BusState, type DataChange, type BusStatus, type EndedSessions, type LiveHub, type PublishedAlarm, type PublishedRow, type RawFrame } from './hub';
+import { LocalHub, type AccountChange, type BusState, type BusStatus, type DataChange, type EndedSessions, type LiveHub, type PublishedAlarm, type PublishedRow, type RawFrame } from './hub';
 import { SeqWindow } from './seq-window';
 import { SimRequests, type SimAlarmRequest, type SimAnswer, type SimServe } from './sim-requests';
 
