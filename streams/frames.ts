@@ -1,5 +1,6 @@
 // Inbound socket frames as the worker receives and records them; decoding with validation, and the tally of bad frames.
 import { scan, type OperatorFunction } from 'rxjs';
+import { isNoticeFrame, parseDataChangedFrame, type DataTopic } from '../src/domain/wire/data-notice';
 import { parseLiveAlarm, type LiveAlarm } from '../src/domain/wire/live-alarm';
 import type { SocketName } from '../src/domain/wire/sockets';
 
@@ -13,7 +14,7 @@ export interface InboundFrame {
   readonly snapshot?: boolean;
 }
 
-export type BadFrameReason = 'notJson' | 'notRows' | 'notAlarm' | 'unreadable';
+export type BadFrameReason = 'notJson' | 'notRows' | 'notAlarm' | 'notNotice' | 'unreadable';
 
 export type DecodedFrame =
   | {
@@ -24,6 +25,8 @@ export type DecodedFrame =
       readonly snapshot: boolean;
     }
   | { readonly kind: 'alarm'; readonly t: number; readonly alarm: LiveAlarm }
+  /** The alarm socket's notice (our extension): stored data of this topic changed. */
+  | { readonly kind: 'dataChanged'; readonly t: number; readonly topic: DataTopic }
   | { readonly kind: 'bad'; readonly t: number; readonly socket: SocketName; readonly reason: BadFrameReason };
 
 function bad(frame: InboundFrame, reason: BadFrameReason): DecodedFrame {
@@ -32,7 +35,8 @@ function bad(frame: InboundFrame, reason: BadFrameReason): DecodedFrame {
 
 /**
  * Parses one frame and validates its shape: a status frame must be an array (its rows are validated by the merge, which
- * can skip rows it already holds unchanged), an alarm frame a live alarm. Never throws: whatever is wrong is `bad`.
+ * can skip rows it already holds unchanged), an alarm frame a live alarm or a notice (an object with `notice`, which no
+ * alarm has). Never throws: whatever is wrong is `bad`.
  */
 export function decodeFrame(frame: InboundFrame): DecodedFrame {
   let value: unknown;
@@ -46,6 +50,10 @@ export function decodeFrame(frame: InboundFrame): DecodedFrame {
       if (!Array.isArray(value)) return bad(frame, 'notRows');
       return { kind: 'rows', t: frame.t, values: value, snapshot: frame.snapshot === true };
     }
+    if (isNoticeFrame(value)) {
+      const notice = parseDataChangedFrame(value);
+      return notice ? { kind: 'dataChanged', t: frame.t, topic: notice.topic } : bad(frame, 'notNotice');
+    }
     const alarm = parseLiveAlarm(value);
     return alarm ? { kind: 'alarm', t: frame.t, alarm } : bad(frame, 'notAlarm');
   } catch {
@@ -57,6 +65,8 @@ export function decodeFrame(frame: InboundFrame): DecodedFrame {
 export interface FrameStats {
   readonly truckFrames: number;
   readonly alarmFrames: number;
+  /** Notices on the alarm socket (data changed). */
+  readonly noticeFrames: number;
   /** Frames dropped whole: not JSON, or not what their socket sends. */
   readonly badFrames: number;
   /** Rows dropped from status frames that were otherwise good. */
@@ -67,7 +77,7 @@ export interface FrameStats {
 /** What the tally counts: decoded frames, and the malformed rows the merge dropped from good status frames. */
 export type TallyEvent = DecodedFrame | { readonly kind: 'badRows'; readonly count: number };
 
-export const NO_FRAMES: FrameStats = { truckFrames: 0, alarmFrames: 0, badFrames: 0, badRows: 0 };
+export const NO_FRAMES: FrameStats = { truckFrames: 0, alarmFrames: 0, noticeFrames: 0, badFrames: 0, badRows: 0 };
 
 export function countFrame(stats: FrameStats, frame: TallyEvent): FrameStats {
   switch (frame.kind) {
@@ -77,6 +87,8 @@ export function countFrame(stats: FrameStats, frame: TallyEvent): FrameStats {
       return frame.count === 0 ? stats : { ...stats, badRows: stats.badRows + frame.count };
     case 'alarm':
       return { ...stats, alarmFrames: stats.alarmFrames + 1 };
+    case 'dataChanged':
+      return { ...stats, noticeFrames: stats.noticeFrames + 1 };
     case 'bad':
       return {
         ...stats,

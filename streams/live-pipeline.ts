@@ -1,6 +1,7 @@
-// The whole live pipeline as one pure function: frames and chosen types in, fleet, alarms, pop-ups and tallies out.
+// The whole live pipeline as one pure function: frames and chosen types in, fleet, alarms, pop-ups, notices and tallies out.
 import { filter, map, merge, share, shareReplay, type Observable } from 'rxjs';
 import type { AlarmTypeId } from '../src/domain/alarm-types';
+import type { DataTopic } from '../src/domain/wire/data-notice';
 import type { LiveAlarm } from '../src/domain/wire/live-alarm';
 import { alarmResume, byChosenTypes, dedupeAlarms, highestSeq, urgentAlarms, type AlarmMemory, type AlarmResume } from './alarm.stream';
 import { NO_FRAMES, decodeFrame, tallyFrames, type DecodedFrame, type FrameStats, type InboundFrame, type TallyEvent } from './frames';
@@ -26,13 +27,17 @@ export interface LivePipeline {
   readonly accepted$: Observable<LiveAlarm>;
   readonly popups$: Observable<readonly LiveAlarm[]>;
   readonly urgent$: Observable<LiveAlarm>;
+  /** The topics of the notices that stored data changed, one per notice. */
+  readonly dataChanged$: Observable<DataTopic>;
 }
 
 type RowsFrame = Extract<DecodedFrame, { kind: 'rows' }>;
 type AlarmFrame = Extract<DecodedFrame, { kind: 'alarm' }>;
+type NoticeFrame = Extract<DecodedFrame, { kind: 'dataChanged' }>;
 
 const isRows = (frame: DecodedFrame): frame is RowsFrame => frame.kind === 'rows';
 const isAlarm = (frame: DecodedFrame): frame is AlarmFrame => frame.kind === 'alarm';
+const isNotice = (frame: DecodedFrame): frame is NoticeFrame => frame.kind === 'dataChanged';
 const toBatch = (frame: RowsFrame): RowsBatch => ({ t: frame.t, values: frame.values, snapshot: frame.snapshot });
 
 /**
@@ -61,5 +66,6 @@ export function livePipeline(
   const accepted$ = unique$.pipe(byChosenTypes(types$), share());
   const popups$ = accepted$.pipe(popupList(), latest<readonly LiveAlarm[]>());
   const urgent$ = accepted$.pipe(urgentAlarms(), share());
-  return { stats$, fleet$: fleet$.pipe(latest<FleetState>()), unique$, lastSeq$, resume$, accepted$, popups$, urgent$ };
+  const dataChanged$ = decoded$.pipe(filter(isNotice), map((frame) => frame.topic), share());
+  return { stats$, fleet$: fleet$.pipe(latest<FleetState>()), unique$, lastSeq$, resume$, accepted$, popups$, urgent$, dataChanged$ };
 }

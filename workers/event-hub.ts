@@ -19,6 +19,7 @@ export const LIVE_EVENT_KINDS = {
   'replay.progress': 'stream',
   'notice.fences': 'state',
   'notice.heartbeat': 'state',
+  'data.changed': 'stream',
 } as const satisfies Record<LiveEventName, 'state' | 'stream'>;
 
 export function isLiveEventName(name: unknown): name is LiveEventName {

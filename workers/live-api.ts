@@ -4,6 +4,7 @@ import type { LinkState } from '../machines/socket-link.machine';
 import type { FuelTotals } from '../src/domain/fuel';
 import type { StatusCounts, TruckStatusCode } from '../src/domain/truck-status';
 import type { PollName } from '../src/domain/shell/polls';
+import type { DataTopic } from '../src/domain/wire/data-notice';
 import type { UserPriEntry } from '../src/domain/wire/entities';
 import type { LiveAlarm } from '../src/domain/wire/live-alarm';
 import type { HeartbeatOvertimeRow } from '../src/domain/wire/records';
@@ -94,6 +95,11 @@ export interface FillFailure {
   readonly failedAt: number;
 }
 
+/** Stored data of a topic changed on the server (a handling saved in any console, this one included). */
+export interface DataChanged {
+  readonly topic: DataTopic;
+}
+
 /** Why the session is over: the server closed a socket with 4401, or a background call got resultCode 504. */
 export type SessionInvalid =
   | { readonly socket: SocketName; readonly code: number }
@@ -127,6 +133,11 @@ export interface LiveEvents {
   'notice.fences': FenceNotice | null;
   /** State event: the latest heartbeat poll's overdue trucks; null when there are none or a tab dismissed it. */
   'notice.heartbeat': HeartbeatNotice | null;
+  /**
+   * Stream event: the server's notice that stored data of a topic changed; screens showing that topic fetch again.
+   * Notices of one topic within UI_BATCH_MS arrive as one.
+   */
+  'data.changed': DataChanged;
 }
 
 export type LiveEventName = keyof LiveEvents;

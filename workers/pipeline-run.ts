@@ -1,5 +1,5 @@
 // One run of the live pipeline: its input, its latest state, and its outputs wired to the tabs and (when live) to IndexedDB.
-import { Subject, Subscription, auditTime, buffer, type Observable } from 'rxjs';
+import { Subject, Subscription, auditTime, buffer, groupBy, mergeMap, type Observable } from 'rxjs';
 import type { AlarmTypeId } from '../src/domain/alarm-types';
 import type { LiveAlarm } from '../src/domain/wire/live-alarm';
 import type { AlarmResume } from '../streams/alarm.stream';
@@ -10,7 +10,10 @@ import type { EventHub } from './event-hub';
 import type { DataSource, FleetStatus } from './live-api';
 import { RECENT_ALARMS, type LiveStore } from './live-store';
 
-/** Alarms and pop-up lists cross to the tabs at most this often: a reconnect's replay of hundreds is a few messages. */
+/**
+ * Alarms, pop-up lists and each topic's notices cross to the tabs at most this often: a reconnect's replay of hundreds
+ * is a few messages, and a burst of changes is one fetch per screen.
+ */
 export const UI_BATCH_MS = 50;
 
 export interface PipelineRunOptions {
@@ -74,6 +77,8 @@ export class PipelineRun {
     add(pipeline.popups$.pipe(auditTime(UI_BATCH_MS)).subscribe((popups) => hub.publish('alarm.popups', popups)));
     // The urgent dialog must not wait for a batch.
     add(pipeline.urgent$.subscribe((alarm) => hub.publish('alarm.urgent', alarm)));
+    const notices$ = pipeline.dataChanged$.pipe(groupBy((topic) => topic), mergeMap((topic$) => topic$.pipe(auditTime(UI_BATCH_MS))));
+    add(notices$.subscribe((topic) => hub.publish('data.changed', { topic })));
 
     hub.publish('fleet.status', this.status());
     hub.publish('alarm.popups', this.popups);

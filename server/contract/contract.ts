@@ -1,4 +1,5 @@
 // Which contract the server speaks (CONTRACT): ours with its extensions, or exactly the spec's (docs/api.md, Legacy mode).
+import { dataChangedFrame, type DataChangedFrame, type DataTopic } from '../../src/domain/wire/data-notice';
 import type { LoginAnswer } from '../../src/domain/wire/entities';
 import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
 import type { FenceApprovalTimerAnswer } from '../../src/domain/wire/records';
@@ -33,8 +34,10 @@ export interface WireContract {
   fenceTimer(pending: number): FenceApprovalTimerAnswer | null;
   /** A socket's open message as this contract reads it, before it is parsed. */
   socketOpen(message: unknown): unknown;
-  /** A replayed frame (npm run replay) as this contract's sockets send it. */
-  rawFrame(frame: RawFrame): RawFrame;
+  /** A replayed frame (npm run replay) as this contract's sockets send it; undefined: not sent. */
+  rawFrame(frame: RawFrame): RawFrame | undefined;
+  /** The alarm socket's "data changed" notice; undefined where the contract has none (nothing is sent). */
+  dataNotice(topic: DataTopic): DataChangedFrame | undefined;
 }
 
 const same = <T>(value: T): T => value;
@@ -50,6 +53,7 @@ export const WIRE_CONTRACTS: Readonly<Record<Contract, WireContract>> = {
     fenceTimer: (pending) => ({ pending }),
     socketOpen: same,
     rawFrame: same,
+    dataNotice: dataChangedFrame,
   },
   legacy: {
     name: 'legacy',
@@ -62,5 +66,7 @@ export const WIRE_CONTRACTS: Readonly<Record<Contract, WireContract>> = {
     fenceTimer: () => null,
     socketOpen: specSocketOpen,
     rawFrame: specRawFrame,
+    // The spec's alarm socket carries alarms only: its consoles see others' changes when they fetch again.
+    dataNotice: () => undefined,
   },
 };

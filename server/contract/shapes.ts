@@ -1,4 +1,5 @@
 // The spec's wire shapes made from ours (CONTRACT=legacy): each step takes one of our extensions out of one kind of message.
+import { isNoticeFrame } from '../../src/domain/wire/data-notice';
 import type { LoginAnswer } from '../../src/domain/wire/entities';
 import { isRecord, type JsonRecord } from '../../src/domain/wire/guards';
 import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
@@ -44,9 +45,13 @@ export function specSocketOpen(message: unknown): unknown {
   return isRecord(message) ? withoutKeys(message, OUR_OPEN_FIELDS) : message;
 }
 
-/** A replayed frame (npm run replay) as the spec's sockets send it: no `seq` on alarms, no `truckId` on rows. */
-export function specRawFrame(frame: RawFrame): RawFrame {
+/**
+ * A replayed frame (npm run replay) as the spec's sockets send it: no `seq` on alarms, no `truckId` on rows, and no
+ * notices (undefined: not sent).
+ */
+export function specRawFrame(frame: RawFrame): RawFrame | undefined {
   const { socket, data } = frame;
+  if (socket === 'alarm' && isNoticeFrame(data)) return undefined;
   if (socket === 'alarm') return { socket, data: isRecord(data) ? withoutKeys(data, ['seq']) : data };
   return { socket, data: Array.isArray(data) ? data.map((row: unknown) => (isRecord(row) ? withoutKeys(row, ['truckId']) : row)) : data };
 }

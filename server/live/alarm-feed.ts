@@ -1,11 +1,12 @@
-// The alarm socket's feed: what the client missed since lastSeq (from the database), then live alarms, no gap, no duplicate.
-// Alarms go out in the contract's shape; under the spec's contract no lastSeq reaches the feed, so it sends live alarms only.
+// The alarm socket's feed: what the client missed since lastSeq (from the database), then live alarms, no gap, no duplicate,
+// and "data changed" notices of its companies. Alarms go out in the contract's shape; under the spec's contract no
+// lastSeq reaches the feed, so it sends live alarms only, and no notices.
 import { expandTypeIds, parseTypeIds, passesChoice } from '../../src/domain/alarm-types';
 import { parseAlarmSocketOpen, type AlarmSocketOpen } from '../../src/domain/wire/sockets';
 import { grantedOutside, narrowCompanies, type AuthContext } from '../auth/context';
 import type { Services } from '../services';
 import { alarmsAfter, lastAlarmSeq } from '../store/alarms';
-import type { PublishedAlarm } from './hub';
+import type { DataChange, PublishedAlarm } from './hub';
 import type { Feed, FeedSender } from './connection';
 import { SeqWindow } from './seq-window';
 import type { LiveLimits } from './socket-policy';
@@ -59,6 +60,7 @@ export function createAlarmFeed(
   /** Live alarms that arrive while the replay is read; sent after it. */
   let buffer: PublishedAlarm[] | undefined;
   let unsubscribe: (() => void) | undefined;
+  let stopNotices: (() => void) | undefined;
   let disposed = false;
 
   const matches = (published: PublishedAlarm) =>
@@ -75,6 +77,13 @@ export function createAlarmFeed(
     if (!matches(published)) return;
     if (buffer) buffer.push(published);
     else deliver(published);
+  };
+
+  /** A notice is not an alarm: the chosen types do not filter it, and it has no seq (a reconnect does not replay it). */
+  const onDataChange = (change: DataChange) => {
+    if (disposed || !change.companyCodes.some((code) => companySet.has(code))) return;
+    const notice = services.wire.dataNotice(change.topic);
+    if (notice) sender.json(notice);
   };
 
   async function replay(after: number): Promise<void> {
@@ -104,6 +113,7 @@ export function createAlarmFeed(
       // stored meanwhile is in the replay or in the buffer (or both), and none goes out ahead of the replay.
       if (message.lastSeq !== undefined) buffer = [];
       unsubscribe ??= services.hub.onAlarm(onLive);
+      stopNotices ??= services.hub.onDataChange(onDataChange);
       if (message.lastSeq === undefined) return;
       // A lastSeq beyond the newest stored alarm comes from another database (recreated or restored): honouring it
       // would silence this socket until the new seqs pass it, so the client gets the replay window instead.
@@ -134,6 +144,7 @@ export function createAlarmFeed(
     dispose() {
       disposed = true;
       unsubscribe?.();
+      stopNotices?.();
       buffer = undefined;
     },
   };

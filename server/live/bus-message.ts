@@ -1,5 +1,7 @@
 // The live bus's messages on Redis: one JSON object per publish, `{ from, kind, ... }`, `from` naming the sending instance.
-import type { AccountChange, EndedSessions, PublishedAlarm, PublishedRow, RawFrame } from './hub';
+import { isDataTopic } from '../../src/domain/wire/data-notice';
+import { isStringArray } from '../../src/domain/wire/guards';
+import type { AccountChange, DataChange, EndedSessions, PublishedAlarm, PublishedRow, RawFrame } from './hub';
 import type { SimAlarmRequest, SimAnswer, SimBusMessage } from './sim-requests';
 
 export type BusMessage =
@@ -8,6 +10,7 @@ export type BusMessage =
   | { readonly kind: 'raw'; readonly frame: RawFrame }
   | { readonly kind: 'accounts'; readonly change: AccountChange }
   | { readonly kind: 'sessions'; readonly ended: EndedSessions }
+  | { readonly kind: 'dataChanged'; readonly change: DataChange }
   /** The sender was cut off from the bus: alarms after `afterSeq` and anything else it published may be missing. */
   | { readonly kind: 'resync'; readonly afterSeq: number }
   | SimBusMessage;
@@ -22,6 +25,12 @@ export function encodeBusMessage(from: string, message: BusMessage): string {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** A data change read whole: a known topic and a list of company codes, nothing else kept. */
+function parseDataChange(value: unknown): DataChange | undefined {
+  if (!isObject(value) || !isDataTopic(value.topic) || !isStringArray(value.companyCodes)) return undefined;
+  return { topic: value.topic, companyCodes: value.companyCodes };
+}
 
 /**
  * The bus is ours (only server instances publish on its channel), so only the shape the receiver relies on is checked:
@@ -49,6 +58,10 @@ export function decodeBusMessage(text: string): BusEnvelope | undefined {
       return isObject(value.change) ? { from, message: { kind: 'accounts', change: value.change as AccountChange } } : undefined;
     case 'sessions':
       return isObject(value.ended) ? { from, message: { kind: 'sessions', ended: value.ended as EndedSessions } } : undefined;
+    case 'dataChanged': {
+      const change = parseDataChange(value.change);
+      return change ? { from, message: { kind: 'dataChanged', change } } : undefined;
+    }
     case 'resync':
       return typeof value.afterSeq === 'number' ? { from, message: { kind: 'resync', afterSeq: value.afterSeq } } : undefined;
     case 'simRequest':

@@ -1,5 +1,7 @@
-// The live hub: what the server publishes to live sockets (rows, alarms, raw frames, account changes, ended sessions)
-// as one interface with two transports: LocalHub here (one instance) and RedisHub (redis-hub.ts, across instances).
+// The live hub: what the server publishes to live sockets (rows, alarms, raw frames, account changes, ended sessions,
+// data changes) as one interface with two transports: LocalHub here (one instance) and RedisHub (redis-hub.ts, across
+// instances).
+import type { DataTopic } from '../../src/domain/wire/data-notice';
 import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
 import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
 import type { SimAlarmRequest, SimAnswer, SimServe } from './sim-requests';
@@ -43,6 +45,15 @@ export function isEnded(ended: EndedSessions, session: { readonly tokenHash: str
   return ended.userId === session.userId && session.tokenHash !== ended.exceptTokenHash;
 }
 
+/**
+ * Stored data of a topic changed (committed): the alarm sockets that see one of `companyCodes`, as an alarm of that
+ * company would reach them, tell their consoles to fetch that topic's screens again.
+ */
+export interface DataChange {
+  readonly topic: DataTopic;
+  readonly companyCodes: readonly string[];
+}
+
 /** A recorded frame replayed as it was received (npm run replay): no company is known, every listener gets it. */
 export interface RawFrame {
   readonly socket: 'truck' | 'alarm';
@@ -76,11 +87,14 @@ export interface LiveHub {
   publishAccounts(change: AccountChange): Promise<void>;
   /** Closes the ended sessions' sockets here at once and on the other instances when they hear it. */
   publishSessionsEnded(ended: EndedSessions): void;
+  /** Publish after the change is committed: a console that hears it fetches at once. */
+  publishDataChange(change: DataChange): void;
   onRows(listener: Listener<readonly PublishedRow[]>): () => void;
   onAlarm(listener: Listener<PublishedAlarm>): () => void;
   onRaw(listener: Listener<RawFrame>): () => void;
   onAccounts(listener: (change: AccountChange) => Promise<void>): () => void;
   onSessionsEnded(listener: Listener<EndedSessions>): () => void;
+  onDataChange(listener: Listener<DataChange>): () => void;
   /**
    * After the bus came back from an outage, once missed alarms and a status snapshot were delivered: ended sessions and
    * account changes published meanwhile may have been missed, so listeners check their sockets against the database.
@@ -104,6 +118,7 @@ export class LocalHub implements LiveHub {
   private readonly rawListeners = new Set<Listener<RawFrame>>();
   private readonly accountListeners = new Set<(change: AccountChange) => Promise<void>>();
   private readonly endedListeners = new Set<Listener<EndedSessions>>();
+  private readonly dataListeners = new Set<Listener<DataChange>>();
   private readonly resyncListeners = new Set<() => void>();
   private readonly started = Date.now();
 
@@ -130,6 +145,11 @@ export class LocalHub implements LiveHub {
     for (const listener of this.endedListeners) listener(ended);
   }
 
+  publishDataChange(change: DataChange): void {
+    if (change.companyCodes.length === 0) return;
+    for (const listener of this.dataListeners) listener(change);
+  }
+
   /** Tells the resync listeners that messages may have been missed (called by RedisHub after an outage). */
   resync(): void {
     for (const listener of this.resyncListeners) listener();
@@ -153,6 +173,10 @@ export class LocalHub implements LiveHub {
 
   onSessionsEnded(listener: Listener<EndedSessions>): () => void {
     return subscribe(this.endedListeners, listener);
+  }
+
+  onDataChange(listener: Listener<DataChange>): () => void {
+    return subscribe(this.dataListeners, listener);
   }
 
   onResync(listener: () => void): () => void {

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { BusBacklog } from './bus-backlog';
 import { decodeBusMessage, encodeBusMessage, type BusMessage } from './bus-message';
-import { LocalHub, type AccountChange, type BusState, type BusStatus, type EndedSessions, type LiveHub, type PublishedAlarm, type PublishedRow, type RawFrame } from './hub';
+import { LocalHub, type AccountChange, type BusState, type BusStatus, type DataChange, type EndedSessions, type LiveHub, type PublishedAlarm, type PublishedRow, type RawFrame } from './hub';
 import { SeqWindow } from './seq-window';
 import { SimRequests, type SimAlarmRequest, type SimAnswer, type SimServe } from './sim-requests';
 
@@ -177,6 +177,12 @@ export class RedisHub implements LiveHub {
     this.send({ kind: 'sessions', ended });
   }
 
+  publishDataChange(change: DataChange): void {
+    if (change.companyCodes.length === 0) return;
+    this.send({ kind: 'dataChanged', change });
+    this.local.publishDataChange(change);
+  }
+
   onRows(listener: (rows: readonly PublishedRow[]) => void): () => void {
     return this.local.onRows(listener);
   }
@@ -195,6 +201,10 @@ export class RedisHub implements LiveHub {
 
   onSessionsEnded(listener: (ended: EndedSessions) => void): () => void {
     return this.local.onSessionsEnded(listener);
+  }
+
+  onDataChange(listener: (change: DataChange) => void): () => void {
+    return this.local.onDataChange(listener);
   }
 
   onResync(listener: () => void): () => void {
@@ -257,6 +267,8 @@ export class RedisHub implements LiveHub {
         return;
       case 'sessions':
         return this.local.publishSessionsEnded(message.ended);
+      case 'dataChanged':
+        return this.local.publishDataChange(message.change);
       case 'resync':
         return this.requestRecovery(message.afterSeq);
       case 'simRequest':

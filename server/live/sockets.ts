@@ -89,7 +89,10 @@ export async function registerLiveSockets(
     registry.pingAll();
     endSessions().catch(sweepFailed);
   }, limits.pingIntervalMs);
-  const stopRaw = services.hub.onRaw((frame) => registry.broadcastRaw(services.wire.rawFrame(frame)));
+  const stopRaw = services.hub.onRaw((recorded) => {
+    const frame = services.wire.rawFrame(recorded);
+    if (frame) registry.broadcastRaw(frame);
+  });
   // An announced account change (announceAccountChange) reaches the sockets at once, not at the next sweep.
   const stopAccounts = services.hub.onAccounts((change) => registry.refreshAccounts(change));
   // A logout or password change on any instance closes the ended sessions' sockets here.

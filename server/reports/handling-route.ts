@@ -1,5 +1,6 @@
 // Unsealing handling (spec params §4): selected events of a report marked non-abnormal, or abnormal with a description,
-// in one call; who and when are stored, and a later handling replaces an earlier one.
+// in one call; who and when are stored, a later handling replaces an earlier one, and every console that sees one of the
+// events' companies hears of it (the live hub's data change, our extension).
 import type { FastifyInstance } from 'fastify';
 import type { ReportDef } from '../../src/domain/screens/reports/definition';
 import { HANDLING_STATES, type HandlingBody } from '../../src/domain/screens/reports/handling';
@@ -40,7 +41,7 @@ export async function handlingRoute(app: FastifyInstance, services: Services, de
       // Only events of this report's kinds in the caller's companies are handled; other ids are left alone.
       const visible = await services.db
         .selectFrom('event')
-        .select('id')
+        .select(['id', 'companyCode'])
         .where('id', 'in', ids)
         .where('kind', 'in', kinds)
         .where('companyCode', 'in', auth.companyCodes)
@@ -60,6 +61,7 @@ export async function handlingRoute(app: FastifyInstance, services: Services, de
             }),
           )
           .execute();
+        services.hub.publishDataChange({ topic: 'eventHandling', companyCodes: [...new Set(visible.map((event) => event.companyCode))] });
       }
       return envelope(rows.length);
     },

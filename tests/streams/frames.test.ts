@@ -1,4 +1,4 @@
-// Decoding and counting frames: bad frames are counted and dropped, and the pipeline goes on.
+// Decoding and counting frames: bad frames are counted and dropped, and the pipeline goes on; notices are told from alarms.
 import { BehaviorSubject, Subject, firstValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { countFrame, decodeFrame, NO_FRAMES, tallyFrames, type TallyEvent } from '../../streams/frames';
@@ -17,12 +17,20 @@ describe('decodeFrame', () => {
     expect(decodeFrame(alarmFrame(liveAlarm({ seq: 7 })))).toMatchObject({ kind: 'alarm', alarm: { seq: 7, type: 2 } });
   });
 
+  it('reads a data-changed notice on the alarm socket as its topic, not as an alarm', () => {
+    expect(decodeFrame(alarmFrame({ notice: 'dataChanged', topic: 'eventHandling' }))).toEqual({ kind: 'dataChanged', t: T0, topic: 'eventHandling' });
+  });
+
   it.each<[string, InboundFrame, string]>([
     ['text that is not JSON', { socket: 'truck', t: T0, text: '{"status":' }, 'notJson'],
     ['an empty text (a binary frame)', { socket: 'alarm', t: T0, text: '' }, 'notJson'],
     ['a status frame that is not an array', { socket: 'truck', t: T0, text: '{"rows":[]}' }, 'notRows'],
     ['an alarm of an unknown type', alarmFrame({ ...liveAlarm(), type: 999 }), 'notAlarm'],
     ['an array on the alarm socket', alarmFrame([liveAlarm()]), 'notAlarm'],
+    ['a notice of an unknown topic', alarmFrame({ notice: 'dataChanged', topic: 'weather' }), 'notNotice'],
+    ['a notice without a topic', alarmFrame({ notice: 'dataChanged' }), 'notNotice'],
+    ['a notice of an unknown kind', alarmFrame({ notice: 'reboot', topic: 'eventHandling' }), 'notNotice'],
+    ['an alarm that also names a notice', alarmFrame({ ...liveAlarm(), notice: null }), 'notNotice'],
   ])('drops %s as a bad frame', (_, frame, reason) => {
     expect(decodeFrame(frame)).toEqual({ kind: 'bad', t: T0, socket: frame.socket, reason });
   });
@@ -34,6 +42,7 @@ describe('tallyFrames', () => {
       decodeFrame(truckFrame([statusRow(), 'junk'])),
       { kind: 'badRows', count: 1 },
       decodeFrame(alarmFrame(liveAlarm())),
+      decodeFrame(alarmFrame({ notice: 'dataChanged', topic: 'eventHandling' })),
       decodeFrame({ socket: 'alarm', t: T0 + 5, text: 'nope' }),
     ];
     const subject = new Subject<TallyEvent>();
@@ -41,7 +50,7 @@ describe('tallyFrames', () => {
     frames.forEach((frame) => subject.next(frame));
     subject.complete();
     expect((await all).at(-1)).toEqual({
-      truckFrames: 1, alarmFrames: 1, badFrames: 1, badRows: 1,
+      truckFrames: 1, alarmFrames: 1, noticeFrames: 1, badFrames: 1, badRows: 1,
       lastBad: { t: T0 + 5, socket: 'alarm', reason: 'notJson' },
     });
   });

@@ -1,7 +1,9 @@
-// The pipeline as a whole: seeded from stored state, it tracks seq over every alarm and shows only the chosen types.
+// The pipeline as a whole: seeded from stored state, it tracks seq over every alarm and shows only the chosen types;
+// notices on the alarm socket come out as topics and touch no alarm state.
 import { BehaviorSubject, Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { ALARM_TYPE_IDS, type AlarmTypeId } from '../../src/domain/alarm-types';
+import type { DataTopic } from '../../src/domain/wire/data-notice';
 import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
 import type { InboundFrame } from '../../streams/frames';
 import { alarmKey } from '../../streams/alarm.stream';
@@ -12,14 +14,15 @@ import { alarmFrame, liveAlarm, statusRow, truckFrame, T0 } from '../helpers/liv
 function run(types: readonly AlarmTypeId[], seed = {}) {
   const frames$ = new Subject<InboundFrame>();
   const pipeline = livePipeline(frames$, new BehaviorSubject(types), seed);
-  const seen: { seq: number[]; accepted: LiveAlarm[]; urgent: LiveAlarm[]; popups: (readonly LiveAlarm[])[]; fleet: FleetState[] } = {
-    seq: [], accepted: [], urgent: [], popups: [], fleet: [],
+  const seen: { seq: number[]; accepted: LiveAlarm[]; urgent: LiveAlarm[]; popups: (readonly LiveAlarm[])[]; fleet: FleetState[]; topics: DataTopic[] } = {
+    seq: [], accepted: [], urgent: [], popups: [], fleet: [], topics: [],
   };
   pipeline.lastSeq$.subscribe((seq) => seen.seq.push(seq));
   pipeline.accepted$.subscribe((alarm) => seen.accepted.push(alarm));
   pipeline.urgent$.subscribe((alarm) => seen.urgent.push(alarm));
   pipeline.popups$.subscribe((list) => seen.popups.push(list));
   pipeline.fleet$.subscribe((fleet) => seen.fleet.push(fleet));
+  pipeline.dataChanged$.subscribe((topic) => seen.topics.push(topic));
   return { frames$, seen };
 }
 
@@ -44,5 +47,17 @@ describe('livePipeline', () => {
     expect(seen.accepted.map((alarm) => alarm.seq)).toEqual([8]);
     expect(seen.seq).toEqual([8]);
     expect(seen.fleet.at(-1)?.counts).toEqual({ 0: 0, 1: 1, 2: 0, 3: 1, 4: 0 });
+  });
+
+  it('passes each notice on as its topic, between alarms, without counting it as one', () => {
+    const { frames$, seen } = run(ALARM_TYPE_IDS);
+    frames$.next(alarmFrame(liveAlarm({ seq: 1 })));
+    frames$.next(alarmFrame({ notice: 'dataChanged', topic: 'eventHandling' }));
+    frames$.next(alarmFrame({ notice: 'dataChanged', topic: 'nothing' }));
+    frames$.next(alarmFrame({ notice: 'dataChanged', topic: 'eventHandling' }));
+    frames$.next(alarmFrame(liveAlarm({ seq: 2 })));
+    expect(seen.topics).toEqual(['eventHandling', 'eventHandling']);
+    expect(seen.accepted.map((alarm) => alarm.seq)).toEqual([1, 2]);
+    expect(seen.seq).toEqual([1, 2]);
   });
 });

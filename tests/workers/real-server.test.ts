@@ -1,4 +1,5 @@
-// The worker core against our real server and simulator over real sockets: no alarm lost across a drop; 4401 is final.
+// The worker core against our real server and simulator over real sockets: no alarm lost across a drop; 4401 is final;
+// a handling saved by the worker's own session comes back as data.changed.
 import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +11,8 @@ import { call, login } from '../helpers/api';
 import { watchAlarms } from '../helpers/live-figures';
 import { startSimServer, type SimServer } from '../helpers/server';
 import { wsSocketFactory } from '../helpers/ws-socket-factory';
+import { insertCoverEvent } from '../server/live/fleet';
+import { handle } from '../server/live/handling';
 import { waitFor } from './harness';
 
 let server: SimServer | undefined;
@@ -72,5 +75,17 @@ describe('against the real server', () => {
     clock.increment(60_000);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(core.diagnostics().links.truck.opens + core.diagnostics().links.alarm.opens).toBe(opens);
+  });
+
+  it('tells its tabs of a handling saved by its own session (data.changed), as it tells other consoles', { timeout: 30_000 }, async () => {
+    const { server, core, token } = await setUp();
+    const heard: LiveEvents['data.changed'][] = [];
+    core.hub.subscribe(-1, 'data.changed', (event) => heard.push(event));
+    const truck = await server.services.db.selectFrom('truck').select(['id', 'companyCode']).limit(1).executeTakeFirstOrThrow();
+    expect(await handle(server.url, token, [await insertCoverEvent(server.services, truck)])).toBe(1);
+    await waitFor(() => heard.length === 1, 'data.changed', 10_000);
+
+    expect(heard).toEqual([{ topic: 'eventHandling' }]);
+    expect(core.diagnostics().frames).toMatchObject({ noticeFrames: 1, badFrames: 0 });
   });
 });

@@ -62,7 +62,7 @@ export function LiveConnection() {
         <dt>{t('live.diag.lastSeq')}</dt>
         <dd>{diagnostics.lastSeq ?? '—'}</dd>
         <dt>{t('live.diag.frames')}</dt>
-        <dd>{diagnostics.frames.truckFrames + diagnostics.frames.alarmFrames}</dd>
+        <dd>{diagnostics.frames.truckFrames + diagnostics.frames.alarmFrames + diagnostics.frames.noticeFrames}</dd>
         {/* Exports fail silently (spec params §7); this is where an operator can see that they did. */}
         <dt>{t('live.diag.exportFailures')}</dt>
         <dd data-testid="export-failures">{exportFailureCount()}</dd>

@@ -9,3 +9,4 @@ export * from './live-alarm';
 export * from './sockets';
 export * from './calls';
 export * from './recording-lines';
+export * from './data-notice';

@@ -1,11 +1,12 @@
 // The unsealing screens in Chromium: an alarm's link opens alarm_switch_cover with the alarm's row highlighted, and a
-// handling saved in one tab shows in the browser's other tab on the same screen without a reload.
+// handling saved in one tab shows without a reload in the browser's other tab on the same screen, and in another
+// browser context (another console: its own cookies, session and SharedWorker), through the server's notice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { displayDateTime } from '../../../src/domain/format/time';
 import type { ReportRow } from '../../../src/domain/screens/reports/wire';
 import { launchTabbedBrowser, type TabbedBrowser } from '../../helpers/browser';
-import { loginAs } from '../../helpers/console';
+import { loginAs, newUserPage } from '../../helpers/console';
 import { cellOf, grid, REPORTS, rowsShown, startReportServer, type ReportServer } from './report-fixture';
 
 const FIRST_PAGE = { page: 1, size: 100 } as const;
@@ -21,7 +22,7 @@ describe('unsealing screens in Chromium', () => {
     abnormal = (await reports.page(REPORTS.alarmSwitchCover, FIRST_PAGE)).rows;
     // The tests handle some and look at others: four unhandled ones are what they need.
     expect(abnormal.filter((row) => row['handlingState'] === 0).length).toBeGreaterThanOrEqual(4);
-    // Real tabs: a page behind another is hidden, so it refreshes only when told, never by its visible-tab poll.
+    // Real tabs: a page behind another is hidden, as a user's background tab is, and still follows the notices.
     tabbed = await launchTabbedBrowser();
     await tabbed.context.addCookies([{ name: 'language', value: 'zh', url: reports.server.url }]);
     const first = await tabbed.context.newPage();
@@ -107,10 +108,47 @@ describe('unsealing screens in Chromium', () => {
       expect(await cellOf(rowOf(page, id), 'handlingDescription').textContent()).toBe('铅封完好，司机未报备开盖');
       expect(await cellOf(rowOf(page, id), 'handler').textContent()).toBe('admin');
     }
-    // The other tab is still behind this one: only the handling's announcement can have refreshed it.
+    // The other tab is still behind this one: only the server's notice, through the worker, can have refreshed it.
     for (const id of ids) await expect.poll(() => stateOf(other, id), { timeout: 5_000 }).toBe('异常');
     expect(await other.evaluate(() => document.visibilityState)).toBe('hidden');
     await page.close();
     await other.close();
+  });
+
+  it('shows a handling saved in another browser context on this console\'s open screen within seconds, without a reload', async () => {
+    const fresh = (await reports.page(REPORTS.alarmSwitchCover, FIRST_PAGE)).rows;
+    const id = fresh.find((row) => row['handlingState'] === 0)?.id ?? expect.unreachable('no unhandled opening left');
+    const watcher = await tabOn(REPORTS.alarmSwitchCover);
+    // Behind another tab, as a console left open in the background is.
+    const front = await tabbed.context.newPage();
+    expect(await watcher.evaluate(() => document.visibilityState)).toBe('hidden');
+    await watcher.evaluate(() => Object.assign(window, { notReloaded: true }));
+    expect(await stateOf(watcher, id)).toBe('未确认');
+
+    const other = await newUserPage(tabbed.browser, reports.server.url);
+    try {
+      await loginAs(other.page, reports.server.url, 'admin');
+      const page = other.page;
+      await page.setViewportSize({ width: 2200, height: 800 });
+      await page.goto(`${reports.server.url}${REPORTS.alarmSwitchCover}`);
+      await rowsShown(page);
+      await select(page, [id]);
+      await page.getByRole('button', { name: '处理所选(1)' }).click();
+      const dialog = page.getByRole('dialog', { name: '开关盖处理' });
+      await dialog.getByRole('radio', { name: '非异常', exact: true }).check();
+      await dialog.getByRole('button', { name: '保存' }).click();
+      await page.locator('.toast__text', { hasText: '已处理1条' }).waitFor();
+      const savedAt = Date.now();
+
+      await expect.poll(() => stateOf(watcher, id), { timeout: 5_000 }).toBe('非异常');
+      expect(Date.now() - savedAt).toBeLessThan(5_000);
+      expect(await cellOf(rowOf(watcher, id), 'handler').textContent()).toBe('admin');
+      expect(await watcher.evaluate(() => 'notReloaded' in window)).toBe(true);
+      expect(await watcher.evaluate(() => document.visibilityState)).toBe('hidden');
+    } finally {
+      await other.context.close();
+      await front.close();
+      await watcher.close();
+    }
   });
 });

@@ -43,6 +43,14 @@ describe('legacy wire steps', () => {
     expect(legacy.rawFrame({ socket: 'truck', data: [row(3).row, 'junk'] })).toEqual({ socket: 'truck', data: [legacy.statusRow(row(3).row), 'junk'] });
   });
 
+  it('has no data-changed notice: none is made, and a recorded one is not replayed', () => {
+    const notice = { notice: 'dataChanged', topic: 'eventHandling' } as const;
+    expect(legacy.dataNotice('eventHandling')).toBeUndefined();
+    expect(legacy.rawFrame({ socket: 'alarm', data: notice })).toBeUndefined();
+    expect(ours.dataNotice('eventHandling')).toEqual(notice);
+    expect(ours.rawFrame({ socket: 'alarm', data: notice })).toEqual({ socket: 'alarm', data: notice });
+  });
+
   it('answers the fence timer with null instead of our { pending }', () => {
     expect(legacy.fenceTimer(3)).toBeNull();
     expect(ours.fenceTimer(3)).toEqual({ pending: 3 });

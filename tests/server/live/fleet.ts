@@ -1,4 +1,4 @@
-// A tiny fleet for the live-socket tests: trucks of three companies, row changes and alarms published like the simulator does.
+// A tiny fleet for the live-socket tests: trucks of three companies, row changes, alarms and events written like the simulator does.
 import type { AlarmTypeId } from '../../../src/domain/alarm-types';
 import type { LiveAlarm } from '../../../src/domain/wire/live-alarm';
 import type { TruckStatusRow } from '../../../src/domain/wire/truck-row';
@@ -78,3 +78,14 @@ export function raiseAlarm(
 }
 
 export const seqs = (alarms: readonly Pick<LiveAlarm, 'seq'>[]) => alarms.map((a) => a.seq);
+
+/** Stores an abnormal unsealing (switch_cover) event of the truck, as the simulator writes one; its id. */
+export async function insertCoverEvent(services: Services, truck: Pick<FixtureTruck, 'id' | 'companyCode'>, startTime = Date.now()): Promise<number> {
+  const data = { compartment: 1, process: 'transporting', abnormal: true, durationSec: 60, area: '东城区' };
+  const { id } = await services.db
+    .insertInto('event')
+    .values({ truckId: truck.id, companyCode: truck.companyCode, kind: 'switch_cover', startTime, endTime: startTime + 60_000, data: JSON.stringify(data) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}

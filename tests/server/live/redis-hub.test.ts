@@ -1,4 +1,5 @@
-// Two instances on one database and one Redis: whatever either publishes reaches the matching sockets on both, logouts
+// Two instances on one database and one Redis: whatever either publishes (alarms, rows, data changes) reaches the matching
+// sockets on both, logouts
 // and password changes close sockets on the other instance, sessions and login limits hold across them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
@@ -11,6 +12,8 @@ import { DEMO_ACCOUNTS } from '../../../server/seed/accounts';
 import { recordAlarm } from '../../../server/store/alarms';
 import { call, login, raiseSimAlarm } from '../../helpers/api';
 import { alarmSeqsOf, connect, type LiveClient } from '../../helpers/live-client';
+import { insertCoverEvent } from './fleet';
+import { alarmOpen, handle, HANDLING_NOTICE, openAlarmSocket } from './handling';
 import { closeCode, startInstancePair, type InstancePair } from './instance-pair';
 
 describe('live bus over Redis between two instances', () => {
@@ -56,6 +59,22 @@ describe('live bus over Redis between two instances', () => {
       type: 2, truckId: truck.id, signCode: truck.signCode, companyCode: truck.companyCode, startTime: Date.now(), remark: '', properties: {},
     });
     await expect.poll(() => alarmSeqsOf(onA)).toContain(recorded.alarm.seq);
+  });
+
+  it('tells a console on B of a handling saved through A, and A\'s own, once each; not an operator of another company', async () => {
+    const [onA, onB] = [await streaming(pair.a.url, 'alarm', admin), await streaming(pair.b.url, 'alarm', admin)];
+    const operator = (await login(pair.b.url, 'operator')).token;
+    const operatorOnB = await openAlarmSocket(pair.b.services, async () => {
+      const client = await connect(pair.b.url, 'alarm');
+      clients.push(client);
+      return client;
+    }, alarmOpen(operator));
+    const truck = await pair.a.services.db.selectFrom('truck').select(['id', 'companyCode']).where('companyCode', '<>', 'C002').limit(1).executeTakeFirstOrThrow();
+    expect(await handle(pair.a.url, admin, [await insertCoverEvent(pair.a.services, truck)])).toBe(1);
+    for (const client of [onA, onB]) await expect.poll(() => client.received).toContain(HANDLING_NOTICE);
+    await onB.during(300);
+    for (const client of [onA, onB]) expect(client.received.filter((text) => text === HANDLING_NOTICE)).toHaveLength(1);
+    expect(operatorOnB.received).toEqual([]);
   });
 
   it('streams status changes of A\'s simulator on B\'s status socket', async () => {

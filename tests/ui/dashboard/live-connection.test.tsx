@@ -15,7 +15,7 @@ const link = (state: LinkStatus['state'], opens: number, lastCloseCode?: number)
 const diagnostics = (over: Partial<LiveDiagnostics>): LiveDiagnostics => ({
   mode: 'shared', tabs: { locks: 1, ping: 0 }, source: 'live',
   links: { truck: link('open', 1), alarm: link('open', 1) },
-  frames: { truckFrames: 4, alarmFrames: 2, badFrames: 0, badRows: 0 },
+  frames: { truckFrames: 4, alarmFrames: 2, noticeFrames: 0, badFrames: 0, badRows: 0 },
   trucks: 3, lastSeq: 41, alarmResume: 'lossless',
   storage: { flushes: 0, rowsWritten: 0, pendingRows: 0, lastFlushMs: undefined, failures: 0 },
   recording: undefined, replay: undefined,

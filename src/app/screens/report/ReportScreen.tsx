@@ -117,7 +117,7 @@ function Report({ def }: { readonly def: ReportDef }) {
       showToast('success', { key: 'report.handleSaved', values: { count } });
       setHandling(false);
       setSelection([]);
-      refresh(true);
+      refresh();
     } catch (error) {
       reportFailure(error);
     }

@@ -1,25 +1,33 @@
-// When a report's rows change under the user: live screens follow the status socket (through the worker), handling
-// screens see another tab's or console's handling (at once in this browser, within 15 s elsewhere).
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ReportDef } from '../../../domain/screens/reports/definition';
+// When a report's rows change under the user: live screens follow the status socket, and screens of stored data follow
+// the worker's `data.changed` of their topic (a handling saved in any console, this one's other tabs included).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReportDef, ValueSource } from '../../../domain/screens/reports/definition';
+import type { DataTopic } from '../../../domain/wire/data-notice';
+import type { DataChanged } from '../../../../workers/live-api';
 import { useLiveListener } from '../../live/use-live';
 
 /** Live rows are fetched again at most this often, however often the fleet changes. */
 const LIVE_REFRESH_MS = 3_000;
-const HANDLING_POLL_MS = 15_000;
-const CHANNEL = 'fleet-report-handling';
 
 export interface ReportRefresh {
   /** Bumped when the loaded rows are to be fetched again. */
   readonly revision: number;
-  /** Fetches again now; `announce` tells the browser's other tabs showing this report to do the same. */
-  refresh(announce?: boolean): void;
+  /** Fetches again now (after this screen's own change, which other consoles hear from the server). */
+  refresh(): void;
+}
+
+/** The stored data a report's rows show besides its events: the unsealing screens read the events' handling. */
+export function reportTopics(def: ReportDef): readonly DataTopic[] {
+  const values: ValueSource[] = [
+    ...def.columns.map((column) => column.value),
+    ...def.filters.flatMap((filter) => (filter.type === 'select' ? [filter.value] : [])),
+  ];
+  return values.some((value) => value.from === 'handling') ? ['eventHandling'] : [];
 }
 
 export function useReportRefresh(def: ReportDef): ReportRefresh {
   const [revision, setRevision] = useState(0);
   const bump = useCallback(() => setRevision((value) => value + 1), []);
-  const channel = useRef<BroadcastChannel | null>(null);
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const live = def.source.type === 'live';
@@ -33,28 +41,14 @@ export function useReportRefresh(def: ReportDef): ReportRefresh {
   useLiveListener('fleet.trucks', onTrucks);
   useEffect(() => () => clearTimeout(pending.current), []);
 
-  useEffect(() => {
-    if (!def.handling) return undefined;
-    const opened = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
-    channel.current = opened;
-    // Unsealing screens share their events (switchCover and alarm_switch_cover), so any handling refreshes each.
-    if (opened) opened.onmessage = () => bump();
-    const poll = setInterval(() => {
-      if (document.visibilityState === 'visible') bump();
-    }, HANDLING_POLL_MS);
-    return () => {
-      clearInterval(poll);
-      opened?.close();
-      channel.current = null;
-    };
-  }, [def, bump]);
-
-  const refresh = useCallback(
-    (announce = false) => {
-      bump();
-      if (announce) channel.current?.postMessage(def.path);
+  const topics = useMemo(() => reportTopics(def), [def]);
+  const onDataChanged = useCallback(
+    ({ topic }: DataChanged) => {
+      if (topics.includes(topic)) bump();
     },
-    [def, bump],
+    [topics, bump],
   );
-  return { revision, refresh };
+  useLiveListener('data.changed', onDataChanged);
+
+  return { revision, refresh: bump };
 }
