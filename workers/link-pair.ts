@@ -26,6 +26,8 @@ export interface LinkPairOptions {
   readonly onFinalClose: (socket: SocketName, code: number) => void;
   /** Any other close, after which the link reconnects by itself. */
   readonly onClose?: (socket: SocketName, code: number) => void;
+  /** The link is open again after a close (not its first open). */
+  readonly onReopen?: (socket: SocketName) => void;
 }
 
 export interface LinkPair {
@@ -62,12 +64,17 @@ function startLink(name: SocketName, options: LinkPairOptions, report: () => voi
     else options.onClose?.(name, event.code);
   });
   let previous = '';
+  let reopened = 1;
   actor.subscribe(() => {
     const next = status();
     const key = `${next.state}:${next.opens}:${next.closes}:${next.heartbeats}`;
     if (key === previous) return;
     previous = key;
     report();
+    if (next.state === 'open' && next.opens > reopened) {
+      reopened = next.opens;
+      options.onReopen?.(name);
+    }
   });
   actor.start();
   return { actor, status };

@@ -4,6 +4,7 @@ import { BehaviorSubject } from 'rxjs';
 import type { SocketFactory } from '../machines/socket-link.machine';
 import type { TruckView } from '../streams/truck-status.stream';
 import { ALARM_TYPE_IDS, formatTypeIds, parseTypeIds, type AlarmTypeId } from '../src/domain/alarm-types';
+import { DATA_TOPICS } from '../src/domain/wire/data-notice';
 import { SOCKET_CLOSE, STATUS_FREQUENCY, type SocketName } from '../src/domain/wire/sockets';
 import type { LiveDb } from './db';
 import { EventHub } from './event-hub';
@@ -309,6 +310,10 @@ export class LiveCore {
       onClose: (socket, code) => {
         if (socket === 'truck') this.fill?.socketDown();
         if (code === SOCKET_CLOSE.accessChanged) this.hub.publish('session.accessChanged', { socket });
+      },
+      // Data-changed notices are not replayed: whatever changed while the alarm socket was down, screens fetch again.
+      onReopen: (socket) => {
+        if (socket === 'alarm') for (const topic of DATA_TOPICS) this.hub.publish('data.changed', { topic });
       },
     });
     this.fill?.stop();

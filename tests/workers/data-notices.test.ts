@@ -1,7 +1,9 @@
 // The alarm socket's data-changed notices in the worker: every tab hears `data.changed`, a burst of one topic once, and
 // a malformed notice is counted as a bad frame and dropped while alarms go on.
 import { describe, expect, it } from 'vitest';
+import { DATA_TOPICS } from '../../src/domain/wire/data-notice';
 import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
+import { SOCKET_CLOSE } from '../../src/domain/wire/sockets';
 import { liveAlarm } from '../helpers/live-frames';
 import { collect, harnesses, SESSION, waitFor, type Harness } from './harness';
 
@@ -63,5 +65,24 @@ describe('data-changed notices in the worker', () => {
       badFrames: 1, noticeFrames: 0, alarmFrames: 1, lastBad: { socket: 'alarm', reason: 'notNotice' },
     });
     expect(harness.core.diagnostics().links.alarm.state).toBe('open');
+  });
+
+  it('tells every tab each topic may have changed when the alarm socket opens again, since missed notices are not replayed', async () => {
+    const harness = await start();
+    const tab = await harness.tab();
+    const heard = await collect(tab, 'data.changed');
+    await tab.api.connect(SESSION);
+    await connected(harness);
+    await settle(100);
+    // The first open is no reconnect: nothing was missed.
+    expect(heard).toEqual([]);
+
+    harness.alarm.latest().close(SOCKET_CLOSE.overloaded);
+    await waitFor(() => harness.core.diagnostics().links.alarm.state === 'waiting', 'waiting');
+    harness.simulated?.increment(5_000);
+    await waitFor(() => harness.alarm.connections.length === 2, 'the reconnect');
+    await waitFor(() => heard.length === DATA_TOPICS.length, 'a data.changed per topic');
+
+    expect(heard).toEqual(DATA_TOPICS.map((topic) => ({ topic })));
   });
 });
