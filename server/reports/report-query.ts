@@ -6,7 +6,7 @@ import { presetRange, rangeFilterOf, type ReportQuery } from '../../src/domain/s
 import type { ReportCell, ReportPage, ReportRow, ReportTotals } from '../../src/domain/screens/reports/wire';
 import type { Db } from '../db/open';
 import type { DbKind } from '../db/target';
-import { expandSql, inventorySql, valueSql, type SourceTable, type ValueSql } from './sql-values';
+import { expandFrom, inventorySql, valueSql, type SourceTable, type ValueSql } from './sql-values';
 
 type Expr = RawBuilder<unknown>;
 
@@ -90,7 +90,7 @@ function fromWhere(ctx: ReportContext, values: ValueSql, def: ReportDef, query: 
       where.push(sql`${sql.ref('e.type')} in (${sql.join(source.alarmTypes)})`);
     } else {
       if (usesHandling(def)) from = sql`${from} left join ${sql.table('eventHandling')} as h on ${sql.ref('h.eventId')} = ${sql.ref('e.id')}`;
-      if (source.expand) from = sql`${from} inner join ${expandSql(ctx.kind, source.expand)} as item on 1 = 1`;
+      if (source.expand) from = sql`${from} inner join ${expandFrom(ctx.kind, source.expand)} on 1 = 1`;
       where.push(sql`${sql.ref('e.kind')} in (${sql.join(source.kinds)})`);
       for (const condition of source.where ?? []) where.push(conditionSql(values, condition));
     }
@@ -121,23 +121,25 @@ function selected(values: ValueSql, def: ReportDef, body: Expr): Expr {
     const keys = def.columns.filter((column) => !aggregated(column)).map((column) => values.value(column.value));
     return sql`select ${sql.join(list)} ${body} group by ${sql.join(keys)}`;
   }
+  // A row's id is unique among the report's rows (the grid keys rows by it): an event's id, or, where one event or
+  // truck gives a row per element (compartment), that id and the element's place.
   const id = def.source.type === 'live'
     ? sql`${sql.ref('t.id')} * 100 + ${values.value({ from: 'itemKey' })}`
-    : sql`${sql.ref(def.source.type === 'alarms' ? 'e.seq' : 'e.id')}`;
+    : def.source.type === 'events' && def.source.expand
+      ? sql`${sql.ref('e.id')} * 100 + cast(${sql.ref('item.key')} as integer)`
+      : sql`${sql.ref(def.source.type === 'alarms' ? 'e.seq' : 'e.id')}`;
   return sql`select ${id} as ${sql.ref('rowId')}, ${sql.join(list)} ${body}`;
 }
 
 function orderBy(def: ReportDef, query: ReportQuery): Expr {
   const key = query.sort ?? def.sort.key;
   const order = (query.sort ? query.order : def.sort.order) === 'asc' ? sql`asc` : sql`desc`;
-  // A stable tie-break, so paging never shows a row twice or skips one: a group by its key columns; a row by its id
-  // (and, where one event gives several rows, by the element's own columns). Only as many as that: every extra key
-  // is a value the database must compute for every row before it can sort, instead of walking an index and stopping.
-  const keys = (from: (column: ReportColumn) => boolean) =>
-    def.columns.filter((column) => column.key !== key && from(column)).map((column) => sql`${sql.ref(column.key)}`);
+  // A stable tie-break, so paging never shows a row twice or skips one: a group by its key columns; a row by its id,
+  // unique per row. Only as many as that: every extra key is a value the database must compute for every row before
+  // it can sort, instead of walking an index and stopping.
   const ties = isGrouped(def.source)
-    ? keys((column) => !aggregated(column))
-    : [sql`${sql.ref('rowId')} desc`, ...keys((column) => column.value.from === 'item' || column.value.from === 'itemKey')];
+    ? def.columns.filter((column) => column.key !== key && !aggregated(column)).map((column) => sql`${sql.ref(column.key)}`)
+    : [sql`${sql.ref('rowId')} desc`];
   return sql`order by ${sql.join([sql`${sql.ref(key)} ${order}`, ...ties])}`;
 }
 

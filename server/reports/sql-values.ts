@@ -120,9 +120,12 @@ export function inventorySql(kind: DbKind): Expr {
   return kind === 'sqlite' ? sql`json_each(${sql.ref('l.inventory')})` : sql`json_each(${sql.ref('l.inventory')}::json)`;
 }
 
-/** The JSON array a source expands, as a FROM item named `item` whose `value` column is each element. */
-export function expandSql(kind: DbKind, path: string): Expr {
+/**
+ * The JSON array a source expands, as a FROM item named `item` (alias included) whose `value` column is each element
+ * and `key` its place in the array (from 0 on SQLite, from 1 on PostgreSQL: only its order and uniqueness count).
+ */
+export function expandFrom(kind: DbKind, path: string): Expr {
   const keys = path.split('.');
-  if (kind === 'sqlite') return sql`json_each(${sql.ref('e.data')}, ${sql.lit(`$.${path}`)})`;
-  return sql`json_array_elements(${sql.ref('e.data')}::json #> ${sql.lit(`{${keys.join(',')}}`)})`;
+  if (kind === 'sqlite') return sql`json_each(${sql.ref('e.data')}, ${sql.lit(`$.${path}`)}) as item`;
+  return sql`json_array_elements(${sql.ref('e.data')}::json #> ${sql.lit(`{${keys.join(',')}}`)}) with ordinality as item(value, key)`;
 }
