@@ -3,6 +3,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ServerConfig } from '../../../server/config';
 import { prepareFleet } from '../../../server/fleet';
+import type { CargoReportPath } from '../../../src/domain/screens/reports/cargo';
+import type { ReportDef } from '../../../src/domain/screens/reports/definition';
 import { TOTALS_SUFFIX, type ReportPage, type ReportTotals } from '../../../src/domain/screens/reports/wire';
 import { call, login } from '../../helpers/api';
 import { launchBrowser } from '../../helpers/browser';
@@ -20,7 +22,10 @@ export const REPORTS = {
   alarmSwitchCover: '/cargo_monitor/exception_report/alarm_switch_cover',
   atgUnload: '/cargo_monitor/event_report/atg_unload',
   tankInventory: '/cargo_monitor/event_report/tank_inventory',
-} as const;
+  levelChange: '/cargo_monitor/data_analysis/level_change',
+  oilLoss: '/cargo_monitor/data_analysis/oil_loss',
+  realTankInventory: '/cargo_monitor/event_report/real_tank_inventory',
+} as const satisfies Record<string, CargoReportPath>;
 
 export interface ReportServer {
   readonly server: RunningServer;
@@ -48,6 +53,22 @@ export async function startReportServer(): Promise<ReportServer> {
   };
 }
 
+/**
+ * How many rows a live screen makes of the trucks' live rows in the database, read without the report's SQL: one per
+ * compartment of each inventory that the definition's conditions keep.
+ */
+export async function liveRowCount(server: RunningServer, def: ReportDef): Promise<number> {
+  const conditions = def.source.type === 'live' ? (def.source.where ?? []) : [];
+  const rows = await server.services.db.selectFrom('truckLive').select('inventory').execute();
+  const compartments = rows.flatMap((row) => Object.values(JSON.parse(row.inventory) as Record<string, Record<string, unknown>>));
+  const kept = (item: Record<string, unknown>) =>
+    conditions.every((condition) => {
+      const value = item[condition.value.path] ?? null;
+      return 'present' in condition ? value !== null : value === condition.equals;
+    });
+  return compartments.filter(kept).length;
+}
+
 /** The view on screen: the tab strip keeps other visited views in the page, hidden. */
 export const onScreen = (page: Page) => page.locator('.view:not([hidden])');
 export const grid = (page: Page) => onScreen(page).getByTestId('report-grid');
@@ -57,6 +78,13 @@ export const summaryRow = (page: Page) => grid(page).locator('.ag-row.ag-row-pin
 /** One column's cell of a row, by the column key (AG Grid's col-id). */
 export const cellOf = (row: ReturnType<typeof dataRows>, key: string) => row.locator(`.ag-cell[col-id="${key}"]`);
 
+/** A row's cell texts by column key, the row-selection column left out. */
+export function rowTexts(row: ReturnType<typeof dataRows>): Promise<Record<string, string>> {
+  return row.locator('.ag-cell[col-id]').evaluateAll((cells) =>
+    Object.fromEntries(cells.map((cell): [string, string] => [cell.getAttribute('col-id') ?? '', cell.textContent ?? '']).filter(([key]) => !key.startsWith('ag-Grid-'))),
+  );
+}
+
 /** The number in the total text ("共12条", "Total 12 records"); NaN until the first page is in. */
 export async function totalOf(page: Page): Promise<number> {
   const text = (await onScreen(page).getByTestId('report-total').textContent()) ?? '';
@@ -64,10 +92,29 @@ export async function totalOf(page: Page): Promise<number> {
   return match ? Number(match[0]) : Number.NaN;
 }
 
-/** Waits until the report on screen shows its first rows. */
-export async function rowsShown(page: Page): Promise<void> {
+/** The body's row at this place in the sorted rows (AG Grid's DOM order need not be the rows' order). */
+export const rowAt = (page: Page, index: number) => dataRows(page).and(grid(page).locator(`[row-index="${index}"]`));
+
+/** Waits until the report on screen shows its first rows: a value in the column `key` (a screen's first column). */
+export async function rowsShown(page: Page, key = 'signCode'): Promise<void> {
   // The infinite model first shows a loading row, with cells but no values.
-  await dataRows(page).first().locator('.ag-cell[col-id="signCode"]:not(:empty)').waitFor();
+  await dataRows(page).first().locator(`.ag-cell[col-id="${key}"]:not(:empty)`).waitFor();
+}
+
+/**
+ * Opens `path` as the console's own links do (a history push, no reload), so one loaded console walks many screens;
+ * resolves once its view is the one on screen.
+ */
+export async function openInConsole(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => history.pushState(null, '', to), path);
+  await page.locator(`.view[data-view="${path}"]:not([hidden])`).waitFor();
+}
+
+/** Closes every tab but the one on screen by its × button's click, so their hidden views unmount. */
+export async function closeOtherTabs(page: Page): Promise<void> {
+  const others = page.locator('.tabs__tab:not(.tabs__tab--active) .tabs__close');
+  // A click event without the pointer's checks: a tab strip of one other tab asks for no scrolling or waiting.
+  while ((await others.count()) > 0) await others.first().dispatchEvent('click');
 }
 
 /** The URL query as an object, for comparing filters and calling the API with them. */
@@ -76,34 +123,16 @@ export function urlQuery(page: Page): Record<string, string> {
 }
 
 /**
- * The grid's header texts in column order. AG Grid renders only the columns in view, so the header is scrolled
- * across and each column read by its aria-colindex; the row-selection column has no header and is left out.
+ * The grid's header texts in column order, each column read by its aria-colindex; the row-selection column has no
+ * header and is left out. The grid draws every column (no column virtualisation), so one read sees them all.
  */
 export async function gridHeaders(page: Page): Promise<string[]> {
-  return grid(page).evaluate(async (root) => {
-    const byIndex = new Map<number, string>();
-    const viewport = root.querySelector<HTMLElement>('.ag-body-horizontal-scroll-viewport');
-    const read = () => {
-      for (const cell of root.querySelectorAll<HTMLElement>('.ag-header-cell[aria-colindex]')) {
-        if (cell.getAttribute('col-id')?.startsWith('ag-Grid-')) continue;
-        byIndex.set(Number(cell.getAttribute('aria-colindex')), cell.querySelector('.ag-header-cell-text')?.textContent ?? '');
-      }
-    };
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    read();
-    if (viewport) {
-      for (let left = 0; left < viewport.scrollWidth; left += Math.max(100, viewport.clientWidth / 2)) {
-        viewport.scrollLeft = left;
-        viewport.dispatchEvent(new Event('scroll'));
-        await frame();
-        await frame();
-        read();
-      }
-      viewport.scrollLeft = 0;
-      viewport.dispatchEvent(new Event('scroll'));
-    }
-    return [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, text]) => text);
-  });
+  return grid(page).evaluate((root) =>
+    [...root.querySelectorAll<HTMLElement>('.ag-header-cell[aria-colindex]')]
+      .filter((cell) => !cell.getAttribute('col-id')?.startsWith('ag-Grid-'))
+      .sort((a, b) => Number(a.getAttribute('aria-colindex')) - Number(b.getAttribute('aria-colindex')))
+      .map((cell) => cell.querySelector('.ag-header-cell-text')?.textContent ?? ''),
+  );
 }
 
 /** A report server, a browser and an admin logged in once, whose tabs the tests open. */
