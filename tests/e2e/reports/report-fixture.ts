@@ -4,8 +4,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ServerConfig } from '../../../server/config';
 import { prepareFleet } from '../../../server/fleet';
 import type { CargoReportPath } from '../../../src/domain/screens/reports/cargo';
+import type { Lang } from '../../../src/domain/i18n';
+import { cellText } from '../../../src/domain/screens/reports/cells';
 import type { ReportDef } from '../../../src/domain/screens/reports/definition';
-import { TOTALS_SUFFIX, type ReportPage, type ReportTotals } from '../../../src/domain/screens/reports/wire';
+import { reportFor } from '../../../src/domain/screens/reports/registry';
+import { TOTALS_SUFFIX, type ReportPage, type ReportRow, type ReportTotals } from '../../../src/domain/screens/reports/wire';
 import { call, login } from '../../helpers/api';
 import { launchBrowser } from '../../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../../helpers/console';
@@ -85,6 +88,11 @@ export function rowTexts(row: ReturnType<typeof dataRows>): Promise<Record<strin
   );
 }
 
+/** The texts a row of the API shows in the grid, by column key: what `rowTexts` reads when the row is on screen. */
+export function apiRowTexts(def: ReportDef, row: ReportRow | undefined, lang: Lang = 'zh'): Record<string, string> {
+  return Object.fromEntries(def.columns.map((column) => [column.key, cellText(column, row?.[column.key] ?? null, lang)]));
+}
+
 /** The number in the total text ("共12条", "Total 12 records"); NaN until the first page is in. */
 export async function totalOf(page: Page): Promise<number> {
   const text = (await onScreen(page).getByTestId('report-total').textContent()) ?? '';
@@ -95,8 +103,10 @@ export async function totalOf(page: Page): Promise<number> {
 /** The body's row at this place in the sorted rows (AG Grid's DOM order need not be the rows' order). */
 export const rowAt = (page: Page, index: number) => dataRows(page).and(grid(page).locator(`[row-index="${index}"]`));
 
-/** Waits until the report on screen shows its first rows: a value in the column `key` (a screen's first column). */
-export async function rowsShown(page: Page, key = 'signCode'): Promise<void> {
+/** Waits until the report on screen shows its first rows: a value in the first column its definition declares. */
+export async function rowsShown(page: Page): Promise<void> {
+  const key = reportFor(new URL(page.url()).pathname)?.columns[0]?.key;
+  if (!key) throw new Error(`${page.url()} is no report screen`);
   // The infinite model first shows a loading row, with cells but no values.
   await dataRows(page).first().locator(`.ag-cell[col-id="${key}"]:not(:empty)`).waitFor();
 }
@@ -115,6 +125,11 @@ export async function closeOtherTabs(page: Page): Promise<void> {
   const others = page.locator('.tabs__tab:not(.tabs__tab--active) .tabs__close');
   // A click event without the pointer's checks: a tab strip of one other tab asks for no scrolling or waiting.
   while ((await others.count()) > 0) await others.first().dispatchEvent('click');
+}
+
+/** Switches the console's language with the top bar's select, as a user does. */
+export async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
+  await page.locator('.topbar select').selectOption(lang);
 }
 
 /** The URL query as an object, for comparing filters and calling the API with them. */
