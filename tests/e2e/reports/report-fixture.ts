@@ -25,9 +25,9 @@ export const REPORTS = {
   alarmSwitchCover: '/cargo_monitor/exception_report/alarm_switch_cover',
   atgUnload: '/cargo_monitor/event_report/atg_unload',
   tankInventory: '/cargo_monitor/event_report/tank_inventory',
+  realTankInventory: '/cargo_monitor/event_report/real_tank_inventory',
   levelChange: '/cargo_monitor/data_analysis/level_change',
   oilLoss: '/cargo_monitor/data_analysis/oil_loss',
-  realTankInventory: '/cargo_monitor/event_report/real_tank_inventory',
 } as const satisfies Record<string, CargoReportPath>;
 
 export interface ReportServer {
@@ -37,23 +37,24 @@ export interface ReportServer {
   page(path: string, query: Readonly<Record<string, string | number>>): Promise<ReportPage & ReportTotals>;
 }
 
+/** A report page and its totals as the server at `url` answers the session `token`. */
+export function reportPageCall(url: string, token: string): ReportServer['page'] {
+  return async (path, query) => {
+    const [rows, totals] = await Promise.all([
+      call<ReportPage>(url, 'GET', `/report${path}`, { token, query }),
+      call<ReportTotals>(url, 'GET', `/report${path}${TOTALS_SUFFIX}`, { token, query }),
+    ]);
+    for (const answer of [rows, totals]) {
+      if (answer.resultCode !== 200) throw new Error(`report ${path} failed: ${answer.resultCode} ${answer.message}`);
+    }
+    return { ...rows.data, ...totals.data };
+  };
+}
+
 export async function startReportServer(): Promise<ReportServer> {
   const server = await startServer({ staticDir: requireBuiltConsole(), prepare: async (services) => void (await prepareFleet(services, FLEET)) });
   const adminToken = (await login(server.url, 'admin')).token;
-  return {
-    server,
-    adminToken,
-    async page(path, query) {
-      const [rows, totals] = await Promise.all([
-        call<ReportPage>(server.url, 'GET', `/report${path}`, { token: adminToken, query }),
-        call<ReportTotals>(server.url, 'GET', `/report${path}${TOTALS_SUFFIX}`, { token: adminToken, query }),
-      ]);
-      for (const answer of [rows, totals]) {
-        if (answer.resultCode !== 200) throw new Error(`report ${path} failed: ${answer.resultCode} ${answer.message}`);
-      }
-      return { ...rows.data, ...totals.data };
-    },
-  };
+  return { server, adminToken, page: reportPageCall(server.url, adminToken) };
 }
 
 /**
