@@ -25,6 +25,7 @@ export const REPORTS = {
   alarmSwitchCover: '/cargo_monitor/exception_report/alarm_switch_cover',
   atgUnload: '/cargo_monitor/event_report/atg_unload',
   tankInventory: '/cargo_monitor/event_report/tank_inventory',
+  levelTrend: '/cargo_monitor/event_report/level_trend',
   realTankInventory: '/cargo_monitor/event_report/real_tank_inventory',
   levelChange: '/cargo_monitor/data_analysis/level_change',
   oilLoss: '/cargo_monitor/data_analysis/oil_loss',

@@ -8,6 +8,7 @@ import { formatLoss } from '../../../src/domain/format/loss';
 import { translate } from '../../../src/domain/i18n';
 import { CARGO_REPORTS } from '../../../src/domain/screens/reports/cargo';
 import { presetRange, rangeFilterOf } from '../../../src/domain/screens/reports/query';
+import { TOTALS_SUFFIX } from '../../../src/domain/screens/reports/wire';
 import {
   apiRowTexts, cellOf, chooseLanguage, closeOtherTabs, dataRows, grid, gridHeaders, liveRowCount, onScreen, openInConsole, REPORTS, rowAt, rowsShown, rowTexts, startAdminConsole, summaryRow, totalOf,
   urlQuery, type AdminConsole, type ReportServer,
@@ -54,6 +55,28 @@ describe('report rows, filters and language in Chromium', () => {
       await expect.poll(() => rowTexts(rowAt(page, 0)), { message: path }).toEqual(apiRowTexts(def, expected.rows[0]));
       expect(await dataRows(page).count(), path).toBeGreaterThanOrEqual(Math.min(expected.total, 10));
     }
+    await page.close();
+  });
+
+  it('shows level_trend\'s first rows, a row per compartment of a reading, each in its place when the total comes after them', async () => {
+    const page = await consoleUnderTest.admin.newPage();
+    // The order the engine plans for on a big table: the rows come off an index at once, the count reads the whole range.
+    // Here the server answers both at once, so its total is held until the rows are on screen.
+    let release = () => {};
+    const rowsFirst = new Promise<void>((resolve) => (release = resolve));
+    await page.route((url) => url.pathname.endsWith(`${REPORTS.levelTrend}${TOTALS_SUFFIX}`), async (route) => {
+      await rowsFirst;
+      await route.continue();
+    });
+    await page.goto(`${reports.server.url}${REPORTS.levelTrend}`);
+    await rowsShown(page);
+    release();
+    const expected = await apiPageOf(page);
+    await expect.poll(() => totalOf(page)).toBe(expected.total);
+    const first = expected.rows.slice(0, 8);
+    await expect
+      .poll(() => Promise.all(first.map((_, index) => rowTexts(rowAt(page, index)))))
+      .toEqual(first.map((row) => apiRowTexts(CARGO_REPORTS[REPORTS.levelTrend], row)));
     await page.close();
   });
 
