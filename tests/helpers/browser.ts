@@ -69,7 +69,8 @@ export async function launchTabbedBrowser(): Promise<TabbedBrowser> {
       child.kill();
       await exited;
     }
-    fs.rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still write into the profile for a moment after the browser process exits.
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   try {
     const browser = await chromium.connectOverCDP(await devtoolsEndpoint(child), { noDefaults: true });
