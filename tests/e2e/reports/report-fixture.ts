@@ -1,10 +1,10 @@
-// What the report e2e files share: one server with the seeded 30-day fleet, the report paths they open, and reading the
-// report screen (grid rows, headers, total) the way a user sees it.
+// What the report e2e files share: one server with the seeded 30-day fleet, the report paths they open, moving about the
+// console (links, tabs, language), and reading the report screen (grid rows, headers, total) the way a user sees it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ServerConfig } from '../../../server/config';
 import { prepareFleet } from '../../../server/fleet';
-import type { CargoReportPath } from '../../../src/domain/screens/reports/cargo';
 import type { Lang } from '../../../src/domain/i18n';
+import type { CargoReportPath } from '../../../src/domain/screens/reports/cargo';
 import { cellText } from '../../../src/domain/screens/reports/cells';
 import type { ReportDef } from '../../../src/domain/screens/reports/definition';
 import { reportFor } from '../../../src/domain/screens/reports/registry';
