@@ -114,11 +114,12 @@ export async function rowsShown(page: Page): Promise<void> {
 }
 
 /**
- * Opens `path` as the console's own links do (a history push, no reload), so one loaded console walks many screens;
- * resolves once its view is the one on screen.
+ * Opens `link` (a path and maybe a query) as the console's own links do (a history push, no reload), so one loaded
+ * console walks many screens and keeps its sockets; resolves once its view is the one on screen.
  */
-export async function openInConsole(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => history.pushState(null, '', to), path);
+export async function openInConsole(page: Page, link: string): Promise<void> {
+  await page.evaluate((to) => history.pushState(null, '', to), link);
+  const [path] = link.split('?');
   await page.locator(`.view[data-view="${path}"]:not([hidden])`).waitFor();
 }
 

@@ -5,14 +5,14 @@ import type { Browser, Page } from 'playwright-core';
 import type { Diagnostics } from '../../../server/routes/diagnostics';
 import { ALARM_POP_NAME, alarmRoutePath } from '../../../src/domain/alarm-routes';
 import { STATUS_FREQUENCY } from '../../../src/domain/constants';
-import { displayDateTime, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../../src/domain/format/time';
+import { displayDateTime, HOUR_MS, MINUTE_MS, SECOND_MS, type Timestamp } from '../../../src/domain/format/time';
 import { translate } from '../../../src/domain/i18n';
 import { CARGO_REPORTS } from '../../../src/domain/screens/reports/cargo';
-import { call, login } from '../../helpers/api';
+import { call, login, raiseSimAlarm } from '../../helpers/api';
 import { launchBrowser } from '../../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../../helpers/console';
 import { startSimServer, type SimServer } from '../../helpers/server';
-import { apiRowTexts, FLEET, grid, REPORTS, reportPageCall, rowAt, rowsShown, rowTexts, urlQuery, type ReportServer } from './report-fixture';
+import { apiRowTexts, FLEET, grid, openInConsole, REPORTS, reportPageCall, rowAt, rowsShown, rowTexts, urlQuery, type ReportServer } from './report-fixture';
 
 /** The cover opened in transit (alarm_switch_cover's alarm). */
 const COVER_ALARM = 1;
@@ -55,6 +55,13 @@ describe('report screens over a moving fleet in Chromium', () => {
     await server?.close();
   });
 
+  /** The pop-up of a cover alarm: its plate and start are on it. */
+  const popupOf = (alarm: { readonly signCode: string; readonly startTime: Timestamp }) =>
+    page
+      .locator(`[data-testid="alarm-popup"][data-type="${COVER_ALARM}"]`)
+      .filter({ hasText: alarm.signCode })
+      .filter({ hasText: displayDateTime(alarm.startTime, 'zh') });
+
   /** Ticks until a cover alarm's switch_cover row is written (the cover closed again); the newest such alarm and row. */
   async function tickUntilCoverClosed(): Promise<{ readonly signCode: string; readonly startTime: number; readonly eventId: number }> {
     while (simNow < Date.now() - HOUR_MS) {
@@ -73,15 +80,16 @@ describe('report screens over a moving fleet in Chromium', () => {
   }
 
   it('opens alarm_switch_cover from a real cover alarm\'s pop-up: alarmPop, the truck and its time in the URL, its row first and highlighted', async () => {
-    // The console's alarm socket is open before the fleet moves, so the alarm comes live.
+    // The fleet moves once the console's alarm socket streams (it counts as open before its open message is checked):
+    // an alarm raised on demand shows as a pop-up then, and is dismissed.
     await expect.poll(async () => (await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token: adminToken })).data.sockets.alarm).toBe(1);
+    const probe = popupOf(await raiseSimAlarm(server.url, adminToken, { type: COVER_ALARM }));
+    await probe.getByRole('button', { name: translate('zh', 'alarmPopup.dismiss') }).click();
+    await probe.waitFor({ state: 'detached' });
+
     const alarm = await tickUntilCoverClosed();
-    const popup = page
-      .locator(`[data-testid="alarm-popup"][data-type="${COVER_ALARM}"]`)
-      .filter({ hasText: alarm.signCode })
-      .filter({ hasText: displayDateTime(alarm.startTime, 'zh') });
     const clickedAt = Date.now();
-    await popup.getByRole('button', { name: translate('zh', 'alarmPopup.open') }).click();
+    await popupOf(alarm).getByRole('button', { name: translate('zh', 'alarmPopup.open') }).click();
 
     await page.waitForURL((url) => url.pathname === alarmRoutePath(COVER_ALARM));
     const { endTime, ...link } = urlQuery(page);
@@ -111,7 +119,8 @@ describe('report screens over a moving fleet in Chromium', () => {
       .orderBy('truck.id')
       .executeTakeFirstOrThrow();
     const query = { signCode };
-    await page.goto(`${server.url}${REPORTS.realTankInventory}?${new URLSearchParams(query)}`);
+    // Opened in the running console: its status socket carries on, as for a user moving between screens.
+    await openInConsole(page, `${REPORTS.realTankInventory}?${new URLSearchParams(query)}`);
     await rowsShown(page);
     const def = CARGO_REPORTS[REPORTS.realTankInventory];
     const apiTexts = async () => (await reportPage(REPORTS.realTankInventory, { ...query, page: 1, size: 100 })).rows.map((row) => apiRowTexts(def, row));
