@@ -62,17 +62,26 @@ export interface SimServer extends RunningServer {
   readonly simulator: Simulator;
 }
 
+export interface SimServerOptions extends TestServerOptions {
+  readonly seed: number;
+  readonly trucks: number;
+  /** Multiplies the simulator's alarm rates (and the incidents that raise them); 1 unless set. */
+  readonly alarmRate?: number;
+  /** The simulator's clock, read at seeding and start (then the test's ticks move it); real time unless set. */
+  readonly now?: () => number;
+}
+
 /** A server with a seeded fleet and its simulator, ticked only by the test; `close` stops both. */
-export async function startSimServer(options: TestServerOptions & { readonly seed: number; readonly trucks: number }): Promise<SimServer> {
-  const { seed, trucks, prepare, ...rest } = options;
+export async function startSimServer(options: SimServerOptions): Promise<SimServer> {
+  const { seed, trucks, alarmRate, now = Date.now, prepare, ...rest } = options;
   const server = await startServer({
     ...rest,
     prepare: async (services) => {
-      await seedFleet(services.db, { seed, trucks, now: Date.now() });
+      await seedFleet(services.db, { seed, trucks, now: now() });
       await prepare?.(services);
     },
   });
-  const simulator = startSimulator(server.services, { seed, timer: false });
+  const simulator = startSimulator(server.services, { seed, alarmRate, now, timer: false });
   await simulator.ready;
   const release = adoptSimulator(server.services, simulator);
   return {

@@ -1,9 +1,12 @@
 // A report's export and chart in Chromium: 导出 downloads the grid's columns as an .xlsx (real dates, frozen header) with
-// a progress bar meanwhile; a click on a bar of an analysis chart opens the rows behind it.
+// a progress bar meanwhile; a click on a bar or a histogram bucket of an analysis chart opens the rows behind it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { cellOf, dataRows, gridHeaders, onScreen, REPORTS, rowsShown, startAdminConsole, urlQuery, type AdminConsole, type ReportServer } from './report-fixture';
+import { LOSS_HISTOGRAM_BUCKETS, lossHistogramBucket } from '../../../src/domain/constants';
+import { CARGO_REPORTS } from '../../../src/domain/screens/reports/cargo';
+import { cellText } from '../../../src/domain/screens/reports/cells';
+import { cellOf, dataRows, gridHeaders, onScreen, REPORTS, rowsShown, startAdminConsole, totalOf, urlQuery, type AdminConsole, type ReportServer } from './report-fixture';
 
 const FIRST_PAGE = { page: 1, size: 100 } as const;
 
@@ -101,6 +104,30 @@ describe('report export and chart drill-down in Chromium', () => {
     expect(urlQuery(page)['signCode']).toBe(plate);
     await rowsShown(page);
     expect(await cellOf(dataRows(page).first(), 'signCode').textContent()).toBe(plate);
+    await page.close();
+  });
+  it('opens oil_loss with the compartments of a clicked level_change loss bucket', async () => {
+    const page = await adminOn(REPORTS.levelChange);
+    await onScreen(page).getByTestId('report-chart').locator('canvas').waitFor();
+    const range = urlQuery(page);
+    const buckets = (await reports.page(REPORTS.levelChange, { ...range, page: 1, size: 1000 })).rows;
+    // The least filled bucket: its count is the one a wrong bucket is least likely to share.
+    const [bucket] = buckets.filter((row) => Number(row['compartments']) > 0).sort((a, b) => Number(a['compartments']) - Number(b['compartments']));
+    const index = Number(bucket?.['lossBucket']);
+    await clickCategory(page, index, LOSS_HISTOGRAM_BUCKETS.length);
+
+    await page.waitForURL((url) => url.pathname === REPORTS.oilLoss);
+    expect(urlQuery(page)).toEqual({ ...range, lossBucket: String(index) });
+    await rowsShown(page);
+    const expected = await reports.page(REPORTS.oilLoss, { ...urlQuery(page), page: 1, size: 1000 });
+    expect(expected.total).toBe(Number(bucket?.['compartments']));
+    expect(expected.rows.map((row) => lossHistogramBucket(Number(row['loss']))?.index)).toEqual(expected.rows.map(() => index));
+    await expect.poll(() => totalOf(page)).toBe(expected.total);
+    const lossColumn = CARGO_REPORTS[REPORTS.oilLoss].columns.find((column) => column.key === 'loss');
+    const bucketLosses = new Set(expected.rows.map((row) => (lossColumn ? cellText(lossColumn, row['loss'] ?? null, 'zh') : '')));
+    const shown = (await dataRows(page).locator('.ag-cell[col-id="loss"]').allTextContents()).filter((text) => text !== '');
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((text) => !bucketLosses.has(text))).toEqual([]);
     await page.close();
   });
 });

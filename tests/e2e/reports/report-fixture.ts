@@ -1,9 +1,14 @@
-// What the report e2e files share: one server with the seeded 30-day fleet, the report paths they open, and reading the
-// report screen (grid rows, headers, total) the way a user sees it.
+// What the report e2e files share: one server with the seeded 30-day fleet, the report paths they open, moving about the
+// console (links, tabs, language), and reading the report screen (grid rows, headers, total) the way a user sees it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ServerConfig } from '../../../server/config';
 import { prepareFleet } from '../../../server/fleet';
-import { TOTALS_SUFFIX, type ReportPage, type ReportTotals } from '../../../src/domain/screens/reports/wire';
+import type { Lang } from '../../../src/domain/i18n';
+import type { CargoReportPath } from '../../../src/domain/screens/reports/cargo';
+import { cellText } from '../../../src/domain/screens/reports/cells';
+import type { ReportDef } from '../../../src/domain/screens/reports/definition';
+import { reportFor } from '../../../src/domain/screens/reports/registry';
+import { TOTALS_SUFFIX, type ReportPage, type ReportRow, type ReportTotals } from '../../../src/domain/screens/reports/wire';
 import { call, login } from '../../helpers/api';
 import { launchBrowser } from '../../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../../helpers/console';
@@ -20,7 +25,11 @@ export const REPORTS = {
   alarmSwitchCover: '/cargo_monitor/exception_report/alarm_switch_cover',
   atgUnload: '/cargo_monitor/event_report/atg_unload',
   tankInventory: '/cargo_monitor/event_report/tank_inventory',
-} as const;
+  levelTrend: '/cargo_monitor/event_report/level_trend',
+  realTankInventory: '/cargo_monitor/event_report/real_tank_inventory',
+  levelChange: '/cargo_monitor/data_analysis/level_change',
+  oilLoss: '/cargo_monitor/data_analysis/oil_loss',
+} as const satisfies Record<string, CargoReportPath>;
 
 export interface ReportServer {
   readonly server: RunningServer;
@@ -29,23 +38,40 @@ export interface ReportServer {
   page(path: string, query: Readonly<Record<string, string | number>>): Promise<ReportPage & ReportTotals>;
 }
 
+/** A report page and its totals as the server at `url` answers the session `token`. */
+export function reportPageCall(url: string, token: string): ReportServer['page'] {
+  return async (path, query) => {
+    const [rows, totals] = await Promise.all([
+      call<ReportPage>(url, 'GET', `/report${path}`, { token, query }),
+      call<ReportTotals>(url, 'GET', `/report${path}${TOTALS_SUFFIX}`, { token, query }),
+    ]);
+    for (const answer of [rows, totals]) {
+      if (answer.resultCode !== 200) throw new Error(`report ${path} failed: ${answer.resultCode} ${answer.message}`);
+    }
+    return { ...rows.data, ...totals.data };
+  };
+}
+
 export async function startReportServer(): Promise<ReportServer> {
   const server = await startServer({ staticDir: requireBuiltConsole(), prepare: async (services) => void (await prepareFleet(services, FLEET)) });
   const adminToken = (await login(server.url, 'admin')).token;
-  return {
-    server,
-    adminToken,
-    async page(path, query) {
-      const [rows, totals] = await Promise.all([
-        call<ReportPage>(server.url, 'GET', `/report${path}`, { token: adminToken, query }),
-        call<ReportTotals>(server.url, 'GET', `/report${path}${TOTALS_SUFFIX}`, { token: adminToken, query }),
-      ]);
-      for (const answer of [rows, totals]) {
-        if (answer.resultCode !== 200) throw new Error(`report ${path} failed: ${answer.resultCode} ${answer.message}`);
-      }
-      return { ...rows.data, ...totals.data };
-    },
-  };
+  return { server, adminToken, page: reportPageCall(server.url, adminToken) };
+}
+
+/**
+ * How many rows a live screen makes of the trucks' live rows in the database, read without the report's SQL: one per
+ * compartment of each inventory that the definition's conditions keep.
+ */
+export async function liveRowCount(server: RunningServer, def: ReportDef): Promise<number> {
+  const conditions = def.source.type === 'live' ? (def.source.where ?? []) : [];
+  const rows = await server.services.db.selectFrom('truckLive').select('inventory').execute();
+  const compartments = rows.flatMap((row) => Object.values(JSON.parse(row.inventory) as Record<string, Record<string, unknown>>));
+  const kept = (item: Record<string, unknown>) =>
+    conditions.every((condition) => {
+      const value = item[condition.value.path] ?? null;
+      return 'present' in condition ? value !== null : value === condition.equals;
+    });
+  return compartments.filter(kept).length;
 }
 
 /** The view on screen: the tab strip keeps other visited views in the page, hidden. */
@@ -57,6 +83,18 @@ export const summaryRow = (page: Page) => grid(page).locator('.ag-row.ag-row-pin
 /** One column's cell of a row, by the column key (AG Grid's col-id). */
 export const cellOf = (row: ReturnType<typeof dataRows>, key: string) => row.locator(`.ag-cell[col-id="${key}"]`);
 
+/** A row's cell texts by column key, the row-selection column left out. */
+export function rowTexts(row: ReturnType<typeof dataRows>): Promise<Record<string, string>> {
+  return row.locator('.ag-cell[col-id]').evaluateAll((cells) =>
+    Object.fromEntries(cells.map((cell): [string, string] => [cell.getAttribute('col-id') ?? '', cell.textContent ?? '']).filter(([key]) => !key.startsWith('ag-Grid-'))),
+  );
+}
+
+/** The texts a row of the API shows in the grid, by column key: what `rowTexts` reads when the row is on screen. */
+export function apiRowTexts(def: ReportDef, row: ReportRow | undefined, lang: Lang = 'zh'): Record<string, string> {
+  return Object.fromEntries(def.columns.map((column) => [column.key, cellText(column, row?.[column.key] ?? null, lang)]));
+}
+
 /** The number in the total text ("共12条", "Total 12 records"); NaN until the first page is in. */
 export async function totalOf(page: Page): Promise<number> {
   const text = (await onScreen(page).getByTestId('report-total').textContent()) ?? '';
@@ -64,10 +102,37 @@ export async function totalOf(page: Page): Promise<number> {
   return match ? Number(match[0]) : Number.NaN;
 }
 
-/** Waits until the report on screen shows its first rows. */
+/** The body's row at this place in the sorted rows (AG Grid's DOM order need not be the rows' order). */
+export const rowAt = (page: Page, index: number) => dataRows(page).and(grid(page).locator(`[row-index="${index}"]`));
+
+/** Waits until the report on screen shows its first rows: a value in the first column its definition declares. */
 export async function rowsShown(page: Page): Promise<void> {
+  const key = reportFor(new URL(page.url()).pathname)?.columns[0]?.key;
+  if (!key) throw new Error(`${page.url()} is no report screen`);
   // The infinite model first shows a loading row, with cells but no values.
-  await dataRows(page).first().locator('.ag-cell[col-id="signCode"]:not(:empty)').waitFor();
+  await dataRows(page).first().locator(`.ag-cell[col-id="${key}"]:not(:empty)`).waitFor();
+}
+
+/**
+ * Opens `link` (a path and maybe a query) as the console's own links do (a history push, no reload), so one loaded
+ * console walks many screens and keeps its sockets; resolves once its view is the one on screen.
+ */
+export async function openInConsole(page: Page, link: string): Promise<void> {
+  await page.evaluate((to) => history.pushState(null, '', to), link);
+  const [path] = link.split('?');
+  await page.locator(`.view[data-view="${path}"]:not([hidden])`).waitFor();
+}
+
+/** Closes every tab but the one on screen by its × button's click, so their hidden views unmount. */
+export async function closeOtherTabs(page: Page): Promise<void> {
+  const others = page.locator('.tabs__tab:not(.tabs__tab--active) .tabs__close');
+  // A click event without the pointer's checks: a tab strip of one other tab asks for no scrolling or waiting.
+  while ((await others.count()) > 0) await others.first().dispatchEvent('click');
+}
+
+/** Switches the console's language with the top bar's select, as a user does. */
+export async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
+  await page.locator('.topbar select').selectOption(lang);
 }
 
 /** The URL query as an object, for comparing filters and calling the API with them. */
@@ -76,34 +141,16 @@ export function urlQuery(page: Page): Record<string, string> {
 }
 
 /**
- * The grid's header texts in column order. AG Grid renders only the columns in view, so the header is scrolled
- * across and each column read by its aria-colindex; the row-selection column has no header and is left out.
+ * The grid's header texts in column order, each column read by its aria-colindex; the row-selection column has no
+ * header and is left out. The grid draws every column (no column virtualisation), so one read sees them all.
  */
 export async function gridHeaders(page: Page): Promise<string[]> {
-  return grid(page).evaluate(async (root) => {
-    const byIndex = new Map<number, string>();
-    const viewport = root.querySelector<HTMLElement>('.ag-body-horizontal-scroll-viewport');
-    const read = () => {
-      for (const cell of root.querySelectorAll<HTMLElement>('.ag-header-cell[aria-colindex]')) {
-        if (cell.getAttribute('col-id')?.startsWith('ag-Grid-')) continue;
-        byIndex.set(Number(cell.getAttribute('aria-colindex')), cell.querySelector('.ag-header-cell-text')?.textContent ?? '');
-      }
-    };
-    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    read();
-    if (viewport) {
-      for (let left = 0; left < viewport.scrollWidth; left += Math.max(100, viewport.clientWidth / 2)) {
-        viewport.scrollLeft = left;
-        viewport.dispatchEvent(new Event('scroll'));
-        await frame();
-        await frame();
-        read();
-      }
-      viewport.scrollLeft = 0;
-      viewport.dispatchEvent(new Event('scroll'));
-    }
-    return [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, text]) => text);
-  });
+  return grid(page).evaluate((root) =>
+    [...root.querySelectorAll<HTMLElement>('.ag-header-cell[aria-colindex]')]
+      .filter((cell) => !cell.getAttribute('col-id')?.startsWith('ag-Grid-'))
+      .sort((a, b) => Number(a.getAttribute('aria-colindex')) - Number(b.getAttribute('aria-colindex')))
+      .map((cell) => cell.querySelector('.ag-header-cell-text')?.textContent ?? ''),
+  );
 }
 
 /** A report server, a browser and an admin logged in once, whose tabs the tests open. */
