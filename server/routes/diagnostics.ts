@@ -17,7 +17,10 @@ const SIM_ASK_TIMEOUT_MS = 3_000;
 const COUNTED_TABLES = ['truck', 'truckLive', 'position', 'event', 'alarm', 'heartbeat', 'session', 'appUser'] as const satisfies readonly TableName[];
 
 export interface Diagnostics {
+  /** Connected sockets, those still waiting for their open message included. */
   readonly sockets: { readonly truck: number; readonly alarm: number };
+  /** Sockets whose open message was accepted: they receive data. */
+  readonly streaming: { readonly truck: number; readonly alarm: number };
   readonly framesSent: number;
   readonly badFrames: number;
   readonly lastAlarmSeq: number;
@@ -54,6 +57,7 @@ export const diagnosticsRoutes: ContractPlugin = async (app, { services }) => {
     const bus = services.hub.status();
     const answer: Diagnostics = {
       sockets: sockets?.openCounts() ?? { truck: 0, alarm: 0 },
+      streaming: sockets?.streamingCounts() ?? { truck: 0, alarm: 0 },
       framesSent: sockets?.framesSent() ?? 0,
       badFrames: sockets?.badFrames() ?? 0,
       lastAlarmSeq: await lastAlarmSeq(db),

@@ -38,7 +38,7 @@ describe('the alarm settings in Chromium', () => {
 
   it('receives cargo alarms before any choice is saved', async () => {
     const { page } = operator;
-    await expect.poll(async () => (await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token: admin })).data.sockets.alarm).toBe(1);
+    await expect.poll(async () => (await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token: admin })).data.streaming.alarm).toBe(1);
     await raise(202);
     await expect.poll(() => popupTypes(page)).toEqual(['202']);
   });
@@ -82,7 +82,7 @@ describe('the alarm settings in Chromium', () => {
     const { page } = operator;
     await page.reload();
     await page.locator('.topbar').waitFor();
-    await expect.poll(async () => (await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token: admin })).data.sockets.alarm).toBe(1);
+    await expect.poll(async () => (await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token: admin })).data.streaming.alarm).toBe(1);
     const before = await popupTypes(page);
     await raise(202);
     await raise(206);

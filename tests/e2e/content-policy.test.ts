@@ -58,7 +58,7 @@ describe('the console under its content policy', () => {
     await expect.poll(async () => (await page.locator('[data-slot="live-status"] .status-badge__count').allTextContents()).some((n) => n !== '0')).toBe(true);
     const token = (await headerIdOf(page)) ?? '';
     // An alarm raised before the alarm socket subscribed would not be sent to it.
-    await expect.poll(async () => (await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token })).data.sockets.alarm).toBe(1);
+    await expect.poll(async () => (await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token })).data.streaming.alarm).toBe(1);
     await raiseSimAlarm(server.url, token, { type: 1 });
     await page.getByTestId('alarm-popup').first().waitFor();
     await page.locator('.status-badge').first().click();

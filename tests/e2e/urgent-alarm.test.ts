@@ -68,7 +68,7 @@ describe('the urgent-alarm dialog in Chromium', () => {
 
   it('opens on a simulated urgent alarm with its plate, sounds a started oscillator, blinks the icon, and stops both on close', async () => {
     const { page } = user;
-    await expect.poll(async () => (await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token: admin })).data.sockets.alarm).toBe(1);
+    await expect.poll(async () => (await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token: admin })).data.streaming.alarm).toBe(1);
     expect((await audioCalls(page)).started).toEqual([]);
     const alarm = await raise(201);
     const dialog = page.getByRole('dialog', { name: /紧急报警/ });

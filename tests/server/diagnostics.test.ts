@@ -29,13 +29,15 @@ describe('operations endpoints', () => {
     }
   });
 
-  it('counts open sockets per endpoint and the table rows, and names the database kind', async () => {
+  it('counts open and streaming sockets per endpoint and the table rows, and names the database kind', async () => {
     const truck = await connect(server.url, 'truck');
     const alarm = await connect(server.url, 'alarm');
     truck.send({ frequency: 30, msgType: 0, userPri: [], token: admin });
     await truck.next();
     const answer = await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token: admin });
     expect(answer.data.sockets).toEqual({ truck: 1, alarm: 1 });
+    // The alarm socket has sent no open message yet: connected, not streaming.
+    expect(answer.data.streaming).toEqual({ truck: 1, alarm: 0 });
     expect(answer.data.rows.truck).toBe(12);
     expect(answer.data.framesSent).toBeGreaterThanOrEqual(1);
     expect(answer.data.database).toBe(TEST_DB_KIND);

@@ -2,7 +2,6 @@
 // console (links, tabs, language), and reading the report screen (grid rows, headers, total) the way a user sees it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ServerConfig } from '../../../server/config';
-import { prepareFleet } from '../../../server/fleet';
 import type { Lang } from '../../../src/domain/i18n';
 import type { CargoReportPath } from '../../../src/domain/screens/reports/cargo';
 import { cellText } from '../../../src/domain/screens/reports/cells';
@@ -12,6 +11,7 @@ import { TOTALS_SUFFIX, type ReportPage, type ReportRow, type ReportTotals } fro
 import { call, login } from '../../helpers/api';
 import { launchBrowser } from '../../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../../helpers/console';
+import { seededFleetDatabase } from '../../helpers/seeded-fleet';
 import { startServer, type RunningServer } from '../../helpers/server';
 
 /** The fleet `npm start` seeds (server/config.ts defaults), history only: no simulator ticks, so the rows stay put. */
@@ -53,7 +53,7 @@ export function reportPageCall(url: string, token: string): ReportServer['page']
 }
 
 export async function startReportServer(): Promise<ReportServer> {
-  const server = await startServer({ staticDir: requireBuiltConsole(), prepare: async (services) => void (await prepareFleet(services, FLEET)) });
+  const server = await startServer({ staticDir: requireBuiltConsole(), database: await seededFleetDatabase(FLEET) });
   const adminToken = (await login(server.url, 'admin')).token;
   return { server, adminToken, page: reportPageCall(server.url, adminToken) };
 }

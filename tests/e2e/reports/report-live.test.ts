@@ -82,7 +82,7 @@ describe('report screens over a moving fleet in Chromium', () => {
   it('opens alarm_switch_cover from a real cover alarm\'s pop-up: alarmPop, the truck and its time in the URL, its row first and highlighted', async () => {
     // The fleet moves once the console's alarm socket streams (it counts as open before its open message is checked):
     // an alarm raised on demand shows as a pop-up then, and is dismissed.
-    await expect.poll(async () => (await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token: adminToken })).data.sockets.alarm).toBe(1);
+    await expect.poll(async () => (await call<Diagnostics>(server.url, 'GET', '/diagnostics', { token: adminToken })).data.streaming.alarm).toBe(1);
     const probe = popupOf(await raiseSimAlarm(server.url, adminToken, { type: COVER_ALARM }));
     await probe.getByRole('button', { name: translate('zh', 'alarmPopup.dismiss') }).click();
     await probe.waitFor({ state: 'detached' });
