@@ -4,6 +4,9 @@ import react from '@vitejs/plugin-react';
 
 // Formatters render local wall-clock time; the console's users are in China, so the tests pin that zone.
 process.env.TZ = 'Asia/Shanghai';
+// New password hashes at scrypt's N=2^14 instead of 2^17 (server/auth/passwords.ts): hundreds of logins and password
+// changes run here, each a full hash. Workers and the servers they spawn inherit it.
+process.env.SCRYPT_COST ??= '14';
 
 const nodeLayer = (name: string) => ({
   test: { name, include: [`tests/${name}/**/*.test.ts`], environment: 'node' as const },

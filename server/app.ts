@@ -12,6 +12,7 @@ import { failText } from './envelope';
 import { answerClientError, answerFrameworkError } from './http/client-errors';
 import { installSecurityHeaders } from './http/security-headers';
 import { registerLiveSockets } from './live/sockets';
+import type { LiveLimits } from './live/socket-policy';
 import { reportRoutes } from './reports/report-routes';
 import { alarmRoutes } from './routes/alarm';
 import { alarmChoiceRoutes } from './routes/alarm-choice';
@@ -39,6 +40,8 @@ export interface AppOptions {
    * default: the connection's peer), a number of proxy hops, or their addresses and CIDR ranges. See TRUST_PROXY.
    */
   readonly trustProxy?: TrustProxy;
+  /** Tests only: the live sockets' limits (a status period of seconds rather than the console's 30, say). */
+  readonly liveLimits?: LiveLimits;
 }
 
 export type TrustProxy = false | number | readonly string[];
@@ -125,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installGuard(app, services);
   for (const plugin of apiPlugins(services)) await app.register(plugin, { prefix: API_BASE_DEFAULT, services });
   for (const plugin of HOST_PLUGINS) await app.register(plugin, { services });
-  await registerLiveSockets(app, services);
+  await registerLiveSockets(app, services, options.liveLimits);
 
   const staticDir = options.staticDir;
   const hasConsole = staticDir !== undefined && fs.existsSync(path.join(staticDir, 'index.html'));

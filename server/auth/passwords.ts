@@ -7,7 +7,25 @@ const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptO
   );
 
 /** OWASP's current scrypt figure (password storage cheat sheet): N=2^17, r=8, p=1; about 128 MiB and a third of a second. */
-export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+export const DEFAULT_SCRYPT_COST = 17;
+/** The lowest cost SCRYPT_COST may set: Node's own default, N=2^14. */
+const MIN_SCRYPT_COST = 14;
+const MAX_SCRYPT_COST = 20;
+
+/**
+ * log2 N of new hashes from SCRYPT_COST (default 17). The test layers set 14: a login there costs a twelfth of the
+ * time, and hundreds of them run. A value outside 14…20 stops the start rather than weakening or stalling logins.
+ */
+export function scryptCost(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_SCRYPT_COST;
+  const cost = Number(value);
+  if (!Number.isInteger(cost) || cost < MIN_SCRYPT_COST || cost > MAX_SCRYPT_COST) {
+    throw new Error(`SCRYPT_COST must be a whole number from ${MIN_SCRYPT_COST} to ${MAX_SCRYPT_COST}, not "${value}"`);
+  }
+  return cost;
+}
+
+export const SCRYPT_PARAMS = { N: 2 ** scryptCost(process.env['SCRYPT_COST']), r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 /** scrypt needs 128·N·r bytes; Node refuses above 32 MiB unless told. Stored hashes above this cost are refused, not run. */
 const MAX_MEMORY = 256 * 1024 * 1024;

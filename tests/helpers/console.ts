@@ -39,7 +39,13 @@ export async function fillLogin(page: Page, username: string, password: string, 
  * render a moment after its top bar.
  */
 export async function loginAs(page: Page, base: string, userName: string, password = demoPassword(userName)): Promise<void> {
-  await page.goto(`${base}/login`);
+  await page.goto(`${base}/login`).catch(async (error: unknown) => {
+    // A logout just before reloads the page (unless the server's socket close ended the session first): that reload may
+    // cut this navigation short. Once it is done, go again.
+    if (!String(error).includes('interrupted by another navigation')) throw error;
+    await page.waitForLoadState('load');
+    await page.goto(`${base}/login`);
+  });
   await fillLogin(page, userName, password);
   await page.waitForURL(/\/dashboard$/);
   await page.locator('.topbar').waitFor();

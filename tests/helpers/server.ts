@@ -6,6 +6,7 @@ import type { Services } from '../../server/services';
 import type { DatabaseTarget } from '../../server/db/target';
 import { adoptSimulator, leadFleet } from '../../server/fleet';
 import type { ServerConfig } from '../../server/config';
+import type { LiveLimits } from '../../server/live/socket-policy';
 import { seedFleet, startSimulator, type Simulator } from '../../server/sim';
 import { freshDatabase, type TestDatabase } from './test-database';
 
@@ -25,6 +26,8 @@ export interface TestServerOptions extends Omit<Partial<ServiceOptions>, 'databa
   /** Installs the test-only fault injection (POST/DELETE /__test/fault, server/test-faults.ts). */
   readonly faults?: boolean;
   readonly trustProxy?: TrustProxy;
+  /** The live sockets' limits; the server's defaults otherwise. */
+  readonly liveLimits?: LiveLimits;
   /** Another running server's database, shared as a second instance would (left in place at close); a fresh one by default. */
   readonly sharedDatabase?: DatabaseTarget;
   /** A database made for this server (a seeded fleet's copy, say), dropped at close; a fresh empty one by default. */
@@ -38,7 +41,9 @@ export async function startServer(options: TestServerOptions = {}): Promise<Runn
   const fresh = sharedDatabase ? { target: sharedDatabase, drop: async () => undefined } : (options.database ?? (await freshDatabase()));
   const created = await createServices({ ...options, database: fresh.target });
   await options.prepare?.(created.services);
-  const app = await buildApp({ services: created.services, staticDir: options.staticDir, faults: options.faults, trustProxy: options.trustProxy });
+  const app = await buildApp({
+    services: created.services, staticDir: options.staticDir, faults: options.faults, trustProxy: options.trustProxy, liveLimits: options.liveLimits,
+  });
   if (options.fleet) {
     const { sim, ...timing } = options.fleet;
     await leadFleet(app, created.services, sim, { ...timing, log: { warn: () => undefined } }).ready;

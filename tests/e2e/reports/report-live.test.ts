@@ -2,9 +2,9 @@
 // the alarm's row, and real_tank_inventory follows the status socket when a truck's live row changes, without a reload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { DEFAULT_LIVE_LIMITS } from '../../../server/live/socket-policy';
 import type { Diagnostics } from '../../../server/routes/diagnostics';
 import { ALARM_POP_NAME, alarmRoutePath } from '../../../src/domain/alarm-routes';
-import { STATUS_FREQUENCY } from '../../../src/domain/constants';
 import { displayDateTime, HOUR_MS, MINUTE_MS, SECOND_MS, type Timestamp } from '../../../src/domain/format/time';
 import { translate } from '../../../src/domain/i18n';
 import { CARGO_REPORTS } from '../../../src/domain/screens/reports/cargo';
@@ -16,8 +16,13 @@ import { apiRowTexts, FLEET, grid, openInConsole, REPORTS, reportPageCall, rowAt
 
 /** The cover opened in transit (alarm_switch_cover's alarm). */
 const COVER_ALARM = 1;
+/**
+ * The server's status period here: the console asks for the spec's 30 s, which the server holds to at most this, so a
+ * change reaches the screen in seconds rather than half a minute.
+ */
+const STATUS_PERIOD_S = 2;
 /** How late a live change may reach the screen: a status period, the screen's 3 s throttle and its fetch. */
-const LIVE_CHANGE_SHOWN_MS = STATUS_FREQUENCY * SECOND_MS + 10_000;
+const LIVE_CHANGE_SHOWN_MS = STATUS_PERIOD_S * SECOND_MS + 10_000;
 /** The simulator's longest step: a tick further ahead is cut to this. */
 const STEP_MS = 5 * MINUTE_MS;
 
@@ -38,7 +43,10 @@ describe('report screens over a moving fleet in Chromium', () => {
 
   beforeAll(async () => {
     // Alarms twenty times as often: a cover opens in transit within the first hours of simulated time.
-    server = await startSimServer({ staticDir: requireBuiltConsole(), seed: FLEET.seed, trucks: 40, alarmRate: 20, now: () => simNow });
+    server = await startSimServer({
+      staticDir: requireBuiltConsole(), seed: FLEET.seed, trucks: 40, alarmRate: 20, now: () => simNow,
+      liveLimits: { ...DEFAULT_LIVE_LIMITS, maxFrequencyS: STATUS_PERIOD_S },
+    });
     const admin = await login(server.url, 'admin');
     adminToken = admin.token;
     reportPage = reportPageCall(server.url, adminToken);

@@ -2,7 +2,7 @@
 // scrypt at OWASP's cost with old hashes upgraded, and bounded stored text.
 import { scryptSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { md5Hex, SCRYPT_PARAMS, verifyPlain } from '../../../server/auth/passwords';
+import { DEFAULT_SCRYPT_COST, md5Hex, SCRYPT_PARAMS, scryptCost, verifyPlain } from '../../../server/auth/passwords';
 import type { LoginAnswer } from '../../../src/domain/wire/entities';
 import { call, login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
@@ -90,28 +90,34 @@ describe('password hashes', () => {
   const storedHash = async (userName: string) =>
     (await server.services.db.selectFrom('appUser').select('passwordHash').where('userName', '=', userName).executeTakeFirstOrThrow()).passwordHash;
 
-  it(`stores scrypt at OWASP's cost, N=2^17, r=8, p=1`, async () => {
-    expect(SCRYPT_PARAMS).toEqual({ N: 131_072, r: 8, p: 1 });
-    expect((await storedHash('operator')).split('$').slice(0, 4)).toEqual(['scrypt', '131072', '8', '1']);
+  it(`stores scrypt at OWASP's cost, N=2^17, r=8, p=1, unless SCRYPT_COST says otherwise (the tests' 2^14)`, async () => {
+    expect(DEFAULT_SCRYPT_COST).toBe(17);
+    expect(scryptCost(undefined)).toBe(17);
+    expect(scryptCost('14')).toBe(14);
+    for (const bad of ['13', '21', '16.5', 'high']) expect(() => scryptCost(bad)).toThrow(/SCRYPT_COST must be a whole number from 14 to 20/);
+    expect(SCRYPT_PARAMS).toEqual({ N: 2 ** scryptCost(process.env['SCRYPT_COST']), r: 8, p: 1 });
+    expect((await storedHash('operator')).split('$').slice(0, 4)).toEqual(['scrypt', String(SCRYPT_PARAMS.N), '8', '1']);
   });
+
+  const OLD_N = SCRYPT_PARAMS.N / 2;
 
   it('upgrades a hash of the old cost at the next right login, and the password still works', async () => {
     const salt = randomBytes(16);
-    const key = scryptSync(md5Hex('garden123'), salt, 32, { N: 16_384, r: 8, p: 1 });
-    const old = ['scrypt', 16_384, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    const key = scryptSync(md5Hex('garden123'), salt, 32, { N: OLD_N, r: 8, p: 1 });
+    const old = ['scrypt', OLD_N, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
     await server.services.db.updateTable('appUser').set({ passwordHash: old }).where('userName', '=', 'garden').execute();
 
     await login(server.url, 'garden');
     const upgraded = await storedHash('garden');
-    expect(upgraded.split('$').slice(0, 4)).toEqual(['scrypt', '131072', '8', '1']);
+    expect(upgraded.split('$').slice(0, 4)).toEqual(['scrypt', String(SCRYPT_PARAMS.N), '8', '1']);
     expect(await verifyPlain('garden123', upgraded)).toBe(true);
     expect((await login(server.url, 'garden')).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it('keeps a hash of the old cost when the password is wrong', async () => {
     const salt = randomBytes(16);
-    const key = scryptSync(md5Hex('manager123'), salt, 32, { N: 16_384, r: 8, p: 1 });
-    const old = ['scrypt', 16_384, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    const key = scryptSync(md5Hex('manager123'), salt, 32, { N: OLD_N, r: 8, p: 1 });
+    const old = ['scrypt', OLD_N, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
     await server.services.db.updateTable('appUser').set({ passwordHash: old }).where('userName', '=', 'manager').execute();
     expect((await call(server.url, 'POST', '/login', wrong('manager'))).resultCode).toBe(400);
     expect(await storedHash('manager')).toBe(old);

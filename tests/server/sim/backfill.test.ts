@@ -1,4 +1,5 @@
-// History at first start: 30 days of events and alarms, 3 days of positions, under the time budget, and a live handover.
+// History at first start: 30 days of events and alarms, 3 days of positions, and a live handover (its time is a goal of
+// `npm run bench`, which times a first start, not an assertion here).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPublishedAlarm } from '../../../server/store/alarms';
 import { backfill, type BackfillReport } from '../../../server/sim';
@@ -9,24 +10,16 @@ const DAY = 24 * 3_600_000;
 describe('backfill of the default fleet', () => {
   let s: SeededDb;
   let report: BackfillReport;
-  let ms: number;
   let stored: Awaited<ReturnType<typeof history>>;
 
   beforeAll(async () => {
     s = await seededDb(77);
-    const started = performance.now();
     report = await backfill(s.db, { seed: 77, now: T0 });
-    ms = performance.now() - started;
-    console.log(`backfill of 80 trucks: ${Math.round(ms)} ms`, report);
     stored = await history(s.db);
   }, 60_000);
 
   afterAll(async () => {
     await s.close();
-  });
-
-  it('finishes well within the start-up budget', () => {
-    expect(ms).toBeLessThan(20_000);
   });
 
   it('reports what it stored', () => {
