@@ -50,6 +50,31 @@ function devtoolsEndpoint(child: ChildProcess): Promise<string> {
   });
 }
 
+/** Ends what is left of a process group (Chromium's helpers after the browser exits) and waits until it is gone. */
+async function endGroup(pid: number | undefined): Promise<void> {
+  if (pid === undefined) return;
+  // Members that still run: a helper no one reaps stays a zombie in the group, writing nothing.
+  const alive = () =>
+    fs.readdirSync('/proc').some((entry) => {
+      if (!/^\d+$/.test(entry)) return false;
+      try {
+        // pid (comm) state ppid pgrp …: the fields after the command's closing parenthesis.
+        const [state, , group] = fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ').pop()?.split(' ') ?? [];
+        return Number(group) === pid && state !== 'Z';
+      } catch {
+        return false;
+      }
+    });
+  if (alive()) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  for (let waited = 0; alive() && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 /**
  * Chromium whose background tabs are hidden, as a user's are. Playwright's own contexts turn focus emulation on for
  * every page, which Chromium serves by counting the page as captured, so a page behind another tab (or in a minimised
@@ -61,7 +86,8 @@ export async function launchTabbedBrowser(): Promise<TabbedBrowser> {
   const child = spawn(
     CHROMIUM_PATH,
     ['--headless', ...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, '--window-size=1280,800', 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // A process group of its own: its helper processes (renderers, crash handler) end with it.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -69,8 +95,13 @@ export async function launchTabbedBrowser(): Promise<TabbedBrowser> {
       child.kill();
       await exited;
     }
-    // Chromium's helper processes may still be writing the profile a moment after the browser exits.
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    await endGroup(child.pid);
+    try {
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      // A temporary profile left behind is not the test's failure.
+      console.warn(`could not remove the Chromium profile ${profile}:`, error);
+    }
   };
   try {
     const browser = await chromium.connectOverCDP(await devtoolsEndpoint(child), { noDefaults: true });
