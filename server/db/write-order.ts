@@ -1,9 +1,10 @@
-// Writers whose ids must commit in order on every database: alarm seq (the socket's lastSeq replay) and login failures.
+// Writers whose ids must commit in order on every database: alarm seq (the socket's lastSeq replay), login failures,
+// and events (the grouped reports' stored days are dropped by the ids written since they were read).
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from './schema';
 
 /** Advisory lock keys (any constants: each names one lock, nothing else uses them). */
-const LOCKS = { alarmSeq: 7_301_001, authFailure: 7_301_002 } as const;
+const LOCKS = { alarmSeq: 7_301_001, authFailure: 7_301_002, event: 7_301_003 } as const;
 
 export type WriteOrder = keyof typeof LOCKS;
 
@@ -16,7 +17,13 @@ export type WriteOrder = keyof typeof LOCKS;
 export async function inWriteOrder<T>(db: Kysely<Database>, order: WriteOrder, work: (executor: Kysely<Database>) => Promise<T>): Promise<T> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return work(db);
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${LOCKS[order]})`.execute(trx);
+    await takeWriteOrder(trx, order);
     return work(trx);
   });
+}
+
+/** The same order for a writer already inside a PostgreSQL transaction: held until it commits. */
+export async function takeWriteOrder(trx: Kysely<Database>, order: WriteOrder): Promise<void> {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select pg_advisory_xact_lock(${LOCKS[order]})`.execute(trx);
 }

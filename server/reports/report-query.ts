@@ -1,12 +1,14 @@
 // One query builder for every report definition: the visible companies, the filters, the sort, the page, the total and
 // the summary row. Raw SQL fragments composed from the definition, because the columns are data, not code.
 import { sql, type RawBuilder } from 'kysely';
-import { isAggregate, isGrouped, type DataCondition, type ReportColumn, type ReportDef } from '../../src/domain/screens/reports/definition';
-import { presetRange, rangeFilterOf, type ReportQuery } from '../../src/domain/screens/reports/query';
+import { isGrouped, type ReportDef } from '../../src/domain/screens/reports/definition';
+import type { ReportQuery } from '../../src/domain/screens/reports/query';
 import type { ReportCell, ReportPage, ReportRow, ReportTotals } from '../../src/domain/screens/reports/wire';
 import type { Db } from '../db/open';
 import type { DbKind } from '../db/target';
-import { expandFrom, inventorySql, valueSql, type SourceTable, type ValueSql } from './sql-values';
+import { groupsFromDays } from './day-partials';
+import { aggregated, companiesOf, fromWhere, tableOf, typeOf } from './report-sql';
+import { valueSql, type ValueSql } from './sql-values';
 
 type Expr = RawBuilder<unknown>;
 
@@ -16,102 +18,6 @@ export interface ReportContext {
   /** The caller's companies (userPri); nothing outside them is ever read. */
   readonly companyCodes: readonly string[];
   readonly now: number;
-}
-
-function aggregated(column: ReportColumn): boolean {
-  return isAggregate(column.value);
-}
-
-function usesHandling(def: ReportDef): boolean {
-  return def.handling === true || def.columns.some((column) => column.value.from === 'handling');
-}
-
-/** The companies to read: those asked for that the caller may see, or all the caller's. */
-function companiesOf(ctx: ReportContext, query: ReportQuery): readonly string[] {
-  const asked = (query.companyCodes ?? '').split(',').map((code) => code.trim()).filter((code) => code !== '');
-  if (asked.length === 0) return ctx.companyCodes;
-  const visible = new Set(ctx.companyCodes);
-  return asked.filter((code) => visible.has(code));
-}
-
-function literalFor(value: string | number | boolean, type: 'number' | 'text' | 'boolean'): string | number {
-  if (type === 'boolean') return value === true || value === 'true' || value === 1 || value === '1' ? 1 : 0;
-  if (type === 'number') return Number(value);
-  return String(value);
-}
-
-function typeOf(column: ReportColumn): 'number' | 'text' | 'boolean' {
-  const value = column.value;
-  switch (value.from) {
-    case 'data':
-    case 'item':
-      return value.type;
-    case 'handling':
-      return value.field === 'state' || value.field === 'handledAt' ? 'number' : 'text';
-    case 'event':
-      return value.field === 'day' || value.field === 'month' ? 'text' : 'number';
-    case 'truck':
-      return 'text';
-    case 'live':
-      return value.field === 'area' ? 'text' : 'number';
-    default:
-      return 'number';
-  }
-}
-
-function conditionSql(values: ValueSql, condition: DataCondition): Expr {
-  const value = values.value(condition.value);
-  if ('present' in condition) return sql`${value} is not null`;
-  return sql`${value} = ${literalFor(condition.equals, condition.value.type)}`;
-}
-
-export function tableOf(def: ReportDef): SourceTable {
-  return def.source.type === 'alarms' || def.source.type === 'alarmGroups' ? 'alarm' : 'event';
-}
-
-/** FROM … WHERE … of a definition and query: the rows before grouping, sorting and paging. */
-function fromWhere(ctx: ReportContext, values: ValueSql, def: ReportDef, query: ReportQuery, companies: readonly string[]): Expr {
-  const where: Expr[] = [];
-  let from: Expr;
-  if (def.source.type === 'live') {
-    from = sql`${sql.table('truckLive')} as l
-      inner join ${sql.table('truck')} as t on ${sql.ref('t.id')} = ${sql.ref('l.truckId')}
-      inner join ${sql.table('company')} as c on ${sql.ref('c.code')} = ${sql.ref('t.companyCode')}
-      inner join ${inventorySql(ctx.kind)} as item on 1 = 1`;
-    where.push(sql`${sql.ref('t.companyCode')} in (${sql.join(companies)})`);
-    for (const condition of def.source.where ?? []) where.push(conditionSql(values, condition));
-  } else {
-    const source = def.source;
-    const alarms = tableOf(def) === 'alarm';
-    from = sql`${sql.table(alarms ? 'alarm' : 'event')} as e
-      inner join ${sql.table('truck')} as t on ${sql.ref('t.id')} = ${sql.ref('e.truckId')}
-      inner join ${sql.table('company')} as c on ${sql.ref('c.code')} = ${sql.ref('e.companyCode')}`;
-    if ('alarmTypes' in source) {
-      where.push(sql`${sql.ref('e.type')} in (${sql.join(source.alarmTypes)})`);
-    } else {
-      if (usesHandling(def)) from = sql`${from} left join ${sql.table('eventHandling')} as h on ${sql.ref('h.eventId')} = ${sql.ref('e.id')}`;
-      if (source.expand) from = sql`${from} inner join ${expandFrom(ctx.kind, source.expand)} on 1 = 1`;
-      where.push(sql`${sql.ref('e.kind')} in (${sql.join(source.kinds)})`);
-      for (const condition of source.where ?? []) where.push(conditionSql(values, condition));
-    }
-    where.push(sql`${sql.ref('e.companyCode')} in (${sql.join(companies)})`);
-    const range = rangeFilterOf(def);
-    const { startTime, endTime } = range && query.startTime === undefined && query.endTime === undefined
-      ? presetRange(range.preset, ctx.now)
-      : query;
-    if (startTime !== undefined) where.push(sql`${sql.ref('e.startTime')} >= ${startTime}`);
-    if (endTime !== undefined) where.push(sql`${sql.ref('e.startTime')} <= ${endTime}`);
-  }
-  const signCode = query.signCode?.trim();
-  if (signCode) where.push(sql`${sql.ref('t.signCode')} = ${signCode}`);
-  for (const filter of def.filters) {
-    if (filter.type !== 'select') continue;
-    const chosen = query[filter.key];
-    if (chosen === undefined || chosen === '') continue;
-    const type = filter.value.from === 'data' || filter.value.from === 'item' ? filter.value.type : 'number';
-    where.push(sql`${values.value(filter.value)} = ${literalFor(chosen, type)}`);
-  }
-  return sql`from ${from} where ${sql.join(where, sql` and `)}`;
 }
 
 /** SELECT … of every column, plus the row id (events) and GROUP BY (grouped sources). */
@@ -215,18 +121,37 @@ export function reportRun(ctx: ReportContext, def: ReportDef): ReportRun {
     return Object.fromEntries(summed.map((column) => [column.key, Number(raw[column.key] ?? 0)]));
   }
 
+  /** The summary row over rows already at hand (grouped reports answered from day partials). */
+  function summaryOf(rows: readonly ReportRow[]): Record<string, number> | undefined {
+    const summed = def.columns.filter((column) => column.summary !== undefined);
+    if (summed.length === 0) return undefined;
+    return Object.fromEntries(summed.map((column) => {
+      const cells = rows.map((row) => row[column.key]).filter((cell) => cell !== null && cell !== undefined);
+      return [column.key, column.summary === 'count' ? cells.length : cells.reduce<number>((total, cell) => total + Number(cell), 0)];
+    }));
+  }
+
   return {
-    count,
+    async count(query) {
+      return (await groupsFromDays(ctx, def, query))?.length ?? count(query);
+    },
     async page(query) {
+      const offset = (query.page - 1) * query.size;
       // One row more than asked tells whether another page follows, without counting them all.
-      const rows = await slice(query, (query.page - 1) * query.size, query.size + 1);
+      const rows = (await groupsFromDays(ctx, def, query))?.slice(offset, offset + query.size + 1) ?? (await slice(query, offset, query.size + 1));
       return { rows: rows.slice(0, query.size), hasMore: rows.length > query.size };
     },
     async totals(query) {
-      const [total, sums] = await Promise.all([count(query), summary(query)]);
+      const groups = await groupsFromDays(ctx, def, query);
+      const [total, sums] = groups ? [groups.length, summaryOf(groups)] : await Promise.all([count(query), summary(query)]);
       return sums ? { total, summary: sums } : { total };
     },
     async *rows(query, chunk) {
+      const groups = await groupsFromDays(ctx, def, query);
+      if (groups) {
+        yield* groups;
+        return;
+      }
       for (let offset = 0; ; offset += chunk) {
         const rows = await slice(query, offset, chunk);
         yield* rows;

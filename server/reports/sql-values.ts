@@ -8,7 +8,7 @@ import type { DbKind } from '../db/target';
 type Expr = RawBuilder<unknown>;
 
 /** China is UTC+8 all year: days and months of a report are China's, whatever the server's zone. */
-const CHINA_OFFSET_MS = 8 * 3600 * 1000;
+export const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 
 function jsonPath(kind: DbKind, document: Expr, path: string, type: DataType): Expr {
   const keys = path.split('.');

@@ -1,6 +1,7 @@
 // Operations endpoints for superMan users: live diagnostics, dropping every socket, raising a simulated alarm now.
 import { isAlarmTypeId } from '../../src/domain/alarm-types';
 import { envelope } from '../../src/domain/wire/envelope';
+import { storedDays } from '../reports/day-partials';
 import { lastAlarmSeq } from '../store/alarms';
 import { failText } from '../envelope';
 import { databaseBytes } from '../db/open';
@@ -40,6 +41,8 @@ export interface Diagnostics {
   readonly bus: BusStatus;
   /** Report exports that failed on the server (refusals for bad input or too many rows are answers, not failures). */
   readonly exportsFailed: number;
+  /** Grouped reports' stored days (server/reports/day-partials.ts) and whether the default ranges' are all in. */
+  readonly reportDays: { readonly days: number; readonly ready: boolean };
 }
 
 export const diagnosticsRoutes: ContractPlugin = async (app, { services }) => {
@@ -71,6 +74,7 @@ export const diagnosticsRoutes: ContractPlugin = async (app, { services }) => {
       peakMemoryBytes: process.resourceUsage().maxRSS * 1024,
       bus,
       exportsFailed: services.exports.failed,
+      reportDays: storedDays(db),
     };
     return envelope(answer);
   });

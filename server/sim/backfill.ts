@@ -1,6 +1,7 @@
 // History at first start: the engine run fast over the last 30 days, so reports and playback have data at once.
 import type { Db } from '../db/open';
 import { inTransaction } from '../db/transaction';
+import { takeWriteOrder } from '../db/write-order';
 import type { NewAlarm } from '../store/alarms';
 import { FleetEngine, type SimSink } from './engine';
 import type { SimEvent } from './events';
@@ -115,6 +116,7 @@ export async function backfill(db: Db, options: BackfillOptions): Promise<Backfi
   );
   const sink = new BulkSink(options.now - positionDays * DAY);
   await inTransaction(db, async (trx) => {
+    await takeWriteOrder(trx, 'event');
     for (let from = start; from < options.now; ) {
       const to = Math.min(from + STEP_MS, options.now);
       engine.step(from, to, sink);

@@ -1,5 +1,6 @@
 // The simulator's tick on PostgreSQL: one transaction of multi-row statements, a few per tick whatever the fleet size.
 import type { Db } from '../db/open';
+import { takeWriteOrder } from '../db/write-order';
 import { eventValues, LIVE_COLUMNS, liveRowValues, type TickWriter } from './tick-batch';
 import { insertRows } from './sql';
 
@@ -15,6 +16,7 @@ export function postgresTickWriter(db: Db): TickWriter {
       for (const e of batch.events) involved.add(e.truckId);
       for (const h of batch.heartbeats) involved.add(h[0]);
       if (involved.size === 0) return new Set<number>();
+      if (batch.events.length > 0) await takeWriteOrder(trx, 'event');
       const present = await trx.selectFrom('truck').select('id').where('id', 'in', [...involved]).forKeyShare().execute();
       const gone = new Set(involved);
       for (const { id } of present) gone.delete(id);

@@ -1,0 +1,111 @@
+// The FROM … WHERE of a report query, and the facts about a definition the query builders share: which columns are
+// aggregates, which table a report reads, whose companies it may see, and each column's SQL type.
+import { sql, type RawBuilder } from 'kysely';
+import { isAggregate, type DataCondition, type ReportColumn, type ReportDef } from '../../src/domain/screens/reports/definition';
+import { presetRange, rangeFilterOf, type ReportQuery } from '../../src/domain/screens/reports/query';
+import type { ReportContext } from './report-query';
+import { expandFrom, inventorySql, type SourceTable, type ValueSql } from './sql-values';
+
+type Expr = RawBuilder<unknown>;
+
+export function aggregated(column: ReportColumn): boolean {
+  return isAggregate(column.value);
+}
+
+export function usesHandling(def: ReportDef): boolean {
+  return def.handling === true || def.columns.some((column) => column.value.from === 'handling');
+}
+
+/** The companies to read: those asked for that the caller may see, or all the caller's. */
+export function companiesOf(ctx: ReportContext, query: ReportQuery): readonly string[] {
+  const asked = (query.companyCodes ?? '').split(',').map((code) => code.trim()).filter((code) => code !== '');
+  if (asked.length === 0) return ctx.companyCodes;
+  const visible = new Set(ctx.companyCodes);
+  return asked.filter((code) => visible.has(code));
+}
+
+function literalFor(value: string | number | boolean, type: 'number' | 'text' | 'boolean'): string | number {
+  if (type === 'boolean') return value === true || value === 'true' || value === 1 || value === '1' ? 1 : 0;
+  if (type === 'number') return Number(value);
+  return String(value);
+}
+
+export function typeOf(column: ReportColumn): 'number' | 'text' | 'boolean' {
+  const value = column.value;
+  switch (value.from) {
+    case 'data':
+    case 'item':
+      return value.type;
+    case 'handling':
+      return value.field === 'state' || value.field === 'handledAt' ? 'number' : 'text';
+    case 'event':
+      return value.field === 'day' || value.field === 'month' ? 'text' : 'number';
+    case 'truck':
+      return 'text';
+    case 'live':
+      return value.field === 'area' ? 'text' : 'number';
+    default:
+      return 'number';
+  }
+}
+
+function conditionSql(values: ValueSql, condition: DataCondition): Expr {
+  const value = values.value(condition.value);
+  if ('present' in condition) return sql`${value} is not null`;
+  return sql`${value} = ${literalFor(condition.equals, condition.value.type)}`;
+}
+
+export function tableOf(def: ReportDef): SourceTable {
+  return def.source.type === 'alarms' || def.source.type === 'alarmGroups' ? 'alarm' : 'event';
+}
+
+/** The query's range of event start times: its own, or the range filter's preset when it gives none. */
+export function queryRange(ctx: ReportContext, def: ReportDef, query: ReportQuery): { readonly startTime?: number; readonly endTime?: number } {
+  const range = rangeFilterOf(def);
+  return range && query.startTime === undefined && query.endTime === undefined ? presetRange(range.preset, ctx.now) : query;
+}
+
+/** FROM … WHERE … of a definition and query: the rows before grouping, sorting and paging. */
+export function fromWhere(
+  ctx: ReportContext, values: ValueSql, def: ReportDef, query: ReportQuery, companies: readonly string[] | 'all',
+): Expr {
+  const where: Expr[] = [];
+  let from: Expr;
+  if (def.source.type === 'live') {
+    from = sql`${sql.table('truckLive')} as l
+      inner join ${sql.table('truck')} as t on ${sql.ref('t.id')} = ${sql.ref('l.truckId')}
+      inner join ${sql.table('company')} as c on ${sql.ref('c.code')} = ${sql.ref('t.companyCode')}
+      inner join ${inventorySql(ctx.kind)} as item on 1 = 1`;
+    if (companies !== 'all') where.push(sql`${sql.ref('t.companyCode')} in (${sql.join(companies)})`);
+    for (const condition of def.source.where ?? []) where.push(conditionSql(values, condition));
+  } else {
+    const source = def.source;
+    const alarms = tableOf(def) === 'alarm';
+    from = sql`${sql.table(alarms ? 'alarm' : 'event')} as e
+      inner join ${sql.table('truck')} as t on ${sql.ref('t.id')} = ${sql.ref('e.truckId')}
+      inner join ${sql.table('company')} as c on ${sql.ref('c.code')} = ${sql.ref('e.companyCode')}`;
+    if ('alarmTypes' in source) {
+      where.push(sql`${sql.ref('e.type')} in (${sql.join(source.alarmTypes)})`);
+    } else {
+      if (usesHandling(def)) from = sql`${from} left join ${sql.table('eventHandling')} as h on ${sql.ref('h.eventId')} = ${sql.ref('e.id')}`;
+      if (source.expand) from = sql`${from} inner join ${expandFrom(ctx.kind, source.expand)} on 1 = 1`;
+      where.push(sql`${sql.ref('e.kind')} in (${sql.join(source.kinds)})`);
+      for (const condition of source.where ?? []) where.push(conditionSql(values, condition));
+    }
+    if (companies !== 'all') where.push(sql`${sql.ref('e.companyCode')} in (${sql.join(companies)})`);
+    const { startTime, endTime } = queryRange(ctx, def, query);
+    if (startTime !== undefined) where.push(sql`${sql.ref('e.startTime')} >= ${startTime}`);
+    if (endTime !== undefined) where.push(sql`${sql.ref('e.startTime')} <= ${endTime}`);
+  }
+  const signCode = query.signCode?.trim();
+  if (signCode) where.push(sql`${sql.ref('t.signCode')} = ${signCode}`);
+  for (const filter of def.filters) {
+    if (filter.type !== 'select') continue;
+    const chosen = query[filter.key];
+    if (chosen === undefined || chosen === '') continue;
+    const type = filter.value.from === 'data' || filter.value.from === 'item' ? filter.value.type : 'number';
+    where.push(sql`${values.value(filter.value)} = ${literalFor(chosen, type)}`);
+  }
+  return sql`from ${from} where ${sql.join(where, sql` and `)}`;
+}
+
