@@ -44,6 +44,8 @@ interface Plan {
 
 /** A group of one day: its company, its truck (when the plan keeps it), its key cells and its aggregate parts. */
 interface PartialRow {
+  /** The key cells as one string, made once when the row is read (a stored row is merged on every call). */
+  readonly key: string;
   readonly company: string;
   readonly truck: number | undefined;
   readonly keys: readonly ReportCell[];
@@ -51,6 +53,8 @@ interface PartialRow {
 }
 
 const MAX_CACHED_DAYS = 20_000;
+/** Days back from now every grouped report stores at a start, beside its default range. */
+const STORED_AT_START_DAYS = 31;
 
 function planOf(values: ValueSql, def: ReportDef): Plan {
   const keys: Expr[] = [];
@@ -214,15 +218,17 @@ async function partialRows(
     group by ${sql.join(groupKeys)}`.execute(ctx.db);
   const keyColumns = def.columns.filter((column) => !aggregated(column));
   const keyTypes = keyColumns.map((column) => (column.value.from === 'truck' ? (column.value.field === 'signCode' ? 'number' : 'text') : typeOf(column)));
-  return result.rows.map((raw) => ({
-    day: Math.floor(Number(raw['day'])),
-    row: {
+  return result.rows.map((raw) => {
+    const keys = plan.keys.map((_, index) => cellOf(raw[`k${index}`], keyTypes[index] ?? 'text'));
+    const row: PartialRow = {
+      key: keys.map((cell) => (cell === null ? '\u0001' : String(cell))).join('\u0000'),
       company: String(raw['company']),
       truck: plan.byTruck ? Number(raw['truck']) : undefined,
-      keys: plan.keys.map((_, index) => cellOf(raw[`k${index}`], keyTypes[index] ?? 'text')),
+      keys,
       parts: plan.parts.map((_, index) => numberOrNull(raw[`p${index}`])),
-    },
-  }));
+    };
+    return { day: Math.floor(Number(raw['day'])), row };
+  });
 }
 
 /** The stored groups of the whole days [first, last], computing the missing ones in one query. */
@@ -291,8 +297,11 @@ export async function storeDefaultDays(db: Db, kind: DbKind, now = Date.now()): 
     if (!isDayGrouped(def)) continue;
     const { startTime, endTime } = queryRange(ctx, def, { page: 1, size: 1 });
     if (startTime === undefined || endTime === undefined) continue;
-    const [first, last] = wholeDaysOf(startTime, endTime);
-    if (first <= last) await wholeDays(ctx, cache, values, def, planOf(values, def), first, last);
+    // The default range and the last month: a range picked from the presets (last 30 days) is answered from them too.
+    const [first, last] = wholeDaysOf(Math.min(startTime, now - STORED_AT_START_DAYS * DAY_MS), endTime);
+    // A week per query: on SQLite a query holds the event loop, and sockets and calls wait no longer than a week's read.
+    const plan = planOf(values, def);
+    for (let from = first; from <= last; from += 7) await wholeDays(ctx, cache, values, def, plan, from, Math.min(last, from + 6));
   }
   cache.ready = true;
   return cache.size;
@@ -306,15 +315,25 @@ export function storedDays(db: Db): { readonly days: number; readonly ready: boo
 
 interface Group {
   readonly keys: readonly ReportCell[];
-  readonly parts: (number | null)[];
-  readonly trucks: Set<number>;
+  /** The first row's own parts until a second row is merged in (most groups of a truck a day have one row). */
+  parts: readonly (number | null)[];
+  owned: boolean;
+  readonly trucks: Set<number> | undefined;
 }
 
-/** Every group of the query, as rows in the query's order; undefined when the plain grouped query must answer. */
-export async function groupsFromDays(ctx: ReportContext, def: ReportDef, query: ReportQuery): Promise<ReportRow[] | undefined> {
+/** Every group of a query: their count and cells, and the first of them in the query's order. */
+export interface DayGroups {
+  /** In no order; without ids. */
+  readonly rows: readonly Readonly<Record<string, ReportCell>>[];
+  /** The first `count` rows in the query's order, numbered from 1 as the plain query numbers them. */
+  first(count: number): ReportRow[];
+}
+
+/** Every group of the query; undefined when the plain grouped query must answer it. */
+export async function groupsFromDays(ctx: ReportContext, def: ReportDef, query: ReportQuery): Promise<DayGroups | undefined> {
   if (!answersFromDays(ctx, def, query)) return undefined;
   const companies = new Set(companiesOf(ctx, query));
-  if (companies.size === 0) return [];
+  if (companies.size === 0) return { rows: [], first: () => [] };
   const { startTime = 0, endTime = 0 } = queryRange(ctx, def, query);
   const values = valueSql(ctx.kind, 'event');
   const plan = planOf(values, def);
@@ -343,22 +362,24 @@ function merge(plan: Plan, pieces: readonly (readonly PartialRow[])[], companies
   for (const rows of pieces) {
     for (const row of rows) {
       if (!companies.has(row.company)) continue;
-      const key = row.keys.map((cell) => (cell === null ? '\u0001' : String(cell))).join('\u0000');
-      const group = groups.get(key);
+      const group = groups.get(row.key);
       if (!group) {
-        groups.set(key, { keys: row.keys, parts: [...row.parts], trucks: new Set(row.truck === undefined ? [] : [row.truck]) });
+        groups.set(row.key, { keys: row.keys, parts: row.parts, owned: false, trucks: row.truck === undefined ? undefined : new Set([row.truck]) });
         continue;
       }
-      if (row.truck !== undefined) group.trucks.add(row.truck);
+      if (row.truck !== undefined) group.trucks?.add(row.truck);
+      const parts = group.owned ? (group.parts as (number | null)[]) : [...group.parts];
       plan.parts.forEach((part, index) => {
-        group.parts[index] = combine(part.combine, group.parts[index] ?? null, row.parts[index] ?? null);
+        parts[index] = combine(part.combine, parts[index] ?? null, row.parts[index] ?? null);
       });
+      group.parts = parts;
+      group.owned = true;
     }
   }
   return groups;
 }
 
-async function finishGroups(ctx: ReportContext, def: ReportDef, query: ReportQuery, plan: Plan, groups: Map<string, Group>): Promise<ReportRow[]> {
+async function finishGroups(ctx: ReportContext, def: ReportDef, query: ReportQuery, plan: Plan, groups: Map<string, Group>): Promise<DayGroups> {
   const resolves = new Set(plan.finish.flatMap((finish) => (finish.kind === 'key' && finish.resolve ? [finish.resolve] : [])));
   const [plates, companyNames] = await Promise.all([
     resolves.has('signCode') ? ctx.db.selectFrom('truck').select(['id', 'signCode']).execute() : [],
@@ -406,7 +427,7 @@ async function finishGroups(ctx: ReportContext, def: ReportDef, query: ReportQue
           row[column.key] = counted === 0 ? null : (group.parts[finish.index] ?? 0) / counted;
           return;
         case 'distinctTrucks':
-          row[column.key] = group.trucks.size;
+          row[column.key] = group.trucks?.size ?? 0;
           return;
       }
     });
@@ -416,15 +437,45 @@ async function finishGroups(ctx: ReportContext, def: ReportDef, query: ReportQue
   const key = query.sort ?? def.sort.key;
   const direction = (query.sort ? query.order : def.sort.order) === 'asc' ? 1 : -1;
   const ties = def.columns.filter((column) => column.key !== key && !aggregated(column)).map((column) => column.key);
+  // Compared on arrays of the sort values, read once per row rather than once per comparison.
   const nullsHigh = ctx.kind === 'postgres';
-  rows.sort((a, b) => {
-    const first = compareCells(a[key] ?? null, b[key] ?? null, nullsHigh) * direction;
+  const sortKeys = [key, ...ties];
+  const decorated = rows.map((row) => ({ row, values: sortKeys.map((column) => row[column] ?? null) }));
+  const before = (a: (typeof decorated)[number], b: (typeof decorated)[number]): number => {
+    const first = compareCells(a.values[0] ?? null, b.values[0] ?? null, nullsHigh) * direction;
     if (first !== 0) return first;
-    for (const tie of ties) {
-      const next = compareCells(a[tie] ?? null, b[tie] ?? null, nullsHigh);
+    for (let index = 1; index < sortKeys.length; index += 1) {
+      const next = compareCells(a.values[index] ?? null, b.values[index] ?? null, nullsHigh);
       if (next !== 0) return next;
     }
     return 0;
-  });
-  return rows.map((row, index) => ({ ...row, id: index + 1 }));
+  };
+  return {
+    rows,
+    first(count) {
+      // A first page of thousands of groups (a truck a day) needs only its rows in order: kept in a short sorted list
+      // while the rest are passed over, instead of sorting every group.
+      let ordered: typeof decorated;
+      if (count * 8 >= decorated.length) {
+        ordered = [...decorated].sort(before).slice(0, count);
+      } else {
+        ordered = [];
+        for (const entry of decorated) {
+          const last = ordered[ordered.length - 1];
+          if (ordered.length === count && last && before(entry, last) >= 0) continue;
+          let low = 0;
+          let high = ordered.length;
+          while (low < high) {
+            const middle = (low + high) >> 1;
+            const probe = ordered[middle];
+            if (probe && before(probe, entry) <= 0) low = middle + 1;
+            else high = middle;
+          }
+          ordered.splice(low, 0, entry);
+          if (ordered.length > count) ordered.pop();
+        }
+      }
+      return ordered.map(({ row }, index) => ({ ...row, id: index + 1 }));
+    },
+  };
 }

@@ -122,7 +122,7 @@ export function reportRun(ctx: ReportContext, def: ReportDef): ReportRun {
   }
 
   /** The summary row over rows already at hand (grouped reports answered from day partials). */
-  function summaryOf(rows: readonly ReportRow[]): Record<string, number> | undefined {
+  function summaryOf(rows: readonly Readonly<Record<string, ReportCell>>[]): Record<string, number> | undefined {
     const summed = def.columns.filter((column) => column.summary !== undefined);
     if (summed.length === 0) return undefined;
     return Object.fromEntries(summed.map((column) => {
@@ -133,23 +133,23 @@ export function reportRun(ctx: ReportContext, def: ReportDef): ReportRun {
 
   return {
     async count(query) {
-      return (await groupsFromDays(ctx, def, query))?.length ?? count(query);
+      return (await groupsFromDays(ctx, def, query))?.rows.length ?? count(query);
     },
     async page(query) {
       const offset = (query.page - 1) * query.size;
       // One row more than asked tells whether another page follows, without counting them all.
-      const rows = (await groupsFromDays(ctx, def, query))?.slice(offset, offset + query.size + 1) ?? (await slice(query, offset, query.size + 1));
+      const rows = (await groupsFromDays(ctx, def, query))?.first(offset + query.size + 1).slice(offset) ?? (await slice(query, offset, query.size + 1));
       return { rows: rows.slice(0, query.size), hasMore: rows.length > query.size };
     },
     async totals(query) {
       const groups = await groupsFromDays(ctx, def, query);
-      const [total, sums] = groups ? [groups.length, summaryOf(groups)] : await Promise.all([count(query), summary(query)]);
+      const [total, sums] = groups ? [groups.rows.length, summaryOf(groups.rows)] : await Promise.all([count(query), summary(query)]);
       return sums ? { total, summary: sums } : { total };
     },
     async *rows(query, chunk) {
       const groups = await groupsFromDays(ctx, def, query);
       if (groups) {
-        yield* groups;
+        yield* groups.first(groups.rows.length);
         return;
       }
       for (let offset = 0; ; offset += chunk) {
