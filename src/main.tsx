@@ -2,16 +2,24 @@
 import { StrictMode, startTransition } from 'react';
 import { announceMissingAbilities } from './app/browser-support';
 import { prefetchShell } from './app/lazy-chunks';
+import { showBootBadges } from './app/live/boot-badges';
 import { joinLiveWorkerEarly } from './app/live/early-join';
 import { readStoredSession } from './app/session/session-storage';
+import { WATER_TRUCK_USER_NAMES } from './config';
+import { isWaterTruckUser } from './domain/shell/session';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 // A stored session opens the shell at once: its code loads with the rest, the first render waits for it (rather than
 // suspend on it), and the tab joins the live worker meanwhile.
-const shellLoaded = readStoredSession() ? prefetchShell() : undefined;
-if (shellLoaded) joinLiveWorkerEarly();
+const session = readStoredSession();
+const shellLoaded = session ? prefetchShell() : undefined;
+if (session) {
+  joinLiveWorkerEarly();
+  // The badge counts the worker holds show before React does (boot-badges.ts); water-truck users have no badges.
+  if (!isWaterTruckUser(session, WATER_TRUCK_USER_NAMES)) showBootBadges(root);
+}
 // Three chunks, each evaluated in a task of its own as it arrives: as one module graph they were one long task.
 const reactDom = import('react-dom/client');
 const app = import('./app/App');

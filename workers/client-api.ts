@@ -40,6 +40,7 @@ export function clientApi(core: LiveCore, clientId: number): LiveApi {
       return Comlink.proxy(core.hub.subscribe(clientId, name, listener, () => releaseRemote(listener)));
     },
     snapshot: () => core.snapshot(),
+    fleetStatus: () => core.hub.latestOf('fleet.status'),
     trucks: () => core.trucks(),
     watchTrucks(status, listener) {
       if (!isTruckStatusCode(status)) throw new Error(`no truck status ${String(status)}`);

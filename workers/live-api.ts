@@ -222,6 +222,8 @@ export interface LiveApi extends LiveListening<Unsubscribe & ProxyMarked> {
   /** Stops both sockets for good and forgets the stored live state and the recordings (they hold this user's data). */
   logout(): Promise<void>;
   snapshot(): LiveSnapshot;
+  /** The fleet's status counts now, without listening: a tab booting reads them before it has joined (early-join.ts). */
+  fleetStatus(): FleetStatus | undefined;
   /** Every truck the worker holds now, without the rest of the snapshot. */
   trucks(): TruckView[];
   /** Clears a notice in every tab; the next poll that finds pending rows raises it again. */

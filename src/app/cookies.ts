@@ -1,4 +1,8 @@
 // Tiny cookie access for the console's remembered choices (language, sidebar, sensor flag).
+
+/** The chosen language (zh default); read at boot before i18next is loaded. */
+export const LANGUAGE_COOKIE = 'language';
+
 export function readCookie(name: string): string | undefined {
   const prefix = `${encodeURIComponent(name)}=`;
   const hit = document.cookie.split('; ').find((part) => part.startsWith(prefix));

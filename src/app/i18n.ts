@@ -2,9 +2,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALE_RESOURCES, toLang, type Lang } from '../domain/i18n';
-import { readCookie, writeCookie } from './cookies';
+import { LANGUAGE_COOKIE, readCookie, writeCookie } from './cookies';
 
-export const LANGUAGE_COOKIE = 'language';
+export { LANGUAGE_COOKIE };
 
 export function storedLang(): Lang {
   return toLang(readCookie(LANGUAGE_COOKIE));

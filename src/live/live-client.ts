@@ -72,6 +72,11 @@ export interface LiveClientOptions {
   /** An existing port to the worker (tests use a MessageChannel); by default the worker is started here. */
   readonly endpoint?: Endpoint;
   readonly locks?: LockManagerLike;
+  /**
+   * Called with the worker's API as soon as the port is open, before the tab's lock is held and the hello answered
+   * (on a busy boot that takes 100–200 ms): for one-shot reads only, nothing that registers the tab.
+   */
+  readonly onApi?: (api: Remote<LiveApi>) => void;
 }
 
 /** Joins the live worker from this tab. Where the tab has no Web Locks it pings the worker instead. */
@@ -80,6 +85,7 @@ export async function openLiveClient(options: LiveClientOptions = {}): Promise<L
     ? { endpoint: options.endpoint, stop: () => undefined }
     : startWorker();
   const api = Comlink.wrap<LiveApi>(started.endpoint);
+  options.onApi?.(api);
   const locks = 'locks' in options ? options.locks : pageLocks();
   const lock = locks ? await holdTabLock(locks) : undefined;
   const hello = await api.hello(lock ? { lockName: lock.name } : {});

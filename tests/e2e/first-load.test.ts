@@ -86,6 +86,29 @@ describe('first load in Chromium', () => {
     await context.close();
   });
 
+  it('shows the badge counts in a new tab before React has loaded, then one strip of badges in its shell', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, server.url, 'admin');
+    await badgesShowCounts(page);
+    const second = await context.newPage();
+    // React's DOM renderer and the shell are held back: whatever shows counts now is the boot bar.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await second.route(/\/assets\/(client|Shell)-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await second.goto(`${server.url}/dashboard`);
+    await badgesShowCounts(second);
+    expect(await second.locator('.sidebar').count()).toBe(0);
+    release();
+    await second.locator('.sidebar').waitFor();
+    await badgesShowCounts(second);
+    expect(await second.locator('[data-slot="live-status"]').count()).toBe(1);
+    expect(await badgeCounts(second)).toHaveLength(5);
+    await context.close();
+  });
+
   it('sends a new tab to /login when the server refuses the stored session, its stored menus and all', async () => {
     const { context, page } = await newUserPage(browser, server.url);
     await loginAs(page, server.url, 'operator');

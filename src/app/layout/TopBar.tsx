@@ -7,6 +7,7 @@ import { LanguageSelect } from './LanguageSelect';
 import { MenuSearch } from './MenuSearch';
 import { SIDEBAR_ID } from './Sidebar';
 import { UserMenu, type UserMenuProps } from './UserMenu';
+import './topbar.css';
 
 export interface TopBarProps extends UserMenuProps {
   readonly path: string;

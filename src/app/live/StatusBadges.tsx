@@ -1,11 +1,13 @@
 // The top bar's five truck-status badges (spec §2) with live counts; each opens its truck table. A failed status fetch
 // (spec §7 getTruckBarData) is told here, where its counts are shown.
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BADGE_ORDER, truckStatus, type TruckStatusCode } from '../../domain/truck-status';
 import { showToast } from '../../ui/notify';
 import { TruckTablePopover } from './TruckTablePopover';
 import { useFleetStatus, useLiveListener } from './use-live';
+import '../layout/topbar.css';
+import { BOOT_COUNTS_WRITE_MS, rememberBadgeCounts, rememberBadgeLabels } from './boot-badges';
 import './live.css';
 
 const popoverId = (code: TruckStatusCode) => `truck-table-${code}`;
@@ -14,8 +16,25 @@ const popoverId = (code: TruckStatusCode) => `truck-table-${code}`;
 const toastFillFailed = () => void showToast('error', { key: 'error.truckStatusFailed' });
 
 export function StatusBadges() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const status = useFleetStatus();
+  const labels = useMemo(
+    () => Object.fromEntries(BADGE_ORDER.map((code) => [code, t(truckStatus(code).labelKey)])) as Record<TruckStatusCode, string>,
+    [t],
+  );
+  // The next tab's boot bar shows these before its shell has loaded.
+  useEffect(() => rememberBadgeLabels(i18n.language, labels), [i18n.language, labels]);
+  // And the counts, while this tab is seen: kept fresh even when they do not change, so a new tab trusts them.
+  const shown = useRef(status);
+  shown.current = status;
+  useEffect(() => {
+    const write = () => {
+      if (shown.current && document.visibilityState === 'visible') rememberBadgeCounts(shown.current.counts);
+    };
+    write();
+    const timer = setInterval(write, BOOT_COUNTS_WRITE_MS);
+    return () => clearInterval(timer);
+  }, []);
   useLiveListener('fleet.fillFailed', toastFillFailed);
   const [open, setOpen] = useState<TruckStatusCode | undefined>(undefined);
   const buttons = useRef(new Map<TruckStatusCode, HTMLButtonElement>());
@@ -27,7 +46,7 @@ export function StatusBadges() {
     <div className="status-badges" role="group" aria-label={t('live.badges.label')}>
       {BADGE_ORDER.map((code) => {
         const info = truckStatus(code);
-        const label = t(info.labelKey);
+        const label = labels[code];
         const count = status?.counts[code];
         return (
           <div key={code} className="status-badges__item">

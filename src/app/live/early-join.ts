@@ -1,7 +1,8 @@
 // A tab that opens with a stored session joins the live worker at boot, while its code loads and its shell renders,
 // and reads the fleet status the worker already holds: the badges show those counts in their first render, and the
 // live provider takes this client instead of joining only after the shell's first render.
-import type { FleetStatus } from '../../../workers/live-api';
+import type { Remote } from 'comlink';
+import type { FleetStatus, LiveApi } from '../../../workers/live-api';
 import type { LiveClient } from '../../live/live-client';
 import { pageAbilities } from '../browser-support';
 import { loadLiveClientChunk } from '../lazy-chunks';
@@ -30,7 +31,12 @@ function following(client: LiveClient): LiveClient {
 /** Joins the live worker now, unless this browser has no live data; the first `takeEarlyClient` gets the client. */
 export function joinLiveWorkerEarly(): void {
   if (!pageAbilities.live || pending) return;
-  pending = loadLiveClientChunk().then(async ({ openLiveClient }) => following(await openLiveClient()));
+  // The counts are read while the tab's lock and hello are still under way; the subscription takes over from them.
+  const readStatus = (api: Remote<LiveApi>) =>
+    void api.fleetStatus().then((current) => {
+      if (status === undefined && current !== undefined) setStatus(current);
+    }, () => undefined);
+  pending = loadLiveClientChunk().then(async ({ openLiveClient }) => following(await openLiveClient({ onApi: readStatus })));
   // Whoever takes it sees a failure; left untaken, it is nobody's.
   pending.catch(() => undefined);
 }
