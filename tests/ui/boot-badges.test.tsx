@@ -7,6 +7,7 @@ import { initI18n, switchLang } from '../../src/app/i18n';
 import { showBootBadges } from '../../src/app/live/boot-badges';
 import { LiveSourceProvider } from '../../src/app/live/LiveProvider';
 import { StatusBadges } from '../../src/app/live/StatusBadges';
+import { clearStoredSession } from '../../src/app/session/session-storage';
 import { fakeLiveSource, fakeTrucks, statusOf } from '../helpers/fake-live-source';
 
 /** Renders the real badges, publishes the status of 23 trucks and lets them store labels and counts. */
@@ -70,6 +71,12 @@ describe('the boot badge bar', () => {
     await switchLang('en');
     expect(bootBar()).toBeUndefined();
     await switchLang('zh');
+  });
+
+  it('forgets the counts at a logout: they were that session\'s fleet', async () => {
+    await shellShowsFleet();
+    clearStoredSession();
+    expect(bootBar()?.counts).toEqual(['–', '–', '–', '–', '–']);
   });
 
   it("is replaced by React's first render into the same root", async () => {

@@ -30,6 +30,11 @@ function readCounts(): Readonly<Record<string, number>> | undefined {
   }
 }
 
+/** The counts were this session's fleet: a logout forgets them. */
+export function forgetBadgeCounts(): void {
+  localStorage.removeItem(COUNTS_KEY);
+}
+
 /** A visible shell keeps the counts it shows, for a tab about to open. */
 export function rememberBadgeCounts(counts: Readonly<Record<TruckStatusCode, number>>): void {
   localStorage.setItem(COUNTS_KEY, JSON.stringify({ at: Date.now(), counts } satisfies StoredCounts));

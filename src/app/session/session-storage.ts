@@ -5,6 +5,7 @@ import { parseStoredSession, type SessionData } from '../../domain/shell/session
 import { parseStoredShell, storedShellText, type ShellData } from '../../domain/shell/shell-data';
 import { parseStoredLoginToken, type IpInfo } from '../../domain/wire/entities';
 import { deleteCookie, writeCookie } from '../cookies';
+import { forgetBadgeCounts } from '../live/boot-badges';
 
 const KEYS = {
   /** The stored login token, JSON `{ id, userName }` (spec §3). */
@@ -47,6 +48,7 @@ export function storeShell(session: SessionData, shell: ShellData): void {
 
 export function clearStoredSession(): void {
   for (const key of [KEYS.token, HEADER_ID_KEY, KEYS.session, KEYS.shell]) localStorage.removeItem(key);
+  forgetBadgeCounts();
   sessionStorage.removeItem(KEYS.deviceType);
   deleteCookie(SENSOR_COOKIE);
 }
