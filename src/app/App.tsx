@@ -1,6 +1,6 @@
 // The console's routes behind the access guard (shell spec §2): only /login and /404 are public;
 // no session → /login; a session on /login → /; a failed token check → /login.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { waitFor } from 'xstate';
@@ -31,12 +31,16 @@ function ShellRoute() {
 
 function GuardedRoutes() {
   const { t } = useTranslation();
-  const [path] = useLocation();
+  const [location] = useLocation();
   const session = useSessionActor();
-  const phase = useSessionPhase();
+  const phaseNow = useSessionPhase();
   useEffect(() => {
-    if (phase === 'loggedOut') dropEarlyClient();
-  }, [phase]);
+    if (phaseNow === 'loggedOut') dropEarlyClient();
+  }, [phaseNow]);
+  // A login mounts the whole shell. Routed on deferred values, that mount is a background render React slices into
+  // short tasks, not one long task inside the callback of the login's answer; the page shown meanwhile stays as it was.
+  const phase = useDeferredValue(phaseNow);
+  const path = useDeferredValue(location);
 
   async function login(credentials: { username: string; password: string }): Promise<string | undefined> {
     session.send({ type: 'session.login', credentials });
@@ -50,7 +54,7 @@ function GuardedRoutes() {
   if (phase === 'checking' && path !== '/login') return <Loading />;
   const loggedIn = phase === 'loggedIn' || phase === 'loggingOut';
   return (
-    <Switch>
+    <Switch location={path}>
       <Route path="/login">{loggedIn ? <Redirect to="/" replace /> : <LoginPage onLogin={login} onTyping={fetchShellAhead} />}</Route>
       <Route path="/404">
         <NotFound />

@@ -59,6 +59,7 @@ try {
 
   if (live) {
     const loading = (await first.longTasks()).filter((task) => task.start < liveAt);
+    const loadingFrames = (await first.longFrames()).filter((frame) => frame.start < liveAt);
     await first.detach();
 
     // New tabs of the same browser context share the live worker, which holds the fleet by now.
@@ -86,6 +87,10 @@ try {
     const opening = tasks.filter((task) => task.start >= liveAt && task.start < windowStart);
     const steady = tasks.filter((task) => task.start >= windowStart);
     console.log(summary('open /login → log in → live data', loading));
+    for (const frame of loadingFrames) {
+      const scripts = frame.scripts.filter((script) => script.ms >= 5).map((script) => `${script.file || '(page)'} ${script.invoker} ${script.ms} ms`);
+      console.log(`  frame at ${ms(frame.start)}, ${ms(frame.duration)}: ${scripts.join('; ') || 'no script over 5 ms (style, layout, paint)'}`);
+    }
     console.log(`badges in a new tab of the logged-in browser   median ${ms(badgesMedian)} after navigation start` +
       ` (${badges.map(ms).join(', ')})`);
     console.log(summary('live data → largest table open', opening));

@@ -8,6 +8,11 @@ export interface LongTask {
   readonly duration: number;
 }
 
+/** A long animation frame with blocking time, and the scripts that ran in it. */
+export interface LongFrame extends LongTask {
+  readonly scripts: readonly { readonly file: string; readonly invoker: string; readonly ms: number }[];
+}
+
 /** A task longer than this is a long task (the Long Tasks API's own threshold). */
 export const LONG_TASK_MS = 50;
 
@@ -22,6 +27,20 @@ export function probeScript(fleetSize: number): string {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.longTasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: 'longtask', buffered: true });
+    // What ran in them: the long animation frames' scripts (file, what invoked it, ms), for the report.
+    window.longFrames = [];
+    if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (entry.blockingDuration <= 0) continue;
+          window.longFrames.push({
+            start: entry.startTime,
+            duration: entry.duration,
+            scripts: entry.scripts.map((s) => ({ file: (s.sourceURL || '').split('/').pop(), invoker: s.invokerType, ms: Math.round(s.duration) })),
+          });
+        }
+      }).observe({ type: 'long-animation-frame', buffered: true });
+    }
     const badgesShown = () => {
       const counts = [...document.querySelectorAll('[data-slot="live-status"] .status-badge__count')].map((c) => c.textContent);
       return counts.length === 5 && counts.every((c) => /^\\d+$/.test(c)) && counts.some((c) => Number(c) > 0);
@@ -65,6 +84,7 @@ export interface Probe {
   /** When the badges first showed counts, in ms after navigation start. */
   badgesAt(timeoutMs: number): Promise<number>;
   longTasks(): Promise<LongTask[]>;
+  longFrames(): Promise<LongFrame[]>;
   detach(): Promise<void>;
 }
 
@@ -84,6 +104,7 @@ export async function probe(page: Page): Promise<Probe> {
     liveAt: (timeoutMs) => poll<number>(cdp, 'window.liveAt', timeoutMs),
     badgesAt: (timeoutMs) => poll<number>(cdp, 'window.badgesAt', timeoutMs),
     longTasks: () => evaluate<LongTask[]>(cdp, 'window.longTasks'),
+    longFrames: () => evaluate<LongFrame[]>(cdp, 'window.longFrames'),
     detach: () => cdp.detach(),
   };
 }
