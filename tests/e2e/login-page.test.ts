@@ -103,7 +103,12 @@ describe('login and access guard in Chromium', () => {
     expect((await call(server.url, 'GET', '/loginOut', { token: token ?? '' })).resultCode).toBe(200);
     await page.reload();
     await page.waitForURL(/\/login$/);
-    await expect(page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('header-id')])).resolves.toEqual([null, null]);
+    // The failed check clears the session and reloads the page (session.expired): the URL may read /login before that
+    // reload has run, so the stored items are read until a page that is not going away answers.
+    await expect
+      .poll(() => page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('header-id')]).catch(() => 'navigating'))
+      .toEqual([null, null]);
+    await page.locator('.login__form').waitFor();
     await context.close();
   });
 
