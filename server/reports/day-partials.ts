@@ -73,6 +73,7 @@ function planOf(values: ValueSql, def: ReportDef): Plan {
       case 'share':
         return { kind: 'share', index: part(sql`count(*)`, 'sum') };
       case 'sum':
+      case 'countWhen':
         return { kind: 'part', index: part(values.value(value), 'sum') };
       case 'min':
       case 'max':

@@ -108,6 +108,15 @@ export function valueSql(kind: DbKind, table: SourceTable = 'event'): ValueSql {
         const [value, limit] = [numeric(source.value), numeric(source.limit)];
         return sql`(case when ${value} is null or ${limit} is null then null when abs(${value}) > ${limit} then 1 else 0 end)`;
       }
+      case 'countWhen': {
+        const value = numeric(source.value);
+        const tests = [
+          ...(source.above === undefined ? [] : [sql`${value} > ${sql.lit(source.above)}`]),
+          ...(source.atMost === undefined ? [] : [sql`${value} <= ${sql.lit(source.atMost)}`]),
+        ];
+        const when = tests.length === 0 ? sql`${value} is not null` : sql.join(tests, sql` and `);
+        return sql`sum(case when ${when} then 1 else 0 end)`;
+      }
       case 'difference':
         return sql`(${sql.join([numeric(source.of), ...source.minus.map(numeric)], sql` - `)})`;
     }

@@ -56,7 +56,9 @@ export function ReportGrid(props: ReportGridProps) {
         // The summary row's first cell is its label, the others the totals in the column's own format.
         valueFormatter: (params) =>
           params.node?.rowPinned && index === 0 ? String(params.value ?? '') : cellText(column, params.value ?? null, lang),
-        cellClass: column.format === 'text' || column.format === 'dateTime' ? undefined : 'report-grid__number',
+        cellClass: column.format === 'level'
+          ? (params) => `report-grid__level report-grid__level--${String(params.value ?? '')}`
+          : column.format === 'text' || column.format === 'dateTime' ? undefined : 'report-grid__number',
       })),
     [columns, headers, lang, sort],
   );

@@ -1,4 +1,4 @@
-// Report screens in Chromium over the seeded 30-day fleet: every cargo screen's headers, first row and total as the API
+// Report screens in Chromium over the seeded 30-day fleet: every report screen's headers, first row and total as the API
 // has them, the pinned summary row, filters kept in the URL (reload, tab strip), the reversed-range message in both
 // languages, English headers and dates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { DAY_MS, displayDateTime } from '../../../src/domain/format/time';
 import { formatLoss } from '../../../src/domain/format/loss';
 import { translate } from '../../../src/domain/i18n';
 import { CARGO_REPORTS } from '../../../src/domain/screens/reports/cargo';
+import { REPORTS as REPORT_DEFS } from '../../../src/domain/screens/reports/registry';
 import { presetRange, rangeFilterOf } from '../../../src/domain/screens/reports/query';
 import { TOTALS_SUFFIX } from '../../../src/domain/screens/reports/wire';
 import {
@@ -34,12 +35,12 @@ describe('report rows, filters and language in Chromium', () => {
   /** What the API answers for the filters the page's URL holds. */
   const apiPageOf = (page: Page) => reports.page(new URL(page.url()).pathname, { ...urlQuery(page), ...FIRST_PAGE });
 
-  it('shows every cargo screen\'s headers, first row and total as the API answers its default filters, in one page', async () => {
+  it('shows every report screen\'s headers, first row and total as the API answers its default filters, in one page', async () => {
     const page = await adminOn(REPORTS.truckLoss);
-    for (const def of Object.values(CARGO_REPORTS)) {
+    for (const def of Object.values(REPORT_DEFS)) {
       const { path } = def;
       await openInConsole(page, path);
-      // Only the screen on view stays mounted: 38 hidden grids would slow every later step.
+      // Only the screen on view stays mounted: 50 hidden grids would slow every later step.
       await closeOtherTabs(page);
       const range = rangeFilterOf(def);
       await page.waitForURL((url) => url.pathname === path && (!range || url.searchParams.has('startTime')));

@@ -141,7 +141,7 @@ function Report({ def }: { readonly def: ReportDef }) {
       {def.chart && <ReportChartPanel def={def} chart={def.chart} filters={filters} generation={generation} lang={lang} onRange={searchRange} />}
       {totals?.total === 0 && (
         <p className="report__empty" role="status">
-          {t('report.empty')}
+          {t(def.emptyKey ?? 'report.empty')}
         </p>
       )}
       <ReportGrid

@@ -20,6 +20,13 @@ const HANDLING_KEYS: Readonly<Record<string, LocaleKey>> = {
   2: 'report.handling.abnormal',
 };
 
+/** Alarm levels (ADAS): 1 yellow, 2 red, 3 black. */
+export const LEVEL_KEYS: Readonly<Record<string, LocaleKey>> = {
+  1: 'report.level.1',
+  2: 'report.level.2',
+  3: 'report.level.3',
+};
+
 function asNumber(value: ReportCell): number | undefined {
   if (value === null || value === '' || typeof value === 'boolean') return undefined;
   const n = Number(value);
@@ -95,6 +102,8 @@ export function cellText(column: Pick<ReportColumn, 'format' | 'options'>, value
       return n !== undefined && isAlarmTypeId(n) ? translate(lang, alarmTypeLabelKey(n)) : String(value);
     case 'lossBucket':
       return n === undefined ? '' : (LOSS_HISTOGRAM_BUCKETS[n]?.label ?? '');
+    case 'level':
+      return labelOf(LEVEL_KEYS, value, lang);
   }
 }
 

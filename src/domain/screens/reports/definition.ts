@@ -41,7 +41,9 @@ export type CellFormat =
   /** An alarm type id, shown by its name. */
   | 'alarmType'
   /** A loss-histogram bucket index, shown as its interval. */
-  | 'lossBucket';
+  | 'lossBucket'
+  /** An alarm level 1–3 (yellow, red, black), shown as its name on its colour. */
+  | 'level';
 
 /** The JSON type of a value in an event's `data`, so SQL compares and sorts it as such on both databases. */
 export type DataType = 'number' | 'text' | 'boolean';
@@ -77,6 +79,8 @@ export type ValueSource =
   | { readonly from: 'bucket'; readonly of: NumericSource }
   /** 1 when |value| is above the limit, else 0 (a loss rate against its threshold), shown as a flag. */
   | { readonly from: 'exceeds'; readonly value: NumericSource; readonly limit: NumericSource }
+  /** Grouped reports: how many of the group's rows have a value above `above` (if given) and at most `atMost` (if given). */
+  | { readonly from: 'countWhen'; readonly value: NumericSource; readonly above?: number; readonly atMost?: number }
   | DifferenceSource;
 
 /** A number less others (a fuel balance: loaded − delivered − loss); empty when any part is. */
@@ -91,7 +95,7 @@ export type NumericSource =
   | { readonly from: 'event'; readonly field: 'duration' }
   | DifferenceSource;
 
-export const AGGREGATE_SOURCES = ['count', 'sum', 'avg', 'max', 'min', 'ratio', 'share', 'distinctTrucks'] as const;
+export const AGGREGATE_SOURCES = ['count', 'sum', 'avg', 'max', 'min', 'ratio', 'share', 'distinctTrucks', 'countWhen'] as const;
 export type Aggregate = Extract<ValueSource, { readonly from: (typeof AGGREGATE_SOURCES)[number] }>;
 
 export function isAggregate(value: ValueSource): value is Aggregate {
@@ -219,4 +223,6 @@ export interface ReportDef {
   readonly drillDown?: DrillDown;
   /** Unsealing screens: rows can be selected and handled (state and description) in a batch. */
   readonly handling?: boolean;
+  /** What an empty result says, where the spec names it (overspeed); else 'no record for the period'. */
+  readonly emptyKey?: LocaleKey;
 }

@@ -1,9 +1,10 @@
-// Every report screen by route path. The driving, active-safety and device areas join in the next issue; until then
-// their routes have no entry and show "not available yet".
+// Every report screen by route path. A route of these areas without an entry (the device area, fence mileage, the
+// exception sums and rates, GPS history) shows "not available yet".
 import { CARGO_REPORTS } from './cargo';
 import type { ReportDef, ReportPath } from './definition';
+import { DRIVING_REPORTS } from './driving';
 
-export const REPORTS: Readonly<Partial<Record<ReportPath, ReportDef>>> = CARGO_REPORTS;
+export const REPORTS: Readonly<Partial<Record<ReportPath, ReportDef>>> = { ...CARGO_REPORTS, ...DRIVING_REPORTS };
 
 const BY_PATH: ReadonlyMap<string, ReportDef> = new Map(Object.values(REPORTS).map((def) => [def.path, def]));
 

@@ -2,7 +2,9 @@
 // languages, and every definition is coherent (sort, chart and drill-down name real columns and routes).
 import { describe, expect, it } from 'vitest';
 import { LANGS, translate, type LocaleKey } from '../../../../src/domain/i18n';
-import { routeByPath, routesOfGroup } from '../../../../src/domain/routes';
+import { alarmRoutePath } from '../../../../src/domain/alarm-routes';
+import { ALARM_TYPE_IDS } from '../../../../src/domain/alarm-types';
+import { DASHBOARD_PATH, routeByPath, routesOfGroup } from '../../../../src/domain/routes';
 import { isAggregate, isGrouped, type ReportDef } from '../../../../src/domain/screens/reports/definition';
 import { REPORTS, reportFor } from '../../../../src/domain/screens/reports/registry';
 
@@ -11,6 +13,7 @@ const DEFS: ReportDef[] = Object.values(REPORTS);
 
 function keysOf(def: ReportDef): LocaleKey[] {
   const keys: LocaleKey[] = def.columns.map((column) => column.labelKey);
+  if (def.emptyKey) keys.push(def.emptyKey);
   for (const column of def.columns) keys.push(...Object.values(column.options ?? {}));
   for (const filter of def.filters) {
     if (filter.type !== 'select') continue;
@@ -25,6 +28,16 @@ describe('the report registry', () => {
     const paths = CARGO_GROUPS.flatMap((group) => routesOfGroup(group).map((route) => route.path));
     expect(paths).toHaveLength(38);
     for (const path of paths) expect(reportFor(path)?.path, path).toBe(path);
+  });
+
+  it('has the screen every alarm pop-up opens, reading rows of that alarm type', () => {
+    for (const type of ALARM_TYPE_IDS) {
+      const path = alarmRoutePath(type);
+      if (path === DASHBOARD_PATH) continue;
+      const def = reportFor(path);
+      expect(def, `alarm ${type} → ${path}`).toBeDefined();
+      if (def?.source.type === 'alarms') expect(def.source.alarmTypes, `alarm ${type} → ${path}`).toContain(type);
+    }
   });
 
   it('defines only report routes', () => {

@@ -1,0 +1,181 @@
+// The driving screens (event reports, exception reports, data analysis) and the active-safety screens, one entry each.
+// Event fields are those of docs/events.md; alarm columns read the alarm's properties, which the simulator fills as the
+// device would (area, position, speed and the type's own fields).
+import { ADAS_ALARM_TYPE } from '../../alarm-types';
+import type { RoutePathOfGroup } from '../../routes';
+import { analysisFilters, area, column, count, data, eventFilters, month, startTime, endTime, truckColumns } from './columns';
+import type { ReportColumn, ReportDef, ReportFilter } from './definition';
+
+export type DrivingReportPath = RoutePathOfGroup<'driving_event' | 'driving_exception' | 'driving_analysis' | 'active_safety'>;
+
+const EVENT = '/driving_monitor/event_report';
+const EXCEPTION = '/driving_monitor/exception_report';
+const ANALYSIS = '/driving_monitor/data_analysis';
+const SAFETY = '/active_safety';
+
+const newestFirst = { key: 'startTime', order: 'desc' } as const;
+const MINUTES_PER_DAY = 1440;
+
+const parkSource = column('parkSource', 'enum', data('inPark', 'boolean'), {
+  options: { 1: 'report.parkSource.park', 0: 'report.parkSource.roadside' },
+});
+const parkSourceFilter: ReportFilter = {
+  type: 'select', key: 'parkSource', labelKey: 'report.column.parkSource', value: data('inPark', 'boolean'),
+  options: [{ value: '1', labelKey: 'report.parkSource.park' }, { value: '0', labelKey: 'report.parkSource.roadside' }],
+};
+const stopMinutes = column('stopMinutes', 'durationMin', data('durationMin'));
+const speed = column('speed', 'speed', data('speed'));
+const alarmType = column('alarmType', 'alarmType', { from: 'alarmType' });
+const offlineMinutes = data('durationMin');
+
+/** ADAS and driver-monitoring alarms: 8 and its events 9–22 and 28–37. */
+const ADAS_TYPES = [ADAS_ALARM_TYPE, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37] as const;
+
+const parkingColumns: readonly ReportColumn[] = [
+  ...truckColumns, startTime, endTime, stopMinutes, parkSource, column('parkName', 'text', data('parkName', 'text')), area,
+];
+
+export const DRIVING_REPORTS = {
+  [`${EVENT}/parking_source`]: {
+    path: `${EVENT}/parking_source`,
+    source: { type: 'events', kinds: ['parking'] },
+    filters: eventFilters(parkSourceFilter),
+    columns: parkingColumns,
+    sort: newestFirst,
+  },
+  [`${EVENT}/sign_dura`]: {
+    path: `${EVENT}/sign_dura`,
+    source: { type: 'events', kinds: ['sign'] },
+    filters: eventFilters(),
+    columns: [
+      ...truckColumns,
+      column('driverName', 'text', data('driverName', 'text')),
+      column('driverCode', 'text', data('driverCode', 'text')),
+      startTime, endTime,
+      column('workMinutes', 'durationMin', data('workMin'), { summary: 'sum' }),
+      column('km', 'decimal1', data('km'), { summary: 'sum' }),
+    ],
+    sort: newestFirst,
+  },
+  [`${EXCEPTION}/alarm_parking`]: {
+    path: `${EXCEPTION}/alarm_parking`,
+    // Alarm 4: a stop at the roadside, outside every car park.
+    source: { type: 'events', kinds: ['parking'], where: [{ value: data('inPark', 'boolean'), equals: false }] },
+    filters: eventFilters(),
+    columns: parkingColumns.filter((candidate) => candidate.key !== 'parkSource' && candidate.key !== 'parkName'),
+    sort: newestFirst,
+  },
+  [`${EXCEPTION}/alarm_over_speed`]: {
+    path: `${EXCEPTION}/alarm_over_speed`,
+    source: { type: 'events', kinds: ['overspeed'] },
+    filters: eventFilters(),
+    columns: [
+      ...truckColumns, startTime, endTime,
+      column('maxSpeed', 'speed', data('maxSpeed')),
+      column('speedLimit', 'speed', data('limit')),
+      column('overspeedSeconds', 'durationSec', data('durationSec')),
+      area,
+    ],
+    sort: newestFirst,
+    emptyKey: 'error.noOverspeed',
+  },
+  [`${EXCEPTION}/alarm_off_line`]: {
+    path: `${EXCEPTION}/alarm_off_line`,
+    source: { type: 'events', kinds: ['offline'] },
+    filters: eventFilters(),
+    columns: [
+      ...truckColumns,
+      column('lastGpsTime', 'dateTime', data('lastGpsTime')),
+      endTime,
+      column('offlineMinutes', 'durationMin', offlineMinutes),
+      area,
+    ],
+    sort: { key: 'lastGpsTime', order: 'desc' },
+  },
+  [`${EXCEPTION}/off_line_analysis`]: {
+    path: `${EXCEPTION}/off_line_analysis`,
+    source: { type: 'groups', kinds: ['offline'] },
+    filters: analysisFilters(),
+    // The spec's bands, each with its upper bound: up to 24 h, 24 to 48 h, over 48 h.
+    columns: [
+      ...truckColumns,
+      column('offlines', 'integer', count, { summary: 'sum' }),
+      column('offlineUpTo24h', 'integer', { from: 'countWhen', value: offlineMinutes, atMost: MINUTES_PER_DAY }, { summary: 'sum' }),
+      column('offline24To48h', 'integer', { from: 'countWhen', value: offlineMinutes, above: MINUTES_PER_DAY, atMost: 2 * MINUTES_PER_DAY }, { summary: 'sum' }),
+      column('offlineOver48h', 'integer', { from: 'countWhen', value: offlineMinutes, above: 2 * MINUTES_PER_DAY }, { summary: 'sum' }),
+      column('offlineMinutes', 'durationMin', { from: 'sum', of: offlineMinutes }, { summary: 'sum' }),
+    ],
+    sort: { key: 'offlines', order: 'desc' },
+    chart: { kind: 'bar', x: 'signCode', series: ['offlineUpTo24h', 'offline24To48h', 'offlineOver48h'], drillDown: { to: `${EXCEPTION}/alarm_off_line`, params: { signCode: 'signCode' } } },
+    drillDown: { to: `${EXCEPTION}/alarm_off_line`, params: { signCode: 'signCode' } },
+  },
+  [`${EXCEPTION}/alarm_curve_speeding`]: {
+    path: `${EXCEPTION}/alarm_curve_speeding`,
+    source: { type: 'alarms', alarmTypes: [6] },
+    filters: eventFilters(),
+    columns: [...truckColumns, startTime, speed, column('speedLimit', 'speed', data('limit')), column('curveRadius', 'integer', data('radius')), area],
+    sort: newestFirst,
+  },
+  [`${EXCEPTION}/alarm_emergency`]: {
+    path: `${EXCEPTION}/alarm_emergency`,
+    source: { type: 'alarms', alarmTypes: [5] },
+    filters: eventFilters(),
+    columns: [
+      ...truckColumns, startTime,
+      column('harshKind', 'enum', data('kind', 'text'), { options: { brake: 'report.harsh.brake', accelerate: 'report.harsh.accelerate' } }),
+      column('gForce', 'decimal2', data('g')),
+      speed, area,
+    ],
+    sort: newestFirst,
+  },
+  [`${EXCEPTION}/alarm_urgent`]: {
+    path: `${EXCEPTION}/alarm_urgent`,
+    // The platform's urgent alarm (201) and the device's own (44): the urgent dialog's rows land here.
+    source: { type: 'alarms', alarmTypes: [201, 44] },
+    filters: eventFilters(),
+    columns: [...truckColumns, startTime, alarmType, speed, area],
+    sort: newestFirst,
+  },
+  [`${ANALYSIS}/truck_daily_mile`]: {
+    path: `${ANALYSIS}/truck_daily_mile`,
+    source: { type: 'events', kinds: ['mileage'] },
+    filters: analysisFilters(),
+    columns: [
+      ...truckColumns,
+      column('day', 'date', data('date', 'text')),
+      column('km', 'decimal1', data('km'), { summary: 'sum' }),
+      column('drivingMinutes', 'durationMin', data('drivingMin'), { summary: 'sum' }),
+    ],
+    sort: { key: 'day', order: 'desc' },
+  },
+  [`${SAFETY}/exception_report/alarm_adas_can`]: {
+    path: `${SAFETY}/exception_report/alarm_adas_can`,
+    source: { type: 'alarms', alarmTypes: ADAS_TYPES },
+    filters: eventFilters(),
+    columns: [...truckColumns, startTime, alarmType, column('alarmLevel', 'level', data('level')), speed, area],
+    sort: newestFirst,
+  },
+  [`${SAFETY}/data_analysis/adas_can_collect`]: {
+    path: `${SAFETY}/data_analysis/adas_can_collect`,
+    source: { type: 'alarmGroups', alarmTypes: ADAS_TYPES },
+    filters: analysisFilters(),
+    columns: [
+      alarmType,
+      column('alarms', 'integer', count, { summary: 'sum' }),
+      column('trucks', 'integer', { from: 'distinctTrucks' }),
+      column('share', 'percent', { from: 'share' }),
+    ],
+    sort: { key: 'alarms', order: 'desc' },
+    chart: { kind: 'bar', x: 'alarmType', series: ['alarms'], drillDown: { to: `${SAFETY}/exception_report/alarm_adas_can`, params: {} } },
+    drillDown: { to: `${SAFETY}/exception_report/alarm_adas_can`, params: {} },
+  },
+  [`${SAFETY}/data_analysis/alm_adas_can_truck_stat`]: {
+    path: `${SAFETY}/data_analysis/alm_adas_can_truck_stat`,
+    source: { type: 'alarmGroups', alarmTypes: ADAS_TYPES },
+    filters: analysisFilters(),
+    columns: [...truckColumns, month, column('alarms', 'integer', count, { summary: 'sum' })],
+    sort: { key: 'alarms', order: 'desc' },
+    chart: { kind: 'bar', x: 'signCode', series: ['alarms'], drillDown: { to: `${SAFETY}/exception_report/alarm_adas_can`, params: { signCode: 'signCode' } } },
+    drillDown: { to: `${SAFETY}/exception_report/alarm_adas_can`, params: { signCode: 'signCode', month: 'month' } },
+  },
+} as const satisfies Partial<Record<DrivingReportPath, ReportDef>>;
