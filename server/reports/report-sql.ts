@@ -39,7 +39,7 @@ export function typeOf(column: ReportColumn): 'number' | 'text' | 'boolean' {
     case 'handling':
       return value.field === 'state' || value.field === 'handledAt' ? 'number' : 'text';
     case 'event':
-      return value.field === 'day' || value.field === 'month' ? 'text' : 'number';
+      return value.field === 'day' || value.field === 'month' || value.field === 'kind' ? 'text' : 'number';
     case 'truck':
       return 'text';
     case 'live':

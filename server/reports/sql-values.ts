@@ -64,6 +64,7 @@ export function valueSql(kind: DbKind, table: SourceTable = 'event'): ValueSql {
         if (source.field === 'startTime') return sql`${sql.ref('e.startTime')}`;
         if (source.field === 'endTime') return endTime;
         if (source.field === 'duration') return sql`((${endTime} - ${sql.ref('e.startTime')}) / 1000)`;
+        if (source.field === 'kind') return table === 'event' ? sql`${sql.ref('e.kind')}` : sql`null`;
         return dayOrMonth(kind, source.field);
       case 'truck':
         return source.field === 'signCode' ? sql`${sql.ref('t.signCode')}` : sql`${sql.ref('c.name')}`;
@@ -109,12 +110,13 @@ export function valueSql(kind: DbKind, table: SourceTable = 'event'): ValueSql {
         return sql`(case when ${value} is null or ${limit} is null then null when abs(${value}) > ${limit} then 1 else 0 end)`;
       }
       case 'countWhen': {
-        const value = numeric(source.value);
+        const subject = value(source.value);
         const tests = [
-          ...(source.above === undefined ? [] : [sql`${value} > ${sql.lit(source.above)}`]),
-          ...(source.atMost === undefined ? [] : [sql`${value} <= ${sql.lit(source.atMost)}`]),
+          ...(source.equals === undefined ? [] : [sql`${subject} = ${source.equals}`]),
+          ...(source.above === undefined ? [] : [sql`${subject} > ${sql.lit(source.above)}`]),
+          ...(source.atMost === undefined ? [] : [sql`${subject} <= ${sql.lit(source.atMost)}`]),
         ];
-        const when = tests.length === 0 ? sql`${value} is not null` : sql.join(tests, sql` and `);
+        const when = tests.length === 0 ? sql`${subject} is not null` : sql.join(tests, sql` and `);
         return sql`sum(case when ${when} then 1 else 0 end)`;
       }
       case 'difference':

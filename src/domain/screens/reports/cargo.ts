@@ -3,8 +3,9 @@
 import { LOSS_HISTOGRAM_BUCKETS } from '../../constants';
 import type { RoutePathOfGroup } from '../../routes';
 import {
-  analysisFilters, area, column, compartment, compartmentFilter, count, data, day, duration, endTime, eventFilters, fuelFilter,
-  handlingFilter, item, month, process, processFilter, startTime, sum, truckColumns,
+  abnormal, analysisFilters, area, column, compartment, compartmentFilter, count, data, day, deviceFaultColumns, doorColumns, duration,
+  endTime, eventFilters, fuelFilter, handlingFilter, item, month, powerColumns, process, processFilter, startTime, sum, temperatureColumns,
+  truckColumns,
 } from './columns';
 import type { ReportColumn, ReportDef } from './definition';
 
@@ -20,7 +21,6 @@ const oilCode = column('oilCode', 'fuelCode', data('oilCode'));
 const stationName = column('stationName', 'text', data('stationName', 'text'));
 const depotName = column('depotName', 'text', data('depotName', 'text'));
 const taskCode = column('taskCode', 'text', data('taskCode', 'text'));
-const abnormal = column('abnormal', 'flag', data('abnormal', 'boolean'));
 
 const coverColumns: readonly ReportColumn[] = [
   ...truckColumns, compartment, process, startTime, endTime, duration, abnormal, area,
@@ -53,15 +53,6 @@ const taskColumns: readonly ReportColumn[] = [
   column('density', 'decimal2', data('density')),
 ];
 
-const temperatureColumns: readonly ReportColumn[] = [
-  ...truckColumns, startTime, compartment,
-  column('temperature', 'temperature', data('temperature')),
-  column('humidity', 'decimal1', data('humidity')),
-  column('minTemperature', 'temperature', data('minTemperature')),
-  column('maxTemperature', 'temperature', data('maxTemperature')),
-  column('maxHumidity', 'decimal1', data('maxHumidity')),
-  abnormal, area,
-];
 
 const pressureColumns: readonly ReportColumn[] = [
   ...truckColumns, startTime, compartment,
@@ -246,9 +237,7 @@ export const CARGO_REPORTS = {
     filters: eventFilters(),
     columns: [
       ...truckColumns, startTime,
-      column('powerAction', 'enum', data('action', 'text'), { options: { on: 'report.power.on', off: 'report.power.off' } }),
-      column('powerSource', 'enum', data('source', 'text'), { options: { ignition: 'report.power.ignition', main_switch: 'report.power.main' } }),
-      column('voltage', 'decimal1', data('voltage')), area,
+      ...powerColumns, area,
     ],
     sort: newestFirst,
   },
@@ -273,8 +262,7 @@ export const CARGO_REPORTS = {
     filters: eventFilters(processFilter),
     columns: [
       ...truckColumns, startTime, endTime,
-      column('door', 'enum', data('door', 'text'), { options: { rear: 'report.door.rear', side: 'report.door.side' } }),
-      column('openSeconds', 'durationSec', data('openSec')),
+      ...doorColumns,
       process, abnormal, area,
     ],
     sort: newestFirst,
@@ -430,15 +418,7 @@ export const CARGO_REPORTS = {
     filters: eventFilters(),
     columns: [
       ...truckColumns, startTime, endTime,
-      column('device', 'enum', data('device', 'text'), {
-        options: {
-          probe: 'report.device.probe', seal: 'report.device.seal', meter: 'report.device.meter',
-          valve: 'report.device.valve', controller: 'report.device.controller',
-        },
-      }),
-      column('deviceNo', 'text', data('deviceNo', 'text')),
-      column('faultCode', 'integer', data('faultCode')),
-      column('recovered', 'flag', data('recovered', 'boolean')),
+      ...deviceFaultColumns,
       area,
     ],
     sort: newestFirst,

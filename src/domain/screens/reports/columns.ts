@@ -32,6 +32,44 @@ export const area = column('area', 'text', data('area', 'text'), { sortable: fal
 export const compartment = column('compartment', 'integer', data('compartment'));
 export const process = column('process', 'process', data('process', 'text'));
 export const month = column('month', 'month', { from: 'event', field: 'month' });
+export const abnormal = column('abnormal', 'flag', data('abnormal', 'boolean'));
+
+/** A device fault (device_fault events): which device, its number and code, and whether it recovered. */
+export const deviceFaultColumns: readonly ReportColumn[] = [
+  column('device', 'enum', data('device', 'text'), {
+    options: {
+      probe: 'report.device.probe', seal: 'report.device.seal', meter: 'report.device.meter',
+      valve: 'report.device.valve', controller: 'report.device.controller',
+    },
+  }),
+  column('deviceNo', 'text', data('deviceNo', 'text')),
+  column('faultCode', 'integer', data('faultCode')),
+  column('recovered', 'flag', data('recovered', 'boolean')),
+];
+
+/** The console's supply switched (power events). */
+export const powerColumns: readonly ReportColumn[] = [
+  column('powerAction', 'enum', data('action', 'text'), { options: { on: 'report.power.on', off: 'report.power.off' } }),
+  column('powerSource', 'enum', data('source', 'text'), { options: { ignition: 'report.power.ignition', main_switch: 'report.power.main' } }),
+  column('voltage', 'decimal1', data('voltage')),
+];
+
+/** A refrigerated box's door (box_door events). */
+export const doorColumns: readonly ReportColumn[] = [
+  column('door', 'enum', data('door', 'text'), { options: { rear: 'report.door.rear', side: 'report.door.side' } }),
+  column('openSeconds', 'durationSec', data('openSec')),
+];
+
+/** A cold compartment's reading against its limits (temp_humidity events). */
+export const temperatureColumns: readonly ReportColumn[] = [
+  ...truckColumns, startTime, compartment,
+  column('temperature', 'temperature', data('temperature')),
+  column('humidity', 'decimal1', data('humidity')),
+  column('minTemperature', 'temperature', data('minTemperature')),
+  column('maxTemperature', 'temperature', data('maxTemperature')),
+  column('maxHumidity', 'decimal1', data('maxHumidity')),
+  abnormal, area,
+];
 export const day = column('day', 'date', { from: 'event', field: 'day' });
 
 export const PROCESS_OPTIONS = [

@@ -50,8 +50,11 @@ export type DataType = 'number' | 'text' | 'boolean';
 
 /** Where the server reads a column's value. */
 export type ValueSource =
-  /** The event row's own times; `duration` is end − start in seconds; `day`/`month` are China-time buckets of start. */
-  | { readonly from: 'event'; readonly field: 'startTime' | 'endTime' | 'duration' | 'day' | 'month' }
+  /**
+   * The event row's own times; `duration` is end − start in seconds; `day`/`month` are China-time buckets of start;
+   * `kind` is the event kind (a source of several kinds).
+   */
+  | { readonly from: 'event'; readonly field: 'startTime' | 'endTime' | 'duration' | 'day' | 'month' | 'kind' }
   | { readonly from: 'truck'; readonly field: 'signCode' | 'companyName' }
   /** A field of the event's JSON `data`; `path` is dot-separated. */
   | { readonly from: 'data'; readonly path: string; readonly type: DataType }
@@ -79,8 +82,17 @@ export type ValueSource =
   | { readonly from: 'bucket'; readonly of: NumericSource }
   /** 1 when |value| is above the limit, else 0 (a loss rate against its threshold), shown as a flag. */
   | { readonly from: 'exceeds'; readonly value: NumericSource; readonly limit: NumericSource }
-  /** Grouped reports: how many of the group's rows have a value above `above` (if given) and at most `atMost` (if given). */
-  | { readonly from: 'countWhen'; readonly value: NumericSource; readonly above?: number; readonly atMost?: number }
+  /**
+   * Grouped reports: how many of the group's rows have a value above `above` and at most `atMost` (each if given), or
+   * equal to `equals` (an event kind, a device).
+   */
+  | {
+    readonly from: 'countWhen';
+    readonly value: NumericSource | Extract<ValueSource, { readonly from: 'data' }> | { readonly from: 'event'; readonly field: 'kind' };
+    readonly above?: number;
+    readonly atMost?: number;
+    readonly equals?: string | number;
+  }
   | DifferenceSource;
 
 /** A number less others (a fuel balance: loaded − delivered − loss); empty when any part is. */

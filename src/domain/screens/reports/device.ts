@@ -1,0 +1,160 @@
+// The device-health screens read from the events the consoles report (docs/events.md): boot-ups, link drops,
+// undervoltage, device faults, power, cold-box humidity and doors; one entry each. The heartbeat screens (heartbeat
+// info and overtime, the voltage line, health scores) read the heartbeat table and are not defined yet.
+import type { RoutePathOfGroup } from '../../routes';
+import {
+  abnormal, analysisFilters, area, column, count, data, deviceFaultColumns, doorColumns, endTime, eventFilters, month,
+  powerColumns, process, startTime, temperatureColumns, truckColumns,
+} from './columns';
+import type { DataCondition, ReportColumn, ReportDef } from './definition';
+
+export type DeviceReportPath = RoutePathOfGroup<'device_console' | 'device_other' | 'device_analysis'>;
+
+const CONSOLE = '/device_monitor/console';
+const OTHER = '/device_monitor/other_devices';
+const ANALYSIS = '/device_monitor/device_analysis';
+
+const newestFirst = { key: 'startTime', order: 'desc' } as const;
+const voltage = column('voltage', 'decimal1', data('voltage'));
+const faultRows: readonly ReportColumn[] = [...truckColumns, startTime, endTime, ...deviceFaultColumns, area];
+const device = (name: string): DataCondition => ({ value: data('device', 'text'), equals: name });
+const kind = { from: 'event', field: 'kind' } as const;
+const countOf = (eventKind: string) => ({ from: 'countWhen', value: kind, equals: eventKind }) as const;
+const faultsOf = (name: string) => ({ from: 'countWhen', value: data('device', 'text'), equals: name }) as const;
+
+export const DEVICE_REPORTS = {
+  [`${CONSOLE}/bz_bootup`]: {
+    path: `${CONSOLE}/bz_bootup`,
+    source: { type: 'events', kinds: ['bootup'] },
+    filters: eventFilters(),
+    columns: [...truckColumns, startTime, voltage, area],
+    sort: newestFirst,
+  },
+  [`${CONSOLE}/console_link`]: {
+    path: `${CONSOLE}/console_link`,
+    // A link drop is an offline spell: from the last fix the platform had until the console reported again.
+    source: { type: 'events', kinds: ['offline'] },
+    filters: eventFilters(),
+    columns: [
+      ...truckColumns,
+      column('lastGpsTime', 'dateTime', data('lastGpsTime')),
+      endTime,
+      column('offlineMinutes', 'durationMin', data('durationMin'), { summary: 'sum' }),
+      area,
+    ],
+    sort: { key: 'lastGpsTime', order: 'desc' },
+  },
+  [`${CONSOLE}/alarm_undervolitage`]: {
+    path: `${CONSOLE}/alarm_undervolitage`,
+    source: { type: 'events', kinds: ['undervoltage'] },
+    filters: eventFilters(),
+    columns: [...truckColumns, startTime, voltage, area],
+    sort: newestFirst,
+  },
+  [`${CONSOLE}/alarm_device_err`]: {
+    path: `${CONSOLE}/alarm_device_err`,
+    // The console itself (the controller); the other devices have their own screens.
+    source: { type: 'events', kinds: ['device_fault'], where: [device('controller')] },
+    filters: eventFilters(),
+    columns: faultRows,
+    sort: newestFirst,
+  },
+  [`${CONSOLE}/complete_analysis`]: {
+    path: `${CONSOLE}/complete_analysis`,
+    source: { type: 'groups', kinds: ['bootup', 'undervoltage', 'device_fault', 'offline'] },
+    filters: analysisFilters(),
+    columns: [
+      ...truckColumns,
+      column('bootups', 'integer', countOf('bootup'), { summary: 'sum' }),
+      column('undervoltages', 'integer', countOf('undervoltage'), { summary: 'sum' }),
+      column('deviceFaults', 'integer', countOf('device_fault'), { summary: 'sum' }),
+      column('offlines', 'integer', countOf('offline'), { summary: 'sum' }),
+    ],
+    sort: { key: 'deviceFaults', order: 'desc' },
+    chart: { kind: 'bar', x: 'signCode', series: ['undervoltages', 'deviceFaults', 'offlines'], drillDown: { to: `${CONSOLE}/alarm_device_err`, params: { signCode: 'signCode' } } },
+  },
+  [`${OTHER}/abnormal_monitor`]: {
+    path: `${OTHER}/abnormal_monitor`,
+    // Faults of the on-board devices that have not recovered.
+    source: { type: 'events', kinds: ['device_fault'], where: [{ value: data('recovered', 'boolean'), equals: false }] },
+    filters: eventFilters(),
+    // Still failing: no end, nothing recovered.
+    columns: [...truckColumns, startTime, ...deviceFaultColumns.filter((candidate) => candidate.key !== 'recovered'), area],
+    sort: newestFirst,
+  },
+  [`${OTHER}/abnormal_record`]: {
+    path: `${OTHER}/abnormal_record`,
+    source: { type: 'events', kinds: ['device_fault'] },
+    filters: eventFilters(),
+    columns: faultRows,
+    sort: newestFirst,
+  },
+  [`${OTHER}/switch_cover_err`]: {
+    path: `${OTHER}/switch_cover_err`,
+    // The covers' electronic seals: their communication and battery faults.
+    source: { type: 'events', kinds: ['device_fault'], where: [device('seal')] },
+    filters: eventFilters(),
+    columns: faultRows,
+    sort: newestFirst,
+  },
+  [`${OTHER}/bz_powers`]: {
+    path: `${OTHER}/bz_powers`,
+    source: { type: 'events', kinds: ['power'] },
+    filters: eventFilters(),
+    columns: [...truckColumns, startTime, ...powerColumns, area],
+    sort: newestFirst,
+  },
+  [`${OTHER}/humidity`]: {
+    path: `${OTHER}/humidity`,
+    source: { type: 'events', kinds: ['temp_humidity'] },
+    filters: eventFilters(),
+    columns: temperatureColumns,
+    sort: newestFirst,
+  },
+  [`${OTHER}/humidity_err`]: {
+    path: `${OTHER}/humidity_err`,
+    source: { type: 'events', kinds: ['temp_humidity'], where: [{ value: data('abnormal', 'boolean'), equals: true }] },
+    filters: eventFilters(),
+    columns: temperatureColumns,
+    sort: newestFirst,
+  },
+  [`${OTHER}/box_door_err`]: {
+    path: `${OTHER}/box_door_err`,
+    // A door opened on the road.
+    source: { type: 'events', kinds: ['box_door'], where: [{ value: data('abnormal', 'boolean'), equals: true }] },
+    filters: eventFilters(),
+    columns: [...truckColumns, startTime, endTime, ...doorColumns, process, abnormal, area],
+    sort: newestFirst,
+  },
+  [`${ANALYSIS}/abnormal_statistics`]: {
+    path: `${ANALYSIS}/abnormal_statistics`,
+    source: { type: 'groups', kinds: ['device_fault'] },
+    filters: analysisFilters(),
+    columns: [
+      month,
+      ...deviceFaultColumns.filter((candidate) => candidate.key === 'device'),
+      column('deviceFaults', 'integer', count, { summary: 'sum' }),
+      column('trucks', 'integer', { from: 'distinctTrucks' }),
+      column('unrecovered', 'integer', { from: 'countWhen', value: data('recovered', 'boolean'), equals: 0 }, { summary: 'sum' }),
+    ],
+    sort: { key: 'month', order: 'desc' },
+    chart: { kind: 'bar', x: 'month', series: ['deviceFaults'], splitBy: 'device' },
+  },
+  [`${ANALYSIS}/abnormal_analysis`]: {
+    path: `${ANALYSIS}/abnormal_analysis`,
+    source: { type: 'groups', kinds: ['device_fault'] },
+    filters: analysisFilters(),
+    columns: [
+      ...truckColumns,
+      column('deviceFaults', 'integer', count, { summary: 'sum' }),
+      column('probeFaults', 'integer', faultsOf('probe'), { summary: 'sum' }),
+      column('sealFaults', 'integer', faultsOf('seal'), { summary: 'sum' }),
+      column('meterFaults', 'integer', faultsOf('meter'), { summary: 'sum' }),
+      column('valveFaults', 'integer', faultsOf('valve'), { summary: 'sum' }),
+      column('controllerFaults', 'integer', faultsOf('controller'), { summary: 'sum' }),
+    ],
+    sort: { key: 'deviceFaults', order: 'desc' },
+    chart: { kind: 'bar', x: 'signCode', series: ['probeFaults', 'sealFaults', 'meterFaults', 'valveFaults', 'controllerFaults'], drillDown: { to: `${OTHER}/abnormal_record`, params: { signCode: 'signCode' } } },
+    drillDown: { to: `${OTHER}/abnormal_record`, params: { signCode: 'signCode' } },
+  },
+} as const satisfies Partial<Record<DeviceReportPath, ReportDef>>;
