@@ -54,7 +54,9 @@ async function openBySearch(page: Page, title: string): Promise<void> {
 }
 
 /** The shots that need the fleet's history (report rows): the screenshot script takes them on a backfilled server. */
-export const HISTORY_SHOTS: ReadonlySet<ManualShot> = new Set(['report-summary', 'report-chart', 'report-handling', 'report-query-bar']);
+export const HISTORY_SHOTS: ReadonlySet<ManualShot> = new Set([
+  'report-summary', 'report-chart', 'report-handling', 'report-query-bar', 'report-adas-levels', 'report-offline-bands',
+]);
 
 /** The user of the report shots: the only demo user (besides admin) with every cargo report group and a company tree. */
 const REPORT_USER: DemoUser = 'manager';
@@ -215,6 +217,20 @@ export const RECIPES = {
   'report-summary': async (ctx) => {
     const page = await openReport(ctx, 'route.cargo_monitor.data_analysis.truck_loss');
     await page.locator('.view:not([hidden]) .ag-row-pinned .ag-cell[col-id="loss"]:not(:empty)').waitFor();
+    return page.screenshot();
+  },
+
+  'report-adas-levels': async (ctx) => {
+    const page = await openReport(ctx, 'route.active_safety.exception_report.alarm_adas_can');
+    await page.locator('.view:not([hidden]) [data-testid="report-grid"] .report-grid__level--2').first().waitFor();
+    return page.screenshot();
+  },
+
+  'report-offline-bands': async (ctx) => {
+    const page = await openReport(ctx, 'route.driving_monitor.exception_report.off_line_analysis');
+    await page.locator('.view:not([hidden]) [data-testid="report-chart"] canvas').waitFor();
+    // The summary row comes with the totals, after the rows: by then the columns fit their content.
+    await page.locator('.view:not([hidden]) .ag-row-pinned .ag-cell[col-id="offlines"]:not(:empty)').waitFor();
     return page.screenshot();
   },
 

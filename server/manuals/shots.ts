@@ -21,6 +21,8 @@ export const MANUAL_SHOTS = [
   'report-chart',
   'report-handling',
   'report-query-bar',
+  'report-adas-levels',
+  'report-offline-bands',
 ] as const;
 
 export type ManualShot = (typeof MANUAL_SHOTS)[number];

@@ -4,7 +4,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ColDef, GridApi, GridReadyEvent, IDatasource, IGetRowsParams, RowClassParams, SelectionChangedEvent } from 'ag-grid-community';
 import type { Lang } from '../../domain/i18n';
-import { cellText } from '../../domain/screens/reports/cells';
+import { cellText, isFigureFormat } from '../../domain/screens/reports/cells';
 import type { ReportColumn, ReportSort } from '../../domain/screens/reports/definition';
 import type { ReportPage, ReportRow, ReportTotals } from '../../domain/screens/reports/wire';
 import { gridTheme } from './ag-grid-setup';
@@ -58,7 +58,7 @@ export function ReportGrid(props: ReportGridProps) {
           params.node?.rowPinned && index === 0 ? String(params.value ?? '') : cellText(column, params.value ?? null, lang),
         cellClass: column.format === 'level'
           ? (params) => `report-grid__level report-grid__level--${String(params.value ?? '')}`
-          : column.format === 'text' || column.format === 'dateTime' ? undefined : 'report-grid__number',
+          : isFigureFormat(column.format) ? 'report-grid__number' : undefined,
       })),
     [columns, headers, lang, sort],
   );

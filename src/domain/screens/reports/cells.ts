@@ -122,6 +122,11 @@ const NUMBER_FORMATS: Partial<Record<CellFormat, string>> = {
   percent: '0.0%',
 };
 
+/** Formats shown as figures (right-aligned in the grid): the export's number formats and the durations. */
+export function isFigureFormat(format: CellFormat): boolean {
+  return NUMBER_FORMATS[format] !== undefined || format === 'durationSec' || format === 'durationMin';
+}
+
 export type ExcelCell =
   | { readonly kind: 'date'; readonly ms: number }
   | { readonly kind: 'number'; readonly value: number; readonly numFmt: string }

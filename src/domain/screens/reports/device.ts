@@ -71,7 +71,7 @@ export const DEVICE_REPORTS = {
       column('offlines', 'integer', countOf('offline'), { summary: 'sum' }),
     ],
     sort: { key: 'deviceFaults', order: 'desc' },
-    chart: { kind: 'bar', x: 'signCode', series: ['undervoltages', 'deviceFaults', 'offlines'], drillDown: { to: `${CONSOLE}/alarm_device_err`, params: { signCode: 'signCode' } } },
+    chart: { kind: 'bar', x: 'signCode', series: ['deviceFaults'], drillDown: { to: `${CONSOLE}/alarm_device_err`, params: { signCode: 'signCode' } } },
   },
   [`${OTHER}/abnormal_monitor`]: {
     path: `${OTHER}/abnormal_monitor`,
@@ -154,7 +154,7 @@ export const DEVICE_REPORTS = {
       column('controllerFaults', 'integer', faultsOf('controller'), { summary: 'sum' }),
     ],
     sort: { key: 'deviceFaults', order: 'desc' },
-    chart: { kind: 'bar', x: 'signCode', series: ['probeFaults', 'sealFaults', 'meterFaults', 'valveFaults', 'controllerFaults'], drillDown: { to: `${OTHER}/abnormal_record`, params: { signCode: 'signCode' } } },
+    chart: { kind: 'bar', x: 'signCode', series: ['deviceFaults'], drillDown: { to: `${OTHER}/abnormal_record`, params: { signCode: 'signCode' } } },
     drillDown: { to: `${OTHER}/abnormal_record`, params: { signCode: 'signCode' } },
   },
 } as const satisfies Partial<Record<DeviceReportPath, ReportDef>>;

@@ -106,7 +106,7 @@ export const DRIVING_REPORTS = {
       column('offlineMinutes', 'durationMin', { from: 'sum', of: offlineMinutes }, { summary: 'sum' }),
     ],
     sort: { key: 'offlines', order: 'desc' },
-    chart: { kind: 'bar', x: 'signCode', series: ['offlineUpTo24h', 'offline24To48h', 'offlineOver48h'], drillDown: { to: `${EXCEPTION}/alarm_off_line`, params: { signCode: 'signCode' } } },
+    chart: { kind: 'bar', x: 'signCode', series: ['offlines'], drillDown: { to: `${EXCEPTION}/alarm_off_line`, params: { signCode: 'signCode' } } },
     drillDown: { to: `${EXCEPTION}/alarm_off_line`, params: { signCode: 'signCode' } },
   },
   [`${EXCEPTION}/alarm_curve_speeding`]: {

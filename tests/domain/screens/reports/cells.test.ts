@@ -1,6 +1,6 @@
 // Cell texts and export cells from the column format (spec params §9): the grid and the file show the same.
 import { describe, expect, it } from 'vitest';
-import { cellText, excelCell } from '../../../../src/domain/screens/reports/cells';
+import { cellText, excelCell, isFigureFormat } from '../../../../src/domain/screens/reports/cells';
 import type { CellFormat } from '../../../../src/domain/screens/reports/definition';
 
 const as = (format: CellFormat) => ({ format });
@@ -47,6 +47,13 @@ describe('report cells', () => {
       expect(cellText(as(format), null, 'en')).toBe('');
     }
     expect(cellText(as('integer'), 'x', 'en')).toBe('');
+  });
+
+  it('shows alarm levels by their names, and only figures as figures', () => {
+    expect([1, 2, 3, 4].map((level) => cellText(as('level'), level, 'zh'))).toEqual(['一级(黄)', '二级(红)', '三级(黑)', '4']);
+    expect(cellText(as('level'), 2, 'en')).toBe('Level 2 (red)');
+    for (const format of ['loss', 'volume', 'speed', 'percent', 'durationMin'] as const) expect(isFigureFormat(format), format).toBe(true);
+    for (const format of ['text', 'alarmType', 'enum', 'level', 'fuelCode', 'date'] as const) expect(isFigureFormat(format), format).toBe(false);
   });
 
   it('shows an enum value by its option label, an unknown one as itself', () => {
