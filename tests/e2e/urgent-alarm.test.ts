@@ -1,9 +1,12 @@
 // The urgent-alarm dialog and the pop-up list in Chromium: a simulated type-201 alarm reaches the logged-in console,
-// sounds, blinks and closes; a quick burst of alarms never shows more than five pop-ups.
+// sounds, blinks and closes, and a row of it opens the urgent alarm screen; a quick burst of alarms never shows more
+// than five pop-ups.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Diagnostics } from '../../server/routes/diagnostics';
+import { URGENT_ALARM_PATH } from '../../src/domain/alarm-routes';
 import { ALARM_POPUP_MAX } from '../../src/domain/constants';
+import { toMillis } from '../../src/domain/format/time';
 import { call, login, raiseSimAlarm } from '../helpers/api';
 import { launchBrowser } from '../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../helpers/console';
@@ -91,6 +94,25 @@ describe('the urgent-alarm dialog in Chromium', () => {
     expect((await audioCalls(page)).stops).toBe(stopsWhileOpen + 1);
     expect(await page.getByTestId('urgent-icon').count()).toBe(0);
     expect((await audioCalls(page)).started).toEqual(['OscillatorNode']);
+  });
+
+  it("opens alarm_urgent from a dialog row: the alarm's start to now, its row highlighted", async () => {
+    const { page } = user;
+    const alarm = await raise(201);
+    const dialog = page.getByRole('dialog', { name: /紧急报警/ });
+    await dialog.waitFor();
+    const before = Date.now();
+    await dialog.getByRole('button', { name: new RegExp(alarm.signCode) }).first().click();
+    await page.waitForURL((url) => url.pathname === URGENT_ALARM_PATH);
+    const query = new URL(page.url()).searchParams;
+    const startMs = toMillis(alarm.startTime);
+    expect(Number(query.get('startTime'))).toBe(startMs);
+    expect(Number(query.get('endTime'))).toBeGreaterThanOrEqual(Math.max(startMs, before - 1000));
+    const highlighted = page.locator('.view:not([hidden]) [data-testid="report-grid"] .ag-row.report-grid__row--highlight');
+    await expect.poll(() => highlighted.count()).toBe(1);
+    expect(await highlighted.getAttribute('row-id')).toBe(String(alarm.seq));
+    expect(await highlighted.textContent()).toContain(alarm.signCode);
+    if (await dialog.count()) await dialog.getByRole('button', { name: '关闭' }).click();
   });
 
   it('keeps at most five pop-ups, newest first, while a quick burst of alarms arrives', async () => {
