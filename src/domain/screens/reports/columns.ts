@@ -54,6 +54,18 @@ export const powerColumns: readonly ReportColumn[] = [
   column('voltage', 'decimal1', data('voltage')),
 ];
 
+/**
+ * An offline spell (offline events): from the last fix until the console reported again. The event starts at the last
+ * fix (its `lastGpsTime`), so the column reads the start: sorted by it, the query walks the time index.
+ */
+export const offlineColumns: readonly ReportColumn[] = [
+  ...truckColumns,
+  column('lastGpsTime', 'dateTime', { from: 'event', field: 'startTime' }),
+  endTime,
+  column('offlineMinutes', 'durationMin', data('durationMin'), { summary: 'sum' }),
+  area,
+];
+
 /** A refrigerated box's door (box_door events). */
 export const doorColumns: readonly ReportColumn[] = [
   column('door', 'enum', data('door', 'text'), { options: { rear: 'report.door.rear', side: 'report.door.side' } }),

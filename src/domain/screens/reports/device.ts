@@ -4,7 +4,7 @@
 import type { RoutePathOfGroup } from '../../routes';
 import {
   abnormal, analysisFilters, area, column, count, data, deviceFaultColumns, doorColumns, endTime, eventFilters, month,
-  powerColumns, process, startTime, temperatureColumns, truckColumns,
+  offlineColumns, powerColumns, process, startTime, temperatureColumns, truckColumns,
 } from './columns';
 import type { DataCondition, ReportColumn, ReportDef } from './definition';
 
@@ -35,13 +35,7 @@ export const DEVICE_REPORTS = {
     // A link drop is an offline spell: from the last fix the platform had until the console reported again.
     source: { type: 'events', kinds: ['offline'] },
     filters: eventFilters(),
-    columns: [
-      ...truckColumns,
-      column('lastGpsTime', 'dateTime', data('lastGpsTime')),
-      endTime,
-      column('offlineMinutes', 'durationMin', data('durationMin'), { summary: 'sum' }),
-      area,
-    ],
+    columns: offlineColumns,
     sort: { key: 'lastGpsTime', order: 'desc' },
   },
   [`${CONSOLE}/alarm_undervolitage`]: {

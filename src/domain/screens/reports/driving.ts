@@ -3,7 +3,7 @@
 // device would (area, position, speed and the type's own fields).
 import { ADAS_ALARM_TYPE } from '../../alarm-types';
 import type { RoutePathOfGroup } from '../../routes';
-import { analysisFilters, area, column, count, data, eventFilters, month, startTime, endTime, truckColumns } from './columns';
+import { analysisFilters, area, column, count, data, endTime, eventFilters, month, offlineColumns, startTime, truckColumns } from './columns';
 import type { ReportColumn, ReportDef, ReportFilter } from './definition';
 
 export type DrivingReportPath = RoutePathOfGroup<'driving_event' | 'driving_exception' | 'driving_analysis' | 'active_safety'>;
@@ -83,13 +83,7 @@ export const DRIVING_REPORTS = {
     path: `${EXCEPTION}/alarm_off_line`,
     source: { type: 'events', kinds: ['offline'] },
     filters: eventFilters(),
-    columns: [
-      ...truckColumns,
-      column('lastGpsTime', 'dateTime', data('lastGpsTime')),
-      endTime,
-      column('offlineMinutes', 'durationMin', offlineMinutes),
-      area,
-    ],
+    columns: offlineColumns,
     sort: { key: 'lastGpsTime', order: 'desc' },
   },
   [`${EXCEPTION}/off_line_analysis`]: {
