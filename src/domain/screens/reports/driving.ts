@@ -142,6 +142,22 @@ export const DRIVING_REPORTS = {
     ],
     sort: { key: 'day', order: 'desc' },
   },
+  [`${ANALYSIS}/exception_sum`]: {
+    path: `${ANALYSIS}/exception_sum`,
+    // A company's month: its driving exceptions beside the trucks that drove and the kilometres they drove.
+    source: { type: 'groups', kinds: ['overspeed', 'parking', 'offline', 'mileage'] },
+    filters: analysisFilters(),
+    columns: [
+      column('companyName', 'text', { from: 'truck', field: 'companyName' }),
+      month,
+      column('trucks', 'integer', { from: 'distinctTrucks' }),
+      column('km', 'decimal1', { from: 'sum', of: data('km') }, { summary: 'sum' }),
+      column('overspeeds', 'integer', { from: 'countWhen', value: { from: 'event', field: 'kind' }, equals: 'overspeed' }, { summary: 'sum' }),
+      column('roadsideStops', 'integer', { from: 'countWhen', value: data('inPark', 'boolean'), equals: 0 }, { summary: 'sum' }),
+      column('offlines', 'integer', { from: 'countWhen', value: { from: 'event', field: 'kind' }, equals: 'offline' }, { summary: 'sum' }),
+    ],
+    sort: { key: 'month', order: 'desc' },
+  },
   [`${SAFETY}/exception_report/alarm_adas_can`]: {
     path: `${SAFETY}/exception_report/alarm_adas_can`,
     source: { type: 'alarms', alarmTypes: ADAS_TYPES },
