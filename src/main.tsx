@@ -17,7 +17,7 @@ const session = readStoredSession();
 const shellLoaded = session ? prefetchShell() : undefined;
 if (session) {
   joinLiveWorkerEarly();
-  // The badge counts the worker holds show before React does (boot-badges.ts); water-truck users have no badges.
+  // The badge counts show before React does (boot-badges.ts); water-truck users have no badges.
   if (!isWaterTruckUser(session, WATER_TRUCK_USER_NAMES)) showBootBadges(root);
 }
 // Three chunks, each evaluated in a task of its own as it arrives: as one module graph they were one long task.
