@@ -7,7 +7,7 @@
 // plain query, so both answer the same rows; a query with a plate or a select filter takes the plain query (it reads
 // one truck's or a fraction of the events, and the filter's value is not among the groups' keys).
 import { sql, type RawBuilder } from 'kysely';
-import { DAY_MS } from '../../src/domain/format/time';
+import { CHINA_OFFSET_MS, DAY_MS } from '../../src/domain/format/time';
 import type { GroupedSource, ReportColumn, ReportDef, ValueSource } from '../../src/domain/screens/reports/definition';
 import type { ReportQuery } from '../../src/domain/screens/reports/query';
 import type { ReportCell, ReportRow } from '../../src/domain/screens/reports/wire';
@@ -15,8 +15,8 @@ import { REPORTS } from '../../src/domain/screens/reports/registry';
 import type { Db } from '../db/open';
 import type { DbKind } from '../db/target';
 import type { ReportContext } from './report-query';
-import { aggregated, companiesOf, fromWhere, queryRange, typeOf, usesHandling } from './report-sql';
-import { CHINA_OFFSET_MS, valueSql, type ValueSql } from './sql-values';
+import { aggregated, cellOf, companiesOf, fromWhere, queryRange, typeOf, usesHandling } from './report-sql';
+import { valueSql, type ValueSql } from './sql-values';
 
 type Expr = RawBuilder<unknown>;
 
@@ -124,14 +124,6 @@ const dayStart = (day: number): number => day * DAY_MS - CHINA_OFFSET_MS;
 function numberOrNull(value: unknown): number | null {
   if (value === null || value === undefined) return null;
   return Number(value);
-}
-
-function cellOf(value: unknown, type: 'number' | 'text' | 'boolean'): ReportCell {
-  if (value === null || value === undefined) return null;
-  // PostgreSQL answers bigint and numeric as text; the column says a number.
-  if (type === 'number' || typeof value === 'bigint') return Number(value);
-  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
-  return String(value);
 }
 
 function combine(how: Part['combine'], a: number | null, b: number | null): number | null {

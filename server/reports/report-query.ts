@@ -7,7 +7,7 @@ import type { ReportCell, ReportPage, ReportRow, ReportTotals } from '../../src/
 import type { Db } from '../db/open';
 import type { DbKind } from '../db/target';
 import { groupsFromDays } from './day-partials';
-import { aggregated, companiesOf, fromWhere, tableOf, typeOf } from './report-sql';
+import { aggregated, cellOf, companiesOf, fromWhere, tableOf, typeOf } from './report-sql';
 import { valueSql, type ValueSql } from './sql-values';
 
 type Expr = RawBuilder<unknown>;
@@ -49,19 +49,10 @@ function orderBy(def: ReportDef, query: ReportQuery): Expr {
   return sql`order by ${sql.join([sql`${sql.ref(key)} ${order}`, ...ties])}`;
 }
 
-function cellOf(value: unknown): ReportCell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'bigint') return Number(value);
-  return String(value);
-}
-
 function rowOf(def: ReportDef, raw: Readonly<Record<string, unknown>>, fallbackId: number): ReportRow {
   const cells: Record<string, ReportCell> = {};
   for (const column of def.columns) {
-    const cell = cellOf(raw[column.key]);
-    // PostgreSQL answers bigint sums and numeric averages as text; the column says a number.
-    cells[column.key] = typeof cell === 'string' && typeOf(column) === 'number' ? Number(cell) : cell;
+    cells[column.key] = cellOf(raw[column.key], typeOf(column));
   }
   return { ...cells, id: raw.rowId === undefined ? fallbackId : Number(raw.rowId) };
 }

@@ -3,6 +3,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { isAggregate, type DataCondition, type ReportColumn, type ReportDef } from '../../src/domain/screens/reports/definition';
 import { presetRange, rangeFilterOf, type ReportQuery } from '../../src/domain/screens/reports/query';
+import type { ReportCell } from '../../src/domain/screens/reports/wire';
 import type { ReportContext } from './report-query';
 import { expandFrom, inventorySql, type SourceTable, type ValueSql } from './sql-values';
 
@@ -47,6 +48,16 @@ export function typeOf(column: ReportColumn): 'number' | 'text' | 'boolean' {
     default:
       return 'number';
   }
+}
+
+/** A cell as the database answered it, in the column's type. */
+export function cellOf(value: unknown, type: 'number' | 'text' | 'boolean'): ReportCell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'bigint') return Number(value);
+  // PostgreSQL answers bigint sums, numeric averages and bigint ids as text; the column says a number.
+  if (typeof value === 'string' && type === 'number') return Number(value);
+  if (typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean') return value;
+  return String(value);
 }
 
 function conditionSql(values: ValueSql, condition: DataCondition): Expr {

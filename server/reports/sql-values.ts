@@ -2,13 +2,12 @@
 // places SQLite and PostgreSQL disagree; each is decided here once, so the query builder never branches.
 import { sql, type RawBuilder } from 'kysely';
 import { LOSS_HISTOGRAM } from '../../src/domain/constants';
+import { CHINA_OFFSET_MS } from '../../src/domain/format/time';
 import type { DataType, NumericSource, ValueSource } from '../../src/domain/screens/reports/definition';
 import type { DbKind } from '../db/target';
 
 type Expr = RawBuilder<unknown>;
 
-/** China is UTC+8 all year: days and months of a report are China's, whatever the server's zone. */
-export const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 
 function jsonPath(kind: DbKind, document: Expr, path: string, type: DataType): Expr {
   const keys = path.split('.');

@@ -4,6 +4,7 @@ import type ExcelJS from 'exceljs';
 import { excelCell, cellText } from '../../src/domain/screens/reports/cells';
 import type { ReportColumn, ReportDef } from '../../src/domain/screens/reports/definition';
 import type { ReportRow } from '../../src/domain/screens/reports/wire';
+import { CHINA_OFFSET_MS } from '../../src/domain/format/time';
 import type { Lang } from '../../src/domain/i18n';
 
 export interface SheetColumn {
@@ -13,8 +14,6 @@ export interface SheetColumn {
 
 /** Excel's number formats of the spec's date patterns: zh yyyy-MM-dd HH:mm:ss, en MM/dd/yyyy HH:mm:ss. */
 const DATE_FORMATS: Readonly<Record<Lang, string>> = { zh: 'yyyy-mm-dd hh:mm:ss', en: 'mm/dd/yyyy hh:mm:ss' };
-/** Excel stores wall-clock dates; the report's times are China's. */
-const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 const MIN_WIDTH = 6;
 const MAX_WIDTH = 60;
 
@@ -59,6 +58,7 @@ export async function writeRows(workbook: ExcelJS.stream.xlsx.WorkbookWriter, co
       const cell = excelRow.getCell(index + 1);
       const value = excelCell(column, row[column.key] ?? null, lang);
       if (value.kind === 'date') {
+        // Excel stores wall-clock dates; the report's times are China's.
         cell.value = new Date(value.ms + CHINA_OFFSET_MS);
         cell.numFmt = dateFormat;
       } else if (value.kind === 'number') {

@@ -9,7 +9,8 @@ export const SECOND_MS = 1000;
 export const MINUTE_MS = 60 * SECOND_MS;
 export const HOUR_MS = 60 * MINUTE_MS;
 export const DAY_MS = 24 * HOUR_MS;
-const CHINA_OFFSET_MS = 8 * HOUR_MS;
+/** China is UTC+8 all year (no daylight saving): report days and months are China's, whatever the runtime's zone. */
+export const CHINA_OFFSET_MS = 8 * HOUR_MS;
 
 const NUMERIC_TEXT = /^-?\d+(\.\d+)?$/;
 

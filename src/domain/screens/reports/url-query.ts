@@ -2,6 +2,7 @@
 // report from elsewhere (an alarm pop-up, the urgent dialog, a drill-down).
 import { alarmRoutePath } from '../../alarm-routes';
 import { isAlarmTypeId } from '../../alarm-types';
+import { CHINA_OFFSET_MS } from '../../format/time';
 import { decodeQuery, encodeQuery } from '../../query-string';
 import { isReportPath, type DrillDown, type ReportDef, type ReportPath } from './definition';
 import { filterKeys, presetRange, rangeFilterOf } from './query';
@@ -35,9 +36,6 @@ export function defaultFilters(def: ReportDef, now: number): ReportFilters {
   const { startTime, endTime } = presetRange(range.preset, now);
   return { startTime: String(startTime), endTime: String(endTime) };
 }
-
-/** China is UTC+8 all year; the server groups days and months by China's calendar. */
-const CHINA_OFFSET_MS = 8 * 3600 * 1000;
 
 /** [first ms, last ms] of China's calendar span from (y, m, d) to the same fields with one more month or day. */
 function chinaSpan(start: readonly [number, number, number], end: readonly [number, number, number]) {
