@@ -5,7 +5,7 @@ import { createServices, type CreatedServices } from './create-services';
 import { DatabaseStartError } from './db/errors';
 import { describeTarget } from './db/target';
 import { leadFleet, type FleetStart } from './fleet';
-import { storeDefaultDays } from './reports/day-partials';
+import { storeDefaultDays } from './reports/day-store';
 import { DEMO_ACCOUNTS } from './seed/accounts';
 
 /** A setting the environment got wrong. */

@@ -1,7 +1,7 @@
 // Operations endpoints for superMan users: live diagnostics, dropping every socket, raising a simulated alarm now.
 import { isAlarmTypeId } from '../../src/domain/alarm-types';
 import { envelope } from '../../src/domain/wire/envelope';
-import { storedDays } from '../reports/day-partials';
+import { storedDays } from '../reports/day-store';
 import { lastAlarmSeq } from '../store/alarms';
 import { failText } from '../envelope';
 import { databaseBytes } from '../db/open';

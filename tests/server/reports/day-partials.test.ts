@@ -6,7 +6,8 @@ import { isAggregate, type ReportDef } from '../../../src/domain/screens/reports
 import type { ReportQuery } from '../../../src/domain/screens/reports/query';
 import { REPORTS } from '../../../src/domain/screens/reports/registry';
 import { openDatabase, type OpenedDb } from '../../../server/db/open';
-import { groupsFromDays, storeDefaultDays, storedDays, type DayGroups } from '../../../server/reports/day-partials';
+import { groupsFromDays, type DayGroups } from '../../../server/reports/day-partials';
+import { storeDefaultDays, storedDays } from '../../../server/reports/day-store';
 import { sliceSql, type ReportContext } from '../../../server/reports/report-query';
 import { seededFleetDatabase } from '../../helpers/seeded-fleet';
 import { TEST_DB_KIND, type TestDatabase } from '../../helpers/test-database';
