@@ -234,11 +234,26 @@ const eventHandling = (t: ColumnTypes): Migration => ({
   },
 });
 
+/**
+ * What the driving and device-health reports read: the address text of each stored fix, each fence's shape (GeoJSON,
+ * src/domain/fence-shape.ts), and indexes for reading heartbeats and fixes by time across trucks and a truck's alarms.
+ */
+const reportSources = (t: ColumnTypes): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema.alterTable('position').addColumn('area', t.text(200), (c) => c.notNull().defaultTo('')).execute();
+    await db.schema.alterTable('fence').addColumn('geometry', t.json).execute();
+    await db.schema.createIndex('heartbeat_time').on('heartbeat').columns(['heart_time']).execute();
+    await db.schema.createIndex('position_time').on('position').columns(['time']).execute();
+    await db.schema.createIndex('alarm_truck_time').on('alarm').columns(['truck_id', 'start_time']).execute();
+  },
+});
+
 /** Every migration by name, built for one database kind; names sort in the order they apply. */
 export function migrationsFor(kind: DbKind): Readonly<Record<string, Migration>> {
   const types = columnTypes(kind);
   return {
     '0001-initial': initial(types),
     '0002-event-handling': eventHandling(types),
+    '0003-report-sources': reportSources(types),
   };
 }

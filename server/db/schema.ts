@@ -170,6 +170,8 @@ export interface PositionTable {
   lng: number;
   speed: number;
   heading: number;
+  /** The real-time address text where the fix was taken ('浦东新区世纪大道'); '' for fixes stored before it was kept. */
+  area: ColumnType<string, string | undefined, string>;
 }
 
 /** Business events behind the reports (loading, unloading, cover openings, parking…); `data` is JSON. */
@@ -226,6 +228,8 @@ export interface FenceTable {
   approver: string | null;
   approvalTime: Millis | null;
   address: string;
+  /** JSON of the fence's shape, a GeoJSON Feature (src/domain/fence-shape.ts); its shape equals `type`. Null: not drawn. */
+  geometry: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface Database {

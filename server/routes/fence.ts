@@ -1,5 +1,6 @@
 // Fence approval for the caller's companies: the list, the pending count, a decision, a submitted change (shell spec §6, §7).
 import type { FastifyRequest } from 'fastify';
+import { parseFenceShape } from '../../src/domain/fence-shape';
 import { translate } from '../../src/domain/i18n';
 import { envelope } from '../../src/domain/wire/envelope';
 import {
@@ -109,13 +110,15 @@ export const fenceRoutes: ContractPlugin = async (app, { services }) => {
     async (request) => {
       const auth = authOf(request);
       const { id, name, type, address } = request.body;
-      const fence = await visibleFences(db, auth.companyCodes).select('id').where('id', '=', id).executeTakeFirst();
+      const fence = await visibleFences(db, auth.companyCodes).select(['id', 'geometry']).where('id', '=', id).executeTakeFirst();
       if (!fence) return notFound(request, id);
+      // The outline stays only while it is of the type: a fence made another shape has none until it is drawn again.
+      const geometry = parseFenceShape(fence.geometry)?.properties.shape === type ? fence.geometry : null;
       // A changed fence waits for a new decision: the old approver and time no longer apply.
       await db
         .updateTable('fence')
         .set({
-          name, type, address,
+          name, type, address, geometry,
           approvalStatus: FENCE_APPROVAL_STATUS.pending, modifyType: 'modify', modifier: auth.user.userName, modifyTime: Date.now(),
           approver: null, approvalTime: null,
         })

@@ -1,4 +1,5 @@
 // Device heartbeats of the caller's companies: the paged record list and the overtime list (shell spec §6, §7).
+import { HEARTBEAT_OVERTIME_MS } from '../../src/domain/constants';
 import { TRUCK_STATUS } from '../../src/domain/truck-status';
 import { envelope } from '../../src/domain/wire/envelope';
 import { HEARTBEAT_QUERY, type HeartbeatOvertimeRow, type HeartbeatQuery, type HeartbeatRecord } from '../../src/domain/wire/records';
@@ -7,9 +8,6 @@ import type { Db } from '../db/open';
 import { pagedList } from './paged-list';
 import type { ContractPlugin } from './plugin';
 import { querySchema } from './query-schema';
-
-/** Design: an online-looking truck whose last heartbeat is older than this is overtime. */
-export const HEARTBEAT_OVERTIME_MS = 30 * 60 * 1000;
 
 /**
  * Online trucks (status not offline) of these companies whose newest heartbeat is older than `now - overtimeMs`,

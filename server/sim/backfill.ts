@@ -8,6 +8,7 @@ import type { SimEvent } from './events';
 import { loadFleet } from './fleet';
 import { hashSeed } from './random';
 import { insertRows, type SqlValue } from './sql';
+import { POSITION_COLUMNS } from './tick-batch';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -44,6 +45,10 @@ class BulkSink implements SimSink {
   alarms: NewAlarm[] = [];
   readonly counts = { events: 0, alarms: 0, positions: 0, heartbeats: 0 };
 
+  /** Each truck's newest heartbeat before the stored span, and the trucks with one inside it. */
+  private readonly beatBefore = new Map<number, SqlValue[]>();
+  private readonly beatWithin = new Set<number>();
+
   constructor(private readonly trackFrom: number) {}
 
   /** Alarms kept back by the last flush: they count toward the next flush only once new rows join them. */
@@ -53,8 +58,8 @@ class BulkSink implements SimSink {
     return this.positions.length + this.events.length + this.heartbeats.length + this.alarms.length - this.held;
   }
 
-  position(truckId: number, time: number, lat: number, lng: number, speed: number, heading: number): void {
-    if (time >= this.trackFrom) this.positions.push([truckId, time, lat, lng, speed, heading]);
+  position(truckId: number, time: number, lat: number, lng: number, speed: number, heading: number, area: string): void {
+    if (time >= this.trackFrom) this.positions.push([truckId, time, lat, lng, speed, heading, area]);
   }
 
   event(e: SimEvent): void {
@@ -62,7 +67,21 @@ class BulkSink implements SimSink {
   }
 
   heartbeat(truckId: number, heartTime: number, gpsTime: number, voltage: number): void {
-    if (heartTime >= this.trackFrom) this.heartbeats.push([truckId, heartTime, gpsTime, voltage]);
+    const row = [truckId, heartTime, gpsTime, voltage];
+    if (heartTime < this.trackFrom) {
+      this.beatBefore.set(truckId, row);
+      return;
+    }
+    this.heartbeats.push(row);
+    this.beatWithin.add(truckId);
+  }
+
+  /**
+   * Keeps the newest heartbeat of each truck silent over the whole stored span (a broken module), so the overtime list
+   * knows since when, as a database that had kept them all would.
+   */
+  keepLastSilentBeats(): void {
+    for (const [truckId, row] of this.beatBefore) if (!this.beatWithin.has(truckId)) this.heartbeats.push(row);
   }
 
   alarm(alarm: NewAlarm): void {
@@ -79,7 +98,7 @@ class BulkSink implements SimSink {
       a.type, a.truckId, a.signCode, a.companyCode, a.startTime, a.startTime + 1000 + (a.truckId % 7) * 1000, a.remark,
       JSON.stringify(a.properties), now - a.startTime > DAY ? 1 : 0,
     ]);
-    await insertRows(trx, 'position', ['truckId', 'time', 'lat', 'lng', 'speed', 'heading'], this.positions);
+    await insertRows(trx, 'position', POSITION_COLUMNS, this.positions);
     await insertRows(trx, 'event', ['truckId', 'companyCode', 'kind', 'startTime', 'endTime', 'data'], this.events);
     await insertRows(trx, 'heartbeat', ['truckId', 'heartTime', 'gpsTime', 'voltage'], this.heartbeats);
     await insertRows(
@@ -102,7 +121,8 @@ class BulkSink implements SimSink {
 /**
  * Runs the fleet from `now − eventDays` to `now` and stores events and alarms for the whole span (alarms straight
  * into the table, unpublished; those older than a day marked acknowledged), positions and heartbeats for the last
- * `positionDays`, and leaves each truck's live row where history ends. One transaction: all of it or nothing.
+ * `positionDays` (and the newest heartbeat of a truck silent over all of them), and leaves each truck's live row where
+ * history ends. One transaction: all of it or nothing.
  */
 export async function backfill(db: Db, options: BackfillOptions): Promise<BackfillReport> {
   const eventDays = options.eventDays ?? 30;
@@ -123,6 +143,7 @@ export async function backfill(db: Db, options: BackfillOptions): Promise<Backfi
       if (sink.size >= FLUSH_AT) await sink.flush(trx, options.now, to - ALARM_BACKDATE_MS);
       from = to;
     }
+    sink.keepLastSilentBeats();
     await sink.flush(trx, options.now);
     engine.takeChanged();
     await trx.deleteFrom('truckLive').execute();

@@ -8,6 +8,7 @@ import { areaAt, cellOf, roundCoord } from './city';
 import { deviceFaults } from './devices';
 import type { SimEvent } from './events';
 import type { Fleet } from './fleet';
+import { brokenAt } from './heartbeat-module';
 import { roadIncidents } from './incidents';
 import type { SimContext } from './moves';
 import { stepPhase } from './phases';
@@ -23,7 +24,7 @@ const ALARM_STATUS_MS = 5 * MIN;
 
 /** Where the engine's output goes: the live simulator's tick writer, or the backfill's bulk writer. */
 export interface SimSink {
-  position(truckId: number, time: number, lat: number, lng: number, speed: number, heading: number): void;
+  position(truckId: number, time: number, lat: number, lng: number, speed: number, heading: number, area: string): void;
   event(event: SimEvent): void;
   heartbeat(truckId: number, heartTime: number, gpsTime: number, voltage: number): void;
   alarm(alarm: NewAlarm): void;
@@ -108,7 +109,9 @@ export class FleetEngine implements SimContext {
   }
 
   emit<K extends EventKind>(t: TruckSim, kind: K, start: number, end: number | null, data: EventData[K]): void {
-    this.sink?.event({ truckId: t.spec.id, companyCode: t.spec.companyCode, kind, startTime: start, endTime: end, data });
+    if (!this.sink) return;
+    this.sink.event({ truckId: t.spec.id, companyCode: t.spec.companyCode, kind, startTime: start, endTime: end, data });
+    if (kind !== 'upload') t.uploads.events += 1;
   }
 
   raise(t: TruckSim, alarm: NewAlarm, conditional: boolean): void {
@@ -116,7 +119,9 @@ export class FleetEngine implements SimContext {
     if (isAlarmTypeId(alarm.type)) t.alarmText = translate('zh', alarmTypeLabelKey(alarm.type));
     t.alarmUntil = Math.max(t.alarmUntil, Math.max(alarm.startTime, this.clock) + ALARM_STATUS_MS);
     t.rowDirty = true;
-    this.sink?.alarm(alarm);
+    if (!this.sink) return;
+    this.sink.alarm(alarm);
+    t.uploads.alarms += 1;
   }
 
   comeOnline(t: TruckSim, now: number): void {
@@ -137,6 +142,8 @@ export class FleetEngine implements SimContext {
 
   private goOffline(t: TruckSim, now: number): void {
     t.online = false;
+    // The silence that follows is a link drop, not a heartbeat gap.
+    t.beat.lastBeat = null;
     t.offlineSince = t.gpsTime ?? now;
     const minutes = t.phase === 'parked' ? t.rng.int(30, 8 * 60) : t.rng.int(3, 30);
     t.offlineUntil = now + minutes * MIN;
@@ -158,7 +165,8 @@ export class FleetEngine implements SimContext {
 
     if (t.online) {
       const rate = t.phase === 'parked' ? OFFLINE_PER_HOUR.parked : DRIVING.has(t.phase) ? OFFLINE_PER_HOUR.driving : OFFLINE_PER_HOUR.other;
-      if (t.rng.chance(perHour(rate, dt))) this.goOffline(t, to);
+      // A broken heartbeat module's truck stays online through its window: that is what the overtime list is for.
+      if (t.rng.chance(perHour(rate, dt)) && !brokenAt(t.spec.heartbeatFault, to)) this.goOffline(t, to);
     } else if (to >= t.offlineUntil) {
       this.comeOnline(t, to);
     }

@@ -154,7 +154,7 @@ export async function seedFleet(db: Db, options: FleetSeedOptions): Promise<Flee
     const fences = fenceRows(places, rng.fork('fences'), now);
     await insertRows(
       trx, 'fence',
-      ['name', 'type', 'companyCode', 'approvalStatus', 'modifier', 'modifyTime', 'modifyType', 'approver', 'approvalTime', 'address'],
+      ['name', 'type', 'companyCode', 'approvalStatus', 'modifier', 'modifyTime', 'modifyType', 'approver', 'approvalTime', 'address', 'geometry'],
       fences,
     );
     return { trucks: total, depots: places.depots.length, stations: places.stations.length, parks: places.parks.length, fences: fences.length };

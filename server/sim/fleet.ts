@@ -2,6 +2,7 @@
 import type { Db } from '../db/open';
 import type { Row, TruckModel } from '../db/schema';
 import { areaAt, type LatLng } from './city';
+import { heartbeatFaults, type HeartbeatFault } from './heartbeat-module';
 import { hashSeed } from './random';
 import { compartmentLitres } from './tanks';
 
@@ -29,6 +30,8 @@ export interface TruckSpec {
   readonly driverCode: string;
   /** The company's yard: where the truck parks, and where sprinklers draw water. */
   readonly home: Place;
+  /** How the device's heartbeat module fails, if it does (server/sim/heartbeat-module.ts). */
+  readonly heartbeatFault: HeartbeatFault;
 }
 
 export interface Fleet {
@@ -77,6 +80,7 @@ export async function loadFleet(db: Db): Promise<Fleet> {
   for (const d of drivers) if (d.truckId !== null && !driverOf.has(d.truckId)) driverOf.set(d.truckId, d);
   const firstPark = parkPlaces[0];
   if (!firstPark) throw new Error('no park');
+  const faults = heartbeatFaults(trucks);
 
   return {
     depots: depots.map(place),
@@ -96,6 +100,7 @@ export async function loadFleet(db: Db): Promise<Fleet> {
       driverName: driverOf.get(t.id)?.name ?? '',
       driverCode: driverOf.get(t.id)?.code ?? '',
       home: homeOf.get(t.companyCode) ?? firstPark,
+      heartbeatFault: faults.get(t.id) ?? { kind: 'healthy' },
     })),
   };
 }

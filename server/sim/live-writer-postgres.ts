@@ -1,7 +1,7 @@
 // The simulator's tick on PostgreSQL: one transaction of multi-row statements, a few per tick whatever the fleet size.
 import type { Db } from '../db/open';
 import { takeWriteOrder } from '../db/write-order';
-import { eventValues, LIVE_COLUMNS, liveRowValues, type TickWriter } from './tick-batch';
+import { eventValues, LIVE_COLUMNS, liveRowValues, POSITION_COLUMNS, type TickWriter } from './tick-batch';
 import { insertRows } from './sql';
 
 /**
@@ -25,7 +25,7 @@ export function postgresTickWriter(db: Db): TickWriter {
       await insertRows(trx, 'truckLive', LIVE_COLUMNS, changed.filter((t) => kept(t.spec.id)).map((t) => liveRowValues(t, now)), {
         upsertOn: 'truckId',
       });
-      await insertRows(trx, 'position', ['truckId', 'time', 'lat', 'lng', 'speed', 'heading'], batch.positions.filter((p) => kept(p[0])));
+      await insertRows(trx, 'position', POSITION_COLUMNS, batch.positions.filter((p) => kept(p[0])));
       await insertRows(trx, 'event', ['truckId', 'companyCode', 'kind', 'startTime', 'endTime', 'data'], batch.events.filter((e) => kept(e.truckId)).map(eventValues));
       await insertRows(trx, 'heartbeat', ['truckId', 'heartTime', 'gpsTime', 'voltage'], batch.heartbeats.filter((h) => kept(h[0])));
       return gone;

@@ -17,7 +17,7 @@ export function sqliteTickWriter(db: Db, sqlite: Database.Database): TickWriter 
        status_time = excluded.status_time, speed = excluded.speed, area = excluded.area, lat = excluded.lat, lng = excluded.lng,
        heading = excluded.heading, inventory = excluded.inventory, updated_at = excluded.updated_at`,
   );
-  const insertPosition = sqlite.prepare('INSERT INTO position (truck_id, time, lat, lng, speed, heading) VALUES (?, ?, ?, ?, ?, ?)');
+  const insertPosition = sqlite.prepare('INSERT INTO position (truck_id, time, lat, lng, speed, heading, area) VALUES (?, ?, ?, ?, ?, ?, ?)');
   const insertEvent = sqlite.prepare('INSERT INTO event (truck_id, company_code, kind, start_time, end_time, data) VALUES (?, ?, ?, ?, ?, ?)');
   const insertHeartbeat = sqlite.prepare('INSERT INTO heartbeat (truck_id, heart_time, gps_time, voltage) VALUES (?, ?, ?, ?)');
 

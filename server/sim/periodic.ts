@@ -1,13 +1,15 @@
-// A truck's clockwork outputs: position reports, stored positions, heartbeats, gauge and cold-box readings, daily mileage.
+// A truck's clockwork outputs: position reports, stored positions, heartbeats, gauge and cold-box readings, the day's rows.
 import { roundCoord } from './city';
+import { turnDay } from './day-records';
 import type { SimSink } from './engine';
+import { gapBefore, heartbeatSilent } from './heartbeat-module';
 import type { SimContext } from './moves';
 import { coldReadings } from './cold-box';
 import { levelReading } from './gauge';
-import { DRIVING, chinaDay, report, type TruckSim } from './truck-sim';
+import { DRIVING, report, type TruckSim } from './truck-sim';
+import { transmitted } from './uploads';
 
 const MIN = 60_000;
-const DAY = 24 * 60 * MIN;
 const REPORT_MOVING_MS = 30_000;
 const REPORT_STILL_MS = 60_000;
 const REPORT_PARKED_MS = 5 * MIN;
@@ -20,27 +22,42 @@ function sample(ctx: SimContext, t: TruckSim, now: number): void {
   coldReadings(ctx, t, now);
 }
 
+/** A heartbeat, unless the module is silent; the first after a silence the overtime list would show is a heartbeat gap. */
 function heartbeat(ctx: SimContext, sink: SimSink, t: TruckSim, now: number): void {
   const low = t.rng.chance(0.0005);
   const engineOn = t.phase !== 'parked';
   const volts = low ? t.rng.float(20.5, 21.9) : engineOn ? t.rng.float(26.8, 28.6) : t.rng.float(24, 25.6);
   const voltage = Math.round(volts * 10) / 10;
+  // Drawn even when silent, so a failing module leaves the rest of the truck's day as it was.
+  if (heartbeatSilent(t.beat, now)) return;
   sink.heartbeat(t.spec.id, now, t.gpsTime ?? now, voltage);
+  transmitted(t.uploads, 'heartbeats', now);
+  const since = gapBefore(t.beat, now);
+  if (since !== undefined) ctx.emit(t, 'heartbeat_gap', since, now, { gapMin: Math.round((now - since) / MIN), voltage, area: t.area });
+  t.beat.lastBeat = now;
   if (low) ctx.emit(t, 'undervoltage', now, null, { voltage, area: t.area });
 }
 
-/** Each output on its own clock; a device that is offline reports nothing, but the day still turns over. */
+/** A fix: every `positionEveryMs` while moving, and one where the truck stops (at a depot, a station, its yard, the roadside). */
+function position(sink: SimSink, t: TruckSim, now: number, positionEveryMs: number): void {
+  sink.position(t.spec.id, now, roundCoord(t.lat), roundCoord(t.lng), Math.round(t.speed), t.heading, t.area);
+  transmitted(t.uploads, 'positions', now);
+  t.nextPosition = now + positionEveryMs;
+}
+
+/**
+ * Each output on its own clock; a device that is offline reports nothing, but the day still turns over, first, so what
+ * is sent at `now` counts toward the day `now` is in.
+ */
 export function periodic(ctx: SimContext, sink: SimSink, t: TruckSim, now: number, positionEveryMs: number, startedAt: number): void {
+  turnDay(ctx, t, now, startedAt);
   const moving = DRIVING.has(t.phase) && t.speed > 0;
   if (t.online) {
     if (now >= t.nextReport) {
       report(t, now);
       t.nextReport = now + (moving ? REPORT_MOVING_MS : t.phase === 'parked' ? REPORT_PARKED_MS : REPORT_STILL_MS);
     }
-    if (moving && now >= t.nextPosition) {
-      sink.position(t.spec.id, now, roundCoord(t.lat), roundCoord(t.lng), Math.round(t.speed), t.heading);
-      t.nextPosition = now + positionEveryMs;
-    }
+    if (moving ? now >= t.nextPosition : t.wasMoving) position(sink, t, now, positionEveryMs);
     if (now >= t.nextHeartbeat) {
       heartbeat(ctx, sink, t, now);
       t.nextHeartbeat = now + HEARTBEAT_MS;
@@ -50,18 +67,5 @@ export function periodic(ctx: SimContext, sink: SimSink, t: TruckSim, now: numbe
       t.nextSample = now + SAMPLE_MS;
     }
   }
-  const day = chinaDay(now);
-  if (day === t.day) return;
-  if (t.dayKm > 0) {
-    // Day numbers count China days, so the UTC date of the day number is the China date.
-    const date = new Date(t.day * DAY).toISOString().slice(0, 10);
-    const dayStart = t.day * DAY - 8 * 60 * MIN;
-    // The first simulated day is partial: its mileage covers only what was simulated.
-    ctx.emit(t, 'mileage', Math.max(dayStart, startedAt), dayStart + DAY - 1, {
-      date, km: Math.round(t.dayKm * 10) / 10, drivingMin: Math.round(t.dayDriveMs / MIN),
-    });
-  }
-  t.day = day;
-  t.dayKm = 0;
-  t.dayDriveMs = 0;
+  t.wasMoving = moving;
 }

@@ -4,7 +4,7 @@ import type { SimSink } from './engine';
 import type { SimEvent } from './events';
 import type { TruckSim } from './truck-sim';
 
-export type Position = readonly [truckId: number, time: number, lat: number, lng: number, speed: number, heading: number];
+export type Position = readonly [truckId: number, time: number, lat: number, lng: number, speed: number, heading: number, area: string];
 export type Heartbeat = readonly [truckId: number, heartTime: number, gpsTime: number, voltage: number];
 
 /** Collects one tick's output; alarms wait until the rows are committed, then go through recordAlarm. */
@@ -14,8 +14,8 @@ export class TickBatch implements SimSink {
   readonly heartbeats: Heartbeat[] = [];
   readonly alarms: NewAlarm[] = [];
 
-  position(truckId: number, time: number, lat: number, lng: number, speed: number, heading: number): void {
-    this.positions.push([truckId, time, lat, lng, speed, heading]);
+  position(truckId: number, time: number, lat: number, lng: number, speed: number, heading: number, area: string): void {
+    this.positions.push([truckId, time, lat, lng, speed, heading, area]);
   }
 
   event(event: SimEvent): void {
@@ -37,6 +37,9 @@ export class TickBatch implements SimSink {
  * the caller stops simulating them.
  */
 export type TickWriter = (batch: TickBatch, changed: readonly TruckSim[], now: number) => Promise<ReadonlySet<number>>;
+
+/** The position table's columns, in the order of a Position. */
+export const POSITION_COLUMNS = ['truckId', 'time', 'lat', 'lng', 'speed', 'heading', 'area'] as const;
 
 /** The live row's columns, in the order `liveRowValues` gives them. */
 export const LIVE_COLUMNS = [

@@ -5,9 +5,11 @@ import type { TankInventory } from '../../src/domain/wire/truck-row';
 import type { PublishedRow } from '../live/hub';
 import { roundCoord } from './city';
 import type { Place, TruckSpec } from './fleet';
+import type { HeartbeatState } from './heartbeat-module';
 import type { Rng } from './random';
 import type { Route } from './route';
 import { OTHER, levelMm, roundVt, v20 } from './tanks';
+import { transmitted, type DayUploads } from './uploads';
 
 /**
  * Process states (params spec §4) as the simulator walks them: parked → idle (initialising) → toDepot (transporting)
@@ -148,6 +150,10 @@ export interface TruckSim {
   nextPosition: number;
   nextHeartbeat: number;
   nextSample: number;
+  /** The device's heartbeat module: its failures and its last heartbeat. */
+  readonly beat: HeartbeatState;
+  /** Moving at the last step: the fix taken when the truck stops is stored too. */
+  wasMoving: boolean;
   shiftStart: number;
   shiftEnd: number;
   shiftKm: number;
@@ -158,6 +164,8 @@ export interface TruckSim {
   day: number;
   dayKm: number;
   dayDriveMs: number;
+  /** What the device has uploaded since the China day began. */
+  uploads: DayUploads;
 }
 
 const HOUR = 3_600_000;
@@ -254,6 +262,7 @@ export function statusRow(t: TruckSim): PublishedRow {
 
 /** A position report: the row shows where the truck is now, and its fix time moves on. */
 export function report(t: TruckSim, now: number): void {
+  transmitted(t.uploads, 'statusReports', now);
   t.gpsTime = now;
   t.shown = {
     lat: roundCoord(t.lat), lng: roundCoord(t.lng), speed: Math.round(t.speed), heading: t.heading, area: t.area, tanks: inventoryMap(t),

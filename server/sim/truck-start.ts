@@ -4,10 +4,12 @@ import { isRecord, type JsonRecord } from '../../src/domain/wire/guards';
 import type { Row } from '../db/schema';
 import { areaAt, cellOf, distanceKm, offsetKm } from './city';
 import type { TruckSpec } from './fleet';
+import { heartbeatState } from './heartbeat-module';
 import { Rng, hashSeed } from './random';
 import { SEED_EPOCH } from './fleet-seed';
 import { pickProduct } from './tanks';
 import { chinaDay, inventoryMap, rowKey, shiftMinutes, type ColdZone, type Meter, type Tank, type TruckSim } from './truck-sim';
+import { noUploads } from './uploads';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -90,9 +92,10 @@ export function createTruckSim(spec: TruckSpec, live: Row<'truckLive'> | undefin
     rowDirty: false, lastRowKey: '',
     // Staggered, so a tick carries a slice of the fleet's reports rather than all of them at once.
     nextReport: now + rng.int(0, 29) * 1000, nextPosition: now, nextHeartbeat: now + rng.int(0, 299) * 1000,
-    nextSample: now + rng.int(0, 29) * MIN,
+    nextSample: now + rng.int(0, 29) * MIN, beat: heartbeatState(spec.heartbeatFault, seed, spec.id, now), wasMoving: false,
     shiftStart, shiftEnd: shiftStart + shiftMinutes(rng) * MIN, shiftKm: 0, workAlarmed: false,
     speeding: null, stopAlarmed: false, cover: null, day: chinaDay(now), dayKm: 0, dayDriveMs: 0,
+    uploads: noUploads(),
   };
   t.shown.tanks = inventoryMap(t);
   if (!online && t.phase === 'parked') t.until = Math.max(t.until, t.offlineUntil);

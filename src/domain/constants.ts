@@ -14,6 +14,8 @@ export const STATUS_FREQUENCY = 30;
 export const FENCE_POLL_MS = 900_000;
 /** superMan users poll heartbeat-overtime data this often (15 min). */
 export const HEARTBEAT_POLL_MS = 900_000;
+/** Design: an online truck whose newest device heartbeat is older than this is overtime; a longer silence is a heartbeat gap. */
+export const HEARTBEAT_OVERTIME_MS = 30 * 60 * 1000;
 /** After a successful password change the user is logged out after this delay (shell spec §4). */
 export const PASSWORD_CHANGE_LOGOUT_MS = 800;
 

@@ -98,6 +98,10 @@ const EVENT_SHAPES: { readonly [K in EventKind]: Check<EventData[K]> } = {
   device_fault: record({
     device: oneOf('probe', 'seal', 'meter', 'valve', 'controller'), deviceNo: str, faultCode: int, recovered: bool, area: str,
   }),
+  heartbeat_gap: record({ gapMin: int, voltage: num, area: str }),
+  upload: record({
+    date: str, statusReports: int, positions: int, heartbeats: int, events: int, alarms: int, firstTime: int, lastTime: int,
+  }),
 };
 
 /** Whether `data` has every field `kind` declares, each of the declared type. */

@@ -163,6 +163,19 @@ export interface EventData {
     readonly compartment: number; readonly waterMm: number; readonly waterVolume: number; readonly process: LoadProcess;
     readonly area: string;
   };
+  /**
+   * Heartbeats resumed after a silence longer than HEARTBEAT_OVERTIME_MS while the truck stayed online (the device-health
+   * screens). Start: the last heartbeat before the silence; end: the resumed one, whose voltage (V) this is.
+   */
+  readonly heartbeat_gap: { readonly gapMin: number; readonly voltage: number; readonly area: string };
+  /**
+   * What a truck's device uploaded over one China day (upload_statistic), written at the day's turnover for days it sent
+   * anything: status reports, fixes stored, heartbeats, event rows and alarms, and the day's first and last transmission.
+   */
+  readonly upload: {
+    readonly date: string; readonly statusReports: number; readonly positions: number; readonly heartbeats: number;
+    readonly events: number; readonly alarms: number; readonly firstTime: number; readonly lastTime: number;
+  };
   /** An on-board device failed (device_alarm); start: the fault; end: recovery, null when it outlasted the shift. */
   readonly device_fault: {
     readonly device: DeviceKind; readonly deviceNo: string; readonly faultCode: number; readonly recovered: boolean;
@@ -176,6 +189,7 @@ export const EVENT_KINDS = [
   'load', 'unload', 'trip', 'spray', 'switch_cover', 'seal_break', 'parking', 'offline', 'overspeed', 'level',
   'temp_humidity', 'mileage', 'sign', 'bootup', 'undervoltage', 'emergency_valve', 'empty_check', 'meter_status',
   'flow_change', 'power', 'lock_open', 'box_door', 'product_change', 'pressure', 'task_modify', 'pipe_water', 'device_fault',
+  'heartbeat_gap', 'upload',
 ] as const satisfies readonly EventKind[];
 
 /** A loss rate beyond ±3‰ is a high loss or gain (202, alm_high_loss). */

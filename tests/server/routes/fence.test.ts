@@ -110,6 +110,15 @@ describe('fence approval', () => {
     expect((await list('manager')).data.rows[0]?.id).toBe(fence(1));
   });
 
+  it('keeps the outline of a changed fence of the same type and drops it when the type changes', async () => {
+    const circle = JSON.stringify({ type: 'Feature', properties: { shape: 'circle', radius: 200 }, geometry: { type: 'Point', coordinates: [121.5, 31.2] } });
+    await fs.server.services.db.updateTable('fence').set({ geometry: circle }).where('id', '=', fence(1)).execute();
+    await change('manager', { id: fence(1), name: '东城加油站', type: 'circle', address: '新地址' });
+    expect((await stored(fence(1))).geometry).toBe(circle);
+    await change('manager', { id: fence(1), name: '东城加油站', type: 'rectangle', address: '新地址' });
+    expect(await stored(fence(1))).toMatchObject({ type: 'rectangle', geometry: null });
+  });
+
   it('refuses a change to an unknown or foreign fence and leaves it as it was', async () => {
     const original = await stored(fence(3));
     const form = { id: fence(3), name: 'x', type: 'circle', address: '' };

@@ -1,8 +1,11 @@
 // Heartbeats: the paged record list and the overtime list of online trucks gone quiet, per the caller's companies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HeartbeatOvertimeRow, HeartbeatRecord, Paged } from '../../../src/domain/wire/records';
-import { HEARTBEAT_OVERTIME_MS, overtimeRows } from '../../../server/routes/heartbeat';
-import { call } from '../../helpers/api';
+import { HEARTBEAT_OVERTIME_MS } from '../../../src/domain/constants';
+import { overtimeRows } from '../../../server/routes/heartbeat';
+import { call, login } from '../../helpers/api';
+import { seededFleetDatabase } from '../../helpers/seeded-fleet';
+import { startServer } from '../../helpers/server';
 import { startFleetServer, type DemoUser, type FleetServer } from './setup';
 
 const MINUTE = 60_000;
@@ -79,4 +82,20 @@ describe('heartbeats', () => {
     await fs.server.services.db.insertInto('heartbeat').values({ truckId, heartTime: ago(40), gpsTime: ago(40), voltage: 12 }).execute();
     expect((await overtime('admin')).data.map((r) => r.signCode)).toEqual(['京A00001', '京C00001']);
   });
+});
+
+describe('heartbeat overtime on a first start', () => {
+  it('lists the trucks whose heartbeat module failed, right after the history is filled, before any live tick', async () => {
+    const sim = { enabled: true, seed: 20261122, trucks: 80, alarmRate: 1, backfillDays: 30 };
+    const server = await startServer({ database: await seededFleetDatabase(sim) });
+    try {
+      const { token } = await login(server.url, 'admin');
+      const answer = await call<HeartbeatOvertimeRow[]>(server.url, 'GET', '/heartBeatInfo/overtime', { token });
+      expect(answer.resultCode).toBe(200);
+      expect(answer.data.length).toBeGreaterThan(0);
+      expect(answer.data.every((r) => Number(r.heartTime) < Date.now() - HEARTBEAT_OVERTIME_MS)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
 });

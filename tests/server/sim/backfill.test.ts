@@ -1,7 +1,9 @@
 // History at first start: 30 days of events and alarms, 3 days of positions, and a live handover (its time is a goal of
 // `npm run bench`, which times a first start, not an assertion here).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fenceContains, isCircleShape, parseFenceShape } from '../../../src/domain/fence-shape';
 import { toPublishedAlarm } from '../../../server/store/alarms';
+import { distanceKm } from '../../../server/sim/city';
 import { backfill, type BackfillReport } from '../../../server/sim';
 import { T0, history, record, run, seededDb, simulate, type SeededDb } from './fixture';
 
@@ -42,14 +44,41 @@ describe('backfill of the default fleet', () => {
     expect(days(stored.alarms.map((a) => a.startTime)).size).toBe(30);
   });
 
-  it('keeps positions and heartbeats to the last 3 days, covering them', () => {
+  it('keeps positions and heartbeats to the last 3 days, covering them, and a silent truck\'s last heartbeat', () => {
     const times = stored.positions.map((p) => p.time);
     expect(Math.min(...times)).toBeGreaterThanOrEqual(T0 - 3 * DAY);
     expect(Math.min(...times)).toBeLessThan(T0 - 2.9 * DAY);
     expect(Math.max(...times)).toBeGreaterThan(T0 - 0.1 * DAY);
-    expect(Math.min(...stored.heartbeats.map((h) => h.heartTime))).toBeGreaterThanOrEqual(T0 - 3 * DAY);
+    const older = stored.heartbeats.filter((h) => h.heartTime < T0 - 3 * DAY);
+    const recent = new Set(stored.heartbeats.filter((h) => h.heartTime >= T0 - 3 * DAY).map((h) => h.truckId));
+    expect(older.filter((h) => recent.has(h.truckId))).toEqual([]);
+    expect(new Set(older.map((h) => h.truckId)).size).toBe(older.length);
     const trucks = new Set(stored.positions.map((p) => p.truckId));
     expect(trucks.size).toBeGreaterThan(60);
+  });
+
+  it('stores each fix with the address text where it was taken', () => {
+    expect(stored.positions.filter((p) => !/^\p{Script=Han}+区\p{Script=Han}+$/u.test(p.area))).toEqual([]);
+  });
+
+  it('stores fixes inside every depot, yard and zone fence, and many kilometres inside the zones', async () => {
+    const fences = await s.db.selectFrom('fence').select(['name', 'geometry']).execute();
+    const byTruck = [...stored.positions].sort((a, b) => a.truckId - b.truckId || a.time - b.time);
+    const short = fences.flatMap((f) => {
+      const shape = parseFenceShape(f.geometry);
+      if (!shape || isCircleShape(shape)) return [];
+      let hits = 0;
+      let km = 0;
+      byTruck.forEach((p, i) => {
+        if (fenceContains(shape, p.lat, p.lng)) hits += 1;
+        const q = byTruck[i + 1];
+        // Two fixes of one drive (a few minutes apart) both inside: the way between them was driven inside.
+        if (q && q.truckId === p.truckId && q.time - p.time <= 10 * 60_000 && fenceContains(shape, q.lat, q.lng)) km += distanceKm(p, q);
+      });
+      const zone = !f.name.endsWith('围栏');
+      return hits < 20 || (zone && km < 100) ? [`${f.name}: ${hits} fixes, ${Math.round(km)} km`] : [];
+    });
+    expect(short).toEqual([]);
   });
 
   it('stores alarms in time order, valid on the wire, the old ones acknowledged', () => {

@@ -82,6 +82,15 @@ describe('history of the default fleet (80 trucks, seed 20261122, 30 days)', () 
     expect(Object.entries(counts).filter(([, n]) => n < 5)).toEqual([]);
   });
 
+  it('has heartbeat gaps and daily uploads in every week of the 30 days', () => {
+    const weeks = [0, 1, 2, 3].map((w) => events.filter((e) => e.startTime >= T0 - (w + 1) * 7 * DAY && e.startTime < T0 - w * 7 * DAY));
+    const counts = weeks.map((week) => ({
+      heartbeat_gap: week.filter((e) => e.event.kind === 'heartbeat_gap').length,
+      upload: week.filter((e) => e.event.kind === 'upload').length,
+    }));
+    expect(counts.filter((c) => c.heartbeat_gap < 5 || c.upload < 6 * 70)).toEqual([]);
+  });
+
   it('has every abnormal subset at least once in the last 7 days', () => {
     const week = events.filter((e) => e.startTime >= WEEK_START);
     const missing = Object.entries(ABNORMAL).filter(([, abnormal]) => !week.some((e) => abnormal(e.event))).map(([name]) => name);

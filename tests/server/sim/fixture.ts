@@ -18,12 +18,13 @@ export interface SeededDb {
   close(): Promise<void>;
 }
 
-export async function seededDb(seed: number | string, trucks?: number): Promise<SeededDb> {
+/** `now`: the seeding time (T0 unless set), for a history that ends at another time. */
+export async function seededDb(seed: number | string, trucks?: number, now = T0): Promise<SeededDb> {
   const opened = await openTestDatabase();
   const { db, driver } = opened;
   await seedAccounts(db);
   const started = performance.now();
-  await seedFleet(db, { seed, now: T0, ...(trucks === undefined ? {} : { trucks }) });
+  await seedFleet(db, { seed, now, ...(trucks === undefined ? {} : { trucks }) });
   const seedMs = performance.now() - started;
   return {
     db, driver, hub: new LocalHub(), seedMs,

@@ -1,6 +1,8 @@
 // The fleet's master data: deterministic per seed, shaped per company fleet, unique where the rules say so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fenceContains, isCircleShape, parseFenceShape, type FenceShape } from '../../../src/domain/fence-shape';
 import { seedFleet } from '../../../server/sim';
+import { distanceKm } from '../../../server/sim/city';
 import { compartmentLitres } from '../../../server/sim/tanks';
 import { T0, seededDb, type SeededDb } from './fixture';
 
@@ -101,6 +103,60 @@ describe('seedFleet', () => {
     const { fences } = await masterData(a);
     expect(new Set(fences.map((f) => f.approvalStatus))).toEqual(new Set([0, 1, 2]));
     for (const f of fences) expect(f.approver === null).toBe(f.approvalStatus === 0);
+  });
+
+  it('gives every fence a valid shape whose kind is its type', async () => {
+    const { fences } = await masterData(a);
+    const shapes = fences.map((f) => ({ type: f.type, shape: parseFenceShape(f.geometry) }));
+    expect(shapes.filter((s) => s.shape?.properties.shape !== s.type)).toEqual([]);
+    expect(new Set(fences.map((f) => f.type))).toEqual(new Set(['polygon', 'rectangle', 'circle']));
+  });
+
+  it('outlines each depot with 5–7 corners 400–700 m across, the first stations with 150–300 m circles, each yard with 300 × 200 m', async () => {
+    const { fences, depots, stations, parks } = await masterData(a);
+    const shapeOf = (name: string): FenceShape | undefined => parseFenceShape(fences.find((f) => f.name === `${name}围栏`)?.geometry ?? null);
+    const ringOf = (shape: FenceShape | undefined) => (shape && !isCircleShape(shape) ? shape.geometry.coordinates[0].map(([lng, lat]) => ({ lat, lng })) : []);
+    for (const depot of depots) {
+      const shape = shapeOf(depot.name);
+      const ring = ringOf(shape);
+      expect(shape?.properties.shape, depot.name).toBe('polygon');
+      expect(ring.length - 1).toBeGreaterThanOrEqual(5);
+      expect(ring.length - 1).toBeLessThanOrEqual(7);
+      const across = Math.max(...ring.flatMap((p) => ring.map((q) => distanceKm(p, q))));
+      expect(across).toBeGreaterThan(0.35);
+      expect(across).toBeLessThan(0.7);
+      expect(shape && fenceContains(shape, depot.lat, depot.lng)).toBe(true);
+    }
+    const circles = stations.slice(0, 6).map((s) => shapeOf(s.name));
+    for (const shape of circles) {
+      expect(shape && isCircleShape(shape) ? shape.properties.radius : 0).toBeGreaterThanOrEqual(150);
+      expect(shape && isCircleShape(shape) ? shape.properties.radius : Infinity).toBeLessThanOrEqual(300);
+    }
+    expect(stations.slice(6).map((s) => shapeOf(s.name))).toEqual(stations.slice(6).map(() => undefined));
+    for (const park of parks) {
+      const ring = ringOf(shapeOf(park.name));
+      expect(ring).toHaveLength(5);
+      const [sw, se, ne] = ring;
+      expect(sw && se ? distanceKm(sw, se) : 0).toBeCloseTo(0.3, 2);
+      expect(se && ne ? distanceKm(se, ne) : 0).toBeCloseTo(0.2, 2);
+    }
+  });
+
+  it('adds zones several km across for a few companies', async () => {
+    const { fences } = await masterData(a);
+    const zones = fences.filter((f) => !f.name.endsWith('围栏'));
+    expect(zones.map((z) => z.name)).toContain('内环限行区');
+    expect(zones.map((z) => z.name)).toContain('外高桥港区');
+    const perCompany = new Map<string, number>();
+    for (const z of zones) perCompany.set(z.companyCode, (perCompany.get(z.companyCode) ?? 0) + 1);
+    expect(perCompany.size).toBeGreaterThanOrEqual(3);
+    expect([...perCompany.values()].every((n) => n <= 3)).toBe(true);
+    for (const zone of zones) {
+      const shape = parseFenceShape(zone.geometry);
+      const ring = shape && !isCircleShape(shape) ? shape.geometry.coordinates[0] : [];
+      const lngs = ring.map(([lng]) => lng);
+      expect((Math.max(...lngs) - Math.min(...lngs)) * 95, zone.name).toBeGreaterThan(2.5);
+    }
   });
 
   it('refuses to seed a second fleet into the same database', async () => {

@@ -22,6 +22,7 @@ describe('deterministic runs', () => {
     expect(a.published.rows.length).toBeGreaterThan(100);
     expect(a.published.alarms.length).toBeGreaterThan(0);
     expect(a.stored.positions.length).toBeGreaterThan(0);
+    expect(a.stored.positions.filter((p) => !/^\p{Script=Han}+区\p{Script=Han}+$/u.test(p.area))).toEqual([]);
     expect(a.stored.events.length).toBeGreaterThan(0);
     expect(a.stored.heartbeats.length).toBeGreaterThan(0);
     expect(b).toEqual(a);
