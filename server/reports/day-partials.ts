@@ -8,11 +8,13 @@
 // one truck's or a fraction of the events, and the filter's value is not among the groups' keys).
 import type { ReportColumn, ReportDef } from '../../src/domain/screens/reports/definition';
 import type { ReportQuery } from '../../src/domain/screens/reports/query';
-import type { ReportCell, ReportRow } from '../../src/domain/screens/reports/wire';
+import { withDerived } from '../../src/domain/screens/reports/scores';
+import type { ReportCell } from '../../src/domain/screens/reports/wire';
 import { dayStart, isDayGrouped, partialRows, planOf, wholeDaysOf, type DayGroupedDef, type Part, type PartialRow, type Plan } from './day-plan';
 import { cacheOf, dropChangedDays, wholeDays } from './day-store';
 import type { ReportContext } from './report-query';
-import { aggregated, companiesOf, queryRange } from './report-sql';
+import { companiesOf, queryRange } from './report-sql';
+import { rowSet, type RowSet } from './row-set';
 import { valueSql } from './sql-values';
 
 /** Whether a query of this report is answered from day partials (else the plain grouped query answers it). */
@@ -31,17 +33,6 @@ function combine(how: Part['combine'], a: number | null, b: number | null): numb
   return how === 'min' ? Math.min(a, b) : Math.max(a, b);
 }
 
-/** The plain query's order, so both answer the same pages: text by code point ("C"), nulls below every value on SQLite
- * and above every value on PostgreSQL. */
-function compareCells(a: ReportCell, b: ReportCell, nullsHigh: boolean): number {
-  if (a === b) return 0;
-  if (a === null) return nullsHigh ? 1 : -1;
-  if (b === null) return nullsHigh ? -1 : 1;
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
-  const [x, y] = [String(a), String(b)];
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
 interface Group {
   readonly keys: readonly ReportCell[];
   /** The first row's own parts until a second row is merged in (most groups of a truck a day have one row). */
@@ -50,16 +41,8 @@ interface Group {
   readonly trucks: Set<number> | undefined;
 }
 
-/** Every group of a query: their count and cells, and the first of them in the query's order. */
-export interface DayGroups {
-  /** In no order; without ids. */
-  readonly rows: readonly Readonly<Record<string, ReportCell>>[];
-  /** The first `count` rows in the query's order, numbered from 1 as the plain query numbers them. */
-  first(count: number): ReportRow[];
-}
-
 /** Every group of the query; undefined when the plain grouped query must answer it. */
-export async function groupsFromDays(ctx: ReportContext, def: ReportDef, query: ReportQuery): Promise<DayGroups | undefined> {
+export async function groupsFromDays(ctx: ReportContext, def: ReportDef, query: ReportQuery): Promise<RowSet | undefined> {
   if (!answersFromDays(ctx, def, query)) return undefined;
   const companies = new Set(companiesOf(ctx, query));
   if (companies.size === 0) return { rows: [], first: () => [] };
@@ -108,7 +91,7 @@ function merge(plan: Plan, pieces: readonly (readonly PartialRow[])[], companies
   return groups;
 }
 
-async function finishGroups(ctx: ReportContext, def: ReportDef, query: ReportQuery, plan: Plan, groups: Map<string, Group>): Promise<DayGroups> {
+async function finishGroups(ctx: ReportContext, def: ReportDef, query: ReportQuery, plan: Plan, groups: Map<string, Group>): Promise<RowSet> {
   const resolves = new Set(plan.finish.flatMap((finish) => (finish.kind === 'key' && finish.resolve ? [finish.resolve] : [])));
   const [plates, companyNames] = await Promise.all([
     resolves.has('signCode') ? ctx.db.selectFrom('truck').select(['id', 'signCode']).execute() : [],
@@ -158,53 +141,11 @@ async function finishGroups(ctx: ReportContext, def: ReportDef, query: ReportQue
         case 'distinctTrucks':
           row[column.key] = group.trucks?.size ?? 0;
           return;
+        case 'derived':
+          return;
       }
     });
-    if (known) rows.push(row);
+    if (known) rows.push(withDerived(def.columns, row));
   }
-
-  const key = query.sort ?? def.sort.key;
-  const direction = (query.sort ? query.order : def.sort.order) === 'asc' ? 1 : -1;
-  const ties = def.columns.filter((column) => column.key !== key && !aggregated(column)).map((column) => column.key);
-  // Compared on arrays of the sort values, read once per row rather than once per comparison.
-  const nullsHigh = ctx.kind === 'postgres';
-  const sortKeys = [key, ...ties];
-  const decorated = rows.map((row) => ({ row, values: sortKeys.map((column) => row[column] ?? null) }));
-  const before = (a: (typeof decorated)[number], b: (typeof decorated)[number]): number => {
-    const first = compareCells(a.values[0] ?? null, b.values[0] ?? null, nullsHigh) * direction;
-    if (first !== 0) return first;
-    for (let index = 1; index < sortKeys.length; index += 1) {
-      const next = compareCells(a.values[index] ?? null, b.values[index] ?? null, nullsHigh);
-      if (next !== 0) return next;
-    }
-    return 0;
-  };
-  return {
-    rows,
-    first(count) {
-      // A first page of thousands of groups (a truck a day) needs only its rows in order: kept in a short sorted list
-      // while the rest are passed over, instead of sorting every group.
-      let ordered: typeof decorated;
-      if (count * 8 >= decorated.length) {
-        ordered = [...decorated].sort(before).slice(0, count);
-      } else {
-        ordered = [];
-        for (const entry of decorated) {
-          const last = ordered[ordered.length - 1];
-          if (ordered.length === count && last && before(entry, last) >= 0) continue;
-          let low = 0;
-          let high = ordered.length;
-          while (low < high) {
-            const middle = (low + high) >> 1;
-            const probe = ordered[middle];
-            if (probe && before(probe, entry) <= 0) low = middle + 1;
-            else high = middle;
-          }
-          ordered.splice(low, 0, entry);
-          if (ordered.length > count) ordered.pop();
-        }
-      }
-      return ordered.map(({ row }, index) => ({ ...row, id: index + 1 }));
-    },
-  };
+  return rowSet(ctx.kind, def, query, rows);
 }

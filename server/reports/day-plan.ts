@@ -5,7 +5,7 @@ import { CHINA_OFFSET_MS, DAY_MS } from '../../src/domain/format/time';
 import type { GroupedSource, ReportDef, ValueSource } from '../../src/domain/screens/reports/definition';
 import type { ReportCell } from '../../src/domain/screens/reports/wire';
 import type { ReportContext } from './report-query';
-import { aggregated, cellOf, fromWhere, typeOf, usesHandling } from './report-sql';
+import { cellOf, fromWhere, isGroupKey, typeOf, usesHandling } from './report-sql';
 import type { ValueSql } from './sql-values';
 
 type Expr = RawBuilder<unknown>;
@@ -22,7 +22,9 @@ export type Finish =
   | { readonly kind: 'part'; readonly index: number }
   | { readonly kind: 'ratio'; readonly numerator: number; readonly denominator: number }
   | { readonly kind: 'share'; readonly index: number }
-  | { readonly kind: 'distinctTrucks' };
+  | { readonly kind: 'distinctTrucks' }
+  /** Made from the finished cells (a score). */
+  | { readonly kind: 'derived' };
 
 export interface Plan {
   readonly keys: readonly Expr[];
@@ -73,9 +75,12 @@ export function planOf(values: ValueSql, def: ReportDef): Plan {
       case 'ratio':
         return {
           kind: 'ratio',
-          numerator: part(sql`sum(${values.value(value.numerator)})`, 'sum'),
+          numerator: part(sql`sum(${values.value(value.numerator)}) * ${sql.lit(value.scale ?? 1)}`, 'sum'),
           denominator: part(sql`sum(${values.value(value.denominator)})`, 'sum'),
         };
+      case 'score':
+      case 'reasons':
+        return { kind: 'derived' };
       case 'distinctTrucks':
         byTruck = true;
         return { kind: 'distinctTrucks' };
@@ -125,7 +130,7 @@ export async function partialRows(
   ];
   const result = await sql<Record<string, unknown>>`select ${sql.join(selected)} ${fromWhere(ctx, values, def, range, companies)}
     group by ${sql.join(groupKeys)}`.execute(ctx.db);
-  const keyColumns = def.columns.filter((column) => !aggregated(column));
+  const keyColumns = def.columns.filter(isGroupKey);
   const keyTypes = keyColumns.map((column) => (column.value.from === 'truck' ? (column.value.field === 'signCode' ? 'number' : 'text') : typeOf(column)));
   return result.rows.map((raw) => {
     const keys = plan.keys.map((_, index) => cellOf(raw[`k${index}`], keyTypes[index] ?? 'text'));

@@ -1,7 +1,7 @@
 // The grouped reports' stored days, per database handle: kept in memory, dropped when events of their kinds and days are
 // inserted (an id watermark, see day-partials.ts), stored for the default ranges after a start, bounded in size.
 import { DAY_MS } from '../../src/domain/format/time';
-import { REPORTS } from '../../src/domain/screens/reports/registry';
+import { REPORT_DEFS, reportId } from '../../src/domain/screens/reports/registry';
 import type { Db } from '../db/open';
 import type { DbKind } from '../db/target';
 import { dayOf, dayStart, isDayGrouped, partialRows, planOf, wholeDaysOf, type DayGroupedDef, type PartialRow, type Plan } from './day-plan';
@@ -23,7 +23,7 @@ export interface DayCache {
   seen: number | undefined;
   /** Bumped whenever new events dropped days: a day computed across a bump may miss them and is not kept. */
   generation: number;
-  /** report path → its event kinds, and China day → that day's groups. */
+  /** report id (path, and tab) → its event kinds, and China day → that day's groups. */
   readonly reports: Map<string, StoredReport>;
   size: number;
   /** The default ranges' days were stored after the start (storeDefaultDays). */
@@ -67,10 +67,10 @@ export async function dropChangedDays(ctx: ReportContext, cache: DayCache): Prom
 export async function wholeDays(
   ctx: ReportContext, cache: DayCache, values: ValueSql, def: DayGroupedDef, plan: Plan, first: number, last: number,
 ): Promise<(readonly PartialRow[])[]> {
-  let report = cache.reports.get(def.path);
+  let report = cache.reports.get(reportId(def));
   if (!report) {
     report = { kinds: def.source.kinds, days: new Map() };
-    cache.reports.set(def.path, report);
+    cache.reports.set(reportId(def), report);
   }
   const stored = report.days;
   const missing: number[] = [];
@@ -118,7 +118,7 @@ export async function storeDefaultDays(db: Db, kind: DbKind, now = Date.now()): 
   const cache = cacheOf(db);
   const values = valueSql(kind, 'event');
   await dropChangedDays(ctx, cache);
-  for (const def of Object.values(REPORTS)) {
+  for (const def of REPORT_DEFS) {
     if (!isDayGrouped(def)) continue;
     const { startTime, endTime } = queryRange(ctx, def, { page: 1, size: 1 });
     if (startTime === undefined || endTime === undefined) continue;

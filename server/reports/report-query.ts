@@ -1,13 +1,16 @@
 // One query builder for every report definition: the visible companies, the filters, the sort, the page, the total and
 // the summary row. Raw SQL fragments composed from the definition, because the columns are data, not code.
 import { sql, type RawBuilder } from 'kysely';
-import { isGrouped, type ReportDef } from '../../src/domain/screens/reports/definition';
+import { isDerived, isGrouped, type ReportDef } from '../../src/domain/screens/reports/definition';
 import type { ReportQuery } from '../../src/domain/screens/reports/query';
+import { withDerived } from '../../src/domain/screens/reports/scores';
 import type { ReportCell, ReportPage, ReportRow, ReportTotals } from '../../src/domain/screens/reports/wire';
 import type { Db } from '../db/open';
 import type { DbKind } from '../db/target';
+import { computedRowSet } from './computed-rows';
 import { groupsFromDays } from './day-partials';
-import { aggregated, cellOf, companiesOf, fromWhere, tableOf, typeOf } from './report-sql';
+import { cellOf, companiesOf, fromWhere, isGroupKey, tableOf, typeOf } from './report-sql';
+import { rowSet, type Cells, type RowSet } from './row-set';
 import { valueSql, type ValueSql } from './sql-values';
 
 type Expr = RawBuilder<unknown>;
@@ -20,11 +23,11 @@ export interface ReportContext {
   readonly now: number;
 }
 
-/** SELECT … of every column, plus the row id (events) and GROUP BY (grouped sources). */
+/** SELECT … of every column the SQL answers, plus the row id (events) and GROUP BY (grouped sources). */
 function selected(values: ValueSql, def: ReportDef, body: Expr): Expr {
-  const list = def.columns.map((column) => sql`${values.value(column.value)} as ${sql.ref(column.key)}`);
+  const list = def.columns.filter((column) => !isDerived(column.value)).map((column) => sql`${values.value(column.value)} as ${sql.ref(column.key)}`);
   if (isGrouped(def.source)) {
-    const keys = def.columns.filter((column) => !aggregated(column)).map((column) => values.value(column.value));
+    const keys = def.columns.filter(isGroupKey).map((column) => values.value(column.value));
     return sql`select ${sql.join(list)} ${body} group by ${sql.join(keys)}`;
   }
   // A row's id is unique among the report's rows (the grid keys rows by it): an event's id, or, where one event or
@@ -33,28 +36,30 @@ function selected(values: ValueSql, def: ReportDef, body: Expr): Expr {
     ? sql`${sql.ref('t.id')} * 100 + ${values.value({ from: 'itemKey' })}`
     : def.source.type === 'events' && def.source.expand
       ? sql`${sql.ref('e.id')} * 100 + cast(${sql.ref('item.key')} as integer)`
-      : sql`${sql.ref(def.source.type === 'alarms' ? 'e.seq' : 'e.id')}`;
+      : sql`${sql.ref(def.source.type === 'alarms' ? 'e.seq' : 'e.id')}`;  // events, alarms, position fixes, heartbeats
   return sql`select ${id} as ${sql.ref('rowId')}, ${sql.join(list)} ${body}`;
 }
 
 function orderBy(def: ReportDef, query: ReportQuery): Expr {
   const key = query.sort ?? def.sort.key;
   const order = (query.sort ? query.order : def.sort.order) === 'asc' ? sql`asc` : sql`desc`;
+  // A derived cell (a score) is no SQL column: such rows are read whole in the key columns' order and sorted after.
+  const derived = def.columns.some((column) => column.key === key && isDerived(column.value));
   // A stable tie-break, so paging never shows a row twice or skips one: a group by its key columns; a row by its id,
   // unique per row. Only as many as that: every extra key is a value the database must compute for every row before
   // it can sort, instead of walking an index and stopping.
   const ties = isGrouped(def.source)
-    ? def.columns.filter((column) => column.key !== key && !aggregated(column)).map((column) => sql`${sql.ref(column.key)}`)
+    ? def.columns.filter((column) => column.key !== key && isGroupKey(column)).map((column) => sql`${sql.ref(column.key)}`)
     : [sql`${sql.ref('rowId')} desc`];
-  return sql`order by ${sql.join([sql`${sql.ref(key)} ${order}`, ...ties])}`;
+  return sql`order by ${sql.join(derived ? ties : [sql`${sql.ref(key)} ${order}`, ...ties])}`;
 }
 
 function rowOf(def: ReportDef, raw: Readonly<Record<string, unknown>>, fallbackId: number): ReportRow {
   const cells: Record<string, ReportCell> = {};
   for (const column of def.columns) {
-    cells[column.key] = cellOf(raw[column.key], typeOf(column));
+    if (!isDerived(column.value)) cells[column.key] = cellOf(raw[column.key], typeOf(column));
   }
-  return { ...cells, id: raw.rowId === undefined ? fallbackId : Number(raw.rowId) };
+  return { ...withDerived(def.columns, cells), id: raw.rowId === undefined ? fallbackId : Number(raw.rowId) };
 }
 
 /** The SQL of `limit` rows of a report from `offset` on, in the query's order (also the benchmark's query plans). */
@@ -74,6 +79,9 @@ export function countSql(ctx: ReportContext, def: ReportDef, query: ReportQuery)
     : sql`select count(*) as ${sql.ref('total')} ${fromWhere(ctx, values, def, query, companies)}`;
   return sql<{ total: number | string }>`${counted}`;
 }
+
+/** Grouped rows with derived cells are read in chunks of this many, all of them, then ordered in memory. */
+const DERIVED_CHUNK = 5_000;
 
 export interface ReportRun {
   page(query: ReportQuery): Promise<ReportPage>;
@@ -112,6 +120,22 @@ export function reportRun(ctx: ReportContext, def: ReportDef): ReportRun {
     return Object.fromEntries(summed.map((column) => [column.key, Number(raw[column.key] ?? 0)]));
   }
 
+  /**
+   * Every row of a query held in memory, where the query is answered that way: computed rows, grouped reports from
+   * stored days, and grouped reports with derived cells (a score orders no SQL). Undefined: the SQL pages it.
+   */
+  async function inMemory(query: ReportQuery): Promise<RowSet | undefined> {
+    if (def.source.type === 'computed') return computedRowSet(ctx, def, query);
+    const days = await groupsFromDays(ctx, def, query);
+    if (days || !def.columns.some((column) => isDerived(column.value))) return days;
+    const rows: Cells[] = [];
+    for (let offset = 0; ; offset += DERIVED_CHUNK) {
+      const chunk = await slice({ ...query, sort: undefined, order: undefined }, offset, DERIVED_CHUNK);
+      rows.push(...chunk.map(({ id: _id, ...cells }) => cells));
+      if (chunk.length < DERIVED_CHUNK) return rowSet(ctx.kind, def, query, rows);
+    }
+  }
+
   /** The summary row over rows already at hand (grouped reports answered from day partials). */
   function summaryOf(rows: readonly Readonly<Record<string, ReportCell>>[]): Record<string, number> | undefined {
     const summed = def.columns.filter((column) => column.summary !== undefined);
@@ -124,21 +148,21 @@ export function reportRun(ctx: ReportContext, def: ReportDef): ReportRun {
 
   return {
     async count(query) {
-      return (await groupsFromDays(ctx, def, query))?.rows.length ?? count(query);
+      return (await inMemory(query))?.rows.length ?? count(query);
     },
     async page(query) {
       const offset = (query.page - 1) * query.size;
       // One row more than asked tells whether another page follows, without counting them all.
-      const rows = (await groupsFromDays(ctx, def, query))?.first(offset + query.size + 1).slice(offset) ?? (await slice(query, offset, query.size + 1));
+      const rows = (await inMemory(query))?.first(offset + query.size + 1).slice(offset) ?? (await slice(query, offset, query.size + 1));
       return { rows: rows.slice(0, query.size), hasMore: rows.length > query.size };
     },
     async totals(query) {
-      const groups = await groupsFromDays(ctx, def, query);
+      const groups = await inMemory(query);
       const [total, sums] = groups ? [groups.rows.length, summaryOf(groups.rows)] : await Promise.all([count(query), summary(query)]);
       return sums ? { total, summary: sums } : { total };
     },
     async *rows(query, chunk) {
-      const groups = await groupsFromDays(ctx, def, query);
+      const groups = await inMemory(query);
       if (groups) {
         yield* groups.first(groups.rows.length);
         return;

@@ -4,7 +4,7 @@ import { EXPORT_WARN_ROWS } from '../../src/domain/constants';
 import { routeByPath } from '../../src/domain/routes';
 import type { ReportDef } from '../../src/domain/screens/reports/definition';
 import { filterKeys, queryProblem, REPORT_PAGE, type ReportQuery } from '../../src/domain/screens/reports/query';
-import { REPORTS, reportCallPath } from '../../src/domain/screens/reports/registry';
+import { REPORT_DEFS, reportCallPath } from '../../src/domain/screens/reports/registry';
 import { REPORT_OPTIONS_PATH, TOTALS_SUFFIX, type ReportOptions } from '../../src/domain/screens/reports/wire';
 import { envelope } from '../../src/domain/wire/envelope';
 import { authOf } from '../auth/guard';
@@ -28,6 +28,8 @@ function queryProperties(def: ReportDef): Record<string, object> {
     if (key === 'startTime' || key === 'endTime') properties[key] = field.time;
     else if (key === 'companyCodes') properties[key] = field.text(4000);
     else if (key === 'signCode') properties[key] = field.text(20);
+    // Longer than any text filter allows: a long value is refused with the report's own message, not Ajv's.
+    else if (def.filters.some((filter) => filter.type === 'text' && filter.key === key)) properties[key] = field.text(400);
     else properties[key] = field.text(40);
   }
   return properties;
@@ -53,10 +55,10 @@ export const reportRoutes: ContractPlugin = async (app, { services }) => {
     return envelope<ReportOptions>({ companies, trucks });
   });
 
-  for (const def of Object.values(REPORTS)) {
+  for (const def of REPORT_DEFS) {
     const route = routeByPath(def.path);
     if (!route) throw new Error(`report ${def.path} is not a route`);
-    const url = reportCallPath(def.path);
+    const url = reportCallPath(def);
     const properties = queryProperties(def);
 
     app.get<{ Querystring: ReportQuery }>(

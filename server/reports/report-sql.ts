@@ -1,16 +1,21 @@
 // The FROM … WHERE of a report query, and the facts about a definition the query builders share: which columns are
 // aggregates, which table a report reads, whose companies it may see, and each column's SQL type.
 import { sql, type RawBuilder } from 'kysely';
-import { isAggregate, type DataCondition, type ReportColumn, type ReportDef } from '../../src/domain/screens/reports/definition';
+import { isAggregate, isDerived, RECORD_FIELDS, type DataCondition, type DataType, type ReportColumn, type ReportDef } from '../../src/domain/screens/reports/definition';
 import { presetRange, rangeFilterOf, type ReportQuery } from '../../src/domain/screens/reports/query';
 import type { ReportCell } from '../../src/domain/screens/reports/wire';
 import type { ReportContext } from './report-query';
-import { expandFrom, inventorySql, type SourceTable, type ValueSql } from './sql-values';
+import { expandFrom, inventorySql, TIME_COLUMN, type SourceTable, type ValueSql } from './sql-values';
 
 type Expr = RawBuilder<unknown>;
 
 export function aggregated(column: ReportColumn): boolean {
   return isAggregate(column.value);
+}
+
+/** A grouped report's key columns: neither aggregates nor derived from other cells. */
+export function isGroupKey(column: ReportColumn): boolean {
+  return !isAggregate(column.value) && !isDerived(column.value);
 }
 
 export function usesHandling(def: ReportDef): boolean {
@@ -31,12 +36,19 @@ function literalFor(value: string | number | boolean, type: 'number' | 'text' | 
   return String(value);
 }
 
-export function typeOf(column: ReportColumn): 'number' | 'text' | 'boolean' {
+export function typeOf(column: ReportColumn): DataType {
   const value = column.value;
   switch (value.from) {
     case 'data':
     case 'item':
+    case 'computed':
       return value.type;
+    case 'record': {
+      const field = value.field;
+      return field in RECORD_FIELDS.position ? RECORD_FIELDS.position[field as keyof typeof RECORD_FIELDS.position] : 'number';
+    }
+    case 'reasons':
+      return 'text';
     case 'handling':
       return value.field === 'state' || value.field === 'handledAt' ? 'number' : 'text';
     case 'event':
@@ -67,6 +79,7 @@ function conditionSql(values: ValueSql, condition: DataCondition): Expr {
 }
 
 export function tableOf(def: ReportDef): SourceTable {
+  if (def.source.type === 'records') return def.source.table;
   return def.source.type === 'alarms' || def.source.type === 'alarmGroups' ? 'alarm' : 'event';
 }
 
@@ -89,6 +102,17 @@ export function fromWhere(
       inner join ${inventorySql(ctx.kind)} as item on 1 = 1`;
     if (companies !== 'all') where.push(sql`${sql.ref('t.companyCode')} in (${sql.join(companies)})`);
     for (const condition of def.source.where ?? []) where.push(conditionSql(values, condition));
+  } else if (def.source.type === 'records') {
+    const time = sql.ref(`e.${TIME_COLUMN[def.source.table]}`);
+    from = sql`${sql.table(def.source.table)} as e
+      inner join ${sql.table('truck')} as t on ${sql.ref('t.id')} = ${sql.ref('e.truckId')}
+      inner join ${sql.table('company')} as c on ${sql.ref('c.code')} = ${sql.ref('t.companyCode')}`;
+    if (companies !== 'all') where.push(sql`${sql.ref('t.companyCode')} in (${sql.join(companies)})`);
+    const { startTime, endTime } = queryRange(ctx, def, query);
+    if (startTime !== undefined) where.push(sql`${time} >= ${startTime}`);
+    if (endTime !== undefined) where.push(sql`${time} <= ${endTime}`);
+  } else if (def.source.type === 'computed') {
+    throw new Error(`${def.path}: computed rows have no SQL`);
   } else {
     const source = def.source;
     const alarms = tableOf(def) === 'alarm';
@@ -111,10 +135,10 @@ export function fromWhere(
   const signCode = query.signCode?.trim();
   if (signCode) where.push(sql`${sql.ref('t.signCode')} = ${signCode}`);
   for (const filter of def.filters) {
-    if (filter.type !== 'select') continue;
-    const chosen = query[filter.key];
+    if (filter.type !== 'select' && filter.type !== 'text') continue;
+    const chosen = typeof query[filter.key] === 'string' ? String(query[filter.key]).trim() : query[filter.key];
     if (chosen === undefined || chosen === '') continue;
-    const type = filter.value.from === 'data' || filter.value.from === 'item' ? filter.value.type : 'number';
+    const type = filter.value.from === 'data' || filter.value.from === 'item' ? filter.value.type : filter.type === 'text' ? 'text' : 'number';
     where.push(sql`${values.value(filter.value)} = ${literalFor(chosen, type)}`);
   }
   return sql`from ${from} where ${sql.join(where, sql` and `)}`;

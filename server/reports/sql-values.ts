@@ -3,13 +3,14 @@
 import { sql, type RawBuilder } from 'kysely';
 import { LOSS_HISTOGRAM } from '../../src/domain/constants';
 import { CHINA_OFFSET_MS } from '../../src/domain/format/time';
-import type { DataType, NumericSource, ValueSource } from '../../src/domain/screens/reports/definition';
+import type { DataType, NumericSource, RecordTable, ValueSource } from '../../src/domain/screens/reports/definition';
 import type { DbKind } from '../db/target';
 
 type Expr = RawBuilder<unknown>;
 
 
-function jsonPath(kind: DbKind, document: Expr, path: string, type: DataType): Expr {
+/** A field of a JSON document column, typed as `type`, on either database. */
+export function jsonPath(kind: DbKind, document: Expr, path: string, type: DataType): Expr {
   const keys = path.split('.');
   if (kind === 'sqlite') {
     // json_extract already gives numbers as numbers and true/false as 1/0.
@@ -21,8 +22,8 @@ function jsonPath(kind: DbKind, document: Expr, path: string, type: DataType): E
   return text;
 }
 
-function dayOrMonth(kind: DbKind, field: 'day' | 'month'): Expr {
-  const shifted = sql`(${sql.ref('e.startTime')} + ${sql.lit(CHINA_OFFSET_MS)})`;
+export function dayOrMonth(kind: DbKind, time: Expr, field: 'day' | 'month'): Expr {
+  const shifted = sql`(${time} + ${sql.lit(CHINA_OFFSET_MS)})`;
   if (kind === 'sqlite') {
     const pattern = field === 'day' ? '%Y-%m-%d' : '%Y-%m';
     return sql`strftime(${sql.lit(pattern)}, ${shifted} / 1000, 'unixepoch')`;
@@ -50,21 +51,49 @@ export interface ValueSql {
   value(source: ValueSource): Expr;
 }
 
-/** The table a report reads: events carry their fields in `data`, alarms in `properties` and have no end. */
-export type SourceTable = 'event' | 'alarm';
+/**
+ * The table a report reads: events carry their fields in `data`, alarms in `properties` and have no end; position
+ * fixes and heartbeats are plain columns and an instant each.
+ */
+export type SourceTable = 'event' | 'alarm' | RecordTable;
+
+/** The column a table's rows are timed by: what a range filters and `startTime`, days and months read. */
+export const TIME_COLUMN: Readonly<Record<SourceTable, string>> = { event: 'startTime', alarm: 'startTime', position: 'time', heartbeat: 'heartTime' };
+
+/** The tests of a countWhen or a when on one value. */
+function conditionOf(subject: Expr, test: { readonly equals?: string | number; readonly above?: number; readonly atMost?: number }): Expr {
+  const tests = [
+    ...(test.equals === undefined ? [] : [sql`${subject} = ${test.equals}`]),
+    ...(test.above === undefined ? [] : [sql`${subject} > ${sql.lit(test.above)}`]),
+    ...(test.atMost === undefined ? [] : [sql`${subject} <= ${sql.lit(test.atMost)}`]),
+  ];
+  return tests.length === 0 ? sql`${subject} is not null` : sql.join(tests, sql` and `);
+}
 
 export function valueSql(kind: DbKind, table: SourceTable = 'event'): ValueSql {
   const numeric = (source: NumericSource): Expr => value(source);
   const document = table === 'event' ? sql`${sql.ref('e.data')}` : sql`${sql.ref('e.properties')}`;
   const endTime = table === 'event' ? sql`${sql.ref('e.endTime')}` : sql`null`;
+  const time = sql`${sql.ref(`e.${TIME_COLUMN[table]}`)}`;
   function value(source: ValueSource): Expr {
     switch (source.from) {
       case 'event':
-        if (source.field === 'startTime') return sql`${sql.ref('e.startTime')}`;
+        if (source.field === 'startTime') return time;
         if (source.field === 'endTime') return endTime;
-        if (source.field === 'duration') return sql`((${endTime} - ${sql.ref('e.startTime')}) / 1000)`;
+        if (source.field === 'duration') return sql`((${endTime} - ${time}) / 1000)`;
         if (source.field === 'kind') return table === 'event' ? sql`${sql.ref('e.kind')}` : sql`null`;
-        return dayOrMonth(kind, source.field);
+        return dayOrMonth(kind, time, source.field);
+      case 'record':
+        return sql`${sql.ref(`e.${source.field}`)}`;
+      case 'over':
+        return sql`(case when ${numeric(source.value)} > ${sql.lit(source.limit)} then 1 else 0 end)`;
+      case 'when':
+        return sql`(case when ${conditionOf(value(source.value), source)} then 1 else 0 end)`;
+      case 'computed':
+      case 'score':
+      case 'reasons':
+        // Computed rows and derived cells are made on the server, after the SQL (computed-rows.ts, derived.ts).
+        throw new Error(`a ${source.from} value has no SQL`);
       case 'truck':
         return source.field === 'signCode' ? sql`${sql.ref('t.signCode')}` : sql`${sql.ref('c.name')}`;
       case 'data':
@@ -91,7 +120,7 @@ export function valueSql(kind: DbKind, table: SourceTable = 'event'): ValueSql {
       case 'min':
         return sql`min(${numeric(source.of)})`;
       case 'ratio':
-        return sql`(sum(${numeric(source.numerator)}) * 1.0 / nullif(sum(${numeric(source.denominator)}), 0))`;
+        return sql`(sum(${numeric(source.numerator)}) * 1.0 * ${sql.lit(source.scale ?? 1)} / nullif(sum(${numeric(source.denominator)}), 0))`;
       case 'share':
         return sql`(count(*) * 1.0 / sum(count(*)) over ())`;
       case 'fuelKind': {
@@ -108,16 +137,8 @@ export function valueSql(kind: DbKind, table: SourceTable = 'event'): ValueSql {
         const [value, limit] = [numeric(source.value), numeric(source.limit)];
         return sql`(case when ${value} is null or ${limit} is null then null when abs(${value}) > ${limit} then 1 else 0 end)`;
       }
-      case 'countWhen': {
-        const subject = value(source.value);
-        const tests = [
-          ...(source.equals === undefined ? [] : [sql`${subject} = ${source.equals}`]),
-          ...(source.above === undefined ? [] : [sql`${subject} > ${sql.lit(source.above)}`]),
-          ...(source.atMost === undefined ? [] : [sql`${subject} <= ${sql.lit(source.atMost)}`]),
-        ];
-        const when = tests.length === 0 ? sql`${subject} is not null` : sql.join(tests, sql` and `);
-        return sql`sum(case when ${when} then 1 else 0 end)`;
-      }
+      case 'countWhen':
+        return sql`sum(case when ${conditionOf(value(source.value), source)} then 1 else 0 end)`;
       case 'difference':
         return sql`(${sql.join([numeric(source.of), ...source.minus.map(numeric)], sql` - `)})`;
     }

@@ -29,6 +29,8 @@ interface GroupSpec {
   readonly kind: RouteKind;
   /** Paths under the main layout, without the leading slash (spec table, left to right). */
   readonly paths: readonly string[];
+  /** Paths of `paths` that are reports in a group of another kind (the upload statistics among the base data). */
+  readonly reports?: readonly string[];
 }
 
 type SplitOn<S extends string, D extends string, Found extends string = never> = S extends `${infer Head}${D}${infer Rest}`
@@ -124,6 +126,7 @@ const GROUP_SPECS = {
       `station storage truck company device park driver repair_card service_depot tank_table tank_table_record
        enclosure_approval user_enclosure upload_statistic test phone_number atg_tank_table message_recharge message_record`,
     ),
+    reports: under('setting/base_data', 'upload_statistic'),
   },
   privilege_account: { kind: 'settings', paths: under('setting/privilege_account', 'role user role_function') },
   alarm_threshold: {
@@ -144,10 +147,13 @@ type GroupSpecs = typeof GROUP_SPECS;
 /** Every console route's path, as a literal type: registries keyed by it make the compiler name a missing screen. */
 export type RoutePath = RoutePathOfGroup<MenuGroup>;
 export type RoutePathOfGroup<G extends MenuGroup> = G extends MenuGroup ? `/${GroupSpecs[G]['paths'][number]}` : never;
+type ReportsOfGroup<G extends MenuGroup> = GroupSpecs[G] extends { readonly reports: readonly (infer P extends string)[] } ? `/${P}` : never;
+/** Report routes that sit in a group of another kind. */
+type ReportsElsewhere = { [G in MenuGroup]: ReportsOfGroup<G> }[MenuGroup];
 /** The paths of one kind of screen (report, settings, …). */
-export type RoutePathOfKind<K extends RouteKind> = {
-  [G in MenuGroup]: GroupSpecs[G]['kind'] extends K ? RoutePathOfGroup<G> : never;
-}[MenuGroup];
+export type RoutePathOfKind<K extends RouteKind> =
+  | { [G in MenuGroup]: GroupSpecs[G]['kind'] extends K ? Exclude<RoutePathOfGroup<G>, ReportsElsewhere> : never }[MenuGroup]
+  | ('report' extends K ? ReportsElsewhere : never);
 
 export interface RouteDef {
   /** Absolute path, e.g. `/cargo_monitor/event_report/switchCover`. */
@@ -159,18 +165,19 @@ export interface RouteDef {
   readonly noCache: boolean;
 }
 
-export const ROUTES: readonly RouteDef[] = MENU_GROUPS.flatMap((group) =>
-  (GROUP_SPECS[group].paths as readonly string[]).map(
+export const ROUTES: readonly RouteDef[] = MENU_GROUPS.flatMap((group) => {
+  const spec: GroupSpec = GROUP_SPECS[group];
+  return spec.paths.map(
     (path): RouteDef => ({
       path: `/${path}` as RoutePath,
       group,
-      kind: GROUP_SPECS[group].kind,
+      kind: spec.reports?.includes(path) ? 'report' : spec.kind,
       // The locale file nests route titles by path segment, so the key is the path with dots.
       titleKey: `route.${path.replaceAll('/', '.')}` as LocaleKey,
       noCache: path === 'dashboard',
     }),
-  ),
-);
+  );
+});
 
 const BY_PATH = new Map<string, RouteDef>(ROUTES.map((route) => [route.path, route]));
 

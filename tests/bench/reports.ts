@@ -60,7 +60,7 @@ try {
   console.log('report | first page p50 / p95 ms | total+summary ms | rows | plan');
   let misses = 0;
   for (const def of Object.values(REPORTS)) {
-    const base = `${server.base}/truckmanage/api${reportCallPath(def.path)}`;
+    const base = `${server.base}/truckmanage/api${reportCallPath(def)}`;
     const query = new URLSearchParams({ ...(def.source.type === 'live' ? {} : range), size: '50' });
     const times: number[] = [];
     for (let run = 0; run < RUNS; run += 1) times.push((await get<ReportPage>(`${base}?${query.toString()}`)).ms);
@@ -85,7 +85,7 @@ try {
   // A 10,000-row export: the tank inventory over a range that holds just about that many rows.
   const tanks = Object.values(REPORTS).find((def) => def.path.endsWith('/tank_inventory'));
   if (tanks) {
-    const exportBase = `${server.base}/truckmanage/api${reportCallPath(tanks.path)}`;
+    const exportBase = `${server.base}/truckmanage/api${reportCallPath(tanks)}`;
     let hours = 24;
     let count = 0;
     for (let i = 0; i < 12; i += 1) {

@@ -6,3 +6,4 @@ export { FilterSelect, type FilterOption, type FilterSelectProps } from './Filte
 export type { Company } from './company-tree';
 export type { Plate } from './plate-match';
 export type { MsRange, RangeGranularity } from './date-convert';
+export { ViewTabs, type ViewTab, type ViewTabsProps } from './ViewTabs';

@@ -5,7 +5,8 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ColDef, GridApi, GridReadyEvent, IDatasource, IGetRowsParams, RowClassParams, SelectionChangedEvent } from 'ag-grid-community';
 import type { Lang } from '../../domain/i18n';
 import { cellText, isFigureFormat } from '../../domain/screens/reports/cells';
-import type { ReportColumn, ReportSort } from '../../domain/screens/reports/definition';
+import type { CellFormat, ReportColumn, ReportSort } from '../../domain/screens/reports/definition';
+import { scoreBand } from '../../domain/screens/reports/scores';
 import type { ReportPage, ReportRow, ReportTotals } from '../../domain/screens/reports/wire';
 import { gridTheme } from './ag-grid-setup';
 import './report-grid.css';
@@ -38,6 +39,18 @@ export interface ReportGridProps {
 
 const BLOCK_SIZE = 100;
 
+/** Levels and scores on their colours; figures right-aligned. */
+function cellClassOf(format: CellFormat): ColDef<ReportRow>['cellClass'] {
+  if (format === 'level') return (params) => `report-grid__level report-grid__level--${String(params.value ?? '')}`;
+  if (format === 'score') {
+    return (params) => {
+      if (params.node?.rowPinned || params.value === null || params.value === undefined) return 'report-grid__number';
+      return `report-grid__number report-grid__score--${scoreBand(Number(params.value))}`;
+    };
+  }
+  return isFigureFormat(format) ? 'report-grid__number' : undefined;
+}
+
 export function ReportGrid(props: ReportGridProps) {
   const { columns, headers, lang, fetchBlock, generation, revision, sort, summaryLabel, totals, isHighlighted, selectable, onSelection, onRowOpen } = props;
   const apiRef = useRef<GridApi<ReportRow> | null>(null);
@@ -56,9 +69,7 @@ export function ReportGrid(props: ReportGridProps) {
         // The summary row's first cell is its label, the others the totals in the column's own format.
         valueFormatter: (params) =>
           params.node?.rowPinned && index === 0 ? String(params.value ?? '') : cellText(column, params.value ?? null, lang),
-        cellClass: column.format === 'level'
-          ? (params) => `report-grid__level report-grid__level--${String(params.value ?? '')}`
-          : isFigureFormat(column.format) ? 'report-grid__number' : undefined,
+        cellClass: cellClassOf(column.format),
       })),
     [columns, headers, lang, sort],
   );

@@ -107,7 +107,8 @@ export const rowAt = (page: Page, index: number) => dataRows(page).and(grid(page
 
 /** Waits until the report on screen shows its first rows: a value in the first column its definition declares. */
 export async function rowsShown(page: Page): Promise<void> {
-  const key = reportFor(new URL(page.url()).pathname)?.columns[0]?.key;
+  const url = new URL(page.url());
+  const key = reportFor(url.pathname, url.searchParams.get('tab') ?? undefined)?.columns[0]?.key;
   if (!key) throw new Error(`${page.url()} is no report screen`);
   // The infinite model first shows a loading row, with cells but no values.
   await dataRows(page).first().locator(`.ag-cell[col-id="${key}"]:not(:empty)`).waitFor();

@@ -142,7 +142,7 @@ describe('the report engine', () => {
   it('exports the chosen columns in the posted order with real dates, fitted widths and a frozen header', async () => {
     const fields = ['signCode', 'startTime', 'volume', 'stationName'];
     const headers = ['车牌号', '开始时间', '容积Vt(L)', '加油站'];
-    const response = await fetch(`${seeded.server.url}/truckmanage/api${reportCallPath(atg.path)}/export`, {
+    const response = await fetch(`${seeded.server.url}/truckmanage/api${reportCallPath(atg)}/export`, {
       method: 'POST',
       headers: { 'header-id': seeded.tokens.admin, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ startTime: String(now - DAY_MS), endTime: String(now), headers: headers.join(','), fields: fields.join(','), language: 'zh', fileName: '液位仪卸油' }).toString(),
@@ -173,7 +173,7 @@ describe('the report engine', () => {
   it('exports in English with the English date pattern, English texts, and each column as wide as its longest text', async () => {
     const fields = ['signCode', 'startTime', 'oilCode'];
     const headers = ['Plate', 'Start time', 'Product'];
-    const response = await fetch(`${seeded.server.url}/truckmanage/api${reportCallPath(atg.path)}/export`, {
+    const response = await fetch(`${seeded.server.url}/truckmanage/api${reportCallPath(atg)}/export`, {
       method: 'POST',
       headers: { 'header-id': seeded.tokens.admin, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ startTime: String(now - DAY_MS), endTime: String(now), headers: headers.join(','), fields: fields.join(','), language: 'en' }).toString(),
@@ -198,7 +198,7 @@ describe('the report engine', () => {
   it(`refuses an export over ${EXPORT_WARN_ROWS} rows with the shorten-the-range message`, async () => {
     const big = await seeded.page(tanks, 'admin', { ...month(), size: 1 });
     expect(big.data.total).toBeGreaterThan(EXPORT_WARN_ROWS);
-    const answer = await call(seeded.server.url, 'POST', `${reportCallPath(tanks.path)}/export`, {
+    const answer = await call(seeded.server.url, 'POST', `${reportCallPath(tanks)}/export`, {
       token: seeded.tokens.admin,
       form: { startTime: now - 30 * DAY_MS, endTime: now, headers: '车牌号', fields: 'signCode' },
     });
@@ -206,7 +206,7 @@ describe('the report engine', () => {
   });
 
   it('refuses an export of a field the report does not have', async () => {
-    const answer = await call(seeded.server.url, 'POST', `${reportCallPath(atg.path)}/export`, {
+    const answer = await call(seeded.server.url, 'POST', `${reportCallPath(atg)}/export`, {
       token: seeded.tokens.admin,
       form: { headers: '密码', fields: 'password' },
     });
@@ -217,11 +217,11 @@ describe('the report engine', () => {
     const before = await seeded.page(coverAlarms, 'admin', { ...month(), size: 3 });
     const ids = before.data.rows.map((row) => row.id);
     expect(ids).toHaveLength(3);
-    const missing = await call<number>(seeded.server.url, 'POST', `${reportCallPath(coverAlarms.path)}/handling`, {
+    const missing = await call<number>(seeded.server.url, 'POST', `${reportCallPath(coverAlarms)}/handling`, {
       token: seeded.tokens.admin, form: { ids: ids.join(','), state: 2 },
     });
     expect([missing.resultCode, missing.message]).toEqual([400, '请填写异常说明']);
-    const saved = await call<number>(seeded.server.url, 'POST', `${reportCallPath(coverAlarms.path)}/handling`, {
+    const saved = await call<number>(seeded.server.url, 'POST', `${reportCallPath(coverAlarms)}/handling`, {
       token: seeded.tokens.admin, form: { ids: ids.join(','), state: 2, description: '路边开盖，已核实' },
     });
     expect(saved.data).toBe(3);
@@ -240,7 +240,7 @@ describe('the report engine', () => {
     const own = new Set(operator.data.rows.map((row) => row.id));
     const foreign = admin.data.rows.filter((row) => !own.has(row.id)).slice(0, 2).map((row) => row.id);
     expect(foreign).toHaveLength(2);
-    const answer = await call<number>(seeded.server.url, 'POST', `${reportCallPath(coverAlarms.path)}/handling`, {
+    const answer = await call<number>(seeded.server.url, 'POST', `${reportCallPath(coverAlarms)}/handling`, {
       token: seeded.tokens.operator, form: { ids: foreign.join(','), state: 1 },
     });
     expect(answer.data).toBe(0);

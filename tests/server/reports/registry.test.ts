@@ -1,10 +1,10 @@
 // Every report of the registry on the seeded default fleet: the server answers its default query with rows that carry
 // exactly the declared columns, so no screen opens empty on a fresh `npm start`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORTS } from '../../../src/domain/screens/reports/registry';
+import { REPORT_DEFS, reportId } from '../../../src/domain/screens/reports/registry';
 import { startSeededServer, type SeededServer } from './seeded-server';
 
-const DEFS = Object.values(REPORTS);
+const DEFS = REPORT_DEFS;
 
 describe('every report on the seeded fleet', () => {
   let seeded: SeededServer;
@@ -13,7 +13,7 @@ describe('every report on the seeded fleet', () => {
   }, 120_000);
   afterAll(async () => seeded.server.close());
 
-  it.each(DEFS.map((def) => [def.path, def] as const))('%s answers rows with its declared columns in the default range', async (_path, def) => {
+  it.each(DEFS.map((def) => [reportId(def), def] as const))('%s answers rows with its declared columns in the default range', async (_path, def) => {
     const answer = await seeded.page(def, 'admin', { size: 20 });
     expect(answer.resultCode, answer.message).toBe(200);
     expect(answer.data.total).toBeGreaterThan(0);
@@ -24,7 +24,7 @@ describe('every report on the seeded fleet', () => {
     // Every declared column has a value in some row of the page: a column whose field the events lack stays empty.
     for (const column of def.columns) {
       if (column.value.from === 'handling') continue;
-      expect(answer.data.rows.some((row) => row[column.key] !== null), `${def.path} ${column.key}`).toBe(true);
+      expect(answer.data.rows.some((row) => row[column.key] !== null), `${reportId(def)} ${column.key}`).toBe(true);
     }
   });
 });

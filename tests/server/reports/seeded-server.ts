@@ -29,8 +29,8 @@ export async function startSeededServer(): Promise<SeededServer> {
     async page(def, user, query = {}, lang) {
       const options = { token: tokens[user], query, lang };
       const [page, totals] = await Promise.all([
-        call<ReportPage>(server.url, 'GET', reportCallPath(def.path), options),
-        call<ReportTotals>(server.url, 'GET', `${reportCallPath(def.path)}${TOTALS_SUFFIX}`, options),
+        call<ReportPage>(server.url, 'GET', reportCallPath(def), options),
+        call<ReportTotals>(server.url, 'GET', `${reportCallPath(def)}${TOTALS_SUFFIX}`, options),
       ]);
       if (page.resultCode !== 200) return { ...page, data: { rows: [], hasMore: false, total: 0 } };
       if (totals.resultCode !== 200) return { ...totals, data: { rows: [], hasMore: false, total: 0 } };

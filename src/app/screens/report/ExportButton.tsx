@@ -51,7 +51,7 @@ export function ExportButton({ def, filters, total }: ExportButtonProps) {
     const headers = def.columns.map((column) => t(column.labelKey));
     const fileName = `${t(tabTitleKey(def.path))}_${formatDate(Date.now(), 'yyyyMMddHHmmss')}.xlsx`;
     setProgress('starting');
-    await downloadExport(`${reportCallPath(def.path)}/export`, exportForm(def, filters, headers, lang, fileName), fileName, setProgress);
+    await downloadExport(`${reportCallPath(def)}/export`, exportForm(def, filters, headers, lang, fileName), fileName, setProgress);
     setProgress(undefined);
   };
 

@@ -79,6 +79,25 @@ export function QueryBar({ def, draft, onDraft, onSearch, onReset, options, prob
                 />
               </div>
             );
+          case 'text':
+            return (
+              <div key={filter.key} className="query-bar__field">
+                <label className="filters__field">
+                  <span className="filters__label">{t(filter.labelKey)}</span>
+                  <span className="filters__control">
+                    <input
+                      type="search"
+                      className="filters__input"
+                      name={filter.key}
+                      maxLength={filter.maxLength}
+                      placeholder={t('report.filter.textPlaceholder')}
+                      value={draft[filter.key] ?? ''}
+                      onChange={(event) => onDraft(withValue(draft, filter.key, event.target.value))}
+                    />
+                  </span>
+                </label>
+              </div>
+            );
         }
       })}
       <div className="query-bar__actions">

@@ -11,7 +11,7 @@ import type { ReportChart as ChartDef, ReportDef } from '../../../domain/screens
 import { LOSS_HISTOGRAM_BUCKETS } from '../../../domain/constants';
 import { REPORT_PAGE } from '../../../domain/screens/reports/query';
 import { TREND_MAX_ROWS } from '../../../domain/screens/reports/trend';
-import { drillDownUrl, type ReportFilters } from '../../../domain/screens/reports/url-query';
+import { dayRange, drillDownUrl, type ReportFilters } from '../../../domain/screens/reports/url-query';
 import type { ReportRow } from '../../../domain/screens/reports/wire';
 import { chartData, trendRows } from '../../../ui/chart/chart-data';
 import { reportFailure } from '../../reactions';
@@ -69,11 +69,14 @@ export function ReportChartPanel({ def, chart, filters, generation, lang, onRang
 
   const column = (key: string) => def.columns.find((candidate) => candidate.key === key);
   const xColumn = column(chart.x);
-  const time = xColumn?.format === 'dateTime';
+  // A trend of days (a daily score) lies on a time axis too, each day at its China midnight.
+  const days = xColumn?.format === 'date';
+  const time = xColumn?.format === 'dateTime' || days;
   const data = useMemo(() => {
     if (!loaded) return undefined;
     const split = chart.splitBy ? column(chart.splitBy) : undefined;
-    return chartData(loaded.rows, {
+    const rows = days ? loaded.rows.map((row) => ({ ...row, [chart.x]: dayRange(String(row[chart.x] ?? ''))?.startTime ?? null })) : loaded.rows;
+    return chartData(rows, {
       x: chart.x,
       time,
       series: chart.series.map((key) => ({ key, label: t(column(key)?.labelKey ?? 'report.chart') })),
@@ -103,8 +106,8 @@ export function ReportChartPanel({ def, chart, filters, generation, lang, onRang
             data={data}
             xLabel={xColumn ? t(xColumn.labelKey) : ''}
             yLabel={yColumn ? t(yColumn.labelKey) : ''}
-            formatTick={(ms) => (trend ? displayShortDateTime(ms, lang) : displayDate(ms, lang))}
-            formatCursor={(ms) => (trend ? displayDateTime(ms, lang) : displayDate(ms, lang))}
+            formatTick={(ms) => (trend && !days ? displayShortDateTime(ms, lang) : displayDate(ms, lang))}
+            formatCursor={(ms) => (trend && !days ? displayDateTime(ms, lang) : displayDate(ms, lang))}
             onPick={
               drill
                 ? (index) => {

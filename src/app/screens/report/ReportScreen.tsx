@@ -1,14 +1,15 @@
 // The one screen of every report and analysis route: the definition says what to ask, show, total, chart and export.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { useLocation, useSearch } from 'wouter';
 import { toLang } from '../../../domain/i18n';
 import type { ReportDef, ReportSort } from '../../../domain/screens/reports/definition';
-import { queryProblem, REPORT_PAGE, type QueryProblem } from '../../../domain/screens/reports/query';
-import { reportFor } from '../../../domain/screens/reports/registry';
-import { defaultFilters, drillDownUrl, HIGHLIGHT_KEYS, type ReportFilters } from '../../../domain/screens/reports/url-query';
+import { emptyKeyOf, filterKeys, queryProblem, REPORT_PAGE, type QueryProblem } from '../../../domain/screens/reports/query';
+import { reportFor, reportId, tabsOf } from '../../../domain/screens/reports/registry';
+import { defaultFilters, drillDownUrl, filtersSearch, HIGHLIGHT_KEYS, TAB_KEY, type ReportFilters } from '../../../domain/screens/reports/url-query';
 import type { ReportOptions, ReportRow, ReportTotals } from '../../../domain/screens/reports/wire';
 import { tabTitleKey } from '../../../domain/shell/titles';
+import { ViewTabs } from '../../../ui/filters';
 import { ReportGrid, type BlockRequest } from '../../../ui/grid/ReportGrid';
 import { showToast } from '../../../ui/notify';
 import { reportFailure } from '../../reactions';
@@ -22,9 +23,28 @@ import { useReportRefresh } from './use-report-refresh';
 import { useReportFilters } from './use-report-filters';
 import './report.css';
 
+const tabInUrl = (search: string): string | undefined => new URLSearchParams(search).get(TAB_KEY) ?? undefined;
+
+/**
+ * A report route, on the tab its address names. The tab strip's plain path (coming back to the view) keeps the tab on
+ * screen; a link with filters and no tab opens the first.
+ */
 export default function ReportScreen({ path }: { readonly path: string }) {
-  const def = reportFor(path);
-  return def ? <Report def={def} /> : <NotAvailable path={path} />;
+  const [location] = useLocation();
+  const search = useSearch();
+  const onScreen = location === path;
+  const [tab, setTab] = useState<string | undefined>(() => (onScreen ? tabInUrl(search) : undefined));
+  useEffect(() => {
+    if (onScreen && search !== '') setTab(tabInUrl(search));
+  }, [onScreen, search]);
+  const def = reportFor(path, tab);
+  return def ? <Report key={reportId(def)} def={def} /> : <NotAvailable path={path} />;
+}
+
+/** The filters of one tab that another takes along (companies, plate, range): the keys both have. */
+function sharedFilters(from: ReportFilters, to: ReportDef): ReportFilters {
+  const keys = new Set(filterKeys(to));
+  return Object.fromEntries(Object.entries(from).filter(([key]) => keys.has(key)));
 }
 
 /** Opened from an alarm (`at`), a screen lists from the alarm on, oldest first, so the alarm's row leads. */
@@ -97,6 +117,12 @@ function Report({ def }: { readonly def: ReportDef }) {
     applyFilters(defaultFilters(def, Date.now()));
   };
 
+  const tabs = tabsOf(def);
+  const openTab = (id: string) => {
+    const target = tabs.find((candidate) => reportId(candidate) === id);
+    if (target) navigate(`${def.path}?${filtersSearch(target, sharedFilters(filters, target))}`);
+  };
+
   const at = filters[HIGHLIGHT_KEYS.at];
   const isHighlighted = useMemo(
     () => (at === undefined ? undefined : (row: ReportRow) => row['startTime'] === Number(at) && (!filters.signCode || row['signCode'] === filters.signCode)),
@@ -124,8 +150,16 @@ function Report({ def }: { readonly def: ReportDef }) {
   };
 
   return (
-    <article className="page report" data-report={def.path}>
+    <article className="page report" data-report={def.path} data-tab={def.tab?.key}>
       <h1>{t(tabTitleKey(def.path))}</h1>
+      {tabs.length > 1 && (
+        <ViewTabs
+          tabs={tabs.map((tab) => ({ id: reportId(tab), label: tab.tab ? t(tab.tab.labelKey) : '' }))}
+          selected={reportId(def)}
+          label={t('report.tabs')}
+          onSelect={openTab}
+        />
+      )}
       <QueryBar def={def} draft={draft} onDraft={setDraft} onSearch={() => search(draft)} onReset={reset} options={options} problem={problem} />
       <div className="report__tools">
         <span className="report__total" data-testid="report-total">
@@ -141,7 +175,7 @@ function Report({ def }: { readonly def: ReportDef }) {
       {def.chart && <ReportChartPanel def={def} chart={def.chart} filters={filters} generation={generation} lang={lang} onRange={searchRange} />}
       {totals?.total === 0 && (
         <p className="report__empty" role="status">
-          {t(def.emptyKey ?? 'report.empty')}
+          {t(emptyKeyOf(def, filters))}
         </p>
       )}
       <ReportGrid

@@ -29,7 +29,7 @@ async function checked<T>(answer: Promise<unknown>, guard: (value: unknown) => v
 }
 
 export function fetchReportPage(def: ReportDef, query: ReportQuery): Promise<ReportPage> {
-  return checked(callPath<unknown>('GET', reportCallPath(def.path), query), isReportPage);
+  return checked(callPath<unknown>('GET', reportCallPath(def), query), isReportPage);
 }
 
 /**
@@ -47,7 +47,7 @@ export async function fetchNewestRows(def: ReportDef, filters: ReportFilters, ke
 }
 
 export function fetchReportTotals(def: ReportDef, query: ReportQuery): Promise<ReportTotals> {
-  return checked(callPath<unknown>('GET', `${reportCallPath(def.path)}${TOTALS_SUFFIX}`, query), isReportTotals);
+  return checked(callPath<unknown>('GET', `${reportCallPath(def)}${TOTALS_SUFFIX}`, query), isReportTotals);
 }
 
 let options: Promise<ReportOptions> | undefined;
@@ -62,5 +62,5 @@ export function reportOptions(): Promise<ReportOptions> {
 }
 
 export function saveHandling(def: ReportDef, ids: readonly number[], state: HandlingState, description: string): Promise<number> {
-  return callPath<number>('POST', `${reportCallPath(def.path)}/handling`, { ids: ids.join(','), state, description });
+  return callPath<number>('POST', `${reportCallPath(def)}/handling`, { ids: ids.join(','), state, description });
 }

@@ -3,9 +3,10 @@
 import { alarmTypeLabelKey, isAlarmTypeId } from '../../alarm-types';
 import { LOSS_HISTOGRAM_BUCKETS } from '../../constants';
 import { fuelLabelKey, roundVolume } from '../../fuel';
-import { displayDate, displayDateTime, formatDuration, formatLoss, formatLossRate, toFixedDecimal, toPerMille } from '../../format';
+import { compassName, displayDate, displayDateTime, formatDuration, formatLoss, formatLossRate, toFixedDecimal, toPerMille } from '../../format';
 import { translate, type Lang, type LocaleKey } from '../../i18n';
 import type { CellFormat, ReportColumn } from './definition';
+import { parseReasons, reasonLabelKey } from './scores';
 import type { ReportCell } from './wire';
 
 const PROCESS_KEYS: Readonly<Record<string, LocaleKey>> = {
@@ -51,6 +52,14 @@ function bucketText(value: string, lang: Lang): string {
   return month ? `${month[2]}/${month[1]}` : value;
 }
 
+/** A score's deductions, largest first: '心跳中断 1.5 次/周 −12；…'. */
+function reasonsText(code: string, lang: Lang): string {
+  const parts = parseReasons(code).map((deduction) =>
+    translate(lang, reasonLabelKey(deduction.key), { rate: toFixedDecimal(deduction.rate, 2), points: toFixedDecimal(deduction.points, 1) }),
+  );
+  return parts.join(lang === 'zh' ? '；' : '; ');
+}
+
 /** The text a cell shows in this language; '' for a missing value, never 'NaN' or 'null'. */
 export function cellText(column: Pick<ReportColumn, 'format' | 'options'>, value: ReportCell, lang: Lang): string {
   if (value === null || value === undefined) return '';
@@ -88,6 +97,8 @@ export function cellText(column: Pick<ReportColumn, 'format' | 'options'>, value
       return n === undefined ? '' : toFixedDecimal(n, 1);
     case 'decimal2':
       return n === undefined ? '' : toFixedDecimal(n, 2);
+    case 'coordinate':
+      return n === undefined ? '' : toFixedDecimal(n, 6);
     case 'percent':
       return n === undefined ? '' : `${toFixedDecimal(n * 100, 1)}%`;
     case 'flag':
@@ -104,6 +115,12 @@ export function cellText(column: Pick<ReportColumn, 'format' | 'options'>, value
       return n === undefined ? '' : (LOSS_HISTOGRAM_BUCKETS[n]?.label ?? '');
     case 'level':
       return labelOf(LEVEL_KEYS, value, lang);
+    case 'heading':
+      return n === undefined ? '' : `${compassName(n, lang)} ${(((Math.round(n) % 360) + 360) % 360)}°`;
+    case 'score':
+      return n === undefined ? '' : toFixedDecimal(n, 1);
+    case 'reasons':
+      return reasonsText(String(value), lang);
   }
 }
 
@@ -119,7 +136,9 @@ const NUMBER_FORMATS: Partial<Record<CellFormat, string>> = {
   pressure: '0.0',
   speed: '0.0',
   decimal2: '0.00',
+  coordinate: '0.000000',
   percent: '0.0%',
+  score: '0.0',
 };
 
 /** Formats shown as figures (right-aligned in the grid): the export's number formats and the durations. */

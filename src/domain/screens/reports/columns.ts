@@ -2,7 +2,7 @@
 // definition says only where its value comes from.
 import type zh from '../../../../locales/zh.json';
 import type { LocaleKey } from '../../i18n';
-import type { CellFormat, DataType, NumericSource, ReportColumn, ReportFilter, ValueSource } from './definition';
+import type { CellFormat, ComputedName, DataType, NumericSource, RecordField, ReportColumn, ReportFilter, ScoreName, ValueSource, WhenSource } from './definition';
 
 export type ColumnName = keyof (typeof zh)['report']['column'];
 
@@ -19,6 +19,20 @@ export const data = (path: string, type: DataType = 'number') => ({ from: 'data'
 export const item = (path: string, type: DataType = 'number') => ({ from: 'item', path, type }) as const;
 export const sum = (of: NumericSource) => ({ from: 'sum', of }) as const;
 export const count = { from: 'count' } as const;
+export const record = (field: RecordField) => ({ from: 'record', field }) as const;
+export const computed = (field: string, type: DataType = 'number') => ({ from: 'computed', field, type }) as const;
+export const eventKind = { from: 'event', field: 'kind' } as const;
+/** How many of a group's rows are events of this kind. */
+export const countOfKind = (kind: string) => ({ from: 'countWhen', value: eventKind, equals: kind }) as const;
+/** 1 for a row that is an event of this kind: the numerator of a rate. */
+export const isKind = (kind: string): WhenSource => ({ from: 'when', value: eventKind, equals: kind });
+/** A derived score of the row's counts, and its deductions (scores.ts). */
+export const scoreColumns = (score: ScoreName, name: 'healthScore' | 'driverScore'): ReportColumn[] => [
+  column(name, 'score', { from: 'score', score }),
+  column('reasons', 'reasons', { from: 'reasons', score }, { sortable: false }),
+];
+/** The source of rows a server function computes. */
+export const computedRows = (name: ComputedName) => ({ type: 'computed', name }) as const;
 
 /** Columns most reports open with. */
 export const truckColumns: readonly ReportColumn[] = [

@@ -28,6 +28,8 @@ export type CellFormat =
   | 'volume'
   | 'decimal1'
   | 'decimal2'
+  /** A WGS-84 degree, six decimals. */
+  | 'coordinate'
   | 'integer'
   | 'speed'
   | 'temperature'
@@ -43,10 +45,32 @@ export type CellFormat =
   /** A loss-histogram bucket index, shown as its interval. */
   | 'lossBucket'
   /** An alarm level 1–3 (yellow, red, black), shown as its name on its colour. */
-  | 'level';
+  | 'level'
+  /** A heading in degrees, shown as its compass point and the degrees. */
+  | 'heading'
+  /** A score 0–100 on its band's colour (good, fair, poor). */
+  | 'score'
+  /** A score's deductions (`scores.ts`), each named with its figure and the points it took. */
+  | 'reasons';
 
 /** The JSON type of a value in an event's `data`, so SQL compares and sorts it as such on both databases. */
 export type DataType = 'number' | 'text' | 'boolean';
+
+/** The tables of position fixes and device heartbeats, as `records` sources read them. */
+export const RECORD_FIELDS = {
+  position: { time: 'number', lat: 'number', lng: 'number', speed: 'number', heading: 'number', area: 'text' },
+  heartbeat: { heartTime: 'number', gpsTime: 'number', voltage: 'number' },
+} as const satisfies Record<string, Record<string, DataType>>;
+export type RecordTable = keyof typeof RECORD_FIELDS;
+export type RecordField = { [T in RecordTable]: keyof (typeof RECORD_FIELDS)[T] }[RecordTable];
+
+/** The rows a server function computes (`computed` sources), and their fields. */
+export const COMPUTED_SOURCES = ['heartbeatOvertime', 'fenceMileage', 'fenceTotals', 'driverScore', 'driverEvents'] as const;
+export type ComputedName = (typeof COMPUTED_SOURCES)[number];
+
+/** The scores a report may derive from its row's other cells (`scores.ts`). */
+export const SCORE_NAMES = ['deviceHealth', 'driver'] as const;
+export type ScoreName = (typeof SCORE_NAMES)[number];
 
 /** Where the server reads a column's value. */
 export type ValueSource =
@@ -56,6 +80,17 @@ export type ValueSource =
    */
   | { readonly from: 'event'; readonly field: 'startTime' | 'endTime' | 'duration' | 'day' | 'month' | 'kind' }
   | { readonly from: 'truck'; readonly field: 'signCode' | 'companyName' }
+  /** A column of the position or heartbeat row (`records` sources). */
+  | { readonly from: 'record'; readonly field: RecordField }
+  /** A field of the rows a server function computed (`computed` sources). */
+  | { readonly from: 'computed'; readonly field: string; readonly type: DataType }
+  /** 1 when the value is above the limit, else 0 (a fix over the speed limit). */
+  | { readonly from: 'over'; readonly value: NumericSource; readonly limit: number }
+  /**
+   * Derived from the row's other cells once it is read (never SQL): a score 0–100, or its deductions as codes
+   * (`scores.ts`). Reports with one are ordered and paged in memory.
+   */
+  | { readonly from: 'score' | 'reasons'; readonly score: ScoreName }
   /** A field of the event's JSON `data`; `path` is dot-separated. */
   | { readonly from: 'data'; readonly path: string; readonly type: DataType }
   /** A field of the array element the source expands (one row per element). */
@@ -68,8 +103,11 @@ export type ValueSource =
   /** Grouped reports: an aggregate over the group's rows. */
   | { readonly from: 'count' }
   | { readonly from: 'sum' | 'avg' | 'max' | 'min'; readonly of: NumericSource }
-  /** Grouped reports: sum(numerator) / sum(denominator), empty when the denominator sums to 0 (a loss rate). */
-  | { readonly from: 'ratio'; readonly numerator: NumericSource; readonly denominator: NumericSource }
+  /**
+   * Grouped reports: sum(numerator) / sum(denominator) × scale (1 unless given), empty when the denominator sums to 0
+   * (a loss rate; exceptions per 100 km).
+   */
+  | { readonly from: 'ratio'; readonly numerator: NumericSource; readonly denominator: NumericSource; readonly scale?: number }
   /** Grouped reports: the group's share of all rows, 0…1. */
   | { readonly from: 'share' }
   /** The fuel kind of an oil code (gasoline above 0, other at −1, else diesel), for the fuel select. */
@@ -93,7 +131,8 @@ export type ValueSource =
     readonly atMost?: number;
     readonly equals?: string | number;
   }
-  | DifferenceSource;
+  | DifferenceSource
+  | WhenSource;
 
 /** A number less others (a fuel balance: loaded − delivered − loss); empty when any part is. */
 export interface DifferenceSource {
@@ -103,9 +142,24 @@ export interface DifferenceSource {
 }
 
 export type NumericSource =
-  | Extract<ValueSource, { readonly from: 'data' | 'item' }>
+  | Extract<ValueSource, { readonly from: 'data' | 'item' | 'record' }>
   | { readonly from: 'event'; readonly field: 'duration' }
-  | DifferenceSource;
+  | DifferenceSource
+  | WhenSource;
+
+/** 1 when the row's value equals `equals` (or lies above `above` and at most `atMost`), else 0: a count's numerator. */
+export interface WhenSource {
+  readonly from: 'when';
+  readonly value: Extract<ValueSource, { readonly from: 'data' }> | { readonly from: 'event'; readonly field: 'kind' };
+  readonly equals?: string | number;
+  readonly above?: number;
+  readonly atMost?: number;
+}
+
+/** Values derived from the row's cells after it is read: the server computes them, never the SQL. */
+export function isDerived(value: ValueSource): value is Extract<ValueSource, { readonly from: 'score' | 'reasons' }> {
+  return value.from === 'score' || value.from === 'reasons';
+}
 
 export const AGGREGATE_SOURCES = ['count', 'sum', 'avg', 'max', 'min', 'ratio', 'share', 'distinctTrucks', 'countWhen'] as const;
 export type Aggregate = Extract<ValueSource, { readonly from: (typeof AGGREGATE_SOURCES)[number] }>;
@@ -164,7 +218,22 @@ export interface LiveRowsSource {
   readonly where?: readonly DataCondition[];
 }
 
-export type ReportSource = EventRowsSource | GroupedSource | AlarmRowsSource | LiveRowsSource;
+/** One row per position fix or heartbeat of the trucks (GPS history, heartbeats, the voltage line). */
+export interface RecordRowsSource {
+  readonly type: 'records';
+  readonly table: RecordTable;
+}
+
+/**
+ * Rows a server function computes from several tables (fence mileage from positions and fence shapes, driver scores
+ * from shifts and alarms, the overdue heartbeats): every row of the filters at once, ordered and paged in memory.
+ */
+export interface ComputedRowsSource {
+  readonly type: 'computed';
+  readonly name: ComputedName;
+}
+
+export type ReportSource = EventRowsSource | GroupedSource | AlarmRowsSource | LiveRowsSource | RecordRowsSource | ComputedRowsSource;
 
 /** Sources whose rows are groups: their columns without an aggregate are the group's key. */
 export function isGrouped(source: ReportSource): boolean {
@@ -174,8 +243,13 @@ export function isGrouped(source: ReportSource): boolean {
 export const RANGE_PRESETS = ['today', 'yesterday', 'last7Days', 'last30Days', 'thisMonth', 'thisYear'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 
-/** A choice of a select: a translated label, or a language-neutral one (a histogram interval). */
-export type SelectOption = { readonly value: string; readonly labelKey: LocaleKey } | { readonly value: string; readonly label: string };
+/**
+ * A choice of a select: a translated label, or a language-neutral one (a histogram interval); `emptyKey` is what an
+ * empty result says while it is chosen (GPS history's overspeed fixes: 'no overspeed record for the period').
+ */
+export type SelectOption = ({ readonly value: string; readonly labelKey: LocaleKey } | { readonly value: string; readonly label: string }) & {
+  readonly emptyKey?: LocaleKey;
+};
 
 export type ReportFilter =
   /** Company tree: only the user's companies. */
@@ -188,7 +262,9 @@ export type ReportFilter =
    */
   | { readonly type: 'range'; readonly preset: RangePreset; readonly maxDays?: number; readonly maxMonths?: number }
   /** A per-report select over one value; the empty choice means all. */
-  | { readonly type: 'select'; readonly key: string; readonly labelKey: LocaleKey; readonly value: ValueSource; readonly options: readonly SelectOption[] };
+  | { readonly type: 'select'; readonly key: string; readonly labelKey: LocaleKey; readonly value: ValueSource; readonly options: readonly SelectOption[] }
+  /** A typed value the rows' value must equal (a driver's code, a fence's name); a drill-down fills it in. */
+  | { readonly type: 'text'; readonly key: string; readonly labelKey: LocaleKey; readonly value: ValueSource; readonly maxLength: number };
 
 export interface ReportSort {
   readonly key: string;
@@ -218,6 +294,8 @@ export type DrillTarget = ReportPath | { readonly alarmScreenOf: string };
 /** A link from a row or a bar to another report, the row's values becoming that report's filters. */
 export interface DrillDown {
   readonly to: DrillTarget;
+  /** The tab of the target screen to open (a screen of several tabs); its first tab unless given. */
+  readonly tab?: string;
   /**
    * Target query key → this row's column key. The keys `day` and `month` are not filters: they set the target's
    * range to that day or month.
@@ -225,8 +303,20 @@ export interface DrillDown {
   readonly params: Readonly<Record<string, string>>;
 }
 
+/** One tab of a screen of several: its key (the URL's `tab`) and its label. */
+export interface ReportTab {
+  readonly key: string;
+  readonly labelKey: LocaleKey;
+}
+
 export interface ReportDef {
   readonly path: ReportPath;
+  /**
+   * A screen of several tabs: the route's own definition names its first tab here and lists the others in `tabs`;
+   * each of those names its own (its calls are below the route's, `/report<path>/<key>`).
+   */
+  readonly tab?: ReportTab;
+  readonly tabs?: readonly ReportDef[];
   readonly source: ReportSource;
   readonly filters: readonly ReportFilter[];
   readonly columns: readonly ReportColumn[];

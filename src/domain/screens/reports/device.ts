@@ -1,14 +1,14 @@
 // The device-health screens read from the events the consoles report (docs/events.md): boot-ups, link drops,
-// undervoltage, device faults, power, cold-box humidity and doors; one entry each. The heartbeat screens (heartbeat
-// info and overtime, the voltage line, health scores) read the heartbeat table and are not defined yet.
+// undervoltage, device faults, power, cold-box humidity and doors, heartbeat gaps and the daily upload counts; the
+// heartbeat screens read the heartbeat table, the overdue heartbeats are the superMan poll's; one entry each.
 import type { RoutePathOfGroup } from '../../routes';
 import {
-  abnormal, analysisFilters, area, column, count, data, deviceFaultColumns, doorColumns, endTime, eventFilters, month,
-  offlineColumns, powerColumns, process, startTime, temperatureColumns, truckColumns,
+  abnormal, analysisFilters, area, column, computed, computedRows, count, countOfKind, data, day, deviceFaultColumns, doorColumns, endTime,
+  eventFilters, month, offlineColumns, powerColumns, process, record, scoreColumns, startTime, temperatureColumns, truckColumns,
 } from './columns';
 import type { DataCondition, ReportColumn, ReportDef } from './definition';
 
-export type DeviceReportPath = RoutePathOfGroup<'device_console' | 'device_other' | 'device_analysis'>;
+export type DeviceReportPath = RoutePathOfGroup<'device_console' | 'device_other' | 'device_analysis'> | '/setting/base_data/upload_statistic';
 
 const CONSOLE = '/device_monitor/console';
 const OTHER = '/device_monitor/other_devices';
@@ -18,9 +18,20 @@ const newestFirst = { key: 'startTime', order: 'desc' } as const;
 const voltage = column('voltage', 'decimal1', data('voltage'));
 const faultRows: readonly ReportColumn[] = [...truckColumns, startTime, endTime, ...deviceFaultColumns, area];
 const device = (name: string): DataCondition => ({ value: data('device', 'text'), equals: name });
-const kind = { from: 'event', field: 'kind' } as const;
-const countOf = (eventKind: string) => ({ from: 'countWhen', value: kind, equals: eventKind }) as const;
 const faultsOf = (name: string) => ({ from: 'countWhen', value: data('device', 'text'), equals: name }) as const;
+
+const heartTime = column('heartTime', 'dateTime', record('heartTime'));
+const gpsTime = column('gpsTime', 'dateTime', record('gpsTime'));
+const heartbeatVoltage = column('voltage', 'decimal1', record('voltage'));
+
+/** A device's health counts (docs/scores.md): heartbeat gaps, link drops, undervoltages and faults. */
+const healthCounts: readonly ReportColumn[] = [
+  column('heartbeatGaps', 'integer', countOfKind('heartbeat_gap'), { summary: 'sum' }),
+  column('offlines', 'integer', countOfKind('offline'), { summary: 'sum' }),
+  column('undervoltages', 'integer', countOfKind('undervoltage'), { summary: 'sum' }),
+  column('deviceFaults', 'integer', countOfKind('device_fault'), { summary: 'sum' }),
+];
+const healthKinds = ['heartbeat_gap', 'offline', 'undervoltage', 'device_fault', 'upload'] as const;
 
 export const DEVICE_REPORTS = {
   [`${CONSOLE}/bz_bootup`]: {
@@ -59,10 +70,10 @@ export const DEVICE_REPORTS = {
     filters: analysisFilters(),
     columns: [
       ...truckColumns,
-      column('bootups', 'integer', countOf('bootup'), { summary: 'sum' }),
-      column('undervoltages', 'integer', countOf('undervoltage'), { summary: 'sum' }),
-      column('deviceFaults', 'integer', countOf('device_fault'), { summary: 'sum' }),
-      column('offlines', 'integer', countOf('offline'), { summary: 'sum' }),
+      column('bootups', 'integer', countOfKind('bootup'), { summary: 'sum' }),
+      column('undervoltages', 'integer', countOfKind('undervoltage'), { summary: 'sum' }),
+      column('deviceFaults', 'integer', countOfKind('device_fault'), { summary: 'sum' }),
+      column('offlines', 'integer', countOfKind('offline'), { summary: 'sum' }),
     ],
     sort: { key: 'deviceFaults', order: 'desc' },
     chart: { kind: 'bar', x: 'signCode', series: ['deviceFaults'], drillDown: { to: `${CONSOLE}/alarm_device_err`, params: { signCode: 'signCode' } } },
@@ -150,5 +161,78 @@ export const DEVICE_REPORTS = {
     sort: { key: 'deviceFaults', order: 'desc' },
     chart: { kind: 'bar', x: 'signCode', series: ['deviceFaults'], drillDown: { to: `${OTHER}/abnormal_record`, params: { signCode: 'signCode' } } },
     drillDown: { to: `${OTHER}/abnormal_record`, params: { signCode: 'signCode' } },
+  },
+  [`${ANALYSIS}/heart_beat_info`]: {
+    path: `${ANALYSIS}/heart_beat_info`,
+    source: { type: 'records', table: 'heartbeat' },
+    filters: eventFilters(),
+    columns: [...truckColumns, heartTime, gpsTime, heartbeatVoltage],
+    sort: { key: 'heartTime', order: 'desc' },
+  },
+  [`${ANALYSIS}/over_time_heart`]: {
+    path: `${ANALYSIS}/over_time_heart`,
+    // The superMan poll's data: online trucks whose newest heartbeat is older than the overtime limit, now.
+    source: computedRows('heartbeatOvertime'),
+    filters: [{ type: 'company' }, { type: 'plate' }],
+    columns: [
+      column('signCode', 'text', computed('signCode', 'text')),
+      column('companyName', 'text', computed('companyName', 'text')),
+      column('heartTime', 'dateTime', computed('heartTime')),
+      column('gpsTime', 'dateTime', computed('gpsTime')),
+      column('overdueMinutes', 'durationMin', computed('overdueMinutes')),
+    ],
+    sort: { key: 'overdueMinutes', order: 'desc' },
+    drillDown: { to: `${ANALYSIS}/heart_beat_info`, params: { signCode: 'signCode' } },
+  },
+  [`${ANALYSIS}/valtage_line`]: {
+    path: `${ANALYSIS}/valtage_line`,
+    // The console's supply voltage over time, one truck's line from its heartbeats.
+    source: { type: 'records', table: 'heartbeat' },
+    filters: eventFilters(),
+    columns: [...truckColumns, heartTime, heartbeatVoltage],
+    sort: { key: 'heartTime', order: 'desc' },
+    chart: { kind: 'line', x: 'heartTime', series: ['voltage'] },
+  },
+  [`${ANALYSIS}/health_analysis`]: {
+    path: `${ANALYSIS}/health_analysis`,
+    // Each device's score per day; with a plate, its line over the range.
+    source: { type: 'groups', kinds: healthKinds },
+    filters: analysisFilters(),
+    columns: [...truckColumns, day, ...healthCounts, ...scoreColumns('deviceHealth', 'healthScore')],
+    sort: { key: 'day', order: 'desc' },
+    chart: { kind: 'line', x: 'day', series: ['healthScore'] },
+  },
+  [`${ANALYSIS}/device_health`]: {
+    path: `${ANALYSIS}/device_health`,
+    // Each device's score over the range, worst first, rated per week of activity.
+    source: { type: 'groups', kinds: healthKinds },
+    filters: analysisFilters(),
+    columns: [
+      ...truckColumns,
+      column('activeDays', 'integer', countOfKind('upload')),
+      ...healthCounts,
+      ...scoreColumns('deviceHealth', 'healthScore'),
+    ],
+    sort: { key: 'healthScore', order: 'asc' },
+    chart: { kind: 'bar', x: 'signCode', series: ['healthScore'], drillDown: { to: `${ANALYSIS}/health_analysis`, params: { signCode: 'signCode' } } },
+    drillDown: { to: `${ANALYSIS}/health_analysis`, params: { signCode: 'signCode' } },
+  },
+  '/setting/base_data/upload_statistic': {
+    path: '/setting/base_data/upload_statistic',
+    // What each device uploaded per day, from its daily upload counts.
+    source: { type: 'events', kinds: ['upload'] },
+    filters: eventFilters(),
+    columns: [
+      ...truckColumns,
+      column('day', 'date', data('date', 'text')),
+      column('statusReports', 'integer', data('statusReports'), { summary: 'sum' }),
+      column('positions', 'integer', data('positions'), { summary: 'sum' }),
+      column('heartbeats', 'integer', data('heartbeats'), { summary: 'sum' }),
+      column('events', 'integer', data('events'), { summary: 'sum' }),
+      column('alarms', 'integer', data('alarms'), { summary: 'sum' }),
+      column('firstUpload', 'dateTime', data('firstTime')),
+      column('lastUpload', 'dateTime', data('lastTime')),
+    ],
+    sort: { key: 'day', order: 'desc' },
   },
 } as const satisfies Partial<Record<DeviceReportPath, ReportDef>>;

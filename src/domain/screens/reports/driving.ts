@@ -2,9 +2,14 @@
 // Event fields are those of docs/events.md; alarm columns read the alarm's properties, which the simulator fills as the
 // device would (area, position, speed and the type's own fields).
 import { ADAS_ALARM_TYPE } from '../../alarm-types';
+import { SPEED_QUERY_MAX_MONTHS } from '../../constants';
 import type { RoutePathOfGroup } from '../../routes';
-import { analysisFilters, area, column, count, data, endTime, eventFilters, month, offlineColumns, startTime, truckColumns } from './columns';
+import {
+  analysisFilters, area, column, computed, computedRows, count, countOfKind, data, endTime, eventFilters, isKind, month, offlineColumns, record,
+  scoreColumns, startTime, truckColumns,
+} from './columns';
 import type { ReportColumn, ReportDef, ReportFilter } from './definition';
+import { DRIVER_EVENT_CATEGORIES, OVERSPEED_KMH } from './driver-events';
 
 export type DrivingReportPath = RoutePathOfGroup<'driving_event' | 'driving_exception' | 'driving_analysis' | 'active_safety'>;
 
@@ -31,9 +36,35 @@ const offlineMinutes = data('durationMin');
 /** ADAS and driver-monitoring alarms: 8 and its events 9–22 and 28–37. */
 const ADAS_TYPES = [ADAS_ALARM_TYPE, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37] as const;
 
+/** GPS history's select: every fix, or those over the platform's speed limit (then the spec's overspeed empty text). */
+const speedingFilter: ReportFilter = {
+  type: 'select', key: 'speeding', labelKey: 'report.filter.speeding', value: { from: 'over', value: record('speed'), limit: OVERSPEED_KMH },
+  options: [
+    { value: '1', labelKey: 'report.speeding.over', emptyKey: 'error.noOverspeed' },
+    { value: '0', labelKey: 'report.speeding.within' },
+  ],
+};
+
+const km = column('km', 'decimal1', { from: 'sum', of: data('km') }, { summary: 'sum' });
+/** Events of a kind per 100 km driven (the mileage events' km) over the group. */
+const per100Km = (kind: string) => ({ from: 'ratio', numerator: isKind(kind), denominator: data('km'), scale: 100 }) as const;
+const roadsideStops = column('roadsideStops', 'integer', { from: 'countWhen', value: data('inPark', 'boolean'), equals: 0 }, { summary: 'sum' });
+
+const driverColumns: readonly ReportColumn[] = [
+  column('driverName', 'text', computed('driverName', 'text')),
+  column('driverCode', 'text', computed('driverCode', 'text')),
+  column('companyName', 'text', computed('companyName', 'text')),
+];
+const driverCodeFilter: ReportFilter = { type: 'text', key: 'driverCode', labelKey: 'report.column.driverCode', value: computed('driverCode', 'text'), maxLength: 20 };
+
 const parkingColumns: readonly ReportColumn[] = [
   ...truckColumns, startTime, endTime, stopMinutes, parkSource, column('parkName', 'text', data('parkName', 'text')), area,
 ];
+
+const FENCE_SHAPES = { polygon: 'report.fenceShape.polygon', rectangle: 'report.fenceShape.rectangle', circle: 'report.fenceShape.circle' } as const;
+const DRIVER_EVENTS_DRILL = {
+  to: `${ANALYSIS}/exception_rate`, tab: 'driverEvents', params: { driverCode: 'driverCode', month: 'month' },
+} as const;
 
 export const DRIVING_REPORTS = {
   [`${EVENT}/parking_source`]: {
@@ -130,6 +161,59 @@ export const DRIVING_REPORTS = {
     columns: [...truckColumns, startTime, alarmType, speed, area],
     sort: newestFirst,
   },
+  [`${EXCEPTION}/gps_info_his`]: {
+    path: `${EXCEPTION}/gps_info_his`,
+    // Speed info: the stored fixes of the trucks, a query at most three calendar months (params spec §5).
+    source: { type: 'records', table: 'position' },
+    filters: [{ type: 'company' }, { type: 'plate' }, { type: 'range', preset: 'last7Days', maxMonths: SPEED_QUERY_MAX_MONTHS }, speedingFilter],
+    columns: [
+      ...truckColumns,
+      column('gpsTime', 'dateTime', record('time')),
+      column('speed', 'speed', record('speed')),
+      column('heading', 'heading', record('heading')),
+      column('lng', 'coordinate', record('lng'), { sortable: false }),
+      column('lat', 'coordinate', record('lat'), { sortable: false }),
+      column('area', 'text', record('area'), { sortable: false }),
+    ],
+    sort: { key: 'gpsTime', order: 'desc' },
+  },
+  [`${ANALYSIS}/fency_mileage`]: {
+    path: `${ANALYSIS}/fency_mileage`,
+    // Kilometres driven inside each fence, from the stored fixes and the fences' shapes (server/reports/fence-mileage.ts).
+    tab: { key: 'fences', labelKey: 'report.tab.fences' },
+    source: computedRows('fenceTotals'),
+    filters: analysisFilters(),
+    columns: [
+      column('fenceName', 'text', computed('fenceName', 'text')),
+      column('fenceShape', 'enum', computed('fenceShape', 'text'), { options: FENCE_SHAPES }),
+      column('companyName', 'text', computed('companyName', 'text')),
+      column('trucks', 'integer', computed('trucks')),
+      column('entries', 'integer', computed('entries'), { summary: 'sum' }),
+      column('km', 'decimal2', computed('km'), { summary: 'sum' }),
+      column('insideMinutes', 'durationMin', computed('insideMinutes'), { summary: 'sum' }),
+    ],
+    sort: { key: 'km', order: 'desc' },
+    chart: { kind: 'bar', x: 'fenceName', series: ['km'], drillDown: { to: `${ANALYSIS}/fency_mileage`, tab: 'trucks', params: { fenceName: 'fenceName' } } },
+    drillDown: { to: `${ANALYSIS}/fency_mileage`, tab: 'trucks', params: { fenceName: 'fenceName' } },
+    tabs: [
+      {
+        path: `${ANALYSIS}/fency_mileage`,
+        tab: { key: 'trucks', labelKey: 'report.tab.fenceTrucks' },
+        source: computedRows('fenceMileage'),
+        filters: analysisFilters({ type: 'text', key: 'fenceName', labelKey: 'report.column.fenceName', value: computed('fenceName', 'text'), maxLength: 100 }),
+        columns: [
+          column('signCode', 'text', computed('signCode', 'text')),
+          column('companyName', 'text', computed('companyName', 'text')),
+          column('fenceName', 'text', computed('fenceName', 'text')),
+          column('fenceShape', 'enum', computed('fenceShape', 'text'), { options: FENCE_SHAPES }),
+          column('entries', 'integer', computed('entries'), { summary: 'sum' }),
+          column('km', 'decimal2', computed('km'), { summary: 'sum' }),
+          column('insideMinutes', 'durationMin', computed('insideMinutes'), { summary: 'sum' }),
+        ],
+        sort: { key: 'km', order: 'desc' },
+      },
+    ],
+  },
   [`${ANALYSIS}/truck_daily_mile`]: {
     path: `${ANALYSIS}/truck_daily_mile`,
     source: { type: 'events', kinds: ['mileage'] },
@@ -151,12 +235,72 @@ export const DRIVING_REPORTS = {
       column('companyName', 'text', { from: 'truck', field: 'companyName' }),
       month,
       column('trucks', 'integer', { from: 'distinctTrucks' }),
-      column('km', 'decimal1', { from: 'sum', of: data('km') }, { summary: 'sum' }),
-      column('overspeeds', 'integer', { from: 'countWhen', value: { from: 'event', field: 'kind' }, equals: 'overspeed' }, { summary: 'sum' }),
-      column('roadsideStops', 'integer', { from: 'countWhen', value: data('inPark', 'boolean'), equals: 0 }, { summary: 'sum' }),
-      column('offlines', 'integer', { from: 'countWhen', value: { from: 'event', field: 'kind' }, equals: 'offline' }, { summary: 'sum' }),
+      km,
+      column('overspeeds', 'integer', countOfKind('overspeed'), { summary: 'sum' }),
+      roadsideStops,
+      column('offlines', 'integer', countOfKind('offline'), { summary: 'sum' }),
     ],
     sort: { key: 'month', order: 'desc' },
+    chart: { kind: 'bar', x: 'month', series: ['overspeeds'], splitBy: 'companyName' },
+  },
+  [`${ANALYSIS}/exception_rate`]: {
+    path: `${ANALYSIS}/exception_rate`,
+    // Per truck: its exceptions against the kilometres it drove; the drivers' scores are the next tab.
+    tab: { key: 'trucks', labelKey: 'report.tab.trucks' },
+    source: { type: 'groups', kinds: ['overspeed', 'parking', 'offline', 'mileage'] },
+    filters: analysisFilters(),
+    columns: [
+      ...truckColumns,
+      km,
+      column('overspeeds', 'integer', countOfKind('overspeed'), { summary: 'sum' }),
+      column('overspeedsPer100Km', 'decimal2', per100Km('overspeed')),
+      roadsideStops,
+      column('roadsideStopsPer100Km', 'decimal2', { from: 'ratio', numerator: { from: 'when', value: data('inPark', 'boolean'), equals: 0 }, denominator: data('km'), scale: 100 }),
+      column('offlines', 'integer', countOfKind('offline'), { summary: 'sum' }),
+      column('offlinesPer100Km', 'decimal2', per100Km('offline')),
+    ],
+    sort: { key: 'overspeedsPer100Km', order: 'desc' },
+    chart: { kind: 'bar', x: 'signCode', series: ['overspeedsPer100Km'], drillDown: { to: `${EXCEPTION}/alarm_over_speed`, params: { signCode: 'signCode' } } },
+    drillDown: { to: `${EXCEPTION}/alarm_over_speed`, params: { signCode: 'signCode' } },
+    tabs: [
+      {
+        path: `${ANALYSIS}/exception_rate`,
+        // Beyond the legacy console: each driver's month scored from overspeeds, harsh events, fatigue and ADAS alarms
+        // per 100 km (scores.ts, docs/scores.md); a row opens the events behind its score.
+        tab: { key: 'drivers', labelKey: 'report.tab.driverScore' },
+        source: computedRows('driverScore'),
+        filters: analysisFilters(driverCodeFilter),
+        columns: [
+          ...driverColumns,
+          column('month', 'month', computed('month', 'text')),
+          column('km', 'decimal1', computed('km'), { summary: 'sum' }),
+          column('overspeeds', 'integer', computed('overspeeds'), { summary: 'sum' }),
+          column('harshEvents', 'integer', computed('harshEvents'), { summary: 'sum' }),
+          column('fatigueEvents', 'integer', computed('fatigueEvents'), { summary: 'sum' }),
+          column('adasEvents', 'integer', computed('adasEvents'), { summary: 'sum' }),
+          ...scoreColumns('driver', 'driverScore'),
+        ],
+        sort: { key: 'driverScore', order: 'asc' },
+        chart: { kind: 'bar', x: 'driverName', series: ['driverScore'], drillDown: DRIVER_EVENTS_DRILL },
+        drillDown: DRIVER_EVENTS_DRILL,
+      },
+      {
+        path: `${ANALYSIS}/exception_rate`,
+        tab: { key: 'driverEvents', labelKey: 'report.tab.driverEvents' },
+        source: computedRows('driverEvents'),
+        filters: analysisFilters(driverCodeFilter),
+        columns: [
+          column('startTime', 'dateTime', computed('startTime')),
+          ...driverColumns,
+          column('signCode', 'text', computed('signCode', 'text')),
+          column('driverEventCategory', 'enum', computed('category', 'text'), { options: DRIVER_EVENT_CATEGORIES }),
+          column('alarmType', 'alarmType', computed('alarmType')),
+          column('speed', 'speed', computed('speed')),
+          column('area', 'text', computed('area', 'text'), { sortable: false }),
+        ],
+        sort: { key: 'startTime', order: 'desc' },
+      },
+    ],
   },
   [`${SAFETY}/exception_report/alarm_adas_can`]: {
     path: `${SAFETY}/exception_report/alarm_adas_can`,

@@ -37,6 +37,7 @@ export function filterKeys(def: ReportDef): string[] {
       case 'range':
         return ['startTime', 'endTime'];
       case 'select':
+      case 'text':
         return [filter.key];
     }
   });
@@ -98,12 +99,25 @@ export function queryProblem(def: ReportDef, query: ReportQuery): QueryProblem |
     }
   }
   for (const filter of def.filters) {
-    if (filter.type !== 'select') continue;
+    if (filter.type !== 'select' && filter.type !== 'text') continue;
     const value = query[filter.key];
     if (value === undefined || value === '') continue;
-    if (!filter.options.some((option) => option.value === String(value))) {
+    if (filter.type === 'text') {
+      if (String(value).length > filter.maxLength) return { key: 'report.error.textTooLong', params: { max: filter.maxLength } };
+    } else if (!filter.options.some((option) => option.value === String(value))) {
       return { key: 'report.error.badOption', params: { value: String(value) } };
     }
   }
   return undefined;
+}
+
+/** What an empty result says for this query: the chosen select option's text, the report's, or the common one. */
+export function emptyKeyOf(def: ReportDef, filters: Readonly<Record<string, string | number | undefined>>): LocaleKey {
+  for (const filter of def.filters) {
+    if (filter.type !== 'select') continue;
+    const chosen = filters[filter.key];
+    const option = filter.options.find((candidate) => candidate.value === String(chosen));
+    if (option?.emptyKey) return option.emptyKey;
+  }
+  return def.emptyKey ?? 'report.empty';
 }

@@ -6,6 +6,7 @@ import { CHINA_OFFSET_MS } from '../../format/time';
 import { decodeQuery, encodeQuery } from '../../query-string';
 import { isReportPath, type DrillDown, type ReportDef, type ReportPath } from './definition';
 import { filterKeys, presetRange, rangeFilterOf } from './query';
+import { tabKeyOf } from './registry';
 import type { ReportRow } from './wire';
 
 /** Filter key → text value; absent keys are unset. */
@@ -13,6 +14,8 @@ export type ReportFilters = Readonly<Record<string, string>>;
 
 /** The pop-up marker of shell spec §2, and the time of the row to highlight. */
 export const HIGHLIGHT_KEYS = { name: 'name', at: 'at' } as const;
+/** The URL key naming the tab of a screen of several tabs. */
+export const TAB_KEY = 'tab';
 const SORT_KEYS = ['sort', 'order'] as const;
 
 /** The filters (and sort) a URL query holds for this report; unknown keys are ignored. */
@@ -23,10 +26,10 @@ export function readFilters(def: ReportDef, search: string): ReportFilters {
   return out;
 }
 
-/** The URL query of some filters, keys in the definition's order so equal filters give equal text. */
+/** The URL query of some filters, keys in the definition's order so equal filters give equal text; a tab's key first. */
 export function filtersSearch(def: ReportDef, filters: ReportFilters): string {
   const keys = [...filterKeys(def), ...SORT_KEYS, HIGHLIGHT_KEYS.name, HIGHLIGHT_KEYS.at];
-  return encodeQuery(keys.map((key) => [key, filters[key] === '' ? undefined : filters[key]] as const));
+  return encodeQuery([[TAB_KEY, tabKeyOf(def)] as const, ...keys.map((key) => [key, filters[key] === '' ? undefined : filters[key]] as const)]);
 }
 
 /** The filters a report opens with: its range preset, nothing else. */
@@ -52,7 +55,8 @@ function monthRange(month: string): { startTime: number; endTime: number } | und
   return chinaSpan([year, index, 1], [year, index + 1, 1]);
 }
 
-function dayRange(day: string): { startTime: number; endTime: number } | undefined {
+/** The range of a day the server grouped by ('2026-11-05'), as China's calendar has it, whatever the browser's zone. */
+export function dayRange(day: string): { startTime: number; endTime: number } | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return undefined;
   const [year, index, date] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
@@ -68,6 +72,7 @@ export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFi
   const to = drillTargetPath(drill, row);
   if (to === undefined) return undefined;
   const params = new Map<string, string>();
+  if (drill.tab) params.set(TAB_KEY, drill.tab);
   if (current.startTime) params.set('startTime', current.startTime);
   if (current.endTime) params.set('endTime', current.endTime);
   if (current.companyCodes) params.set('companyCodes', current.companyCodes);

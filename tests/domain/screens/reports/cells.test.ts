@@ -25,6 +25,10 @@ describe('report cells', () => {
     ['alarmType', 202, '高损耗或溢出'],
     ['lossBucket', 0, '(-∞,-10.5)'],
     ['lossBucket', 11, '[-0.5,0.5)'],
+    ['heading', 45, '东北 45°'],
+    ['heading', 359.6, '正北 0°'],
+    ['coordinate', 121.4700001, '121.470000'],
+    ['score', 87.25, '87.3'],
   ] as const)('shows %s %j as %s in zh', (format, value, text) => {
     expect(cellText(as(format), value, 'zh')).toBe(text);
   });

@@ -4,7 +4,9 @@ import { SPEED_QUERY_MAX_MONTHS } from '../../../../src/domain/constants';
 import { DAY_MS } from '../../../../src/domain/format/time';
 import { CARGO_REPORTS } from '../../../../src/domain/screens/reports/cargo';
 import type { ReportDef } from '../../../../src/domain/screens/reports/definition';
-import { presetRange, queryProblem } from '../../../../src/domain/screens/reports/query';
+import { DRIVING_REPORTS } from '../../../../src/domain/screens/reports/driving';
+import { emptyKeyOf, presetRange, queryProblem } from '../../../../src/domain/screens/reports/query';
+import { reportCallPath, reportFor } from '../../../../src/domain/screens/reports/registry';
 import { defaultFilters, drillDownUrl, filtersSearch, readFilters } from '../../../../src/domain/screens/reports/url-query';
 
 const flow = CARGO_REPORTS['/cargo_monitor/event_report/switch_cover_flow'];
@@ -116,6 +118,52 @@ describe('filters in the URL', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({
       startTime: String(Date.UTC(2026, 0, 30, 16)),
       endTime: String(Date.UTC(2026, 0, 31, 16) - 1),
+    });
+  });
+});
+
+describe('screens of several tabs, text filters and empty texts', () => {
+  const rates = DRIVING_REPORTS['/driving_monitor/data_analysis/exception_rate'];
+  const drivers = reportFor(rates.path, 'drivers');
+  const events = reportFor(rates.path, 'driverEvents');
+  const gps = DRIVING_REPORTS['/driving_monitor/exception_report/gps_info_his'];
+
+  it('names another tab in its URL and its call, and the first tab in neither', () => {
+    expect(drivers?.tab?.key).toBe('drivers');
+    expect(filtersSearch(rates, { startTime: '1' })).toBe('startTime=1');
+    expect(filtersSearch(drivers ?? rates, { startTime: '1', driverCode: 'D0001' })).toBe('tab=drivers&startTime=1&driverCode=D0001');
+    expect(reportCallPath(rates)).toBe('/report/driving_monitor/data_analysis/exception_rate');
+    expect(reportCallPath(drivers ?? rates)).toBe('/report/driving_monitor/data_analysis/exception_rate/drivers');
+    expect(reportFor(rates.path, 'no-such-tab')).toBe(rates);
+  });
+
+  it("drills from a driver's month into the events tab, filtered by the driver over that month", () => {
+    const url = new URL(drillDownUrl(drivers?.drillDown ?? { to: rates.path, params: {} }, { id: 1, driverCode: 'D0007', month: '2026-02' }, {}) ?? '', 'http://x');
+    expect(url.pathname).toBe(rates.path);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      tab: 'driverEvents', driverCode: 'D0007', startTime: String(Date.UTC(2026, 0, 31, 16)), endTime: String(Date.UTC(2026, 1, 28, 16) - 1),
+    });
+    expect(readFilters(events ?? rates, url.search)).toEqual({ driverCode: 'D0007', startTime: String(Date.UTC(2026, 0, 31, 16)), endTime: String(Date.UTC(2026, 1, 28, 16) - 1) });
+  });
+
+  it('refuses a text filter longer than it allows, and takes one of its length', () => {
+    const ok = 'x'.repeat(20);
+    expect(queryProblem(drivers ?? rates, { page: 1, size: 10, driverCode: ok })).toBeUndefined();
+    expect(queryProblem(drivers ?? rates, { page: 1, size: 10, driverCode: `${ok}x` })).toEqual({ key: 'report.error.textTooLong', params: { max: 20 } });
+  });
+
+  it("says 'no overspeed record for the period' for GPS history's overspeed fixes only", () => {
+    expect(emptyKeyOf(gps, { speeding: '1' })).toBe('error.noOverspeed');
+    expect(emptyKeyOf(gps, { speeding: '0' })).toBe('report.empty');
+    expect(emptyKeyOf(gps, {})).toBe('report.empty');
+    expect(emptyKeyOf(DRIVING_REPORTS['/driving_monitor/exception_report/alarm_over_speed'], {})).toBe('error.noOverspeed');
+  });
+
+  it('limits speed info to three calendar months', () => {
+    const start = new Date(2026, 0, 31).getTime();
+    expect(queryProblem(gps, { page: 1, size: 10, startTime: start, endTime: new Date(2026, 3, 30).getTime() })).toBeUndefined();
+    expect(queryProblem(gps, { page: 1, size: 10, startTime: start, endTime: new Date(2026, 4, 1).getTime() })).toEqual({
+      key: 'report.error.rangeTooLongMonths', params: { months: SPEED_QUERY_MAX_MONTHS },
     });
   });
 });

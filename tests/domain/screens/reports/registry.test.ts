@@ -1,24 +1,33 @@
-// The registry over the routes: every cargo route has its definition, every text a definition names exists in both
-// languages, and every definition is coherent (sort, chart and drill-down name real columns and routes).
+// The registry over the routes: every report route has its definition, every text a definition names exists in both
+// languages, and every definition (each tab of a screen of several) is coherent: sort, chart and drill-down name real
+// columns, routes and tabs; values suit their source; scores read columns the report has.
 import { describe, expect, it } from 'vitest';
 import { LANGS, translate, type LocaleKey } from '../../../../src/domain/i18n';
 import { alarmRoutePath } from '../../../../src/domain/alarm-routes';
 import { ALARM_TYPE_IDS } from '../../../../src/domain/alarm-types';
-import { DASHBOARD_PATH, routeByPath, routesOfGroup } from '../../../../src/domain/routes';
-import { isAggregate, isGrouped, type ReportDef } from '../../../../src/domain/screens/reports/definition';
-import { REPORTS, reportFor } from '../../../../src/domain/screens/reports/registry';
+import { DASHBOARD_PATH, ROUTES, routeByPath, routesOfGroup } from '../../../../src/domain/routes';
+import { isAggregate, isDerived, isGrouped, RECORD_FIELDS, type ReportDef } from '../../../../src/domain/screens/reports/definition';
+import { REPORT_DEFS, REPORTS, reportFor, reportId, tabsOf } from '../../../../src/domain/screens/reports/registry';
+import { REASON_KEYS, reasonLabelKey, SCORES } from '../../../../src/domain/screens/reports/scores';
 
 const CARGO_GROUPS = ['cargo_event', 'cargo_exception', 'cargo_analysis'] as const;
-const DEFS: ReportDef[] = Object.values(REPORTS);
+/** Issue 13's areas: driving, active safety, device health, and the upload statistics among the base data. */
+const DRIVING_DEVICE_GROUPS = ['driving_event', 'driving_exception', 'driving_analysis', 'active_safety', 'device_console', 'device_other', 'device_analysis'] as const;
+const DEFS: readonly ReportDef[] = REPORT_DEFS;
 
 function keysOf(def: ReportDef): LocaleKey[] {
   const keys: LocaleKey[] = def.columns.map((column) => column.labelKey);
   if (def.emptyKey) keys.push(def.emptyKey);
+  if (def.tab) keys.push(def.tab.labelKey);
   for (const column of def.columns) keys.push(...Object.values(column.options ?? {}));
   for (const filter of def.filters) {
-    if (filter.type !== 'select') continue;
+    if (filter.type !== 'select' && filter.type !== 'text') continue;
     keys.push(filter.labelKey);
-    for (const option of filter.options) if ('labelKey' in option) keys.push(option.labelKey);
+    if (filter.type === 'text') continue;
+    for (const option of filter.options) {
+      if ('labelKey' in option) keys.push(option.labelKey);
+      if (option.emptyKey) keys.push(option.emptyKey);
+    }
   }
   return keys;
 }
@@ -28,6 +37,61 @@ describe('the report registry', () => {
     const paths = CARGO_GROUPS.flatMap((group) => routesOfGroup(group).map((route) => route.path));
     expect(paths).toHaveLength(38);
     for (const path of paths) expect(reportFor(path)?.path, path).toBe(path);
+  });
+
+  it('has a definition for each of the 36 driving, active-safety and device routes and the upload statistics', () => {
+    const paths = [...DRIVING_DEVICE_GROUPS.flatMap((group) => routesOfGroup(group).map((route) => route.path)), '/setting/base_data/upload_statistic'];
+    expect(paths).toHaveLength(37);
+    for (const path of paths) expect(reportFor(path)?.path, path).toBe(path);
+  });
+
+  it('has a definition for every report route, and every report route is a report in the route table', () => {
+    const reportRoutes = ROUTES.filter((route) => route.kind === 'report');
+    expect(reportRoutes.map((route) => route.path).sort()).toEqual(Object.keys(REPORTS).sort());
+  });
+
+  it('gives a screen of several tabs a labelled first tab and distinct tab keys at its own path', () => {
+    const screens = Object.values(REPORTS).filter((def) => def.tabs !== undefined);
+    expect(screens.map((def) => def.path).sort()).toEqual(['/driving_monitor/data_analysis/exception_rate', '/driving_monitor/data_analysis/fency_mileage']);
+    for (const def of screens) {
+      const tabs = tabsOf(def);
+      expect(tabs[0], def.path).toBe(def);
+      expect(new Set(tabs.map((tab) => tab.tab?.key)).size, def.path).toBe(tabs.length);
+      for (const tab of tabs) {
+        expect(tab.path, reportId(tab)).toBe(def.path);
+        expect(tab.tab, reportId(tab)).toBeDefined();
+        expect(reportFor(def.path, tab.tab?.key), reportId(tab)).toBe(tab);
+        if (tab !== def) expect(tab.tabs, reportId(tab)).toBeUndefined();
+      }
+    }
+    expect(new Set(DEFS.map(reportId)).size).toBe(DEFS.length);
+  });
+
+  it('reads record fields of its own table, computed fields only from a computed source, and derives scores from columns it has', () => {
+    for (const def of DEFS) {
+      const keys = new Set(def.columns.map((column) => column.key));
+      for (const column of def.columns) {
+        const value = column.value;
+        if (value.from === 'record') {
+          expect(def.source.type, `${reportId(def)} ${column.key}`).toBe('records');
+          if (def.source.type === 'records') expect(Object.keys(RECORD_FIELDS[def.source.table]), `${reportId(def)} ${column.key}`).toContain(value.field);
+        }
+        if (value.from === 'computed') expect(def.source.type, `${reportId(def)} ${column.key}`).toBe('computed');
+        if (isDerived(value)) {
+          expect(isGrouped(def.source) || def.source.type === 'computed', `${reportId(def)}: a score orders in memory`).toBe(true);
+          for (const term of SCORES[value.score].terms) expect(keys.has(term.column), `${reportId(def)} score reads ${term.column}`).toBe(true);
+          expect(def.columns.filter((other) => other.value.from === 'reasons'), `${reportId(def)} shows its reasons`).toHaveLength(1);
+        }
+      }
+    }
+  });
+
+  it.each(LANGS)('names every score deduction in %s with its figure and points', (lang) => {
+    for (const key of REASON_KEYS) {
+      const text = translate(lang, reasonLabelKey(key), { rate: '1.50', points: '12.0' });
+      expect(text, key).toContain('1.50');
+      expect(text, key).toContain('12.0');
+    }
   });
 
   it('has the screen every alarm pop-up opens, reading rows of that alarm type', () => {
@@ -41,7 +105,7 @@ describe('the report registry', () => {
   });
 
   it('defines only report routes', () => {
-    for (const def of DEFS) expect(routeByPath(def.path)?.kind, def.path).toBe('report');
+    for (const def of DEFS) expect(routeByPath(def.path)?.kind, reportId(def)).toBe('report');
   });
 
   it.each(LANGS)('has every label and option text in %s', (lang) => {
@@ -66,7 +130,14 @@ describe('the report registry', () => {
       for (const drill of [def.drillDown, def.chart?.drillDown]) {
         if (!drill) continue;
         if (typeof drill.to === 'string') {
-          expect(reportFor(drill.to), `${def.path} → ${drill.to}`).toBeDefined();
+          const target = reportFor(drill.to, drill.tab);
+          expect(target, `${def.path} → ${drill.to}`).toBeDefined();
+          if (drill.tab) expect(target?.tab?.key, `${def.path} → ${drill.to} tab ${drill.tab}`).toBe(drill.tab);
+          // A row's values become the target's filters: each must be one it has (or the day or month of its range).
+          const targetKeys = new Set(target?.filters.flatMap((filter) => ('key' in filter ? [filter.key] : filter.type === 'plate' ? ['signCode'] : [])));
+          for (const param of Object.keys(drill.params)) {
+            if (param !== 'day' && param !== 'month') expect(targetKeys.has(param), `${def.path} → ${drill.to} filter ${param}`).toBe(true);
+          }
         } else {
           // An alarm drill-down reads the type from a column of alarm rows.
           expect(keys.has(drill.to.alarmScreenOf), `${def.path} drill ${drill.to.alarmScreenOf}`).toBe(true);
