@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import type { FenceNotice, HeartbeatNotice, NoticeKind } from '../../../workers/live-api';
 import { displayDateTime } from '../../domain/format/time';
 import { toLang } from '../../domain/i18n';
-import { FENCE_APPROVAL_PATH, HEARTBEAT_NOTICE_ROWS } from '../../domain/shell/polls';
+import { FENCE_APPROVAL_PATH, HEARTBEAT_NOTICE_ROWS, HEARTBEAT_OVERTIME_PATH } from '../../domain/shell/polls';
 import { useLiveSource } from '../live/LiveProvider';
 import { useLiveEvent } from '../live/use-live';
 import './notices.css';
@@ -39,7 +39,12 @@ function FencesNotice({ notice, onDismiss }: NoticeProps<FenceNotice>) {
 
 function HeartbeatOvertimeNotice({ notice, onDismiss }: NoticeProps<HeartbeatNotice>) {
   const { t, i18n } = useTranslation();
+  const [, navigate] = useLocation();
   const lang = toLang(i18n.language);
+  const open = () => {
+    onDismiss();
+    navigate(HEARTBEAT_OVERTIME_PATH);
+  };
   const shown = notice.rows.slice(0, HEARTBEAT_NOTICE_ROWS);
   const more = notice.rows.length - shown.length;
   return (
@@ -68,6 +73,9 @@ function HeartbeatOvertimeNotice({ notice, onDismiss }: NoticeProps<HeartbeatNot
       </table>
       {more > 0 && <p className="live-notice__more">{t('notice.heartbeat.more', { count: more })}</p>}
       <div className="live-notice__actions">
+        <button type="button" className="live-notice__primary" onClick={open}>
+          {t('notice.heartbeat.open')}
+        </button>
         <button type="button" onClick={onDismiss}>
           {t('notice.dismiss')}
         </button>

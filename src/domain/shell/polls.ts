@@ -1,5 +1,6 @@
 // The background checks a session gets (shell spec §6): pending fences for administrators, heartbeat overtime for superMan.
 import { FENCE_POLL_MS, HEARTBEAT_POLL_MS } from '../constants';
+import type { RoutePath } from '../routes';
 import type { Role } from '../wire/entities';
 
 export const POLL_NAMES = ['fences', 'heartbeat'] as const;
@@ -10,6 +11,9 @@ export const FENCE_POLL_ROLES: readonly string[] = ['用户管理员', '管理�
 
 /** Where the fence notice leads: the fence approval screen (shell spec §6). */
 export const FENCE_APPROVAL_PATH = '/setting/base_data/enclosure_approval';
+
+/** Where the heartbeat notice leads: the overdue heartbeats, the poll's rows as a report. */
+export const HEARTBEAT_OVERTIME_PATH = '/device_monitor/device_analysis/over_time_heart' satisfies RoutePath;
 
 /** The heartbeat notice shows this many overdue trucks, then how many more there are. */
 export const HEARTBEAT_NOTICE_ROWS = 10;

@@ -98,7 +98,7 @@ describe('driving and device screens in Chromium', () => {
     const page = await consoleUnderTest.adminOn(plate ? `${path}?${new URLSearchParams({ signCode: plate })}` : path);
     const headers = await gridHeaders(page);
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: '导出' }).click();
+    await onScreen(page).getByRole('button', { name: '导出' }).click();
     const file = await download;
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await file.path());

@@ -2,7 +2,7 @@
 // console (links, tabs, language), and reading the report screen (grid rows, headers, total) the way a user sees it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ServerConfig } from '../../../server/config';
-import type { Lang } from '../../../src/domain/i18n';
+import { translate, type Lang } from '../../../src/domain/i18n';
 import type { CargoReportPath } from '../../../src/domain/screens/reports/cargo';
 import { cellText } from '../../../src/domain/screens/reports/cells';
 import type { ReportDef } from '../../../src/domain/screens/reports/definition';
@@ -154,6 +154,15 @@ export async function gridHeaders(page: Page): Promise<string[]> {
   );
 }
 
+/** Waits for the administrator's two poll notices and dismisses them, as a user would before working. */
+export async function dismissNotices(page: Page): Promise<void> {
+  for (const id of ['notice-fences', 'notice-heartbeat']) {
+    const notice = page.getByTestId(id);
+    await notice.getByRole('button', { name: translate('zh', 'notice.dismiss') }).click();
+    await notice.waitFor({ state: 'detached' });
+  }
+}
+
 /** A report server, a browser and an admin logged in once, whose tabs the tests open. */
 export interface AdminConsole {
   readonly reports: ReportServer;
@@ -176,6 +185,9 @@ export async function startAdminConsole(): Promise<AdminConsole> {
     return page;
   };
   const first = await ownAdmin();
+  // The admin's poll notices (pending fences, overdue heartbeats) cover the top right of every screen until dismissed;
+  // a dismissal holds for every tab of the context.
+  await dismissNotices(first);
   const admin = first.context();
   return {
     reports,

@@ -84,6 +84,16 @@ describe('the poll notices', () => {
     expect(location.history).toEqual(['/dashboard']);
   });
 
+  it('opens the overdue heartbeats screen from the heartbeat notice, dismissing it', async () => {
+    const { source, location } = setup();
+    await subscribed(source);
+    act(() => source.publish('notice.heartbeat', { rows: [row(1)], checkedAt: T0 }));
+    const card = screen.getByRole('status', { name: '心跳超时' });
+    fireEvent.click(within(card).getByRole('button', { name: '查看超时列表' }));
+    expect(location.history?.at(-1)).toBe('/device_monitor/device_analysis/over_time_heart');
+    expect(source.dismissed).toEqual(['heartbeat']);
+  });
+
   it('lists the first ten overdue trucks with formatted times, then how many more there are', async () => {
     const { source } = setup();
     await subscribed(source);

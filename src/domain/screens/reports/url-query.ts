@@ -65,8 +65,9 @@ export function dayRange(day: string): { startTime: number; endTime: number } | 
 
 /**
  * The link a drill-down opens for one row or bar: the target with this row's values as filters. `day` and `month`
- * become the target's range; a target without such a value keeps the current range (`current`), and the current
- * companies and plate go along unless the row names its own.
+ * become the target's range, cut to the current range (`current`) where that ends inside them, so the target lists the
+ * rows the row counted; a target without such a value keeps the current range, and the current companies and plate go
+ * along unless the row names its own.
  */
 export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFilters): string | undefined {
   const to = drillTargetPath(drill, row);
@@ -82,8 +83,10 @@ export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFi
     if (value === null || value === undefined) continue;
     const range = target === 'month' ? monthRange(String(value)) : target === 'day' ? dayRange(String(value)) : undefined;
     if (range) {
-      params.set('startTime', String(range.startTime));
-      params.set('endTime', String(range.endTime));
+      // The row's month or day within the range it was counted over: its edges may cut the month.
+      const [from, to] = [Number(current.startTime ?? Number.NaN), Number(current.endTime ?? Number.NaN)];
+      params.set('startTime', String(Number.isFinite(from) && from > range.startTime && from <= range.endTime ? from : range.startTime));
+      params.set('endTime', String(Number.isFinite(to) && to < range.endTime && to >= range.startTime ? to : range.endTime));
     } else if (target !== 'month' && target !== 'day') {
       params.set(target, String(value));
     }

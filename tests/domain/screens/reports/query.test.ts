@@ -99,6 +99,13 @@ describe('filters in the URL', () => {
     });
   });
 
+  it("cuts a row's month to the range it was counted over, where that range ends inside the month", () => {
+    const current = { startTime: String(Date.UTC(2026, 1, 10)), endTime: String(Date.UTC(2026, 2, 5)) };
+    const url = new URL(drillDownUrl(truckLoss.drillDown, { id: 1, signCode: '沪A·1', month: '2026-02' }, current) ?? '', 'http://x');
+    expect(url.searchParams.get('startTime')).toBe(current.startTime);
+    expect(url.searchParams.get('endTime')).toBe(String(Date.UTC(2026, 1, 28, 16) - 1));
+  });
+
   it("opens a row's alarm type on that type's alarm screen, and nothing for a type without one", () => {
     const summary = CARGO_REPORTS['/cargo_monitor/data_analysis/adnormal_month_summary'];
     const row = { id: 1, alarmType: 202, month: '2026-02' };
