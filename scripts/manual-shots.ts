@@ -56,6 +56,7 @@ async function openBySearch(page: Page, title: string): Promise<void> {
 /** The shots that need the fleet's history (report rows): the screenshot script takes them on a backfilled server. */
 export const HISTORY_SHOTS: ReadonlySet<ManualShot> = new Set([
   'report-summary', 'report-chart', 'report-handling', 'report-query-bar', 'report-adas-levels', 'report-offline-bands',
+  'report-driver-score', 'report-device-health',
 ]);
 
 /** The user of the report shots: the only demo user (besides admin) with every cargo report group and a company tree. */
@@ -231,6 +232,26 @@ export const RECIPES = {
     await page.locator('.view:not([hidden]) [data-testid="report-chart"] canvas').waitFor();
     // The summary row comes with the totals, after the rows: by then the columns fit their content.
     await page.locator('.view:not([hidden]) .ag-row-pinned .ag-cell[col-id="offlines"]:not(:empty)').waitFor();
+    return page.screenshot();
+  },
+
+  'report-driver-score': async (ctx) => {
+    const page = await openReport(ctx, 'route.driving_monitor.data_analysis.exception_rate');
+    await page.getByRole('tab', { name: ctx.t('report.tab.driverScore') }).click();
+    const view = page.locator('.view:not([hidden])');
+    await view.locator('[data-testid="report-grid"] .ag-cell[col-id="reasons"]:not(:empty)').first().waitFor();
+    await view.locator('.ag-row-pinned .ag-cell[col-id="km"]:not(:empty)').waitFor();
+    // The score and its reasons are the last columns: the table scrolled to its right end shows them.
+    await view.locator('.ag-body-horizontal-scroll-viewport').evaluate((scroller) => scroller.scrollTo({ left: scroller.scrollWidth }));
+    await view.locator('[data-testid="report-grid"] .ag-header-cell[col-id="reasons"]').waitFor();
+    return page.screenshot();
+  },
+
+  'report-device-health': async (ctx) => {
+    const page = await openReport(ctx, 'route.device_monitor.device_analysis.device_health');
+    const view = page.locator('.view:not([hidden])');
+    await view.locator('[data-testid="report-chart"] canvas').waitFor();
+    await view.locator('.ag-row-pinned .ag-cell[col-id="deviceFaults"]:not(:empty)').waitFor();
     return page.screenshot();
   },
 

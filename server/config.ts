@@ -30,10 +30,15 @@ export interface ServerConfig {
     readonly trucks: number;
     readonly seed: number;
     readonly alarmRate: number;
-    /** Days of event history filled on the first start (positions: at most 3); 0 starts with none. */
+    /** Days of event history filled on the first start; 0 starts with none. */
     readonly backfillDays: number;
+    /** Of those, the last days that also keep GPS fixes and heartbeats (3 unless set; the reports benchmark takes 30). */
+    readonly trackDays?: number;
   };
 }
+
+/** GPS fixes and heartbeats of a new database's history: playback's three days (params spec §9). */
+export const DEFAULT_TRACK_DAYS = 3;
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const value = env[name];
@@ -86,6 +91,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
       seed: number(env, 'SIM_SEED', 20261122, 0, 2 ** 32 - 1),
       alarmRate: number(env, 'SIM_ALARM_RATE', 1, 0, 1000),
       backfillDays: number(env, 'SIM_BACKFILL_DAYS', 30, 0, 365),
+      trackDays: number(env, 'SIM_TRACK_DAYS', DEFAULT_TRACK_DAYS, 0, 365),
     },
   };
 }

@@ -2,7 +2,7 @@
 // on whichever instance leads (server/sim/leadership.ts).
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { ServerConfig } from './config';
+import { DEFAULT_TRACK_DAYS, type ServerConfig } from './config';
 import { inTransaction } from './db/transaction';
 import type { Services } from './services';
 import { backfill, seedFleet, startSimulator, type BackfillReport, type Simulator } from './sim';
@@ -27,7 +27,7 @@ export async function prepareFleet(services: Services, sim: ServerConfig['sim'],
       seed: sim.seed,
       now,
       eventDays: sim.backfillDays,
-      positionDays: Math.min(3, sim.backfillDays),
+      positionDays: Math.min(sim.trackDays ?? DEFAULT_TRACK_DAYS, sim.backfillDays),
     });
     return { seeded: true, history };
   });

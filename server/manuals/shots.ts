@@ -23,6 +23,8 @@ export const MANUAL_SHOTS = [
   'report-query-bar',
   'report-adas-levels',
   'report-offline-bands',
+  'report-driver-score',
+  'report-device-health',
 ] as const;
 
 export type ManualShot = (typeof MANUAL_SHOTS)[number];

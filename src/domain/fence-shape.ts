@@ -81,7 +81,15 @@ export function parseFenceShape(json: string | null): FenceShape | undefined {
   return isShape(value) ? value : undefined;
 }
 
-const M_PER_DEG_LAT = 111_200;
+/** Kilometres per degree of latitude (and of longitude at the equator). */
+export const KM_PER_DEG_LAT = 111.2;
+
+/** Equirectangular distance in km at the points' mean latitude: within a city well under 1 % off the great circle. */
+export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const dy = (lat2 - lat1) * KM_PER_DEG_LAT;
+  const dx = (lng2 - lng1) * KM_PER_DEG_LAT * Math.cos((((lat1 + lat2) / 2) * Math.PI) / 180);
+  return Math.sqrt(dx * dx + dy * dy);
+}
 
 export function isCircleShape(shape: FenceShape): shape is CircleFenceShape {
   return shape.properties.shape === 'circle';
@@ -91,9 +99,7 @@ export function isCircleShape(shape: FenceShape): shape is CircleFenceShape {
 export function fenceContains(shape: FenceShape, lat: number, lng: number): boolean {
   if (isCircleShape(shape)) {
     const [cLng, cLat] = shape.geometry.coordinates;
-    const dy = (lat - cLat) * M_PER_DEG_LAT;
-    const dx = (lng - cLng) * M_PER_DEG_LAT * Math.cos((cLat * Math.PI) / 180);
-    return dx * dx + dy * dy <= shape.properties.radius ** 2;
+    return distanceKm(lat, lng, cLat, cLng) * 1000 <= shape.properties.radius;
   }
   // Ray casting: a ray eastward from the point crosses the ring's edges an odd number of times when inside.
   const ring = shape.geometry.coordinates[0];
@@ -105,4 +111,19 @@ export function fenceContains(shape: FenceShape, lat: number, lng: number): bool
     if (a[1] > lat !== b[1] > lat && lng < ((b[0] - a[0]) * (lat - a[1])) / (b[1] - a[1]) + a[0]) inside = !inside;
   }
   return inside;
+}
+
+/** The fence's bounding box [south, north, west, east], a circle's with its radius: most points are ruled out by it. */
+export function fenceBox(shape: FenceShape): readonly [number, number, number, number] {
+  if (isCircleShape(shape)) {
+    const [lng, lat] = shape.geometry.coordinates;
+    const radiusKm = shape.properties.radius / 1000;
+    const dLat = radiusKm / KM_PER_DEG_LAT;
+    const dLng = radiusKm / (KM_PER_DEG_LAT * Math.cos((lat * Math.PI) / 180));
+    return [lat - dLat, lat + dLat, lng - dLng, lng + dLng];
+  }
+  const ring = shape.geometry.coordinates[0];
+  const lats = ring.map((point) => point[1]);
+  const lngs = ring.map((point) => point[0]);
+  return [Math.min(...lats), Math.max(...lats), Math.min(...lngs), Math.max(...lngs)];
 }

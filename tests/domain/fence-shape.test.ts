@@ -1,6 +1,6 @@
 // Fence geometry: the stored GeoJSON read back as a polygon, rectangle or circle, anything else refused, and points tested.
 import { describe, expect, it } from 'vitest';
-import { fenceContains, parseFenceShape, type FenceShape } from '../../src/domain/fence-shape';
+import { distanceKm, fenceBox, fenceContains, parseFenceShape, type FenceShape } from '../../src/domain/fence-shape';
 
 const POLYGON = {
   type: 'Feature', properties: { shape: 'polygon' },
@@ -76,5 +76,21 @@ describe('fenceContains', () => {
     const northDeg = (m: number) => m / 111_200;
     expect(fenceContains(shape, 31.22 + northDeg(190), 121.5)).toBe(true);
     expect(fenceContains(shape, 31.22 + northDeg(210), 121.5)).toBe(false);
+  });
+});
+
+describe('distances and boxes', () => {
+  it('measures a degree of latitude as 111.2 km and one of longitude shorter by the cosine of the latitude', () => {
+    expect(distanceKm(31, 121, 32, 121)).toBeCloseTo(111.2, 6);
+    expect(distanceKm(60, 10, 60, 11)).toBeCloseTo(55.6, 6);
+    expect(distanceKm(31.2, 121.4, 31.2, 121.4)).toBe(0);
+  });
+
+  it("boxes a polygon by its corners and a circle by its radius, every point of the fence inside the box", () => {
+    expect(fenceBox(parsed(RECTANGLE))).toEqual([31.2, 31.21, 121.4, 121.41]);
+    const circle = parsed(CIRCLE);
+    const [south, north, west, east] = fenceBox(circle);
+    expect(distanceKm(south, 121.5, north, 121.5) * 1000).toBeCloseTo(400, 6);
+    expect(distanceKm(31.22, west, 31.22, east) * 1000).toBeCloseTo(400, 0);
   });
 });

@@ -19,3 +19,11 @@ describe('REDIS_URL and INSTANCE_ID', () => {
     expect(configFromEnv({}).instanceId).toBeUndefined();
   });
 });
+
+describe('the simulated history', () => {
+  it('keeps GPS fixes and heartbeats for the last 3 days unless SIM_TRACK_DAYS says otherwise', () => {
+    expect(configFromEnv({}).sim.trackDays).toBe(3);
+    expect(configFromEnv({ SIM_TRACK_DAYS: '30' }).sim.trackDays).toBe(30);
+    expect(() => configFromEnv({ SIM_TRACK_DAYS: '-1' })).toThrow(/SIM_TRACK_DAYS/);
+  });
+});

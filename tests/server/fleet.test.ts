@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Diagnostics } from '../../server/routes/diagnostics';
 import type { Db } from '../../server/db/open';
+import { createServices } from '../../server/create-services';
 import { prepareFleet } from '../../server/fleet';
 import { DEFAULT_RETRY_MS, lockConnectionName } from '../../server/sim/leadership-postgres';
 import { COMPANIES } from '../../server/seed/accounts';
@@ -176,5 +177,23 @@ describe('simulator leadership', () => {
     expect(await db.selectFrom('company').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual({ n: COMPANIES.length });
     expect(await count(db, 'truck')).toBe(SIM.trucks);
     expect((await diagnostics(b)).rows.truck).toBe(SIM.trucks);
+  });
+});
+
+describe('the history of a first start', () => {
+  it('keeps events for the backfilled days and GPS fixes only for the last track days', async () => {
+    const database = await freshDatabase();
+    databases.push(database);
+    const created = await createServices({ database: database.target });
+    try {
+      const now = Date.now();
+      await prepareFleet(created.services, { ...SIM, backfillDays: 3, trackDays: 1 }, now);
+      const oldest = async (table: 'event' | 'position', column: 'startTime' | 'time') =>
+        Number((await created.services.db.selectFrom(table).select((eb) => eb.fn.min(column).as('t')).executeTakeFirstOrThrow()).t);
+      expect(await oldest('position', 'time')).toBeGreaterThanOrEqual(now - 24 * 3_600_000);
+      expect(await oldest('event', 'startTime')).toBeLessThan(now - 2 * 24 * 3_600_000);
+    } finally {
+      await created.close();
+    }
   });
 });

@@ -1,13 +1,12 @@
 // Fence mileage (fency_mileage): kilometres, entries and driving time of each truck inside each fence, from the stored
 // fixes and the fences' shapes. A segment between two fixes counts inside a fence in full when both ends are in it,
 // half when one is; fixes further apart than MAX_GAP_MS (the truck stood or was offline) are not joined.
-import { fenceContains, parseFenceShape, type FenceShape } from '../../../src/domain/fence-shape';
+import { distanceKm, fenceBox, fenceContains, parseFenceShape, type FenceShape } from '../../../src/domain/fence-shape';
 import type { Compute, ComputeInput, ComputedRow } from '../computed-rows';
 import type { ReportContext } from '../report-query';
 
 /** Fixes of a moving truck are 1–3 min apart; a longer gap is a stop or a lost link, not a drive. */
 const MAX_GAP_MS = 10 * 60_000;
-const KM_PER_DEG_LAT = 111.2;
 const MINUTE_MS = 60_000;
 
 interface FenceArea {
@@ -24,27 +23,6 @@ interface Inside {
   ms: number;
 }
 
-function boxOf(shape: FenceShape): FenceArea['box'] {
-  if (shape.geometry.type === 'Point') {
-    const [lng, lat] = shape.geometry.coordinates;
-    const radius = shape.properties.shape === 'circle' ? shape.properties.radius / 1000 : 0;
-    const dLat = radius / KM_PER_DEG_LAT;
-    const dLng = radius / (KM_PER_DEG_LAT * Math.cos((lat * Math.PI) / 180));
-    return [lat - dLat, lat + dLat, lng - dLng, lng + dLng];
-  }
-  const ring = shape.geometry.coordinates[0];
-  const lats = ring.map((point) => point[1]);
-  const lngs = ring.map((point) => point[0]);
-  return [Math.min(...lats), Math.max(...lats), Math.min(...lngs), Math.max(...lngs)];
-}
-
-/** Equirectangular distance: within a city well under 1 % from the great circle. */
-function segmentKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const dy = (lat2 - lat1) * KM_PER_DEG_LAT;
-  const dx = (lng2 - lng1) * KM_PER_DEG_LAT * Math.cos((((lat1 + lat2) / 2) * Math.PI) / 180);
-  return Math.sqrt(dx * dx + dy * dy);
-}
-
 /** The caller's fences that have a shape. */
 async function fencesOf(ctx: ReportContext): Promise<FenceArea[]> {
   if (ctx.companyCodes.length === 0) return [];
@@ -57,7 +35,7 @@ async function fencesOf(ctx: ReportContext): Promise<FenceArea[]> {
     .execute();
   return rows.flatMap((row) => {
     const shape = parseFenceShape(row.geometry);
-    return shape ? [{ name: row.name, shape, companyName: row.companyName, box: boxOf(shape) }] : [];
+    return shape ? [{ name: row.name, shape, companyName: row.companyName, box: fenceBox(shape) }] : [];
   });
 }
 
@@ -107,7 +85,7 @@ async function mileage(ctx: ReportContext, input: ComputeInput): Promise<{ fence
         }
       }
       if (joined) {
-        const km = segmentKm(joined.lat, joined.lng, here.lat, here.lng);
+        const km = distanceKm(joined.lat, joined.lng, here.lat, here.lng);
         const ms = here.time - joined.time;
         for (const index of new Set([...joined.in, ...here.in])) {
           const share = joined.in.includes(index) && here.in.includes(index) ? 1 : 0.5;

@@ -30,7 +30,11 @@ function options(props: ReportChartProps, width: number): uPlot.Options {
     height: 280,
     ms: 1,
     legend: { show: data.series.length > 1 },
-    scales: { x: categorical ? { time: false, range: [-0.5, Math.max(0.5, data.x.length - 0.5)] } : { time: true } },
+    scales: {
+      x: categorical ? { time: false, range: [-0.5, Math.max(0.5, data.x.length - 0.5)] } : { time: true },
+      // A bar's height is its value: bars and buckets stand on zero, or scores of 96 and 99 look three times apart.
+      ...(kind !== 'line' ? { y: { range: (_u: uPlot, min: number, max: number) => uPlot.rangeNum(Math.min(0, min), Math.max(0, max), 0.1, true) } } : {}),
+    },
     axes: [
       categorical
         ? { label: xLabel, values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? (data.categories[i] ?? '') : '')), rotate: data.x.length > 12 ? -45 : 0, size: data.x.length > 12 ? 80 : 40 }

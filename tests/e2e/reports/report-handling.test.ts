@@ -7,7 +7,7 @@ import { displayDateTime } from '../../../src/domain/format/time';
 import type { ReportRow } from '../../../src/domain/screens/reports/wire';
 import { launchTabbedBrowser, type TabbedBrowser } from '../../helpers/browser';
 import { loginAs, newUserPage } from '../../helpers/console';
-import { cellOf, grid, REPORTS, rowsShown, startReportServer, type ReportServer } from './report-fixture';
+import { cellOf, dismissNotices, grid, REPORTS, rowsShown, startReportServer, type ReportServer } from './report-fixture';
 
 const FIRST_PAGE = { page: 1, size: 100 } as const;
 
@@ -27,6 +27,7 @@ describe('unsealing screens in Chromium', () => {
     await tabbed.context.addCookies([{ name: 'language', value: 'zh', url: reports.server.url }]);
     const first = await tabbed.context.newPage();
     await loginAs(first, reports.server.url, 'admin');
+    await dismissNotices(first);
   });
 
   afterAll(async () => {

@@ -62,9 +62,7 @@ const parkingColumns: readonly ReportColumn[] = [
 ];
 
 const FENCE_SHAPES = { polygon: 'report.fenceShape.polygon', rectangle: 'report.fenceShape.rectangle', circle: 'report.fenceShape.circle' } as const;
-const DRIVER_EVENTS_DRILL = {
-  to: `${ANALYSIS}/exception_rate`, tab: 'driverEvents', params: { driverCode: 'driverCode', month: 'month' },
-} as const;
+const DRIVER_EVENTS_DRILL = { to: `${ANALYSIS}/exception_rate`, tab: 'driverEvents', params: { driverCode: 'driverCode', month: 'month' } } as const;
 
 export const DRIVING_REPORTS = {
   [`${EVENT}/parking_source`]: {
@@ -280,8 +278,8 @@ export const DRIVING_REPORTS = {
           column('adasEvents', 'integer', computed('adasEvents'), { summary: 'sum' }),
           ...scoreColumns('driver', 'driverScore'),
         ],
+        // No chart: a driver has a row per month of the range, and bars by name would stand for two months at once.
         sort: { key: 'driverScore', order: 'asc' },
-        chart: { kind: 'bar', x: 'driverName', series: ['driverScore'], drillDown: DRIVER_EVENTS_DRILL },
         drillDown: DRIVER_EVENTS_DRILL,
       },
       {
