@@ -33,11 +33,9 @@ const COMPUTE: Readonly<Record<ComputedName, Compute>> = {
   driverEvents: driverEventRows,
 };
 
+/** A computed column's cell; a derived one (a score) is filled in afterwards. */
 function cellOf(column: ReportColumn, row: ComputedRow): ReportCell {
-  const value = column.value;
-  if (value.from === 'computed') return row[value.field] ?? null;
-  if (value.from === 'truck') return row[value.field] ?? null;
-  return null;
+  return column.value.from === 'computed' ? (row[column.value.field] ?? null) : null;
 }
 
 /** The query's select and text filters that hold a value, by key. */

@@ -36,7 +36,7 @@ function selected(values: ValueSql, def: ReportDef, body: Expr): Expr {
     ? sql`${sql.ref('t.id')} * 100 + ${values.value({ from: 'itemKey' })}`
     : def.source.type === 'events' && def.source.expand
       ? sql`${sql.ref('e.id')} * 100 + cast(${sql.ref('item.key')} as integer)`
-      : sql`${sql.ref(def.source.type === 'alarms' ? 'e.seq' : 'e.id')}`;  // events, alarms, position fixes, heartbeats
+      : sql`${sql.ref(def.source.type === 'alarms' ? 'e.seq' : 'e.id')}`;
   return sql`select ${id} as ${sql.ref('rowId')}, ${sql.join(list)} ${body}`;
 }
 

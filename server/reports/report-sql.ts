@@ -1,7 +1,7 @@
 // The FROM … WHERE of a report query, and the facts about a definition the query builders share: which columns are
 // aggregates, which table a report reads, whose companies it may see, and each column's SQL type.
 import { sql, type RawBuilder } from 'kysely';
-import { isAggregate, isDerived, RECORD_FIELDS, type DataCondition, type DataType, type ReportColumn, type ReportDef } from '../../src/domain/screens/reports/definition';
+import { isAggregate, isDerived, recordFieldType, type DataCondition, type DataType, type ReportColumn, type ReportDef } from '../../src/domain/screens/reports/definition';
 import { presetRange, rangeFilterOf, type ReportQuery } from '../../src/domain/screens/reports/query';
 import type { ReportCell } from '../../src/domain/screens/reports/wire';
 import type { ReportContext } from './report-query';
@@ -43,10 +43,8 @@ export function typeOf(column: ReportColumn): DataType {
     case 'item':
     case 'computed':
       return value.type;
-    case 'record': {
-      const field = value.field;
-      return field in RECORD_FIELDS.position ? RECORD_FIELDS.position[field as keyof typeof RECORD_FIELDS.position] : 'number';
-    }
+    case 'record':
+      return recordFieldType(value.field);
     case 'reasons':
       return 'text';
     case 'handling':

@@ -15,29 +15,33 @@ import { querySchema } from './query-schema';
  */
 export async function overtimeRows(db: Db, companyCodes: readonly string[], now: number, overtimeMs = HEARTBEAT_OVERTIME_MS): Promise<HeartbeatOvertimeRow[]> {
   if (companyCodes.length === 0) return [];
-  const rows = await db
-    .selectFrom((eb) =>
-      eb.selectFrom('heartbeat').select((beat) => ['truckId', beat.fn.max('heartTime').as('lastTime')]).groupBy('truckId').as('last'),
-    )
-    .innerJoin('heartbeat as h', (join) => join.onRef('h.truckId', '=', 'last.truckId').onRef('h.heartTime', '=', 'last.lastTime'))
-    .innerJoin('truck as t', 't.id', 'h.truckId')
+  // Each online truck's newest heartbeat, found in the (truck, time) index: a lookup per truck, never a read of every
+  // heartbeat (millions after a month).
+  const newest = await db
+    .selectFrom('truck as t')
     .innerJoin('truckLive as l', 'l.truckId', 't.id')
     .innerJoin('company as c', 'c.code', 't.companyCode')
-    .select(['t.id', 'c.name as companyName', 't.signCode', 'h.heartTime', 'h.gpsTime'])
+    .select((eb) => [
+      't.id', 'c.name as companyName', 't.signCode',
+      eb.selectFrom('heartbeat as h').select((beat) => beat.fn.max('h.heartTime').as('last')).whereRef('h.truckId', '=', 't.id').as('heartTime'),
+    ])
     .where('t.companyCode', 'in', companyCodes)
     .where('l.status', '<>', TRUCK_STATUS.offline)
-    .where('last.lastTime', '<', now - overtimeMs)
-    .orderBy('h.heartTime')
-    .orderBy('t.signCode')
-    .orderBy('h.id', 'desc')
     .execute();
-  // Two heartbeats with the same newest time give two rows: keep one per truck.
-  const seen = new Set<number>();
-  return rows.flatMap(({ id, companyName, signCode, heartTime, gpsTime }) => {
-    if (seen.has(id)) return [];
-    seen.add(id);
-    return [{ companyName, signCode, heartTime, gpsTime }];
-  });
+  const overdue = newest.filter((row) => row.heartTime !== null && Number(row.heartTime) < now - overtimeMs);
+  const rows = await Promise.all(
+    overdue.map(async ({ id, companyName, signCode, heartTime }) => {
+      const beat = await db
+        .selectFrom('heartbeat')
+        .select('gpsTime')
+        .where('truckId', '=', id)
+        .where('heartTime', '=', Number(heartTime))
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      return { companyName, signCode, heartTime: Number(heartTime), gpsTime: Number(beat?.gpsTime ?? heartTime) };
+    }),
+  );
+  return rows.sort((a, b) => a.heartTime - b.heartTime || (a.signCode < b.signCode ? -1 : a.signCode > b.signCode ? 1 : 0));
 }
 
 export const heartbeatRoutes: ContractPlugin = async (app, { services }) => {

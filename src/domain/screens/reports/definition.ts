@@ -64,6 +64,13 @@ export const RECORD_FIELDS = {
 export type RecordTable = keyof typeof RECORD_FIELDS;
 export type RecordField = { [T in RecordTable]: keyof (typeof RECORD_FIELDS)[T] }[RecordTable];
 
+const RECORD_FIELD_TYPES: Readonly<Record<RecordField, DataType>> = { ...RECORD_FIELDS.position, ...RECORD_FIELDS.heartbeat };
+
+/** The type of a position or heartbeat field. */
+export function recordFieldType(field: RecordField): DataType {
+  return RECORD_FIELD_TYPES[field];
+}
+
 /** The rows a server function computes (`computed` sources), and their fields. */
 export const COMPUTED_SOURCES = ['heartbeatOvertime', 'fenceMileage', 'fenceTotals', 'driverScore', 'driverEvents'] as const;
 export type ComputedName = (typeof COMPUTED_SOURCES)[number];

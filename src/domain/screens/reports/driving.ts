@@ -286,7 +286,8 @@ export const DRIVING_REPORTS = {
         path: `${ANALYSIS}/exception_rate`,
         tab: { key: 'driverEvents', labelKey: 'report.tab.driverEvents' },
         source: computedRows('driverEvents'),
-        filters: analysisFilters(driverCodeFilter),
+        // A list of alarms: the last 7 days, as event lists open; a driver's month comes with the drill-down.
+        filters: eventFilters(driverCodeFilter),
         columns: [
           column('startTime', 'dateTime', computed('startTime')),
           ...driverColumns,

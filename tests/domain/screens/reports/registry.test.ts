@@ -77,6 +77,8 @@ describe('the report registry', () => {
           if (def.source.type === 'records') expect(Object.keys(RECORD_FIELDS[def.source.table]), `${reportId(def)} ${column.key}`).toContain(value.field);
         }
         if (value.from === 'computed') expect(def.source.type, `${reportId(def)} ${column.key}`).toBe('computed');
+        // A computed row carries only its own fields: every column reads one of them or is derived from them.
+        if (def.source.type === 'computed') expect(value.from === 'computed' || isDerived(value), `${reportId(def)} ${column.key}`).toBe(true);
         if (isDerived(value)) {
           expect(isGrouped(def.source) || def.source.type === 'computed', `${reportId(def)}: a score orders in memory`).toBe(true);
           for (const term of SCORES[value.score].terms) expect(keys.has(term.column), `${reportId(def)} score reads ${term.column}`).toBe(true);
