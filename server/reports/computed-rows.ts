@@ -1,8 +1,8 @@
 // Reports whose rows a server function computes (`computed` sources): the function reads what it needs for the
-// caller's companies, plate and range; the select and text filters, derived scores, order and paging are the engine's.
-import type { ComputedName, ReportColumn, ReportDef } from '../../src/domain/screens/reports/definition';
+// caller's companies, plate and range; the select and text filters, derived scores, order and paging are the engine's
+// (row-set.ts).
+import type { ComputedName, ReportDef } from '../../src/domain/screens/reports/definition';
 import type { ReportQuery } from '../../src/domain/screens/reports/query';
-import { withDerived } from '../../src/domain/screens/reports/scores';
 import type { ReportCell } from '../../src/domain/screens/reports/wire';
 import { driverEventRows, driverScoreRows } from './computed/driver-score';
 import { fenceMileageRows, fenceTotalRows } from './computed/fence-mileage';
@@ -32,11 +32,6 @@ const COMPUTE: Readonly<Record<ComputedName, Compute>> = {
   driverScore: driverScoreRows,
   driverEvents: driverEventRows,
 };
-
-/** A computed column's cell; a derived one (a score) is filled in afterwards. */
-function cellOf(column: ReportColumn, row: ComputedRow): ReportCell {
-  return column.value.from === 'computed' ? (row[column.value.field] ?? null) : null;
-}
 
 /** The query's select and text filters that hold a value, by key. */
 function chosenFilters(def: ReportDef, query: ReportQuery): Record<string, string> {
@@ -69,8 +64,14 @@ export async function computedRowSet(ctx: ReportContext, def: ReportDef, query: 
   const signCode = query.signCode?.trim() || undefined;
   const computed = await COMPUTE[def.source.name](ctx, { companies, signCode, startTime, endTime, filters: chosenFilters(def, query) });
   const tests = filterTests(def, query);
-  const rows: Cells[] = computed
-    .filter((row) => tests.every((test) => test(row)))
-    .map((row) => withDerived(def.columns, Object.fromEntries(def.columns.map((column) => [column.key, cellOf(column, row)]))));
+  // Each column's field of the computed row; a derived one (a score) is filled in by the row set.
+  const fields = def.columns.map((column) => [column.key, column.value.from === 'computed' ? column.value.field : undefined] as const);
+  const rows: Cells[] = [];
+  for (const row of computed) {
+    if (!tests.every((test) => test(row))) continue;
+    const cells: Record<string, ReportCell> = {};
+    for (const [key, field] of fields) cells[key] = field === undefined ? null : (row[field] ?? null);
+    rows.push(cells);
+  }
   return rowSet(ctx.kind, def, query, rows);
 }

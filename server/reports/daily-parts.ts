@@ -2,7 +2,8 @@
 // whole past China day's parts are computed once for every company and kept per database handle; the range's two edge
 // pieces are computed live for the caller's companies. Parts add up across pieces, so a range is the sum of its days.
 // The tables they read only ever gain rows, in id order: each call first reads the rows inserted since the last one and
-// drops the days they fall in (and the days a row reaches into, as a fix joins the next day's first segment).
+// drops the days they fall in (and the days a row reaches into, as a fix joins the next day's first segment). Today is
+// kept too, up to the last call's end, and grows by what came since: a row timed before that end drops it.
 import { DAY_MS } from '../../src/domain/format/time';
 import type { ReportCell } from '../../src/domain/screens/reports/wire';
 import type { Db } from '../db/open';
@@ -44,9 +45,19 @@ const MAX_STORED_DAYS = 2_000;
 /** Days back from now each compute stores after a start. */
 const STORED_AT_START_DAYS = 31;
 
+/** Today's parts from its start up to `upTo` (the last call's end). */
+interface OpenDay {
+  readonly day: number;
+  readonly upTo: number;
+  readonly parts: readonly Part[];
+}
+
 interface Stored {
   version: string | undefined;
   readonly days: Map<number, readonly Part[]>;
+  open: OpenDay | undefined;
+  /** Bumped whenever `open` is dropped: a call that read it before may not store what it made of it. */
+  epoch: number;
 }
 
 interface Store {
@@ -70,7 +81,7 @@ function storeOf(db: Db): Store {
 function storedOf(store: Store, compute: DailyCompute): Stored {
   let stored = store.computes.get(compute.id);
   if (!stored) {
-    stored = { version: undefined, days: new Map() };
+    stored = { version: undefined, days: new Map(), open: undefined, epoch: 0 };
     store.computes.set(compute.id, stored);
   }
   return stored;
@@ -94,13 +105,20 @@ async function dropChangedDays(ctx: ReportContext, store: Store, computes: reado
     let top = seen;
     for (const row of fresh as readonly Record<string, unknown>[]) {
       top = Math.max(top, Number(row[id]));
-      const day = dayOf(Number(row[TABLE_TIME[table]]));
+      const time = Number(row[TABLE_TIME[table]]);
+      const day = dayOf(time);
       for (const compute of computes) {
         const stored = store.computes.get(compute.id);
         if (!stored) continue;
         for (const watch of compute.watch) {
           if (watch.table !== table || (watch.kinds && !watch.kinds.includes(String(row['kind'])))) continue;
           for (let d = day - watch.reach.before; d <= day + watch.reach.after; d += 1) stored.days.delete(d);
+          // Today grows by rows timed after its end; one from before it (a late one, or a day it reaches into) drops it.
+          const open = stored.open;
+          if (open && open.day >= day - watch.reach.before && open.day <= day + watch.reach.after && (day !== open.day || time <= open.upTo)) {
+            stored.open = undefined;
+            stored.epoch += 1;
+          }
         }
       }
     }
@@ -144,6 +162,8 @@ async function checkVersion(ctx: ReportContext, store: Store, compute: DailyComp
   const version = await compute.version(ctx);
   if (stored.version !== version) {
     stored.days.clear();
+    stored.open = undefined;
+    stored.epoch += 1;
     stored.version = version;
     store.generation += 1;
   }
@@ -164,21 +184,43 @@ export async function dailyParts(ctx: ReportContext, compute: DailyCompute, star
     pieces.push(...(await compute.parts(ctx, startTime, endTime, companies)));
   } else {
     if (startTime < dayStart(firstWhole)) pieces.push(...(await compute.parts(ctx, startTime, dayStart(firstWhole) - 1, companies)));
-    if (endTime >= dayStart(lastWhole + 1)) pieces.push(...(await compute.parts(ctx, dayStart(lastWhole + 1), endTime, companies)));
+    if (endTime >= dayStart(lastWhole + 1)) {
+      const today = lastWhole + 1 === dayOf(ctx.now);
+      pieces.push(...(today ? await openDay(ctx, store, compute, lastWhole + 1, endTime) : await compute.parts(ctx, dayStart(lastWhole + 1), endTime, companies)));
+    }
     pieces.push(...(await wholeDays(ctx, store, compute, firstWhole, lastWhole)));
   }
-  const visible = new Set(companies);
-  const merged = new Map<string, { fields: Part['fields']; company: string; sums: Record<string, number> }>();
+  return merged(pieces, new Set(companies));
+}
+
+/** Parts merged by key, their sums added; only those of these companies when given. */
+function merged(pieces: readonly Part[], visible?: ReadonlySet<string>): Part[] {
+  // A part met once is kept as it is (most keys of a list are met once); a second one of its key makes a copy to add to.
+  const byKey = new Map<string, { part: Part; owned: boolean }>();
   for (const part of pieces) {
-    if (!visible.has(part.company)) continue;
-    const found = merged.get(part.key);
+    if (visible && !visible.has(part.company)) continue;
+    const found = byKey.get(part.key);
     if (!found) {
-      merged.set(part.key, { fields: part.fields, company: part.company, sums: { ...part.sums } });
+      byKey.set(part.key, { part, owned: false });
       continue;
     }
-    for (const [name, value] of Object.entries(part.sums)) found.sums[name] = (found.sums[name] ?? 0) + value;
+    const sums: Record<string, number> = found.owned ? (found.part.sums as Record<string, number>) : { ...found.part.sums };
+    for (const [name, value] of Object.entries(part.sums)) sums[name] = (sums[name] ?? 0) + value;
+    byKey.set(part.key, { part: { ...found.part, sums }, owned: true });
   }
-  return [...merged].map(([key, { fields, company, sums }]) => ({ key, company, fields, sums }));
+  return [...byKey.values()].map(({ part }) => part);
+}
+
+/** Today's parts from its start to `endTime`: the stored ones up to the last call's end, and every company's since. */
+async function openDay(ctx: ReportContext, store: Store, compute: DailyCompute, day: number, endTime: number): Promise<readonly Part[]> {
+  const stored = storedOf(store, compute);
+  const open = stored.open?.day === day && stored.open.upTo <= endTime ? stored.open : undefined;
+  const epoch = stored.epoch;
+  const since = open ? open.upTo + 1 : dayStart(day);
+  const fresh = since <= endTime ? await compute.parts(ctx, since, endTime, 'all') : [];
+  const parts = open ? merged([...open.parts, ...fresh]) : fresh;
+  if (stored.epoch === epoch && (!stored.open || stored.open.upTo <= endTime)) stored.open = { day, upTo: endTime, parts };
+  return parts;
 }
 
 /** Stores the last month's days of these computes, a week per step, so a first caller after a start waits for none. */

@@ -8,7 +8,6 @@
 // one truck's or a fraction of the events, and the filter's value is not among the groups' keys).
 import type { ReportColumn, ReportDef } from '../../src/domain/screens/reports/definition';
 import type { ReportQuery } from '../../src/domain/screens/reports/query';
-import { withDerived } from '../../src/domain/screens/reports/scores';
 import type { ReportCell } from '../../src/domain/screens/reports/wire';
 import { dayStart, isDayGrouped, partialRows, planOf, wholeDaysOf, type DayGroupedDef, type Part, type PartialRow, type Plan } from './day-plan';
 import { cacheOf, dropChangedDays, wholeDays } from './day-store';
@@ -145,7 +144,7 @@ async function finishGroups(ctx: ReportContext, def: ReportDef, query: ReportQue
           return;
       }
     });
-    if (known) rows.push(withDerived(def.columns, row));
+    if (known) rows.push(row);
   }
   return rowSet(ctx.kind, def, query, rows);
 }

@@ -6,7 +6,7 @@ import type { Db } from '../db/open';
 import type { DbKind } from '../db/target';
 import { dayOf, dayStart, isDayGrouped, partialRows, planOf, wholeDaysOf, type DayGroupedDef, type PartialRow, type Plan } from './day-plan';
 import type { ReportContext } from './report-query';
-import { DRIVER_SCORES } from './computed/driver-score';
+import { DRIVER_EVENTS, DRIVER_SCORES } from './computed/driver-score';
 import { FENCE_MILEAGE } from './computed/fence-mileage';
 import { storeDailyParts, storedDailyDays } from './daily-parts';
 import { queryRange } from './report-sql';
@@ -132,7 +132,7 @@ export async function storeDefaultDays(db: Db, kind: DbKind, now = Date.now()): 
     for (let from = first; from <= last; from += 7) await wholeDays(ctx, cache, values, def, plan, from, Math.min(last, from + 6));
   }
   // The computed reports that keep days of their own (fence mileage, driver scores): their last month.
-  await storeDailyParts(db, kind, [FENCE_MILEAGE, DRIVER_SCORES], now);
+  await storeDailyParts(db, kind, [FENCE_MILEAGE, DRIVER_SCORES, DRIVER_EVENTS], now);
   cache.ready = true;
   return storedDays(db).days;
 }

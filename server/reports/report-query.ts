@@ -80,7 +80,7 @@ export function countSql(ctx: ReportContext, def: ReportDef, query: ReportQuery)
   return sql<{ total: number | string }>`${counted}`;
 }
 
-/** Grouped rows with derived cells are read in chunks of this many, all of them, then ordered in memory. */
+/** Rows ordered by a derived cell are read in chunks of this many, all of them, then ordered in memory. */
 const DERIVED_CHUNK = 5_000;
 
 export interface ReportRun {
@@ -122,12 +122,13 @@ export function reportRun(ctx: ReportContext, def: ReportDef): ReportRun {
 
   /**
    * Every row of a query held in memory, where the query is answered that way: computed rows, grouped reports from
-   * stored days, and grouped reports with derived cells (a score orders no SQL). Undefined: the SQL pages it.
+   * stored days, and rows ordered by a derived cell (a score orders no SQL). Undefined: the SQL pages it.
    */
   async function inMemory(query: ReportQuery): Promise<RowSet | undefined> {
     if (def.source.type === 'computed') return computedRowSet(ctx, def, query);
     const days = await groupsFromDays(ctx, def, query);
-    if (days || !def.columns.some((column) => isDerived(column.value))) return days;
+    const sortKey = query.sort ?? def.sort.key;
+    if (days || !def.columns.some((column) => column.key === sortKey && isDerived(column.value))) return days;
     const rows: Cells[] = [];
     for (let offset = 0; ; offset += DERIVED_CHUNK) {
       const chunk = await slice({ ...query, sort: undefined, order: undefined }, offset, DERIVED_CHUNK);

@@ -1,7 +1,8 @@
 // Rows a report holds in memory (groups merged from stored days, computed rows, derived scores) and their order: the
 // same as the plain query's, so a page answered either way is the same page.
-import type { ReportDef } from '../../src/domain/screens/reports/definition';
+import { isDerived, type ReportDef } from '../../src/domain/screens/reports/definition';
 import type { ReportQuery } from '../../src/domain/screens/reports/query';
+import { withDerived } from '../../src/domain/screens/reports/scores';
 import type { ReportCell, ReportRow } from '../../src/domain/screens/reports/wire';
 import type { DbKind } from '../db/target';
 import { isGroupKey } from './report-sql';
@@ -10,7 +11,7 @@ export type Cells = Readonly<Record<string, ReportCell>>;
 
 /** Every row of a query: their count and cells, and the first of them in the query's order. */
 export interface RowSet {
-  /** In no order; without ids. */
+  /** In no order; without ids, and without derived cells unless they order the rows. */
   readonly rows: readonly Cells[];
   /** The first `count` rows in the query's order, numbered from 1 as the plain query numbers them. */
   first(count: number): ReportRow[];
@@ -26,8 +27,12 @@ function compareCells(a: ReportCell, b: ReportCell, nullsHigh: boolean): number 
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-export function rowSet(kind: DbKind, def: ReportDef, query: ReportQuery, rows: readonly Cells[]): RowSet {
+/** Rows in the query's order; their derived cells (scores) are made for all of them only when one orders them. */
+export function rowSet(kind: DbKind, def: ReportDef, query: ReportQuery, given: readonly Cells[]): RowSet {
   const key = query.sort ?? def.sort.key;
+  const derive = def.columns.some((column) => isDerived(column.value));
+  const derivedOrder = def.columns.some((column) => column.key === key && isDerived(column.value));
+  const rows = derivedOrder ? given.map((row) => withDerived(def.columns, { ...row })) : given;
   const direction = (query.sort ? query.order : def.sort.order) === 'asc' ? 1 : -1;
   // Ties go by the key columns, ascending, as the plain grouped query breaks them.
   const ties = def.columns.filter((column) => column.key !== key && isGroupKey(column)).map((column) => column.key);
@@ -69,7 +74,7 @@ export function rowSet(kind: DbKind, def: ReportDef, query: ReportQuery, rows: r
           if (ordered.length > count) ordered.pop();
         }
       }
-      return ordered.map(({ row }, index) => ({ ...row, id: index + 1 }));
+      return ordered.map(({ row }, index) => ({ ...(derive && !derivedOrder ? withDerived(def.columns, { ...row }) : row), id: index + 1 }));
     },
   };
 }

@@ -38,8 +38,6 @@ interface Scope {
   readonly from: number;
   readonly to: number;
   readonly companies: readonly string[] | 'all';
-  readonly signCode?: string;
-  readonly driverCode?: string;
 }
 
 const text = (value: unknown): string => String(cellOf(value, 'text') ?? '');
@@ -50,12 +48,11 @@ function monthOf(ms: number): string {
   return new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 7);
 }
 
-/** Shifts that began in the scope's range, of its companies (and plate, and driver). */
+/** Shifts that began in the scope's range, of its companies. */
 async function shiftsOf(ctx: ReportContext, scope: Scope): Promise<Shift[]> {
   const field = (path: string, type: 'text' | 'number') => jsonPath(ctx.kind, sql`${sql.ref('s.data')}`, path, type);
   let query = ctx.db
     .selectFrom('event as s')
-    .innerJoin('truck as t', 't.id', 's.truckId')
     .select([
       's.truckId', 's.companyCode', 's.startTime', 's.endTime',
       field('driverCode', 'text').as('driverCode'), field('driverName', 'text').as('driverName'), field('km', 'number').as('km'),
@@ -64,8 +61,6 @@ async function shiftsOf(ctx: ReportContext, scope: Scope): Promise<Shift[]> {
     .where('s.startTime', '>=', scope.from)
     .where('s.startTime', '<=', scope.to);
   if (scope.companies !== 'all') query = query.where('s.companyCode', 'in', scope.companies);
-  if (scope.signCode) query = query.where('t.signCode', '=', scope.signCode);
-  if (scope.driverCode) query = query.where(field('driverCode', 'text'), '=', scope.driverCode);
   const rows = await query.execute();
   return rows.map((row) => ({
     truckId: Number(row.truckId), company: row.companyCode, start: Number(row.startTime), end: Number(row.endTime ?? row.startTime),
@@ -165,21 +160,40 @@ export const driverScoreRows: Compute = async (ctx, input) => {
   return [...rows.values()].map((row): ComputedRow => ({ ...row, km: Math.round(Number(row['km']) * 10) / 10 }));
 };
 
+/** A piece's scored alarms, one part each (keyed by the alarm), with its shift's driver and its category. */
+async function driverEventParts(ctx: ReportContext, from: number, to: number, companies: readonly string[] | 'all'): Promise<Part[]> {
+  const shifts = await shiftsOf(ctx, { from, to, companies });
+  return [...(await alarmsInShifts(ctx, shifts, true))].flatMap(([shift, alarms]) =>
+    alarms.map((alarm): Part => ({
+      key: String(alarm.seq),
+      company: shift.company,
+      fields: {
+        startTime: alarm.start, driverCode: shift.driverCode, driverName: shift.driverName, truckId: shift.truckId,
+        category: driverEventCategory(alarm.type) ?? null, alarmType: alarm.type, speed: alarm.speed ?? null, area: alarm.area ?? null,
+      },
+      sums: {},
+    })),
+  );
+}
+
+/** Stored days of the scored alarms: the same shifts and alarms as the scores, kept as rows. */
+export const DRIVER_EVENTS: DailyCompute = { ...DRIVER_SCORES, id: 'driverEvents', parts: driverEventParts };
+
 /** One row per scored alarm inside the input's shifts, with the shift's driver and the alarm's category. */
 export const driverEventRows: Compute = async (ctx, input) => {
-  const scope = { from: input.startTime ?? 0, to: input.endTime ?? ctx.now, companies: input.companies, signCode: input.signCode, driverCode: input.filters['driverCode'] };
-  const shifts = await shiftsOf(ctx, scope);
-  const [plates, companies] = await Promise.all([
+  const [parts, plates, companies] = await Promise.all([
+    dailyParts(ctx, DRIVER_EVENTS, input.startTime ?? 0, input.endTime ?? ctx.now, input.companies),
     ctx.db.selectFrom('truck').select(['id', 'signCode']).where('companyCode', 'in', input.companies).execute(),
     ctx.db.selectFrom('company').select(['code', 'name']).where('code', 'in', input.companies).execute(),
   ]);
   const plateOf = new Map(plates.map((truck) => [Number(truck.id), truck.signCode]));
   const nameOf = new Map(companies.map((company) => [company.code, company.name]));
-  return [...(await alarmsInShifts(ctx, shifts, true))].flatMap(([shift, alarms]) =>
-    alarms.map((alarm): ComputedRow => ({
-      startTime: alarm.start, driverCode: shift.driverCode, driverName: shift.driverName, companyName: nameOf.get(shift.company) ?? '',
-      signCode: plateOf.get(shift.truckId) ?? '', category: driverEventCategory(alarm.type) ?? null, alarmType: alarm.type,
-      speed: alarm.speed ?? null, area: alarm.area ?? null,
-    })),
-  );
+  const driverCode = input.filters['driverCode'];
+  const rows: ComputedRow[] = [];
+  for (const { fields, company } of parts) {
+    const signCode = plateOf.get(Number(fields['truckId'])) ?? '';
+    if ((input.signCode && signCode !== input.signCode) || (driverCode && fields['driverCode'] !== driverCode)) continue;
+    rows.push({ ...fields, signCode, companyName: nameOf.get(company) ?? '' });
+  }
+  return rows;
 };

@@ -5,7 +5,7 @@ import { DAY_MS, MINUTE_MS } from '../../../src/domain/format/time';
 import { parseFenceShape } from '../../../src/domain/fence-shape';
 import { openDatabase, type OpenedDb } from '../../../server/db/open';
 import { DRIVER_SCORES } from '../../../server/reports/computed/driver-score';
-import { dayStart, wholeDaysOf } from '../../../server/reports/day-plan';
+import { dayOf, dayStart, wholeDaysOf } from '../../../server/reports/day-plan';
 import { FENCE_MILEAGE } from '../../../server/reports/computed/fence-mileage';
 import { dailyParts, type DailyCompute, type Part } from '../../../server/reports/daily-parts';
 import type { ReportContext } from '../../../server/reports/report-query';
@@ -103,6 +103,34 @@ describe('computed reports from stored days', () => {
       .executeTakeFirstOrThrow();
     const parts = await dailyParts(context(), FENCE_MILEAGE, ...range, companies);
     expect(parts.find((part) => part.key === `${truck.id}:${id}`)?.sums['entries']).toBeGreaterThanOrEqual(1);
+  });
+
+  it("grows today's part by the fixes since the last call and drops it for a fix timed before that call's end", async () => {
+    const truck = await opened.db.selectFrom('truck').select(['id', 'companyCode']).orderBy('id').executeTakeFirstOrThrow();
+    const [lat, lng] = [35.5, 125.5];
+    const { id } = await opened.db
+      .insertInto('fence')
+      .values({
+        name: '海上围栏', type: 'circle', companyCode: truck.companyCode, approvalStatus: 1, modifier: 'test', modifyTime: now, modifyType: 'new',
+        approver: null, approvalTime: null, address: '',
+        geometry: JSON.stringify({ type: 'Feature', properties: { shape: 'circle', radius: 500 }, geometry: { type: 'Point', coordinates: [lng, lat] } }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const today = dayStart(dayOf(Date.now()));
+    const entries = async (endTime: number) =>
+      (await dailyParts(context(), FENCE_MILEAGE, today - 2 * DAY_MS, endTime, companies)).find((part) => part.key === `${truck.id}:${id}`)?.sums['entries'] ?? 0;
+    const fix = (time: number) => opened.db.insertInto('position').values({ truckId: truck.id, time, lat, lng, speed: 0, heading: 0, area: '' }).execute();
+    const first = Date.now();
+    expect(await entries(first)).toBe(0);
+    // Timed before the last call's end (a late fix): today's stored part is dropped and made again.
+    await fix(today + 1000);
+    const second = Date.now();
+    expect(await entries(second)).toBe(1);
+    // Timed after it: today grows by it.
+    await fix(second + 30_000);
+    expect(await entries(second + 31_000)).toBe(2);
+    expect(await entries(second + 32_000)).toBe(2);
   });
 
   it("counts an alarm written into a stored shift in the driver's next answer", async () => {
