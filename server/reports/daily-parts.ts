@@ -42,6 +42,8 @@ const TABLE_ID = { position: 'id', event: 'id', alarm: 'seq' } as const;
 const TABLE_TIME = { position: 'time', event: 'startTime', alarm: 'startTime' } as const;
 /** Days of every compute a database handle keeps, at most. */
 const MAX_STORED_DAYS = 2_000;
+/** Edge pieces of past days each compute keeps, the latest. */
+const MAX_STORED_EDGES = 64;
 /** Days back from now each compute stores after a start. */
 const STORED_AT_START_DAYS = 31;
 
@@ -58,6 +60,8 @@ interface Stored {
   open: OpenDay | undefined;
   /** Bumped whenever `open` is dropped: a call that read it before may not store what it made of it. */
   epoch: number;
+  /** A past day's piece a range began inside, by its bounds and companies: the grid's page, totals and next page ask again. */
+  readonly edges: Map<string, { readonly day: number; readonly parts: readonly Part[] }>;
 }
 
 interface Store {
@@ -81,7 +85,7 @@ function storeOf(db: Db): Store {
 function storedOf(store: Store, compute: DailyCompute): Stored {
   let stored = store.computes.get(compute.id);
   if (!stored) {
-    stored = { version: undefined, days: new Map(), open: undefined, epoch: 0 };
+    stored = { version: undefined, days: new Map(), open: undefined, epoch: 0, edges: new Map() };
     store.computes.set(compute.id, stored);
   }
   return stored;
@@ -113,6 +117,7 @@ async function dropChangedDays(ctx: ReportContext, store: Store, computes: reado
         for (const watch of compute.watch) {
           if (watch.table !== table || (watch.kinds && !watch.kinds.includes(String(row['kind'])))) continue;
           for (let d = day - watch.reach.before; d <= day + watch.reach.after; d += 1) stored.days.delete(d);
+          for (const [key, edge] of stored.edges) if (edge.day >= day - watch.reach.before && edge.day <= day + watch.reach.after) stored.edges.delete(key);
           // Today grows by rows timed after its end; one from before it (a late one, or a day it reaches into) drops it.
           const open = stored.open;
           if (open && open.day >= day - watch.reach.before && open.day <= day + watch.reach.after && (day !== open.day || time <= open.upTo)) {
@@ -162,6 +167,7 @@ async function checkVersion(ctx: ReportContext, store: Store, compute: DailyComp
   const version = await compute.version(ctx);
   if (stored.version !== version) {
     stored.days.clear();
+    stored.edges.clear();
     stored.open = undefined;
     stored.epoch += 1;
     stored.version = version;
@@ -183,7 +189,7 @@ export async function dailyParts(ctx: ReportContext, compute: DailyCompute, star
   if (firstWhole > lastWhole) {
     pieces.push(...(await compute.parts(ctx, startTime, endTime, companies)));
   } else {
-    if (startTime < dayStart(firstWhole)) pieces.push(...(await compute.parts(ctx, startTime, dayStart(firstWhole) - 1, companies)));
+    if (startTime < dayStart(firstWhole)) pieces.push(...(await pastEdge(ctx, store, compute, startTime, dayStart(firstWhole) - 1, companies)));
     if (endTime >= dayStart(lastWhole + 1)) {
       const today = lastWhole + 1 === dayOf(ctx.now);
       pieces.push(...(today ? await openDay(ctx, store, compute, lastWhole + 1, endTime) : await compute.parts(ctx, dayStart(lastWhole + 1), endTime, companies)));
@@ -209,6 +215,24 @@ function merged(pieces: readonly Part[], visible?: ReadonlySet<string>): Part[] 
     byKey.set(part.key, { part: { ...found.part, sums }, owned: true });
   }
   return [...byKey.values()].map(({ part }) => part);
+}
+
+/** The piece of a past day a range began inside, kept until a row changes its day. */
+async function pastEdge(ctx: ReportContext, store: Store, compute: DailyCompute, from: number, to: number, companies: readonly string[]): Promise<readonly Part[]> {
+  const stored = storedOf(store, compute);
+  const key = `${from}:${to}:${companies.join(',')}`;
+  const kept = stored.edges.get(key);
+  if (kept) return kept.parts;
+  const generation = store.generation;
+  const parts = await compute.parts(ctx, from, to, companies);
+  if (generation === store.generation) {
+    stored.edges.set(key, { day: dayOf(from), parts });
+    for (const oldest of stored.edges.keys()) {
+      if (stored.edges.size <= MAX_STORED_EDGES) break;
+      stored.edges.delete(oldest);
+    }
+  }
+  return parts;
 }
 
 /** Today's parts from its start to `endTime`: the stored ones up to the last call's end, and every company's since. */

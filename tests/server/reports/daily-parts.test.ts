@@ -65,7 +65,7 @@ describe('computed reports from stored days', () => {
     await expectSame(DRIVER_SCORES, now - 20 * DAY_MS - 7_000_000, now - 2 * DAY_MS + 5_000);
   });
 
-  it('counts a fix written into a stored day inside a fence in the next answer', async () => {
+  it('counts a fix written into a stored day, or into the day a range begins inside, in the next answer', async () => {
     const fence = await opened.db.selectFrom('fence').select(['id', 'geometry']).where('type', '=', 'circle').orderBy('id').executeTakeFirstOrThrow();
     const shape = parseFenceShape(fence.geometry);
     if (!shape || shape.geometry.type !== 'Point') throw new Error('expected a circle');
@@ -83,8 +83,14 @@ describe('computed reports from stored days', () => {
     const gap = fixes.findIndex((time, index) => index > 0 && time - (fixes[index - 1] ?? time) > 40 * MINUTE_MS);
     expect(gap, 'a stop of the truck').toBeGreaterThan(0);
     const at = (fixes[gap] ?? 0) - 20 * MINUTE_MS;
+    // A range that begins inside the fix's day, an hour before it: that day is its edge piece, kept between calls too.
+    const edgeEntries = async () =>
+      (await dailyParts(context(), FENCE_MILEAGE, at - 3_600_000, now, companies)).find((part) => part.key === `${truck.id}:${fence.id}`)?.sums['entries'] ?? 0;
+    const edgeBefore = await edgeEntries();
+    expect(await edgeEntries()).toBe(edgeBefore);
     await opened.db.insertInto('position').values({ truckId: truck.id, time: at, lat, lng, speed: 0, heading: 0, area: '' }).execute();
     expect(await entries()).toBe(before + 1);
+    expect(await edgeEntries()).toBe(edgeBefore + 1);
   });
 
   it('drops every stored day when a fence is drawn', async () => {
