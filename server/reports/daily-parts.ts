@@ -202,19 +202,19 @@ export async function dailyParts(ctx: ReportContext, compute: DailyCompute, star
 /** Parts merged by key, their sums added; only those of these companies when given. */
 function merged(pieces: readonly Part[], visible?: ReadonlySet<string>): Part[] {
   // A part met once is kept as it is (most keys of a list are met once); a second one of its key makes a copy to add to.
-  const byKey = new Map<string, { part: Part; owned: boolean }>();
+  const byKey = new Map<string, Part | { readonly key: string; readonly company: string; readonly fields: Part['fields']; readonly sums: Record<string, number>; readonly owned: true }>();
   for (const part of pieces) {
     if (visible && !visible.has(part.company)) continue;
     const found = byKey.get(part.key);
     if (!found) {
-      byKey.set(part.key, { part, owned: false });
+      byKey.set(part.key, part);
       continue;
     }
-    const sums: Record<string, number> = found.owned ? (found.part.sums as Record<string, number>) : { ...found.part.sums };
-    for (const [name, value] of Object.entries(part.sums)) sums[name] = (sums[name] ?? 0) + value;
-    byKey.set(part.key, { part: { ...found.part, sums }, owned: true });
+    const sums: Record<string, number> = 'owned' in found ? found.sums : { ...found.sums };
+    for (const name in part.sums) sums[name] = (sums[name] ?? 0) + (part.sums[name] ?? 0);
+    if (!('owned' in found)) byKey.set(part.key, { key: found.key, company: found.company, fields: found.fields, sums, owned: true });
   }
-  return [...byKey.values()].map(({ part }) => part);
+  return [...byKey.values()];
 }
 
 /** The piece of a past day a range began inside, kept until a row changes its day. */
