@@ -71,7 +71,7 @@ export function recordFieldType(field: RecordField): DataType {
   return RECORD_FIELD_TYPES[field];
 }
 
-/** The rows a server function computes (`computed` sources), and their fields. */
+/** The server functions that compute a report's rows (`computed` sources). */
 export const COMPUTED_SOURCES = ['heartbeatOvertime', 'fenceMileage', 'fenceTotals', 'driverScore', 'driverEvents'] as const;
 export type ComputedName = (typeof COMPUTED_SOURCES)[number];
 
@@ -95,7 +95,7 @@ export type ValueSource =
   | { readonly from: 'over'; readonly value: NumericSource; readonly limit: number }
   /**
    * Derived from the row's other cells once it is read (never SQL): a score 0–100, or its deductions as codes
-   * (`scores.ts`). Reports with one are ordered and paged in memory.
+   * (`scores.ts`). Rows ordered by one are ordered and paged in memory.
    */
   | { readonly from: 'score' | 'reasons'; readonly score: ScoreName }
   /** A field of the event's JSON `data`; `path` is dot-separated. */
