@@ -1,0 +1,67 @@
+// The organisations and the places the fleet works at (params spec §3.2): organisation, depot, station, parking lot,
+// service depot; one entry each. Uniqueness as spec §5 lists it: each one's name and code.
+import type { EntityDef, EntityField, EntityPath } from './definition';
+
+const BASE = '/setting/base_data';
+
+const field = (key: string, type: EntityField['type'], extra: Partial<EntityField> = {}): EntityField => ({
+  key, labelKey: `entity.field.${key}` as EntityField['labelKey'], type, ...extra,
+});
+
+const name = field('name', 'text', { required: true, maxLength: 100, unique: true, list: true, search: true });
+const code = field('code', 'text', { required: true, maxLength: 32, unique: true, fixed: true, list: true, search: true });
+const shortName = field('shortName', 'text', { required: true, maxLength: 50, list: true });
+const company = field('companyCode', 'company', { required: true, list: true, search: true });
+const address = field('address', 'text', { maxLength: 200, list: true });
+const phone = field('phone', 'text', { maxLength: 32, list: true });
+const lat = field('lat', 'latitude', { required: true });
+const lng = field('lng', 'longitude', { required: true });
+
+export type PlacePath = `${typeof BASE}/${'company' | 'storage' | 'station' | 'park' | 'service_depot'}`;
+
+export const PLACE_ENTITIES = {
+  [`${BASE}/company`]: {
+    path: `${BASE}/company`,
+    table: 'company',
+    key: 'code',
+    scope: 'organisation',
+    fields: [code, name, shortName, field('parentCode', 'company', { list: true }), address, phone],
+    sort: { key: 'code', order: 'asc' },
+    rules: ['noParentCycle'],
+  },
+  [`${BASE}/storage`]: {
+    path: `${BASE}/storage`,
+    table: 'depot',
+    key: 'id',
+    scope: 'company',
+    fields: [name, code, shortName, company, address, field('manager', 'text', { required: true, maxLength: 50, list: true }), lng, lat],
+    sort: { key: 'code', order: 'asc' },
+  },
+  [`${BASE}/station`]: {
+    path: `${BASE}/station`,
+    table: 'station',
+    key: 'id',
+    scope: 'company',
+    fields: [
+      name, code, shortName, company, address, phone,
+      field('safeRange', 'integer', { required: true, min: 0, max: 100_000, list: true }), lng, lat,
+    ],
+    sort: { key: 'code', order: 'asc' },
+  },
+  [`${BASE}/park`]: {
+    path: `${BASE}/park`,
+    table: 'park',
+    key: 'id',
+    scope: 'company',
+    fields: [name, code, shortName, company, field('contact', 'text', { maxLength: 50, list: true }), address, phone, lng, lat],
+    sort: { key: 'code', order: 'asc' },
+  },
+  [`${BASE}/service_depot`]: {
+    path: `${BASE}/service_depot`,
+    table: 'serviceDepot',
+    key: 'id',
+    scope: 'company',
+    fields: [name, shortName, code, company, address, lng, lat],
+    sort: { key: 'code', order: 'asc' },
+  },
+} as const satisfies Record<PlacePath, EntityDef> & Partial<Record<EntityPath, EntityDef>>;

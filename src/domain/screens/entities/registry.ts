@@ -1,0 +1,11 @@
+// Every master-data screen by route path. A settings route without an entry shows "not available yet".
+import type { EntityDef, EntityPath } from './definition';
+import { PLACE_ENTITIES } from './places';
+
+export const ENTITIES: Readonly<Partial<Record<EntityPath, EntityDef>>> = { ...PLACE_ENTITIES };
+
+const BY_PATH: ReadonlyMap<string, EntityDef> = new Map(Object.values(ENTITIES).map((def) => [def.path, def]));
+
+export function entityFor(path: string): EntityDef | undefined {
+  return BY_PATH.get(path);
+}

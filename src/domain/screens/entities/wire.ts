@@ -1,0 +1,60 @@
+// Master data on the wire: a list page, one row, the answers to a refused save, with the runtime checks the console
+// reads them through.
+import { isFiniteNumber, isRecord } from '../../wire/guards';
+import type { EntityDef, EntityPath, EntityStatus } from './definition';
+
+export type EntityValue = string | number | null;
+
+/** A row: its key (id or code, as text), its fields, status and version, and who changed it last and when. */
+export interface EntityRow {
+  readonly key: string;
+  readonly version: number;
+  readonly status: EntityStatus;
+  readonly modifiedBy: string | null;
+  readonly modifiedAt: number | null;
+  readonly values: Readonly<Record<string, EntityValue>>;
+}
+
+export interface EntityPage {
+  readonly rows: readonly EntityRow[];
+  readonly total: number;
+}
+
+/** A save refused by a rule: the field it is about (the form shows the message there). resultCode 400. */
+export interface FieldRefusal {
+  readonly field: string;
+}
+
+/** A save of a stale version: the row as it is now (the form keeps the user's input beside it). resultCode 409. */
+export interface VersionConflict {
+  readonly current: EntityRow;
+}
+
+export const ENTITY_RESULT = { refused: 400, conflict: 409 } as const;
+
+/** The entity calls of a screen, below the API base: `/entity/setting/base_data/station`, and `/<key>` for one row. */
+export function entityCallPath(path: EntityPath | EntityDef['path']): string {
+  return `/entity${path}`;
+}
+
+function isValue(value: unknown): value is EntityValue {
+  return value === null || typeof value === 'string' || isFiniteNumber(value);
+}
+
+export function isEntityRow(value: unknown): value is EntityRow {
+  if (!isRecord(value)) return false;
+  const { key, version, status, modifiedBy, modifiedAt, values } = value;
+  return (
+    typeof key === 'string' &&
+    isFiniteNumber(version) &&
+    (status === 0 || status === 1) &&
+    (modifiedBy === null || typeof modifiedBy === 'string') &&
+    (modifiedAt === null || isFiniteNumber(modifiedAt)) &&
+    isRecord(values) &&
+    Object.values(values).every(isValue)
+  );
+}
+
+export function isEntityPage(value: unknown): value is EntityPage {
+  return isRecord(value) && isFiniteNumber(value['total']) && Array.isArray(value['rows']) && (value['rows'] as unknown[]).every(isEntityRow);
+}
