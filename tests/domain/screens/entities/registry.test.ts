@@ -1,0 +1,46 @@
+// The master-data registry: each entity's route is a settings screen, every text it names exists in both languages,
+// and each definition is coherent (a key field, a sort field, the spec's unique fields).
+import { describe, expect, it } from 'vitest';
+import { LANGS, translate, type LocaleKey } from '../../../../src/domain/i18n';
+import { routeByPath } from '../../../../src/domain/routes';
+import type { EntityDef } from '../../../../src/domain/screens/entities/definition';
+import { ENTITIES, entityFor } from '../../../../src/domain/screens/entities/registry';
+
+const DEFS: readonly EntityDef[] = Object.values(ENTITIES);
+
+function keysOf(def: EntityDef): LocaleKey[] {
+  return def.fields.flatMap((field) => [field.labelKey, ...(field.options ?? []).map((option) => option.labelKey)]);
+}
+
+describe('the entity registry', () => {
+  it('defines settings routes only, each at its own path', () => {
+    expect(DEFS.length).toBeGreaterThanOrEqual(5);
+    for (const def of DEFS) {
+      expect(routeByPath(def.path)?.kind, def.path).toBe('settings');
+      expect(entityFor(def.path)).toBe(def);
+    }
+  });
+
+  it.each(LANGS)('has every field label and option in %s', (lang) => {
+    for (const def of DEFS) for (const key of keysOf(def)) expect(translate(lang, key), `${def.path} ${key}`).not.toBe(key);
+  });
+
+  it('sorts by a field it has, keys code-keyed rows by a fixed unique code, and names each field once', () => {
+    for (const def of DEFS) {
+      const keys = def.fields.map((field) => field.key);
+      expect(new Set(keys).size, def.path).toBe(keys.length);
+      expect(keys, def.path).toContain(def.sort.key);
+      if (def.key === 'code') expect(def.fields.find((field) => field.key === 'code'), def.path).toMatchObject({ fixed: true, unique: true, required: true });
+      if (def.scope === 'company') expect(def.fields.find((field) => field.key === 'companyCode')?.type, def.path).toBe('company');
+      for (const field of def.fields) if (field.type === 'select') expect(field.options?.length, `${def.path} ${field.key}`).toBeGreaterThan(0);
+    }
+  });
+
+  it("holds each place's name and code unique, as spec §5 lists them", () => {
+    for (const path of ['company', 'storage', 'station', 'park', 'service_depot']) {
+      const def = entityFor(`/setting/base_data/${path}`);
+      const unique = def?.fields.filter((field) => field.unique).map((field) => field.key).sort();
+      expect(unique, path).toEqual(['code', 'name']);
+    }
+  });
+});
