@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { API_BASE_DEFAULT } from '../src/domain/wire/calls';
 import { installGuard } from './auth/guard';
 import { isDatabaseUnavailable } from './db/errors';
+import { entityRoutes } from './entities/entity-routes';
 import { failText } from './envelope';
 import { answerClientError, answerFrameworkError } from './http/client-errors';
 import { installSecurityHeaders } from './http/security-headers';
@@ -59,7 +60,7 @@ function apiPlugins(services: Services): readonly ContractPlugin[] {
   const password = passwordRoutes();
   const spec = [
     sessionRoutes, password.change, quickVisitRoutes, alarmRoutes, alarmChoiceRoutes, truckRoutes, heartbeatRoutes,
-    fenceRoutes, downloadRoutes, reportRoutes,
+    fenceRoutes, downloadRoutes, reportRoutes, entityRoutes,
   ];
   const ours = [password.verify, diagnosticsRoutes];
   return services.wire.extensionRoutes ? [...spec, ...ours] : spec;

@@ -17,3 +17,8 @@ export function langOf(request: FastifyRequest): Lang {
 export function failText(request: FastifyRequest, resultCode: number, key: LocaleKey, values?: LocaleValues): Envelope<null> {
   return failure(resultCode, translate(langOf(request), key, values));
 }
+
+/** A refusal that carries data for the caller to act on (the field refused, a stale row as it is now). */
+export function failData<T>(request: FastifyRequest, resultCode: number, key: LocaleKey, values: LocaleValues | undefined, data: T): Envelope<T> {
+  return { resultCode, message: translate(langOf(request), key, values), data };
+}

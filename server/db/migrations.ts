@@ -248,6 +248,39 @@ const reportSources = (t: ColumnTypes): Migration => ({
   },
 });
 
+/** Master data's tables as the entity screens keep them: a version per row (a stale edit is refused) and its last change. */
+const VERSIONED_TABLES = ['company', 'depot', 'station', 'park'] as const;
+
+/**
+ * Issue 14's master data: a version, who changed a row last and when on every entity table, and the service depots,
+ * a place table like the others. An existing database gets version 1 everywhere and no service depot.
+ */
+const masterData = (t: ColumnTypes): Migration => ({
+  async up(db: AnyDb) {
+    // One column per statement: SQLite's ALTER TABLE adds one at a time.
+    for (const table of VERSIONED_TABLES) {
+      await db.schema.alterTable(table).addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+      await db.schema.alterTable(table).addColumn('modified_by', t.text(50)).execute();
+      await db.schema.alterTable(table).addColumn('modified_at', t.millis).execute();
+    }
+    await db.schema
+      .createTable('service_depot')
+      .addColumn('id', t.id, (c) => t.generatedKey(c))
+      .addColumn('code', t.text(32), (c) => c.notNull().unique())
+      .addColumn('name', t.text(100), (c) => c.notNull().unique())
+      .addColumn('short_name', t.text(50), (c) => c.notNull())
+      .addColumn('company_code', t.text(32), (c) => c.notNull().references('company.code'))
+      .addColumn('address', t.text(200), (c) => c.notNull())
+      .addColumn('lat', 'double precision', (c) => c.notNull())
+      .addColumn('lng', 'double precision', (c) => c.notNull())
+      .addColumn('status', t.flag, (c) => c.notNull())
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .addColumn('modified_by', t.text(50))
+      .addColumn('modified_at', t.millis)
+      .execute();
+  },
+});
+
 /** Every migration by name, built for one database kind; names sort in the order they apply. */
 export function migrationsFor(kind: DbKind): Readonly<Record<string, Migration>> {
   const types = columnTypes(kind);
@@ -255,5 +288,6 @@ export function migrationsFor(kind: DbKind): Readonly<Record<string, Migration>>
     '0001-initial': initial(types),
     '0002-event-handling': eventHandling(types),
     '0003-report-sources': reportSources(types),
+    '0004-master-data': masterData(types),
   };
 }

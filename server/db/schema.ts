@@ -6,7 +6,15 @@ type Millis = number;
 /** 0/1 flags: portable between SQLite and PostgreSQL smallint. */
 type Flag = number;
 
-export interface CompanyTable {
+/** Every master-data row (migration 0004): its version, bumped by each save (a stale edit is refused), and its last change. */
+export interface Versioned {
+  version: ColumnType<number, number | undefined, number>;
+  /** The user name of the last change through the entity screens; null for a row never changed there. */
+  modifiedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  modifiedAt: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
+}
+
+export interface CompanyTable extends Versioned {
   code: string;
   name: string;
   shortName: string;
@@ -80,7 +88,7 @@ export interface UserAlarmChoiceTable {
   alarmTypeIds: string;
 }
 
-interface PlaceColumns {
+interface PlaceColumns extends Versioned {
   id: Generated<number>;
   code: string;
   name: string;
@@ -105,6 +113,9 @@ export interface ParkTable extends PlaceColumns {
   contact: string;
   phone: string;
 }
+
+/** Where trucks are serviced and repaired. */
+export type ServiceDepotTable = PlaceColumns;
 
 export type TruckModel = 'fuel' | 'refrigerated' | 'bus' | 'minibus' | 'truck' | 'other' | 'sprinkler';
 
@@ -245,6 +256,7 @@ export interface Database {
   depot: DepotTable;
   station: StationTable;
   park: ParkTable;
+  serviceDepot: ServiceDepotTable;
   truck: TruckTable;
   driver: DriverTable;
   device: DeviceTable;

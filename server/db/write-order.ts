@@ -1,10 +1,11 @@
 // Writers whose ids must commit in order on every database: alarm seq (the socket's lastSeq replay), login failures,
-// and events (the grouped reports' stored days are dropped by the ids written since they were read).
+// and events (the grouped reports' stored days are dropped by the ids written since they were read); and writers that
+// must not interleave: changes of the organisation tree, each checked against the whole tree (server/entities/).
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from './schema';
 
 /** Advisory lock keys (any constants: each names one lock, nothing else uses them). */
-const LOCKS = { alarmSeq: 7_301_001, authFailure: 7_301_002, event: 7_301_003 } as const;
+const LOCKS = { alarmSeq: 7_301_001, authFailure: 7_301_002, event: 7_301_003, organisationTree: 7_301_004 } as const;
 
 export type WriteOrder = keyof typeof LOCKS;
 

@@ -1,4 +1,5 @@
-// Deterministic master data for the simulated fleet: places, trucks, drivers, devices, live rows and fences.
+// Deterministic master data for the simulated fleet: places (service depots too), trucks, drivers, devices, live rows
+// and fences.
 import type { Db } from '../db/open';
 import { inTransaction } from '../db/transaction';
 import type { TruckModel } from '../db/schema';
@@ -27,6 +28,7 @@ export interface FleetSeedResult {
   readonly depots: number;
   readonly stations: number;
   readonly parks: number;
+  readonly serviceDepots: number;
   readonly fences: number;
 }
 
@@ -101,6 +103,7 @@ export async function seedFleet(db: Db, options: FleetSeedOptions): Promise<Flee
     await insertRows(trx, 'depot', [...PLACE_COLUMNS, 'manager'], places.depots.map((d) => [...placeRow(d), d.manager]));
     await insertRows(trx, 'station', [...PLACE_COLUMNS, 'phone', 'safeRange'], places.stations.map((s) => [...placeRow(s), s.phone, s.safeRange]));
     await insertRows(trx, 'park', [...PLACE_COLUMNS, 'contact', 'phone'], places.parks.map((p) => [...placeRow(p), p.contact, p.phone]));
+    await insertRows(trx, 'serviceDepot', PLACE_COLUMNS, places.serviceDepots.map(placeRow));
 
     const ids = plans.map((plan, i) => identity(i, OFFICE_LETTER[plan.companyCode] ?? 'E'));
     await insertRows(
@@ -157,6 +160,9 @@ export async function seedFleet(db: Db, options: FleetSeedOptions): Promise<Flee
       ['name', 'type', 'companyCode', 'approvalStatus', 'modifier', 'modifyTime', 'modifyType', 'approver', 'approvalTime', 'address', 'geometry'],
       fences,
     );
-    return { trucks: total, depots: places.depots.length, stations: places.stations.length, parks: places.parks.length, fences: fences.length };
+    return {
+      trucks: total, depots: places.depots.length, stations: places.stations.length, parks: places.parks.length,
+      serviceDepots: places.serviceDepots.length, fences: fences.length,
+    };
   });
 }

@@ -1,4 +1,5 @@
-// Where the fleet works: depots (oil storage), filling stations and parking yards, placed deterministically in the city.
+// Where the fleet works: depots (oil storage), filling stations, parking yards and service depots, placed
+// deterministically in the city.
 import type { SeedCompany } from '../seed/accounts';
 import { DISTRICTS, ROADS, districtAt, offsetKm, roadAt, roundCoord, type LatLng } from './city';
 import type { Rng } from './random';
@@ -18,6 +19,8 @@ export interface PlacesSeed {
   readonly depots: readonly (PlaceSeed & { readonly manager: string })[];
   readonly stations: readonly (PlaceSeed & { readonly phone: string; readonly safeRange: number })[];
   readonly parks: readonly (PlaceSeed & { readonly contact: string; readonly phone: string })[];
+  /** Where each fleet company's trucks are serviced: one per company, a few km from its yard. */
+  readonly serviceDepots: readonly PlaceSeed[];
 }
 
 /** Oil depots sit on the city's edge, by the river and the ring roads, as real ones do. */
@@ -41,7 +44,10 @@ function addressOf(p: LatLng, rng: Rng): string {
   return `上海市${districtAt(p)}${roadAt(p)}${rng.int(1, 2999)}号`;
 }
 
-/** Depots, stations and parks; owners rotate over the fuel companies, each fleet company gets its own yard. */
+/**
+ * Depots, stations and parks; owners rotate over the fuel companies, each fleet company gets its own yard and service
+ * depot. The service depots draw last, so the places before them are those of a seed made without them.
+ */
 export function placesFor(companies: readonly SeedCompany[], rng: Rng): PlacesSeed {
   const fuel = companies.filter((c) => c.fleet === 'fuel').map((c) => c.code);
   const owner = (i: number): string => fuel[i % fuel.length] ?? companies[0]?.code ?? 'C001';
@@ -80,5 +86,14 @@ export function placesFor(companies: readonly SeedCompany[], rng: Rng): PlacesSe
     };
   });
 
-  return { depots, stations, parks };
+  const serviceDepots = parks.map((yard, i) => {
+    const p = offsetKm(yard, rng.float(1, 3), rng.float(-3, 3));
+    const at = { lat: roundCoord(p.lat), lng: roundCoord(p.lng) };
+    return {
+      code: `WX${String(i + 1).padStart(3, '0')}`, name: `${yard.shortName}维修站`, shortName: `${yard.shortName}维修`,
+      companyCode: yard.companyCode, address: addressOf(at, rng), ...at, status: 1,
+    };
+  });
+
+  return { depots, stations, parks, serviceDepots };
 }

@@ -9,7 +9,14 @@ export type TransportFailure = 'http500' | 'http' | 'network' | 'timeout' | 'not
 /** What one call's answer means: its data, an envelope whose resultCode asks for a reaction, or no envelope at all. */
 export type Answer<T> =
   | { readonly kind: 'data'; readonly data: T }
-  | { readonly kind: 'refused'; readonly reaction: Exclude<Reaction, 'data'>; readonly resultCode: number; readonly message: string }
+  | {
+      readonly kind: 'refused';
+      readonly reaction: Exclude<Reaction, 'data'>;
+      readonly resultCode: number;
+      readonly message: string;
+      /** What the server said about the refusal (the field a rule refused, the current row of a stale save); absent when null. */
+      readonly data?: unknown;
+    }
   | { readonly kind: 'transport'; readonly failure: TransportFailure; readonly status?: number };
 
 /** The part of a fetch answer read here; the body is read only when the status allows an envelope. */
@@ -26,7 +33,10 @@ export async function judgeAnswer<T>(answer: HttpAnswer): Promise<Answer<T>> {
   const body = await answer.json().catch(() => undefined);
   if (!isEnvelope(body)) return { kind: 'transport', failure: 'notJson', status: answer.status };
   const reaction = reactionFor(body.resultCode);
-  if (reaction !== 'data') return { kind: 'refused', reaction, resultCode: body.resultCode, message: body.message };
+  if (reaction !== 'data') {
+    const refused = { kind: 'refused', reaction, resultCode: body.resultCode, message: body.message } as const;
+    return body.data === null ? refused : { ...refused, data: body.data };
+  }
   // The contract (CALLS) types each call's data; the envelope check cannot see inside it.
   return { kind: 'data', data: body.data as T };
 }

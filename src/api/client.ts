@@ -48,6 +48,8 @@ export class CallError extends Error {
     readonly shown: boolean,
     /** The HTTP status of an answer that was no envelope (transport `http`). */
     readonly httpStatus?: number,
+    /** A refusal's data, when the server sent any: the field a rule refused, the current row of a stale save. */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'CallError';
@@ -65,6 +67,11 @@ export interface CallOptions {
    * CallError without the toast, for the caller to tell apart with `isMissingCall`; every other answer reacts as usual.
    */
   readonly optional?: boolean;
+  /**
+   * The refusals (resultCodes) the caller shows itself, reading their data (a form puts a refused field's message under
+   * it): they come back as a CallError with the envelope's data, without the toast; every other answer reacts as usual.
+   */
+  readonly passBackCodes?: readonly number[];
 }
 
 /** The backend has no such call: HTTP 404, or resultCode 404 in the envelope. */
@@ -133,11 +140,12 @@ async function send<T>(method: HttpMethod, path: string, request: RequestOptions
     reactions.sessionExpired();
     throw new CallError(answer.message, answer.resultCode, undefined, true);
   }
-  if (passBack || (options.optional === true && answer.resultCode === NOT_FOUND)) {
-    throw new CallError(answer.message, answer.resultCode, undefined, false);
+  const refusal = (shown: boolean) => new CallError(answer.message, answer.resultCode, undefined, shown, undefined, answer.data);
+  if (passBack || (options.optional === true && answer.resultCode === NOT_FOUND) || options.passBackCodes?.includes(answer.resultCode)) {
+    throw refusal(false);
   }
   if (reaction === 'accessLimitAlert') reactions.accessLimit(answer.message);
   else if (reaction === 'accessErrorAlert') reactions.accessError(answer.message);
   else reactions.errorToast(answer.message);
-  throw new CallError(answer.message, answer.resultCode, undefined, true);
+  throw refusal(true);
 }

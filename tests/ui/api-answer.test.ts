@@ -33,6 +33,12 @@ describe('judging an answer', () => {
     expect([broken.reads, missing.reads]).toEqual([0, 0]);
   });
 
+  it("carries a refusal's data when the server sent any", async () => {
+    const stale = { resultCode: 409, message: 'stale', data: { current: { key: '1' } } };
+    expect(await judgeAnswer(answer(200, stale))).toEqual({ kind: 'refused', reaction: 'errorToast', resultCode: 409, message: 'stale', data: stale.data });
+    expect(await judgeAnswer(answer(200, failure(400, 'bad')))).not.toHaveProperty('data');
+  });
+
   it('counts a body that is no envelope, or no JSON at all, as notJson', async () => {
     expect(await judgeAnswer(answer(200, { rows: [] }))).toEqual({ kind: 'transport', failure: 'notJson', status: 200 });
     expect(await judgeAnswer(answer(200, new SyntaxError('not JSON')))).toEqual({ kind: 'transport', failure: 'notJson', status: 200 });

@@ -1,6 +1,6 @@
 // The shared HTTP client: what it sends (base path, header-id, form bodies) and its §8 reaction to each answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, CallError, failureText, isMissingCall, setReactions, type Reactions } from '../../src/api/client';
+import { call, CallError, callPath, failureText, isMissingCall, setReactions, type Reactions } from '../../src/api/client';
 
 type FetchArgs = [string, RequestInit];
 
@@ -138,5 +138,33 @@ describe('HTTP client', () => {
     vi.stubGlobal('fetch', answer(envelope(404)));
     await rejection(call('menus', {}));
     expect(spies.errorToast).toHaveBeenCalledTimes(2);
+  });
+  it('passes back the refusals a caller names with their data, silently, and reacts to every other answer as usual', async () => {
+    vi.stubGlobal('fetch', answer(envelope(400, { field: 'name' }, '名称已存在')));
+    const refused = await rejection(callPath('POST', '/entity/setting/base_data/park', { name: 'x' }, { passBackCodes: [400, 409] }));
+    expect(refused).toMatchObject({ resultCode: 400, message: '名称已存在', shown: false, data: { field: 'name' } });
+    const current = { key: '7', version: 3 };
+    vi.stubGlobal('fetch', answer(envelope(409, { current }, 'stale')));
+    const stale = await rejection(callPath('PUT', '/entity/setting/base_data/park/7', { version: 2 }, { passBackCodes: [400, 409] }));
+    expect(stale).toMatchObject({ resultCode: 409, shown: false, data: { current } });
+    expect(Object.values(spies).every((spy) => spy.mock.calls.length === 0)).toBe(true);
+
+    vi.stubGlobal('fetch', answer(envelope(401, null, 'no right')));
+    const limited = await rejection(callPath('POST', '/entity/setting/base_data/park', {}, { passBackCodes: [400, 409] }));
+    expect(limited).toMatchObject({ resultCode: 401, shown: true });
+    expect(spies.accessLimit).toHaveBeenCalledExactlyOnceWith('no right');
+    vi.stubGlobal('fetch', answer(envelope(504)));
+    await rejection(callPath('POST', '/entity/setting/base_data/park', {}, { passBackCodes: [504] }));
+    expect(spies.sessionExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps a shown refusal's data too, and none when the server sent null", async () => {
+    vi.stubGlobal('fetch', answer(envelope(409, { current: { key: '1' } })));
+    const shown = await rejection(callPath('POST', '/entity/setting/base_data/park/1/status', {}));
+    expect(shown).toMatchObject({ resultCode: 409, shown: true, data: { current: { key: '1' } } });
+    expect(spies.errorToast).toHaveBeenCalledTimes(1);
+    vi.stubGlobal('fetch', answer(envelope(400)));
+    const bare = await rejection(callPath('POST', '/x', {}, { passBackCodes: [400] }));
+    expect(bare.data).toBeUndefined();
   });
 });

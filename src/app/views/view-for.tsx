@@ -2,12 +2,14 @@
 // login page and the dashboard never load a grid, a chart or a form library.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { DASHBOARD_PATH, routeByPath, type RouteKind } from '../../domain/routes';
+import { entityFor } from '../../domain/screens/entities/registry';
 import { Dashboard } from '../dashboard/Dashboard';
 import { NotAvailable } from './NotAvailable';
 
 const ReportScreen = lazy(() => import('../screens/report/ReportScreen'));
+const EntityScreen = lazy(() => import('../screens/entity/EntityScreen'));
 
-/** The screen of each kind of route; settings and monitor screens arrive with their issues. */
+/** The screen of each kind of route; settings screens without a definition and monitor screens arrive with their issues. */
 const SCREENS: Readonly<Record<RouteKind, (path: string) => ReactNode>> = {
   personal: (path) => (path === DASHBOARD_PATH ? <Dashboard /> : <NotAvailable path={path} />),
   report: (path) => (
@@ -15,7 +17,16 @@ const SCREENS: Readonly<Record<RouteKind, (path: string) => ReactNode>> = {
       <ReportScreen path={path} />
     </Suspense>
   ),
-  settings: (path) => <NotAvailable path={path} />,
+  settings: (path) => {
+    const def = entityFor(path);
+    return def ? (
+      <Suspense fallback={null}>
+        <EntityScreen def={def} />
+      </Suspense>
+    ) : (
+      <NotAvailable path={path} />
+    );
+  },
   monitor: (path) => <NotAvailable path={path} />,
 };
 

@@ -1,4 +1,4 @@
-// The report screens' filter controls, on react-aria-components; import them only from the lazily loaded report chunk.
+// The controls built on react-aria-components (report filters, form choices, dialogs); import them only from lazily loaded screens.
 export { CompanyTreeSelect, type CompanyTreeSelectProps } from './CompanyTreeSelect';
 export { PlateComboBox, PLATE_LIST_LIMIT, type PlateComboBoxProps } from './PlateComboBox';
 export { DateTimeRangePicker, type DateTimeRangePickerProps } from './DateTimeRangePicker';
@@ -7,3 +7,6 @@ export type { Company } from './company-tree';
 export type { Plate } from './plate-match';
 export type { MsRange, RangeGranularity } from './date-convert';
 export { ViewTabs, type ViewTab, type ViewTabsProps } from './ViewTabs';
+export { ChoiceField, type Choice, type ChoiceFieldProps } from './ChoiceField';
+export { CompanyPicker, companyChoices, type CompanyPickerProps } from './CompanyPicker';
+export { FormDialog, type FormDialogProps } from './FormDialog';

@@ -1,15 +1,18 @@
 // A report's rows in AG Grid's infinite row model: the server pages and sorts, the grid asks for blocks as the user
-// scrolls; the summary row is pinned at the bottom; columns fit their content once the first block is in.
+// scrolls; the summary row is pinned at the bottom; columns fit their content once the first block is in. Other paged
+// lists (master data) use it too, with rows keyed by text and a last column of the caller's buttons.
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ColDef, GridApi, GridReadyEvent, IDatasource, IGetRowsParams, RowClassParams, SelectionChangedEvent } from 'ag-grid-community';
 import type { Lang } from '../../domain/i18n';
-import { cellText, isFigureFormat } from '../../domain/screens/reports/cells';
-import type { CellFormat, ReportColumn, ReportSort } from '../../domain/screens/reports/definition';
-import { scoreBand } from '../../domain/screens/reports/scores';
-import type { ReportPage, ReportRow, ReportTotals } from '../../domain/screens/reports/wire';
+import { cellText } from '../../domain/screens/reports/cells';
+import type { ReportSort } from '../../domain/screens/reports/definition';
+import type { ReportRow, ReportTotals } from '../../domain/screens/reports/wire';
 import { gridTheme } from './ag-grid-setup';
+import { actionsColumn, cellClassOf, type GridActions, type GridBlock, type GridColumn, type GridRow } from './grid-columns';
 import './report-grid.css';
+
+export type { GridActions, GridBlock, GridColumn, GridRow } from './grid-columns';
 
 export interface BlockRequest {
   readonly offset: number;
@@ -17,12 +20,12 @@ export interface BlockRequest {
   readonly sort: ReportSort | undefined;
 }
 
-export interface ReportGridProps {
-  readonly columns: readonly ReportColumn[];
+export interface ReportGridProps<R extends GridRow = ReportRow> {
+  readonly columns: readonly GridColumn[];
   readonly headers: readonly string[];
   readonly lang: Lang;
   /** The rows of one block; rejects when the call failed (the client has told the user). */
-  readonly fetchBlock: (request: BlockRequest) => Promise<ReportPage>;
+  readonly fetchBlock: (request: BlockRequest) => Promise<GridBlock<R>>;
   /** Changes when the view starts over from the first row (new filters). */
   readonly generation: string;
   /** Changes when the loaded rows are to be fetched again where the user is (live data, a handling saved). */
@@ -31,47 +34,41 @@ export interface ReportGridProps {
   readonly summaryLabel: string;
   /** The query's row count and summary once known (their own call); until then the grid grows as blocks come. */
   readonly totals?: ReportTotals;
-  readonly isHighlighted?: (row: ReportRow) => boolean;
+  readonly isHighlighted?: (row: R) => boolean;
   readonly selectable?: boolean;
-  readonly onSelection?: (rows: readonly ReportRow[]) => void;
-  readonly onRowOpen?: (row: ReportRow) => void;
+  readonly onSelection?: (rows: readonly R[]) => void;
+  readonly onRowOpen?: (row: R) => void;
+  readonly actions?: GridActions<R>;
 }
 
 const BLOCK_SIZE = 100;
 
-/** Levels and scores on their colours; figures right-aligned. */
-function cellClassOf(format: CellFormat): ColDef<ReportRow>['cellClass'] {
-  if (format === 'level') return (params) => `report-grid__level report-grid__level--${String(params.value ?? '')}`;
-  if (format === 'score') {
-    return (params) => {
-      if (params.node?.rowPinned || params.value === null || params.value === undefined) return 'report-grid__number';
-      return `report-grid__number report-grid__score--${scoreBand(Number(params.value))}`;
-    };
-  }
-  return isFigureFormat(format) ? 'report-grid__number' : undefined;
-}
-
-export function ReportGrid(props: ReportGridProps) {
-  const { columns, headers, lang, fetchBlock, generation, revision, sort, summaryLabel, totals, isHighlighted, selectable, onSelection, onRowOpen } = props;
-  const apiRef = useRef<GridApi<ReportRow> | null>(null);
+export function ReportGrid<R extends GridRow = ReportRow>(props: ReportGridProps<R>) {
+  const { columns, headers, lang, fetchBlock, generation, revision, sort, summaryLabel, totals, isHighlighted, selectable, onSelection, onRowOpen, actions } = props;
+  const apiRef = useRef<GridApi<R> | null>(null);
   const sized = useRef(false);
   const latest = useRef({ fetchBlock });
   latest.current = { fetchBlock };
 
-  const columnDefs = useMemo<ColDef<ReportRow>[]>(
-    () =>
-      columns.map((column, index) => ({
+  const columnDefs = useMemo<ColDef<R>[]>(
+    () => [
+      ...columns.map((column, index): ColDef<R> => ({
         colId: column.key,
-        field: column.key,
+        // By key rather than `field`: AG Grid's field paths cannot be checked against a row type left open.
+        valueGetter: (params) => params.data?.[column.key] ?? null,
         headerName: headers[index] ?? column.key,
         sortable: column.sortable !== false,
         initialSort: column.key === sort.key ? sort.order : undefined,
         // The summary row's first cell is its label, the others the totals in the column's own format.
         valueFormatter: (params) =>
-          params.node?.rowPinned && index === 0 ? String(params.value ?? '') : cellText(column, params.value ?? null, lang),
-        cellClass: cellClassOf(column.format),
+          params.node?.rowPinned && index === 0
+            ? String(params.value ?? '')
+            : (column.text?.(params.value ?? null) ?? cellText(column, params.value ?? null, lang)),
+        cellClass: cellClassOf<R>(column),
       })),
-    [columns, headers, lang, sort],
+      ...(actions ? [actionsColumn(actions)] : []),
+    ],
+    [columns, headers, lang, sort, actions],
   );
 
   const datasource = useMemo<IDatasource>(
@@ -111,7 +108,7 @@ export function ReportGrid(props: ReportGridProps) {
     if (totals) apiRef.current?.setRowCount(totals.total, true);
   }, [totals]);
 
-  const summaryRow = useMemo<ReportRow[] | undefined>(() => {
+  const summaryRow = useMemo<GridRow[] | undefined>(() => {
     const first = columns[0];
     const summary = totals && totals.total > 0 ? totals.summary : undefined;
     if (!summary || !first) return undefined;
@@ -119,18 +116,18 @@ export function ReportGrid(props: ReportGridProps) {
     return [{ ...summary, [first.key]: summaryLabel, id: -1 }];
   }, [totals, columns, summaryLabel]);
 
-  const onGridReady = useCallback((event: GridReadyEvent<ReportRow>) => {
+  const onGridReady = useCallback((event: GridReadyEvent<R>) => {
     apiRef.current = event.api;
   }, []);
 
   const onSelectionChanged = useCallback(
-    (event: SelectionChangedEvent<ReportRow>) => onSelection?.(event.api.getSelectedRows()),
+    (event: SelectionChangedEvent<R>) => onSelection?.(event.api.getSelectedRows()),
     [onSelection],
   );
 
   return (
     <div className="report-grid" data-testid="report-grid">
-      <AgGridReact<ReportRow>
+      <AgGridReact<R>
         theme={gridTheme}
         containerStyle={{ height: '100%', width: '100%' }}
         // A report has at most a few dozen columns: all drawn, so fitting widths to content reaches the last of them.
@@ -144,7 +141,7 @@ export function ReportGrid(props: ReportGridProps) {
         getRowId={(params) => String(params.data.id)}
         rowSelection={selectable ? { mode: 'multiRow', checkboxes: true, headerCheckbox: false } : undefined}
         onSelectionChanged={onSelectionChanged}
-        rowClassRules={{ 'report-grid__row--highlight': (params: RowClassParams<ReportRow>) => Boolean(params.data && isHighlighted?.(params.data)) }}
+        rowClassRules={{ 'report-grid__row--highlight': (params: RowClassParams<R>) => Boolean(params.data && isHighlighted?.(params.data)) }}
         onRowDoubleClicked={(event) => event.data && onRowOpen?.(event.data)}
         onGridReady={onGridReady}
         pinnedBottomRowData={summaryRow}
@@ -152,3 +149,4 @@ export function ReportGrid(props: ReportGridProps) {
     </div>
   );
 }
+

@@ -15,6 +15,7 @@ async function masterData(s: SeededDb) {
     depots: await db.selectFrom('depot').selectAll().orderBy('id').execute(),
     stations: await db.selectFrom('station').selectAll().orderBy('id').execute(),
     parks: await db.selectFrom('park').selectAll().orderBy('id').execute(),
+    serviceDepots: await db.selectFrom('serviceDepot').selectAll().orderBy('id').execute(),
     live: await db.selectFrom('truckLive').selectAll().orderBy('truckId').execute(),
     fences: await db.selectFrom('fence').selectAll().orderBy('id').execute(),
   };
@@ -44,6 +45,21 @@ describe('seedFleet', () => {
     expect(data.depots.length).toBeGreaterThanOrEqual(3);
     expect(data.stations.length).toBeGreaterThanOrEqual(10);
     expect(data.parks.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives each fleet company one service depot a few km from its yard, unique by code and name, at version 1', async () => {
+    const { parks, serviceDepots } = await masterData(a);
+    expect(serviceDepots.map((s) => s.companyCode)).toEqual(parks.map((p) => p.companyCode));
+    expect(new Set(serviceDepots.map((s) => s.code)).size).toBe(serviceDepots.length);
+    expect(new Set(serviceDepots.map((s) => s.name)).size).toBe(serviceDepots.length);
+    serviceDepots.forEach((depot, i) => {
+      const yard = parks[i];
+      const km = yard ? distanceKm(yard, depot) : Infinity;
+      expect(km, depot.name).toBeGreaterThan(0.5);
+      expect(km, depot.name).toBeLessThan(5);
+      expect(depot).toMatchObject({ status: 1, version: 1, modifiedBy: null, modifiedAt: null });
+      expect(depot.address).toMatch(/^上海市.+号$/);
+    });
   });
 
   it('puts tankers with 1–5 compartments in fuel companies, sprinklers with one water tank in C005, and a few others', async () => {

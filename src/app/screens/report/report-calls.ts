@@ -1,5 +1,5 @@
-// The report calls of the console: one page for the grid, a trend's newest rows, the filter options (cached per
-// session), and handling.
+// The report calls of the console: one page for the grid, a trend's newest rows, handling; the filter options are
+// report-options.ts's (cached per session).
 import i18next from 'i18next';
 import { CallError, callPath } from '../../../api/client';
 import type { ReportDef, ReportSort } from '../../../domain/screens/reports/definition';
@@ -7,9 +7,9 @@ import type { HandlingState } from '../../../domain/screens/reports/handling';
 import { REPORT_PAGE, type ReportQuery } from '../../../domain/screens/reports/query';
 import { reportCallPath } from '../../../domain/screens/reports/registry';
 import { HIGHLIGHT_KEYS, type ReportFilters } from '../../../domain/screens/reports/url-query';
-import {
-  isReportPage, isReportTotals, REPORT_OPTIONS_PATH, TOTALS_SUFFIX, type ReportOptions, type ReportPage, type ReportRow, type ReportTotals,
-} from '../../../domain/screens/reports/wire';
+import { isReportPage, isReportTotals, TOTALS_SUFFIX, type ReportPage, type ReportRow, type ReportTotals } from '../../../domain/screens/reports/wire';
+
+export { reportOptions } from './report-options';
 
 /** The call's query: the filters without the pop-up marker and highlight, plus page and sort. */
 export function reportQuery(filters: ReportFilters, page: number, size: number, sort: ReportSort | undefined): ReportQuery {
@@ -48,17 +48,6 @@ export async function fetchNewestRows(def: ReportDef, filters: ReportFilters, ke
 
 export function fetchReportTotals(def: ReportDef, query: ReportQuery): Promise<ReportTotals> {
   return checked(callPath<unknown>('GET', `${reportCallPath(def)}${TOTALS_SUFFIX}`, query), isReportTotals);
-}
-
-let options: Promise<ReportOptions> | undefined;
-
-/** The companies and trucks the filters offer; asked once and shared by every report view. */
-export function reportOptions(): Promise<ReportOptions> {
-  options ??= callPath<ReportOptions>('GET', REPORT_OPTIONS_PATH, {}).catch((error: unknown) => {
-    options = undefined;
-    throw error;
-  });
-  return options;
 }
 
 export function saveHandling(def: ReportDef, ids: readonly number[], state: HandlingState, description: string): Promise<number> {

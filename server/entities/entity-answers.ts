@@ -1,0 +1,38 @@
+// What an entity write answers, in the caller's language: the saved row; a refused field (400, data {field}); a stale
+// version (409, data {current}, naming who changed the row and when in China time); a row the caller cannot see (404).
+import type { FastifyRequest } from 'fastify';
+import { CHINA_OFFSET_MS } from '../../src/domain/format/time';
+import { translate, type Lang } from '../../src/domain/i18n';
+import { ENTITY_RESULT, type EntityRow, type FieldRefusal, type VersionConflict } from '../../src/domain/screens/entities/wire';
+import { envelope, type Envelope } from '../../src/domain/wire/envelope';
+import { failData, failText, langOf } from '../envelope';
+import type { WriteResult } from './entity-write';
+
+/** A time as China's wall clock shows it (UTC+8, no daylight saving), whatever the server's zone. */
+export function chinaDateTime(ms: number, lang: Lang): string {
+  const [date = '', time = ''] = new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 19).split('T');
+  const [year, month, day] = date.split('-');
+  return lang === 'en' ? `${month}/${day}/${year} ${time}` : `${date} ${time}`;
+}
+
+export type WriteAnswer = Envelope<EntityRow> | Envelope<FieldRefusal> | Envelope<VersionConflict> | Envelope<null>;
+
+export function writeAnswer(request: FastifyRequest, result: WriteResult): WriteAnswer {
+  switch (result.kind) {
+    case 'saved':
+      return envelope(result.row);
+    case 'refused': {
+      const { field, key, params } = result.problem;
+      return failData<FieldRefusal>(request, ENTITY_RESULT.refused, key, params, { field });
+    }
+    case 'conflict': {
+      const { current } = result;
+      const lang = langOf(request);
+      const user = current.modifiedBy ?? translate(lang, 'entity.none');
+      const time = current.modifiedAt === null ? translate(lang, 'entity.none') : chinaDateTime(current.modifiedAt, lang);
+      return failData<VersionConflict>(request, ENTITY_RESULT.conflict, 'entity.conflict', { user, time }, { current });
+    }
+    case 'notFound':
+      return failText(request, 404, 'entity.notFound');
+  }
+}

@@ -1,0 +1,118 @@
+// One page of an entity's list: the caller's rows, the search bar's fields (text by a part, a choice by its value), the
+// order asked for with the key as tie-break, and the total; and the limits a list query is refused for.
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import type { LocaleKey, LocaleValues } from '../../src/domain/i18n';
+import { fieldOf, type EntityDef, type EntityField, type EntityTable } from '../../src/domain/screens/entities/definition';
+import type { EntityPage } from '../../src/domain/screens/entities/wire';
+import { countOf } from '../routes/paged-list';
+import { field as schemaField } from '../routes/plugin';
+import { columnsOf, inScope, isNumberField, toEntityRow, type Cell, type EntityDb } from './entity-table';
+
+/** Design: a list page holds at most 1,000 rows, as a report page does. */
+export const ENTITY_PAGE = { maxSize: 1000, defaultSize: 50 } as const;
+
+export interface EntityListQuery {
+  readonly page: number;
+  readonly size: number;
+  readonly sort?: string;
+  readonly order?: 'asc' | 'desc';
+  readonly [search: string]: string | number | undefined;
+}
+
+export interface ListProblem {
+  readonly key: LocaleKey;
+  readonly params?: LocaleValues;
+}
+
+/** Rows may be ordered by any field, by status, and by their last change. */
+const META_SORTS: readonly string[] = ['status', 'modifiedAt'];
+/** Larger than any limit on purpose: a page or search text too large is refused with our own message, not Ajv's. */
+const SCHEMA_SIZE_MAX = 1_000_000;
+const SEARCH_TEXT_MAX = 200;
+
+const searchFields = (def: EntityDef): EntityField[] => def.fields.filter((field) => field.search === true);
+
+/** The query string's schema: paging, order and the search fields, each as text. */
+export function listQuerySchema(def: EntityDef): object {
+  const properties: Record<string, object> = {
+    page: schemaField.page,
+    size: { type: 'integer', minimum: 1, maximum: SCHEMA_SIZE_MAX, default: ENTITY_PAGE.defaultSize },
+    sort: schemaField.text(40),
+    order: { type: 'string', enum: ['asc', 'desc'] },
+  };
+  for (const field of searchFields(def)) properties[field.key] = schemaField.text(SEARCH_TEXT_MAX);
+  return { type: 'object', properties };
+}
+
+function searchValue(query: EntityListQuery, field: EntityField): string | undefined {
+  const value = query[field.key];
+  const text = value === undefined ? '' : String(value).trim();
+  return text === '' ? undefined : text;
+}
+
+/** A choice must be one of its options and a number a number; any text may be searched for. */
+function searchable(field: EntityField, value: string): boolean {
+  if (field.type === 'select') return field.options?.some((option) => option.value === value) === true;
+  return !isNumberField(field) || Number.isFinite(Number(value));
+}
+
+/** The first reason to refuse a list query, with its message, or undefined. */
+export function listProblem(def: EntityDef, query: EntityListQuery): ListProblem | undefined {
+  if (query.size > ENTITY_PAGE.maxSize) return { key: 'report.error.pageSize', params: { max: ENTITY_PAGE.maxSize } };
+  if (query.sort !== undefined && !META_SORTS.includes(query.sort) && !fieldOf(def, query.sort)) {
+    return { key: 'report.error.unknownSort', params: { key: query.sort } };
+  }
+  for (const field of searchFields(def)) {
+    const value = searchValue(query, field);
+    if (value === undefined) continue;
+    if (!searchable(field, value)) return { key: 'report.error.badOption', params: { value } };
+  }
+  return undefined;
+}
+
+/** LIKE's wildcards in typed text match themselves. */
+const likeEscaped = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
+/** ASCII letters only: SQL lower() on both databases folds only those, so Chinese and other letters compare as typed. */
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/** Text contains the typed part, ASCII letters in either case; a choice, a company or a number is the value itself. */
+function matches(eb: ExpressionBuilder<Record<EntityTable, Record<string, Cell>>, EntityTable>, field: EntityField, value: string): Expression<SqlBool> {
+  const column = sql.ref<Cell>(field.key);
+  if (isNumberField(field)) return eb(column, '=', Number(value));
+  if (field.type === 'select' || field.type === 'company') return eb(column, '=', value);
+  return sql<SqlBool>`lower(${column}) like ${`%${likeEscaped(asciiLower(value))}%`} escape '!'`;
+}
+
+/**
+ * For a sort column that may be empty, what puts its empty values last in both directions: the two databases put NULL
+ * at opposite ends, and an empty optional text ('' in its NOT NULL column) shows as empty on the wire too.
+ */
+function emptiesLast(def: EntityDef, key: string): RawBuilder<number> | undefined {
+  const column = sql.ref(key);
+  if (key === 'modifiedAt') return sql<number>`case when ${column} is null then 1 else 0 end`;
+  const field = fieldOf(def, key);
+  if (field === undefined || field.required === true) return undefined;
+  const empty = field.type === 'company' || isNumberField(field) ? sql`${column} is null` : sql`${column} = ''`;
+  return sql<number>`case when ${empty} then 1 else 0 end`;
+}
+
+/** One page of the caller's rows matching the search, in order, and how many match in all. */
+export async function listPage(db: EntityDb, def: EntityDef, companyCodes: readonly string[], query: EntityListQuery): Promise<EntityPage> {
+  let rows = db.selectFrom(def.table).where((eb) => inScope(eb, def, companyCodes));
+  for (const field of searchFields(def)) {
+    const value = searchValue(query, field);
+    if (value !== undefined) rows = rows.where((eb) => matches(eb, field, value));
+  }
+  const total = countOf(await rows.select(sql<number>`count(*)`.as('total')).executeTakeFirst());
+
+  const sortKey = query.sort ?? def.sort.key;
+  const order = query.order ?? (query.sort === undefined ? def.sort.order : 'asc');
+  let page = rows.select(columnsOf(def));
+  const empties = emptiesLast(def, sortKey);
+  if (empties) page = page.orderBy(empties);
+  page = page.orderBy(sql.ref(sortKey), order);
+  // The key makes the order total, so consecutive pages neither repeat nor skip a row.
+  if (sortKey !== def.key) page = page.orderBy(sql.ref(def.key), order);
+  const found = await page.limit(query.size).offset((query.page - 1) * query.size).execute();
+  return { rows: found.map((row) => toEntityRow(def, row)), total };
+}

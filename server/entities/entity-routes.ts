@@ -1,0 +1,96 @@
+// The entity calls, derived from the definitions (docs/api.md, Master data): for every master-data screen a list page,
+// a new row, an edit and a status change below `/entity<route path>`, each needing the screen's menu group. No route is
+// written per screen.
+import type { FastifyRequest } from 'fastify';
+import { routeByPath } from '../../src/domain/routes';
+import { ENTITY_STATUS, type EntityDef, type EntityStatus } from '../../src/domain/screens/entities/definition';
+import { ENTITIES } from '../../src/domain/screens/entities/registry';
+import { entityCallPath } from '../../src/domain/screens/entities/wire';
+import { envelope } from '../../src/domain/wire/envelope';
+import { announceAccountChange } from '../auth/account-change';
+import { authOf } from '../auth/guard';
+import { failText, langOf } from '../envelope';
+import { field, type ContractPlugin } from '../routes/plugin';
+import type { Services } from '../services';
+import { writeAnswer } from './entity-answers';
+import { listPage, listProblem, listQuerySchema, type EntityListQuery } from './entity-list';
+import { entityDb, inputOf } from './entity-table';
+import { createRow, setRowStatus, updateRow, type WriteContext } from './entity-write';
+
+type FormBody = Readonly<Record<string, unknown>>;
+interface KeyParams {
+  readonly key: string;
+}
+
+/** Longer than any field allows: a long value is refused with the field's own message (validate.ts), not Ajv's. */
+const FIELD_SCHEMA_MAX = 2000;
+const KEY_SCHEMA = { type: 'object', required: ['key'], properties: { key: field.nonEmpty(64) } } as const;
+const VERSION_SCHEMA = field.id;
+
+/** Every field of the definition as form text; other form fields are ignored. */
+function fieldsSchema(def: EntityDef): Record<string, object> {
+  return Object.fromEntries(def.fields.map((entry) => [entry.key, field.text(FIELD_SCHEMA_MAX)]));
+}
+
+function writeContext(services: Services, request: FastifyRequest): WriteContext {
+  const auth = authOf(request);
+  return {
+    db: services.db,
+    caller: { userId: auth.user.id, userName: auth.user.userName, superMan: auth.superMan, companyCodes: auth.companyCodes, lang: langOf(request) },
+    now: Date.now(),
+  };
+}
+
+export const entityRoutes: ContractPlugin = async (app, { services }) => {
+  for (const def of Object.values(ENTITIES)) {
+    const route = routeByPath(def.path);
+    if (!route) throw new Error(`entity ${def.path} is not a route`);
+    const config = { access: route.group };
+    const url = entityCallPath(def.path);
+    const fields = fieldsSchema(def);
+
+    app.get<{ Querystring: EntityListQuery }>(url, { config, schema: { querystring: listQuerySchema(def) } }, async (request) => {
+      const problem = listProblem(def, request.query);
+      if (problem) return failText(request, 400, problem.key, problem.params);
+      return envelope(await listPage(entityDb(services.db), def, authOf(request).companyCodes, request.query));
+    });
+
+    app.post<{ Body: FormBody }>(url, { config, schema: { body: { type: 'object', properties: fields } } }, async (request) => {
+      const context = writeContext(services, request);
+      const result = await createRow(context, def, inputOf(def, request.body));
+      if (result.kind === 'saved' && def.scope === 'organisation') {
+        // A new company reaches its creator's (and every superMan's) live sockets, as a granted company does.
+        await announceAccountChange(services.db, services.hub, { userIds: [context.caller.userId], companyCodes: [result.row.key] });
+      }
+      return writeAnswer(request, result);
+    });
+
+    app.put<{ Params: KeyParams; Body: FormBody & { readonly version: number } }>(
+      `${url}/:key`,
+      { config, schema: { params: KEY_SCHEMA, body: { type: 'object', required: ['version'], properties: { ...fields, version: VERSION_SCHEMA } } } },
+      async (request) => {
+        const { body } = request;
+        return writeAnswer(request, await updateRow(writeContext(services, request), def, request.params.key, inputOf(def, body), body.version));
+      },
+    );
+
+    app.post<{ Params: KeyParams; Body: { readonly status: EntityStatus; readonly version: number } }>(
+      `${url}/:key/status`,
+      {
+        config,
+        schema: {
+          params: KEY_SCHEMA,
+          body: {
+            type: 'object',
+            required: ['status', 'version'],
+            properties: { status: { type: 'integer', enum: Object.values(ENTITY_STATUS) }, version: VERSION_SCHEMA },
+          },
+        },
+      },
+      async (request) => {
+        const { status, version } = request.body;
+        return writeAnswer(request, await setRowStatus(writeContext(services, request), def, request.params.key, status, version));
+      },
+    );
+  }
+};

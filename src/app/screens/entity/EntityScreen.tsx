@@ -1,0 +1,111 @@
+// The one screen of every master-data route: the definition says what to search, list, edit and check; the list is
+// the report grid (server paging and sorting), the edit form a dialog, the status toggle a confirmed call.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toLang } from '../../../domain/i18n';
+import type { EntityDef } from '../../../domain/screens/entities/definition';
+import type { EntityRow } from '../../../domain/screens/entities/wire';
+import { tabTitleKey } from '../../../domain/shell/titles';
+import { ReportGrid, type BlockRequest, type GridActions, type GridRow } from '../../../ui/grid/ReportGrid';
+import { entityColumns, gridRowOf } from './entity-columns';
+import { entityQuery, type EntityFilters } from './entity-filters';
+import { fetchEntityPage } from './entity-calls';
+import type { FormMode } from './entity-form';
+import { companyNames } from './entity-values';
+import { EntityFormDialog } from './EntityFormDialog';
+import { EntityRowActions } from './EntityRowActions';
+import { EntitySearchBar } from './EntitySearchBar';
+import { StatusConfirm } from './StatusConfirm';
+import { useCompanies } from './use-companies';
+import { useEntityFilters } from './use-entity-filters';
+import { useStatusToggle } from './use-status-toggle';
+import './entity.css';
+
+/** A settings route with a definition (the view registry shows "not available" for the others). */
+export default function EntityScreen({ def }: { readonly def: EntityDef }) {
+  return <EntityList key={def.path} def={def} />;
+}
+
+function EntityList({ def }: { readonly def: EntityDef }) {
+  const { t, i18n } = useTranslation();
+  const lang = toLang(i18n.language);
+  const [filters, applyFilters] = useEntityFilters(def);
+  const [draft, setDraft] = useState<EntityFilters>(filters);
+  const { companies, saved } = useCompanies(def);
+  const [total, setTotal] = useState<number | undefined>(undefined);
+  const [revision, setRevision] = useState(0);
+  const [editing, setEditing] = useState<FormMode | undefined>(undefined);
+  // The rows the grid has loaded, by key: its buttons act on the row as it was read (its version).
+  const loaded = useRef(new Map<string, EntityRow>());
+
+  useEffect(() => setDraft(filters), [filters]);
+  const refresh = useCallback(() => setRevision((value) => value + 1), []);
+  const toggle = useStatusToggle(def, refresh);
+
+  const { columns, headers } = useMemo(() => entityColumns(def, companyNames(companies), t), [def, companies, t]);
+  const generation = JSON.stringify(filters);
+  useEffect(() => setTotal(undefined), [generation]);
+  const totals = useMemo(() => (total === undefined ? undefined : { total }), [total]);
+
+  const fetchBlock = useCallback(
+    async (request: BlockRequest) => {
+      const page = Math.floor(request.offset / request.size) + 1;
+      const answer = await fetchEntityPage(def, entityQuery(def, filters, page, request.size, request.sort ?? def.sort));
+      for (const row of answer.rows) loaded.current.set(row.key, row);
+      setTotal(answer.total);
+      return { rows: answer.rows.map(gridRowOf), hasMore: request.offset + answer.rows.length < answer.total };
+    },
+    [def, filters],
+  );
+
+  const actions = useMemo<GridActions<GridRow>>(
+    () => ({
+      header: t('entity.actions'),
+      render: (gridRow) => {
+        const row = loaded.current.get(String(gridRow.id));
+        return row ? <EntityRowActions row={row} onEdit={() => setEditing({ kind: 'update', row })} onToggle={() => toggle.ask(row)} /> : null;
+      },
+    }),
+    [t, toggle.ask],
+  );
+
+  const onSaved = () => {
+    setEditing(undefined);
+    saved();
+    refresh();
+  };
+
+  return (
+    <article className="page entity" data-entity={def.path}>
+      <h1>{t(tabTitleKey(def.path))}</h1>
+      <EntitySearchBar def={def} draft={draft} companies={companies} onDraft={setDraft} onSearch={() => applyFilters(draft)} onReset={() => applyFilters({})} />
+      <div className="entity__tools">
+        <span className="entity__total" data-testid="entity-total">
+          {total === undefined ? t('entity.loading') : t('entity.total', { count: total })}
+        </span>
+        <button type="button" className="entity-button entity-button--primary" onClick={() => setEditing({ kind: 'create' })}>
+          {t('entity.add')}
+        </button>
+      </div>
+      {total === 0 && (
+        <p className="entity__empty" role="status">
+          {t('entity.empty')}
+        </p>
+      )}
+      <ReportGrid<GridRow>
+        columns={columns}
+        headers={headers}
+        lang={lang}
+        fetchBlock={fetchBlock}
+        generation={generation}
+        revision={revision}
+        sort={def.sort}
+        summaryLabel=""
+        totals={totals}
+        actions={actions}
+      />
+      {editing && <EntityFormDialog def={def} mode={editing} companies={companies} onSaved={onSaved} onClose={() => setEditing(undefined)} />}
+      {toggle.asking && <StatusConfirm row={toggle.asking} busy={toggle.busy} onConfirm={toggle.confirm} onClose={toggle.cancel} />}
+    </article>
+  );
+}

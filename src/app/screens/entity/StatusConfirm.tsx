@@ -1,0 +1,36 @@
+// The question before a row is enabled or disabled ("disable 'X'?"); the caller makes the change on confirm.
+import { useTranslation } from 'react-i18next';
+import { ENTITY_STATUS } from '../../../domain/screens/entities/definition';
+import type { EntityRow } from '../../../domain/screens/entities/wire';
+import { FormDialog } from '../../../ui/filters';
+
+export interface StatusConfirmProps {
+  readonly row: EntityRow;
+  readonly busy: boolean;
+  readonly onConfirm: () => void;
+  readonly onClose: () => void;
+}
+
+/** The row's name as the question shows it: its name field where it has one, else its key. */
+export function rowName(row: EntityRow): string {
+  const name = row.values['name'];
+  return name === null || name === undefined || name === '' ? row.key : String(name);
+}
+
+export function StatusConfirm({ row, busy, onConfirm, onClose }: StatusConfirmProps) {
+  const { t } = useTranslation();
+  const action = t(row.status === ENTITY_STATUS.enabled ? 'entity.disable' : 'entity.enable');
+  return (
+    <FormDialog title={action} onClose={onClose} role="alertdialog">
+      <p>{t('entity.confirmStatus', { action, name: rowName(row) })}</p>
+      <div className="dialog__actions">
+        <button type="button" onClick={onClose}>
+          {t('entity.cancel')}
+        </button>
+        <button type="button" className="dialog__confirm" autoFocus disabled={busy} onClick={onConfirm}>
+          {t('entity.confirm')}
+        </button>
+      </div>
+    </FormDialog>
+  );
+}

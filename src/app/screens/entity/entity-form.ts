@@ -1,0 +1,50 @@
+// A master-data form's state as pure functions: the values it opens with, what it sends, the rules' messages by field,
+// and after a stale save the fields whose latest value differs from the user's input.
+import type { EntityDef, EntityField } from '../../../domain/screens/entities/definition';
+import { entityProblems, fieldProblem, type EntityInput, type FieldProblem } from '../../../domain/screens/entities/validate';
+import type { EntityRow } from '../../../domain/screens/entities/wire';
+import type { LocaleKey, LocaleValues } from '../../../domain/i18n';
+import { inputText } from './entity-values';
+
+/** A new row, or an edit of a row as it was read. */
+export type FormMode = { readonly kind: 'create' } | { readonly kind: 'update'; readonly row: EntityRow };
+
+/** A field's message: a rule's locale key (checked here), or the server's text (a rule it refused). */
+export type FieldMessage = { readonly key: LocaleKey; readonly params?: LocaleValues } | { readonly text: string };
+
+export type FormValues = Readonly<Record<string, string>>;
+
+/** A fixed field (a code other rows refer to) is set when the row is created and only shown after. */
+export function isEditable(field: EntityField, mode: FormMode): boolean {
+  return mode.kind === 'create' || field.fixed !== true;
+}
+
+export function initialValues(def: EntityDef, mode: FormMode): FormValues {
+  return Object.fromEntries(def.fields.map((field) => [field.key, mode.kind === 'update' ? inputText(mode.row.values[field.key]) : '']));
+}
+
+/** What the save sends: every editable field, trimmed (an emptied optional field is sent empty, to clear it). */
+export function formInput(def: EntityDef, mode: FormMode, values: FormValues): EntityInput {
+  return Object.fromEntries(def.fields.filter((field) => isEditable(field, mode)).map((field) => [field.key, (values[field.key] ?? '').trim()]));
+}
+
+function messageOf(problem: FieldProblem): FieldMessage {
+  return problem.params ? { key: problem.key, params: problem.params } : { key: problem.key };
+}
+
+/** Every field's first problem by field, as the save would find them; empty when the form may be sent. */
+export function formMessages(def: EntityDef, mode: FormMode, values: FormValues): Record<string, FieldMessage> {
+  const problems = entityProblems(def, formInput(def, mode, values), mode.kind);
+  return Object.fromEntries(problems.map((problem) => [problem.field, messageOf(problem)]));
+}
+
+/** One field's message after the user left it, or undefined when its value is fine. */
+export function fieldMessage(field: EntityField, value: string): FieldMessage | undefined {
+  const problem = fieldProblem(field, value);
+  return problem && messageOf(problem);
+}
+
+/** The editable fields whose value in `current` (the row as it is now) is not what the form holds. */
+export function differingFields(def: EntityDef, mode: FormMode, values: FormValues, current: EntityRow): readonly EntityField[] {
+  return def.fields.filter((field) => isEditable(field, mode) && inputText(current.values[field.key]).trim() !== (values[field.key] ?? '').trim());
+}

@@ -1,0 +1,88 @@
+// The edit dialog's workflow: values as typed, each field checked when the user leaves it and all of them before
+// sending; a refused field's message from the server; a stale save keeps the input and saves again on the new version.
+import { useCallback, useState } from 'react';
+import type { EntityDef } from '../../../domain/screens/entities/definition';
+import type { EntityRow } from '../../../domain/screens/entities/wire';
+import { showToast } from '../../../ui/notify';
+import { reportFailure } from '../../reactions';
+import { fieldMessage, formInput, formMessages, initialValues, type FieldMessage, type FormMode, type FormValues } from './entity-form';
+import { saveEntity, saveRefusal, type SaveTarget } from './entity-calls';
+
+export interface EntityForm {
+  readonly values: FormValues;
+  readonly messages: Readonly<Record<string, FieldMessage>>;
+  /** After a stale save: the row as it is now (who changed it, when, its values). */
+  readonly conflict: EntityRow | undefined;
+  readonly saving: boolean;
+  change(key: string, value: string): void;
+  /** Checks one field (the user left it, or chose a value). */
+  check(key: string, value?: string): void;
+  /** Checks every field and sends when all pass; resolves to the first field with a message, if any. */
+  submit(): Promise<string | undefined>;
+}
+
+export function useEntityForm(def: EntityDef, mode: FormMode, onSaved: () => void): EntityForm {
+  const [values, setValues] = useState<FormValues>(() => initialValues(def, mode));
+  const [messages, setMessages] = useState<Readonly<Record<string, FieldMessage>>>({});
+  const [conflict, setConflict] = useState<EntityRow | undefined>(undefined);
+  const [version, setVersion] = useState(mode.kind === 'update' ? mode.row.version : 0);
+  const [saving, setSaving] = useState(false);
+
+  const setMessage = useCallback((key: string, message: FieldMessage | undefined) => {
+    setMessages((current) => {
+      if (message === undefined && !(key in current)) return current;
+      const next = { ...current };
+      if (message === undefined) delete next[key];
+      else next[key] = message;
+      return next;
+    });
+  }, []);
+
+  const change = useCallback((key: string, value: string) => setValues((current) => ({ ...current, [key]: value })), []);
+
+  const check = useCallback(
+    (key: string, value?: string) => {
+      const field = def.fields.find((candidate) => candidate.key === key);
+      if (field) setMessage(key, fieldMessage(field, value ?? values[key] ?? ''));
+    },
+    [def, values, setMessage],
+  );
+
+  const submit = async (): Promise<string | undefined> => {
+    const found = formMessages(def, mode, values);
+    setMessages(found);
+    const first = def.fields.find((field) => field.key in found)?.key;
+    if (first !== undefined || saving) return first;
+    const target: SaveTarget = mode.kind === 'create' ? { kind: 'create' } : { kind: 'update', key: mode.row.key, version };
+    setSaving(true);
+    try {
+      await saveEntity(def, target, formInput(def, mode, values));
+      showToast('success', { key: 'entity.saved' });
+      onSaved();
+      return undefined;
+    } catch (error) {
+      return refused(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  /** Shows a refusal where it belongs; resolves to the field to focus. */
+  const refused = (error: unknown): string | undefined => {
+    const refusal = saveRefusal(error);
+    if (refusal?.kind === 'conflict') {
+      // The input stays; the next save is against the version the server has now.
+      setConflict(refusal.current);
+      setVersion(refusal.current.version);
+      return undefined;
+    }
+    if (refusal?.kind === 'field' && def.fields.some((field) => field.key === refusal.field)) {
+      setMessage(refusal.field, { text: refusal.message });
+      return refusal.field;
+    }
+    reportFailure(error);
+    return undefined;
+  };
+
+  return { values, messages, conflict, saving, change, check, submit };
+}

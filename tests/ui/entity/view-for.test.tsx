@@ -1,0 +1,40 @@
+// Which settings routes render the master-data screen: those with a definition; the rest stay "not available yet".
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { initI18n } from '../../../src/app/i18n';
+import { viewFor } from '../../../src/app/views/view-for';
+import { entityFor } from '../../../src/domain/screens/entities/registry';
+import { entityServer } from './entity-server';
+import { SLOW } from './entity-screen';
+
+function show(path: string) {
+  render(<Router hook={memoryLocation({ path }).hook}>{viewFor(path)}</Router>);
+}
+
+describe('the settings routes', () => {
+  beforeAll(async () => {
+    await initI18n('zh');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('render the master-data screen of a route with a definition', async () => {
+    const path = '/setting/base_data/park';
+    const def = entityFor(path);
+    if (!def) throw new Error('no park definition');
+    entityServer(def, []);
+    show(path);
+    expect(await screen.findByRole('search', undefined, SLOW)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '停车场' })).toBeTruthy();
+  });
+
+  it('keep "not available yet" for a route without one', () => {
+    show('/setting/base_data/truck');
+    expect(screen.getByText('此页面尚未开放')).toBeTruthy();
+    expect(screen.queryByRole('search')).toBeNull();
+  });
+});
