@@ -56,7 +56,7 @@ async function openBySearch(page: Page, title: string): Promise<void> {
 /** The shots that need the fleet's history (report rows): the screenshot script takes them on a backfilled server. */
 export const HISTORY_SHOTS: ReadonlySet<ManualShot> = new Set([
   'report-summary', 'report-chart', 'report-handling', 'report-query-bar', 'report-adas-levels', 'report-offline-bands',
-  'report-driver-score', 'report-device-health',
+  'report-driver-score', 'report-device-health', 'master-data-form',
 ]);
 
 /** The user of the report shots: the only demo user (besides admin) with every cargo report group and a company tree. */
@@ -252,6 +252,20 @@ export const RECIPES = {
     const view = page.locator('.view:not([hidden])');
     await view.locator('[data-testid="report-chart"] canvas').waitFor();
     await view.locator('.ag-row-pinned .ag-cell[col-id="deviceFaults"]:not(:empty)').waitFor();
+    return page.screenshot();
+  },
+
+  'master-data-form': async (ctx) => {
+    const page = await ctx.pageOf(REPORT_USER);
+    await openBySearch(page, ctx.t('route.setting.base_data.station'));
+    const view = page.locator('.view:not([hidden])');
+    await view.locator('[data-testid="report-grid"] .ag-row:not(.ag-row-pinned) .ag-cell[col-id="name"]:not(:empty)').first().waitFor();
+    await view.getByRole('button', { name: new RegExp(`^${ctx.t('entity.edit')} `) }).first().click();
+    const dialog = page.getByRole('dialog');
+    // A rule's message as the user meets it: the safe range emptied.
+    await dialog.getByRole('textbox', { name: ctx.t('entity.field.safeRange'), exact: true }).fill('');
+    await dialog.getByRole('button', { name: ctx.t('entity.save') }).click();
+    await dialog.getByText(ctx.t('validation.required')).waitFor();
     return page.screenshot();
   },
 

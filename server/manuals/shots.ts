@@ -25,6 +25,7 @@ export const MANUAL_SHOTS = [
   'report-offline-bands',
   'report-driver-score',
   'report-device-health',
+  'master-data-form',
 ] as const;
 
 export type ManualShot = (typeof MANUAL_SHOTS)[number];
