@@ -6,6 +6,21 @@ import type { DbKind } from './target';
 
 type AnyDb = Kysely<unknown>;
 
+/** The columns every place table has (depots, stations, parks, service depots), before its own. */
+function placeTable(db: AnyDb, t: ColumnTypes, table: string) {
+  return db.schema
+    .createTable(table)
+    .addColumn('id', t.id, (c) => t.generatedKey(c))
+    .addColumn('code', t.text(32), (c) => c.notNull().unique())
+    .addColumn('name', t.text(100), (c) => c.notNull().unique())
+    .addColumn('short_name', t.text(50), (c) => c.notNull())
+    .addColumn('company_code', t.text(32), (c) => c.notNull().references('company.code'))
+    .addColumn('address', t.text(200), (c) => c.notNull())
+    .addColumn('lat', 'double precision', (c) => c.notNull())
+    .addColumn('lng', 'double precision', (c) => c.notNull())
+    .addColumn('status', t.flag, (c) => c.notNull());
+}
+
 const initial = (t: ColumnTypes): Migration => ({
   async up(db: AnyDb) {
     await db.schema
@@ -89,17 +104,7 @@ const initial = (t: ColumnTypes): Migration => ({
       ['park', [['contact', t.text(50)], ['phone', t.text(32)]]],
     ];
     for (const [table, extra] of places) {
-      let builder = db.schema
-        .createTable(table)
-        .addColumn('id', t.id, (c) => t.generatedKey(c))
-        .addColumn('code', t.text(32), (c) => c.notNull().unique())
-        .addColumn('name', t.text(100), (c) => c.notNull().unique())
-        .addColumn('short_name', t.text(50), (c) => c.notNull())
-        .addColumn('company_code', t.text(32), (c) => c.notNull().references('company.code'))
-        .addColumn('address', t.text(200), (c) => c.notNull())
-        .addColumn('lat', 'double precision', (c) => c.notNull())
-        .addColumn('lng', 'double precision', (c) => c.notNull())
-        .addColumn('status', t.flag, (c) => c.notNull());
+      let builder = placeTable(db, t, table);
       for (const [name, type] of extra) builder = builder.addColumn(name, type, (c) => c.notNull());
       await builder.execute();
     }
@@ -263,17 +268,7 @@ const masterData = (t: ColumnTypes): Migration => ({
       await db.schema.alterTable(table).addColumn('modified_by', t.text(50)).execute();
       await db.schema.alterTable(table).addColumn('modified_at', t.millis).execute();
     }
-    await db.schema
-      .createTable('service_depot')
-      .addColumn('id', t.id, (c) => t.generatedKey(c))
-      .addColumn('code', t.text(32), (c) => c.notNull().unique())
-      .addColumn('name', t.text(100), (c) => c.notNull().unique())
-      .addColumn('short_name', t.text(50), (c) => c.notNull())
-      .addColumn('company_code', t.text(32), (c) => c.notNull().references('company.code'))
-      .addColumn('address', t.text(200), (c) => c.notNull())
-      .addColumn('lat', 'double precision', (c) => c.notNull())
-      .addColumn('lng', 'double precision', (c) => c.notNull())
-      .addColumn('status', t.flag, (c) => c.notNull())
+    await placeTable(db, t, 'service_depot')
       .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
       .addColumn('modified_by', t.text(50))
       .addColumn('modified_at', t.millis)
