@@ -10,3 +10,4 @@ export { ViewTabs, type ViewTab, type ViewTabsProps } from './ViewTabs';
 export { ChoiceField, type Choice, type ChoiceFieldProps } from './ChoiceField';
 export { CompanyPicker, companyChoices, type CompanyPickerProps } from './CompanyPicker';
 export { FormDialog, type FormDialogProps } from './FormDialog';
+export { TextFilter, type TextFilterProps } from './TextFilter';

@@ -2,7 +2,7 @@
 // choice the whole value. Edits stay a draft until Search (or Enter).
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '../../../domain/screens/entities/definition';
-import { ChoiceField, CompanyPicker, type Company } from '../../../ui/filters';
+import { ChoiceField, CompanyPicker, TextFilter, type Company } from '../../../ui/filters';
 import { searchFields, withFilter, type EntityFilters } from './entity-filters';
 
 export interface EntitySearchBarProps {
@@ -37,20 +37,7 @@ export function EntitySearchBar({ def, draft, companies, onDraft, onSearch, onRe
           const choices = (field.options ?? []).map((option) => ({ value: option.value, label: t(option.labelKey) }));
           return <ChoiceField key={field.key} label={label} choices={choices} value={value} emptyLabel={t('entity.all')} onChange={set(field.key)} />;
         }
-        return (
-          <label key={field.key} className="filters__field">
-            <span className="filters__label">{label}</span>
-            <span className="filters__control">
-              <input
-                type="search"
-                className="filters__input"
-                name={field.key}
-                value={value}
-                onChange={(event) => set(field.key)(event.target.value)}
-              />
-            </span>
-          </label>
-        );
+        return <TextFilter key={field.key} label={label} name={field.key} value={value} onChange={set(field.key)} />;
       })}
       <div className="entity-search__actions">
         <button type="submit" className="entity-button entity-button--primary">

@@ -6,7 +6,7 @@ import { RANGE_PRESETS } from '../../../domain/screens/reports/definition';
 import type { QueryProblem } from '../../../domain/screens/reports/query';
 import type { ReportFilters } from '../../../domain/screens/reports/url-query';
 import type { ReportOptions } from '../../../domain/screens/reports/wire';
-import { CompanyTreeSelect, DateTimeRangePicker, FilterSelect, PlateComboBox } from '../../../ui/filters';
+import { CompanyTreeSelect, DateTimeRangePicker, FilterSelect, PlateComboBox, TextFilter } from '../../../ui/filters';
 
 export interface QueryBarProps {
   readonly def: ReportDef;
@@ -82,20 +82,14 @@ export function QueryBar({ def, draft, onDraft, onSearch, onReset, options, prob
           case 'text':
             return (
               <div key={filter.key} className="query-bar__field">
-                <label className="filters__field">
-                  <span className="filters__label">{t(filter.labelKey)}</span>
-                  <span className="filters__control">
-                    <input
-                      type="search"
-                      className="filters__input"
-                      name={filter.key}
-                      maxLength={filter.maxLength}
-                      placeholder={t('report.filter.textPlaceholder')}
-                      value={draft[filter.key] ?? ''}
-                      onChange={(event) => onDraft(withValue(draft, filter.key, event.target.value))}
-                    />
-                  </span>
-                </label>
+                <TextFilter
+                  label={t(filter.labelKey)}
+                  name={filter.key}
+                  maxLength={filter.maxLength}
+                  placeholder={t('report.filter.textPlaceholder')}
+                  value={draft[filter.key] ?? ''}
+                  onChange={(value) => onDraft(withValue(draft, filter.key, value))}
+                />
               </div>
             );
         }
