@@ -8,7 +8,10 @@ import fastifyStatic from '@fastify/static';
 import { API_BASE_DEFAULT } from '../src/domain/wire/calls';
 import { installGuard } from './auth/guard';
 import { isDatabaseUnavailable } from './db/errors';
+import { roleFunctionRoutes } from './accounts/role-function-routes';
 import { entityRoutes } from './entities/entity-routes';
+import { entityTransferRoutes } from './entities/entity-transfer-routes';
+import { thresholdRoutes } from './thresholds/threshold-routes';
 import { failText } from './envelope';
 import { answerClientError, answerFrameworkError } from './http/client-errors';
 import { installSecurityHeaders } from './http/security-headers';
@@ -60,7 +63,7 @@ function apiPlugins(services: Services): readonly ContractPlugin[] {
   const password = passwordRoutes();
   const spec = [
     sessionRoutes, password.change, quickVisitRoutes, alarmRoutes, alarmChoiceRoutes, truckRoutes, heartbeatRoutes,
-    fenceRoutes, downloadRoutes, reportRoutes, entityRoutes,
+    fenceRoutes, downloadRoutes, reportRoutes, entityRoutes, entityTransferRoutes, roleFunctionRoutes, thresholdRoutes,
   ];
   const ours = [password.verify, diagnosticsRoutes];
   return services.wire.extensionRoutes ? [...spec, ...ours] : spec;

@@ -1,8 +1,9 @@
 // Schema migrations, in code so the server needs no migration folder at run time; one schema for SQLite and PostgreSQL,
 // the types that differ taken from column-types.ts.
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import { columnTypes, type ColumnTypeExpression, type ColumnTypes } from './column-types';
 import type { DbKind } from './target';
+import { thresholdTables } from './migrations-thresholds';
 
 type AnyDb = Kysely<unknown>;
 
@@ -276,6 +277,90 @@ const masterData = (t: ColumnTypes): Migration => ({
   },
 });
 
+/** The version, last change and status columns of every master-data table (migration 0004's). */
+function versionColumns(db: AnyDb, t: ColumnTypes, table: string) {
+  return [
+    db.schema.alterTable(table).addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)),
+    db.schema.alterTable(table).addColumn('modified_by', t.text(50)),
+    db.schema.alterTable(table).addColumn('modified_at', t.millis),
+  ];
+}
+
+/** A new master-data table's id, company, status and version columns, before its own. */
+function entityTable(db: AnyDb, t: ColumnTypes, table: string) {
+  return db.schema
+    .createTable(table)
+    .addColumn('id', t.id, (c) => t.generatedKey(c))
+    .addColumn('company_code', t.text(32), (c) => c.notNull().references('company.code'))
+    .addColumn('status', t.flag, (c) => c.notNull().defaultTo(1))
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('modified_by', t.text(50))
+    .addColumn('modified_at', t.millis);
+}
+
+/**
+ * Issue 14's fleet and account master data: the truck, driver and device fields of params spec §3.2 the first schema
+ * lacked, a device's company (it was only its truck's), versions on trucks, drivers, devices, roles and users, and the
+ * repair cards, SIM cards (phone numbers), SMS recharges and SMS records.
+ */
+const fleetMasterData = (t: ColumnTypes): Migration => ({
+  async up(db: AnyDb) {
+    // Each column with the value existing rows get, or null for a column that may stay empty.
+    const add = (table: string, columns: readonly (readonly [string, ColumnTypeExpression, string | number | null])[]) =>
+      columns.map(([name, type, initial]) =>
+        db.schema.alterTable(table).addColumn(name, type, (c) => (initial === null ? c : c.notNull().defaultTo(initial))),
+      );
+    const steps = [
+      ...add('truck', [
+        ['parent_code', t.text(32), null], ['channels', 'integer', 4], ['time_zone', t.text(12), '+08:00'], ['length', 'double precision', null],
+        ['trailers', 'integer', 0], ['flow_meters', 'integer', 0], ['city', t.text(50), ''], ['district', t.text(50), ''],
+        ['truck_color', t.text(20), ''],
+      ]),
+      ...add('driver', [
+        ['birthday', t.millis, null], ['certificate', t.text(50), ''], ['home_address', t.text(200), ''], ['birthplace', t.text(100), ''],
+        ['telephone', t.text(32), ''], ['email', t.text(100), ''], ['induction_time', t.millis, null], ['photo', t.text(80), ''],
+      ]),
+      ...add('device', [['company_code', t.text(32), null], ['install_site', t.text(200), ''], ['vehicle_type', t.text(20), '']]),
+      ...['truck', 'driver', 'device', 'role', 'app_user'].flatMap((table) => versionColumns(db, t, table)),
+    ];
+    // One column per statement: SQLite's ALTER TABLE adds one at a time.
+    for (const step of steps) await step.execute();
+    // A device's company was its truck's; one with no truck goes to the first company (never the case in a seeded fleet).
+    await sql`update device set company_code = (select truck.company_code from truck where truck.id = device.truck_id)`.execute(db);
+    await sql`update device set company_code = (select min(code) from company) where company_code is null`.execute(db);
+    await db.schema.createIndex('device_company').on('device').columns(['company_code']).execute();
+    await db.schema.createIndex('driver_company').on('driver').columns(['company_code']).execute();
+
+    await entityTable(db, t, 'repair_card')
+      .addColumn('code', t.text(32), (c) => c.notNull().unique())
+      .addColumn('issue_time', t.millis)
+      .addColumn('issuer', t.text(50), (c) => c.notNull())
+      .addColumn('remark', t.text(400), (c) => c.notNull())
+      .execute();
+    await entityTable(db, t, 'phone_number')
+      .addColumn('phone', t.text(11), (c) => c.notNull().unique())
+      .addColumn('iccid', t.text(20), (c) => c.notNull())
+      .addColumn('carrier', t.text(20), (c) => c.notNull())
+      .addColumn('truck_id', t.id, (c) => c.references('truck.id').onDelete('set null'))
+      .addColumn('open_date', t.millis)
+      .addColumn('remark', t.text(400), (c) => c.notNull())
+      .execute();
+    await entityTable(db, t, 'message_recharge')
+      .addColumn('phone', t.text(11), (c) => c.notNull())
+      .addColumn('amount', 'double precision', (c) => c.notNull())
+      .addColumn('messages', 'integer', (c) => c.notNull())
+      .addColumn('recharge_time', t.millis)
+      .addColumn('remark', t.text(400), (c) => c.notNull())
+      .execute();
+    await entityTable(db, t, 'message_record')
+      .addColumn('phone', t.text(11), (c) => c.notNull())
+      .addColumn('content', t.text(400), (c) => c.notNull())
+      .addColumn('send_time', t.millis)
+      .addColumn('result', t.text(20), (c) => c.notNull())
+      .execute();
+  },
+});
+
 /** Every migration by name, built for one database kind; names sort in the order they apply. */
 export function migrationsFor(kind: DbKind): Readonly<Record<string, Migration>> {
   const types = columnTypes(kind);
@@ -284,5 +369,7 @@ export function migrationsFor(kind: DbKind): Readonly<Record<string, Migration>>
     '0002-event-handling': eventHandling(types),
     '0003-report-sources': reportSources(types),
     '0004-master-data': masterData(types),
+    '0005-fleet-master-data': fleetMasterData(types),
+    '0006-thresholds': thresholdTables(types),
   };
 }

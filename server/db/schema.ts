@@ -1,10 +1,16 @@
 // The database's tables as Kysely types (camelCase here, snake_case in SQL through CamelCasePlugin).
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ThresholdTables } from './schema-thresholds';
 
 /** Times are epoch milliseconds everywhere in the database. */
 type Millis = number;
 /** 0/1 flags: portable between SQLite and PostgreSQL smallint. */
 type Flag = number;
+
+/** A column existing rows were given a value for when it was added (migration 0005): optional on insert. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+/** A column that may stay empty, optional on insert. */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 /** Every master-data row (migration 0004): its version, bumped by each save (a stale edit is refused), and its last change. */
 export interface Versioned {
@@ -24,7 +30,7 @@ export interface CompanyTable extends Versioned {
   status: Flag;
 }
 
-export interface RoleTable {
+export interface RoleTable extends Versioned {
   id: Generated<number>;
   roleName: string;
   description: string;
@@ -38,7 +44,7 @@ export interface RoleFunctionTable {
   functionId: string;
 }
 
-export interface UserTable {
+export interface UserTable extends Versioned {
   id: Generated<number>;
   userName: string;
   realName: string;
@@ -119,8 +125,21 @@ export type ServiceDepotTable = PlaceColumns;
 
 export type TruckModel = 'fuel' | 'refrigerated' | 'bus' | 'minibus' | 'truck' | 'other' | 'sprinkler';
 
-export interface TruckTable {
+export interface TruckTable extends Versioned {
   id: Generated<number>;
+  /** The parent organisation, when the truck works for another than its company (params spec §3.2). */
+  parentCode: Optional<string>;
+  /** Camera channels. */
+  channels: Defaulted<number>;
+  /** UTC offset, '+08:00'. */
+  timeZone: Defaulted<string>;
+  /** Metres. */
+  length: Optional<number>;
+  trailers: Defaulted<number>;
+  flowMeters: Defaulted<number>;
+  city: Defaulted<string>;
+  district: Defaulted<string>;
+  truckColor: Defaulted<string>;
   signCode: string;
   consoleSn: string;
   companyCode: string;
@@ -133,8 +152,17 @@ export interface TruckTable {
   status: Flag;
 }
 
-export interface DriverTable {
+export interface DriverTable extends Versioned {
   id: Generated<number>;
+  birthday: Optional<Millis>;
+  certificate: Defaulted<string>;
+  homeAddress: Defaulted<string>;
+  birthplace: Defaulted<string>;
+  telephone: Defaulted<string>;
+  email: Defaulted<string>;
+  inductionTime: Optional<Millis>;
+  /** The stored photo's name (server/entities/photos), '' for none. */
+  photo: Defaulted<string>;
   code: string;
   name: string;
   sex: string;
@@ -145,8 +173,13 @@ export interface DriverTable {
   status: Flag;
 }
 
-export interface DeviceTable {
+export interface DeviceTable extends Versioned {
   id: Generated<number>;
+  /** The company whose list shows the device: its truck's when it was seeded. */
+  companyCode: Optional<string>;
+  installSite: Defaulted<string>;
+  /** The truck model the device is made for. */
+  vehicleType: Defaulted<string>;
   code: string;
   name: string;
   type: string;
@@ -154,6 +187,49 @@ export interface DeviceTable {
   installDate: Millis;
   truckId: number | null;
   status: Flag;
+}
+
+/** The columns of the master-data tables migration 0005 made: an id, a company, a status and a version. */
+interface EntityColumns extends Versioned {
+  id: Generated<number>;
+  companyCode: string;
+  status: Defaulted<Flag>;
+}
+
+/** A repair card: what a service depot is paid with (params spec §3.2). */
+export interface RepairCardTable extends EntityColumns {
+  code: string;
+  issueTime: Optional<Millis>;
+  issuer: string;
+  remark: string;
+}
+
+/** A terminal's SIM card. */
+export interface PhoneNumberTable extends EntityColumns {
+  phone: string;
+  iccid: string;
+  carrier: string;
+  truckId: Optional<number>;
+  openDate: Optional<Millis>;
+  remark: string;
+}
+
+/** An SMS package bought for a SIM card. */
+export interface MessageRechargeTable extends EntityColumns {
+  phone: string;
+  /** Yuan. */
+  amount: number;
+  messages: number;
+  rechargeTime: Optional<Millis>;
+  remark: string;
+}
+
+/** A text message sent to a terminal's SIM card. */
+export interface MessageRecordTable extends EntityColumns {
+  phone: string;
+  content: string;
+  sendTime: Optional<Millis>;
+  result: string;
 }
 
 /** The live status row of each truck, as the status socket sends it. */
@@ -243,7 +319,7 @@ export interface FenceTable {
   geometry: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface Database {
+export interface Database extends ThresholdTables {
   company: CompanyTable;
   role: RoleTable;
   roleFunction: RoleFunctionTable;
@@ -267,6 +343,10 @@ export interface Database {
   alarm: AlarmTable;
   heartbeat: HeartbeatTable;
   fence: FenceTable;
+  repairCard: RepairCardTable;
+  phoneNumber: PhoneNumberTable;
+  messageRecharge: MessageRechargeTable;
+  messageRecord: MessageRecordTable;
 }
 
 export type TableName = keyof Database;

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { routeByPath } from '../../src/domain/routes';
 import { ENTITY_STATUS, type EntityDef, type EntityStatus } from '../../src/domain/screens/entities/definition';
 import { ENTITIES } from '../../src/domain/screens/entities/registry';
-import { entityCallPath } from '../../src/domain/screens/entities/wire';
+import { entityCallPath, type EntityRow } from '../../src/domain/screens/entities/wire';
 import { envelope } from '../../src/domain/wire/envelope';
 import { announceAccountChange } from '../auth/account-change';
 import { authOf } from '../auth/guard';
@@ -15,7 +15,8 @@ import type { Services } from '../services';
 import { writeAnswer } from './entity-answers';
 import { listPage, listProblem, listQuerySchema, type EntityListQuery } from './entity-list';
 import { entityDb, inputOf } from './entity-table';
-import { createRow, setRowStatus, updateRow, type WriteContext } from './entity-write';
+import { announceEntityChange } from './entity-live';
+import { createRow, setRowStatus, updateRow, type WriteContext, type WriteResult } from './entity-write';
 
 type FormBody = Readonly<Record<string, unknown>>;
 interface KeyParams {
@@ -41,7 +42,18 @@ function writeContext(services: Services, request: FastifyRequest): WriteContext
   };
 }
 
+/** Whose row it is, for the consoles told of its change: an organisation's own code, else its company. */
+function companyOfRow(def: EntityDef, row: EntityRow): string | null {
+  if (def.scope === 'organisation') return row.key;
+  const company = row.values['companyCode'];
+  return typeof company === 'string' ? company : null;
+}
+
 export const entityRoutes: ContractPlugin = async (app, { services }) => {
+  const announced = async (def: EntityDef, result: WriteResult): Promise<WriteResult> => {
+    if (result.kind === 'saved') await announceEntityChange(services, def.path, result.row.key, companyOfRow(def, result.row));
+    return result;
+  };
   for (const def of Object.values(ENTITIES)) {
     const route = routeByPath(def.path);
     if (!route) throw new Error(`entity ${def.path} is not a route`);
@@ -57,7 +69,7 @@ export const entityRoutes: ContractPlugin = async (app, { services }) => {
 
     app.post<{ Body: FormBody }>(url, { config, schema: { body: { type: 'object', properties: fields } } }, async (request) => {
       const context = writeContext(services, request);
-      const result = await createRow(context, def, inputOf(def, request.body));
+      const result = await announced(def, await createRow(context, def, inputOf(def, request.body)));
       if (result.kind === 'saved' && def.scope === 'organisation') {
         // A new company reaches its creator's (and every superMan's) live sockets, as a granted company does.
         await announceAccountChange(services.db, services.hub, { userIds: [context.caller.userId], companyCodes: [result.row.key] });
@@ -70,7 +82,8 @@ export const entityRoutes: ContractPlugin = async (app, { services }) => {
       { config, schema: { params: KEY_SCHEMA, body: { type: 'object', required: ['version'], properties: { ...fields, version: VERSION_SCHEMA } } } },
       async (request) => {
         const { body } = request;
-        return writeAnswer(request, await updateRow(writeContext(services, request), def, request.params.key, inputOf(def, body), body.version));
+        const result = await updateRow(writeContext(services, request), def, request.params.key, inputOf(def, body), body.version);
+        return writeAnswer(request, await announced(def, result));
       },
     );
 
@@ -89,7 +102,7 @@ export const entityRoutes: ContractPlugin = async (app, { services }) => {
       },
       async (request) => {
         const { status, version } = request.body;
-        return writeAnswer(request, await setRowStatus(writeContext(services, request), def, request.params.key, status, version));
+        return writeAnswer(request, await announced(def, await setRowStatus(writeContext(services, request), def, request.params.key, status, version)));
       },
     );
   }

@@ -9,6 +9,11 @@ import { NotAvailable } from './NotAvailable';
 const ReportScreen = lazy(() => import('../screens/report/ReportScreen'));
 const EntityScreen = lazy(() => import('../screens/entity/EntityScreen'));
 
+/** Settings screens a definition cannot describe (a tree, not a list), each with its own component. */
+const OWN_SETTINGS_SCREENS: Readonly<Record<string, ReturnType<typeof lazy>>> = {
+  '/setting/privilege_account/role_function': lazy(() => import('../screens/role-function/RoleFunctionScreen')),
+};
+
 /** The screen of each kind of route; settings screens without a definition and monitor screens arrive with their issues. */
 const SCREENS: Readonly<Record<RouteKind, (path: string) => ReactNode>> = {
   personal: (path) => (path === DASHBOARD_PATH ? <Dashboard /> : <NotAvailable path={path} />),
@@ -18,6 +23,14 @@ const SCREENS: Readonly<Record<RouteKind, (path: string) => ReactNode>> = {
     </Suspense>
   ),
   settings: (path) => {
+    const Own = OWN_SETTINGS_SCREENS[path];
+    if (Own) {
+      return (
+        <Suspense fallback={null}>
+          <Own />
+        </Suspense>
+      );
+    }
     const def = entityFor(path);
     return def ? (
       <Suspense fallback={null}>

@@ -15,9 +15,11 @@ import { companyNames } from './entity-values';
 import { EntityFormDialog } from './EntityFormDialog';
 import { EntityRowActions } from './EntityRowActions';
 import { EntitySearchBar } from './EntitySearchBar';
+import { EntityTransfer } from './EntityTransfer';
 import { StatusConfirm } from './StatusConfirm';
 import { useCompanies } from './use-companies';
 import { useEntityFilters } from './use-entity-filters';
+import { useEntityLive } from './use-entity-live';
 import { useStatusToggle } from './use-status-toggle';
 import './entity.css';
 
@@ -41,6 +43,7 @@ function EntityList({ def }: { readonly def: EntityDef }) {
   useEffect(() => setDraft(filters), [filters]);
   const refresh = useCallback(() => setRevision((value) => value + 1), []);
   const toggle = useStatusToggle(def, refresh);
+  useEntityLive(def, refresh);
 
   const { columns, headers } = useMemo(() => entityColumns(def, companyNames(companies), t), [def, companies, t]);
   const generation = JSON.stringify(filters);
@@ -83,6 +86,7 @@ function EntityList({ def }: { readonly def: EntityDef }) {
         <span className="entity__total" data-testid="entity-total">
           {total === undefined ? t('entity.loading') : t('entity.total', { count: total })}
         </span>
+        <EntityTransfer def={def} filters={filters} onImported={refresh} />
         <button type="button" className="entity-button entity-button--primary" onClick={() => setEditing({ kind: 'create' })}>
           {t('entity.add')}
         </button>

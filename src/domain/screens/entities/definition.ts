@@ -3,6 +3,7 @@
 // definition and the server's entity plugin enforces it; neither knows an entity by name.
 import type { LocaleKey } from '../../i18n';
 import { routeByPath, type RoutePathOfKind } from '../../routes';
+import type { ThresholdEntityTable } from './threshold-tables';
 
 export type EntityPath = RoutePathOfKind<'settings'>;
 
@@ -11,7 +12,11 @@ export function isEntityPath(path: string): path is EntityPath {
 }
 
 /** The tables master data is stored in (server/db/schema.ts). */
-export type EntityTable = 'company' | 'depot' | 'station' | 'park' | 'serviceDepot';
+export type EntityTable =
+  | 'company' | 'depot' | 'station' | 'park' | 'serviceDepot'
+  | 'truck' | 'driver' | 'device' | 'repairCard' | 'phoneNumber' | 'messageRecharge' | 'messageRecord'
+  | 'role' | 'appUser'
+  | ThresholdEntityTable;
 
 export type FieldType =
   /** Free text; `maxLength` code points. */
