@@ -2,7 +2,13 @@
 import type { EntityPath } from '../../src/domain/screens/entities/definition';
 import type { Services } from '../services';
 
-/** Tells every console that may see it that a row of `path` changed. */
-export async function announceEntityChange(_services: Services, _path: EntityPath, _key: string, _companyCode: string | null): Promise<void> {
-  // Filled in by the live master-data work of issue 14.
+/**
+ * Tells every console that may see it that a row of `path` changed: the hub carries the change to every server
+ * instance, whose alarm sockets pass it to their users who see `companyCode` (server/live/entity-notices.ts). Call it
+ * after the write is committed, so a console that hears it reads the new row. A server speaking only the spec's
+ * contract has no such notice and announces nothing.
+ */
+export function announceEntityChange(services: Services, path: EntityPath, key: string, companyCode: string | null): Promise<void> {
+  if (services.wire.extensionRoutes) services.hub.publishEntityChange({ path, key, companyCode });
+  return Promise.resolve();
 }

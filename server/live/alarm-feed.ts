@@ -1,12 +1,13 @@
 // The alarm socket's feed: what the client missed since lastSeq (from the database), then live alarms, no gap, no duplicate,
-// and "data changed" notices of its companies. Alarms go out in the contract's shape; under the spec's contract no
+// and "data changed" and "entity changed" notices of its companies. Alarms go out in the contract's shape; under the spec's contract no
 // lastSeq reaches the feed, so it sends live alarms only, and no notices.
 import { expandTypeIds, parseTypeIds, passesChoice } from '../../src/domain/alarm-types';
 import { parseAlarmSocketOpen, type AlarmSocketOpen } from '../../src/domain/wire/sockets';
 import { grantedOutside, narrowCompanies, type AuthContext } from '../auth/context';
 import type { Services } from '../services';
 import { alarmsAfter, lastAlarmSeq } from '../store/alarms';
-import type { DataChange, PublishedAlarm } from './hub';
+import { entityNoticeFor, type EntityViewer } from './entity-notices';
+import type { DataChange, EntityChange, PublishedAlarm } from './hub';
 import type { Feed, FeedSender } from './connection';
 import { SeqWindow } from './seq-window';
 import type { LiveLimits } from './socket-policy';
@@ -61,6 +62,9 @@ export function createAlarmFeed(
   let buffer: PublishedAlarm[] | undefined;
   let unsubscribe: (() => void) | undefined;
   let stopNotices: (() => void) | undefined;
+  let stopEntityNotices: (() => void) | undefined;
+  /** The user as last loaded, for master-data notices: their rights, not the companies the console asked for. */
+  let viewer: EntityViewer | undefined;
   let disposed = false;
 
   const matches = (published: PublishedAlarm) =>
@@ -85,6 +89,19 @@ export function createAlarmFeed(
     const notice = services.wire.dataNotice(change.topic);
     if (notice) sender.json(notice);
   };
+
+  /** Master-data notices exist only under our contract; the spec's alarm socket carries alarms. */
+  const onEntityChange = (change: EntityChange) => {
+    if (disposed || !viewer || !services.wire.extensionRoutes) return;
+    const notice = entityNoticeFor(viewer, change);
+    if (notice) sender.json(notice);
+  };
+
+  const viewerOf = (auth: AuthContext): EntityViewer => ({
+    superMan: auth.superMan,
+    functions: auth.functions,
+    companyCodes: new Set(auth.companyCodes),
+  });
 
   async function replay(after: number): Promise<void> {
     const filter = { companyCodes: companies, typeIds };
@@ -114,6 +131,8 @@ export function createAlarmFeed(
       if (message.lastSeq !== undefined) buffer = [];
       unsubscribe ??= services.hub.onAlarm(onLive);
       stopNotices ??= services.hub.onDataChange(onDataChange);
+      viewer = viewerOf(auth);
+      stopEntityNotices ??= services.hub.onEntityChange(onEntityChange);
       if (message.lastSeq === undefined) return;
       // A lastSeq beyond the newest stored alarm comes from another database (recreated or restored): honouring it
       // would silence this socket until the new seqs pass it, so the client gets the replay window instead.
@@ -138,6 +157,7 @@ export function createAlarmFeed(
       allowed = new Set(auth.companyCodes);
       companies = narrowCompanies(auth.companyCodes, requested);
       companySet = new Set(companies);
+      viewer = viewerOf(auth);
       return Promise.resolve();
     },
 
@@ -145,6 +165,7 @@ export function createAlarmFeed(
       disposed = true;
       unsubscribe?.();
       stopNotices?.();
+      stopEntityNotices?.();
       buffer = undefined;
     },
   };

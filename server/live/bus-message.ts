@@ -1,7 +1,8 @@
 // The live bus's messages on Redis: one JSON object per publish, `{ from, kind, ... }`, `from` naming the sending instance.
 import { isDataTopic } from '../../src/domain/wire/data-notice';
 import { isStringArray } from '../../src/domain/wire/guards';
-import type { AccountChange, DataChange, EndedSessions, PublishedAlarm, PublishedRow, RawFrame } from './hub';
+import { entityFor } from '../../src/domain/screens/entities/registry';
+import type { AccountChange, DataChange, EndedSessions, EntityChange, PublishedAlarm, PublishedRow, RawFrame } from './hub';
 import type { SimAlarmRequest, SimAnswer, SimBusMessage } from './sim-requests';
 
 export type BusMessage =
@@ -11,6 +12,7 @@ export type BusMessage =
   | { readonly kind: 'accounts'; readonly change: AccountChange }
   | { readonly kind: 'sessions'; readonly ended: EndedSessions }
   | { readonly kind: 'dataChanged'; readonly change: DataChange }
+  | { readonly kind: 'entityChanged'; readonly change: EntityChange }
   /** The sender was cut off from the bus: alarms after `afterSeq` and anything else it published may be missing. */
   | { readonly kind: 'resync'; readonly afterSeq: number }
   | SimBusMessage;
@@ -30,6 +32,15 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 function parseDataChange(value: unknown): DataChange | undefined {
   if (!isObject(value) || !isDataTopic(value.topic) || !isStringArray(value.companyCodes)) return undefined;
   return { topic: value.topic, companyCodes: value.companyCodes };
+}
+
+/** A master-data change read whole: a registered entity's path, a key and a company code or null. */
+function parseEntityChange(value: unknown): EntityChange | undefined {
+  if (!isObject(value) || typeof value.path !== 'string' || typeof value.key !== 'string') return undefined;
+  const def = entityFor(value.path);
+  const { companyCode } = value;
+  if (!def || (companyCode !== null && typeof companyCode !== 'string')) return undefined;
+  return { path: def.path, key: value.key, companyCode };
 }
 
 /**
@@ -61,6 +72,10 @@ export function decodeBusMessage(text: string): BusEnvelope | undefined {
     case 'dataChanged': {
       const change = parseDataChange(value.change);
       return change ? { from, message: { kind: 'dataChanged', change } } : undefined;
+    }
+    case 'entityChanged': {
+      const change = parseEntityChange(value.change);
+      return change ? { from, message: { kind: 'entityChanged', change } } : undefined;
     }
     case 'resync':
       return typeof value.afterSeq === 'number' ? { from, message: { kind: 'resync', afterSeq: value.afterSeq } } : undefined;

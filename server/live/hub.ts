@@ -1,6 +1,7 @@
 // The live hub: what the server publishes to live sockets (rows, alarms, raw frames, account changes, ended sessions,
-// data changes) as one interface with two transports: LocalHub here (one instance) and RedisHub (redis-hub.ts, across
+// data changes, master-data changes) as one interface with two transports: LocalHub here (one instance) and RedisHub (redis-hub.ts, across
 // instances).
+import type { EntityPath } from '../../src/domain/screens/entities/definition';
 import type { DataTopic } from '../../src/domain/wire/data-notice';
 import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
 import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
@@ -54,6 +55,16 @@ export interface DataChange {
   readonly companyCodes: readonly string[];
 }
 
+/**
+ * A master-data row was saved (committed): the alarm sockets of users who see `companyCode` (every superMan) tell their
+ * consoles, which fetch that entity's lists again. Null: a row of no company, heard by everyone who may open its screen.
+ */
+export interface EntityChange {
+  readonly path: EntityPath;
+  readonly key: string;
+  readonly companyCode: string | null;
+}
+
 /** A recorded frame replayed as it was received (npm run replay): no company is known, every listener gets it. */
 export interface RawFrame {
   readonly socket: 'truck' | 'alarm';
@@ -89,12 +100,15 @@ export interface LiveHub {
   publishSessionsEnded(ended: EndedSessions): void;
   /** Publish after the change is committed: a console that hears it fetches at once. */
   publishDataChange(change: DataChange): void;
+  /** Publish after the row is committed: a console that hears it fetches that entity's rows at once. */
+  publishEntityChange(change: EntityChange): void;
   onRows(listener: Listener<readonly PublishedRow[]>): () => void;
   onAlarm(listener: Listener<PublishedAlarm>): () => void;
   onRaw(listener: Listener<RawFrame>): () => void;
   onAccounts(listener: (change: AccountChange) => Promise<void>): () => void;
   onSessionsEnded(listener: Listener<EndedSessions>): () => void;
   onDataChange(listener: Listener<DataChange>): () => void;
+  onEntityChange(listener: Listener<EntityChange>): () => void;
   /**
    * After the bus came back from an outage, once missed alarms and a status snapshot were delivered: ended sessions and
    * account changes published meanwhile may have been missed, so listeners check their sockets against the database.
@@ -119,6 +133,7 @@ export class LocalHub implements LiveHub {
   private readonly accountListeners = new Set<(change: AccountChange) => Promise<void>>();
   private readonly endedListeners = new Set<Listener<EndedSessions>>();
   private readonly dataListeners = new Set<Listener<DataChange>>();
+  private readonly entityListeners = new Set<Listener<EntityChange>>();
   private readonly resyncListeners = new Set<() => void>();
   private readonly started = Date.now();
 
@@ -150,6 +165,10 @@ export class LocalHub implements LiveHub {
     for (const listener of this.dataListeners) listener(change);
   }
 
+  publishEntityChange(change: EntityChange): void {
+    for (const listener of this.entityListeners) listener(change);
+  }
+
   /** Tells the resync listeners that messages may have been missed (called by RedisHub after an outage). */
   resync(): void {
     for (const listener of this.resyncListeners) listener();
@@ -177,6 +196,10 @@ export class LocalHub implements LiveHub {
 
   onDataChange(listener: Listener<DataChange>): () => void {
     return subscribe(this.dataListeners, listener);
+  }
+
+  onEntityChange(listener: Listener<EntityChange>): () => void {
+    return subscribe(this.entityListeners, listener);
   }
 
   onResync(listener: () => void): () => void {

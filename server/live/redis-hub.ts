@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { BusBacklog } from './bus-backlog';
 import { decodeBusMessage, encodeBusMessage, type BusMessage } from './bus-message';
-import { LocalHub, type AccountChange, type BusState, type BusStatus, type DataChange, type EndedSessions, type LiveHub, type PublishedAlarm, type PublishedRow, type RawFrame } from './hub';
+import { LocalHub, type AccountChange, type BusState, type BusStatus, type DataChange, type EndedSessions, type EntityChange, type LiveHub, type PublishedAlarm, type PublishedRow, type RawFrame } from './hub';
 import { SeqWindow } from './seq-window';
 import { SimRequests, type SimAlarmRequest, type SimAnswer, type SimServe } from './sim-requests';
 
@@ -183,6 +183,11 @@ export class RedisHub implements LiveHub {
     this.local.publishDataChange(change);
   }
 
+  publishEntityChange(change: EntityChange): void {
+    this.send({ kind: 'entityChanged', change });
+    this.local.publishEntityChange(change);
+  }
+
   onRows(listener: (rows: readonly PublishedRow[]) => void): () => void {
     return this.local.onRows(listener);
   }
@@ -205,6 +210,10 @@ export class RedisHub implements LiveHub {
 
   onDataChange(listener: (change: DataChange) => void): () => void {
     return this.local.onDataChange(listener);
+  }
+
+  onEntityChange(listener: (change: EntityChange) => void): () => void {
+    return this.local.onEntityChange(listener);
   }
 
   onResync(listener: () => void): () => void {
@@ -269,6 +278,8 @@ export class RedisHub implements LiveHub {
         return this.local.publishSessionsEnded(message.ended);
       case 'dataChanged':
         return this.local.publishDataChange(message.change);
+      case 'entityChanged':
+        return this.local.publishEntityChange(message.change);
       case 'resync':
         return this.requestRecovery(message.afterSeq);
       case 'simRequest':

@@ -10,3 +10,4 @@ export * from './sockets';
 export * from './calls';
 export * from './recording-lines';
 export * from './data-notice';
+export * from './entity-notice';
