@@ -1,6 +1,7 @@
 // Inbound socket frames as the worker receives and records them; decoding with validation, and the tally of bad frames.
 import { scan, type OperatorFunction } from 'rxjs';
-import { isNoticeFrame, parseDataChangedFrame, type DataTopic } from '../src/domain/wire/data-notice';
+import { DATA_CHANGED, isNoticeFrame, parseDataChangedFrame, type DataTopic } from '../src/domain/wire/data-notice';
+import { ENTITY_CHANGED, parseEntityChangedFrame, type EntityChange } from '../src/domain/wire/entity-notice';
 import { parseLiveAlarm, type LiveAlarm } from '../src/domain/wire/live-alarm';
 import type { SocketName } from '../src/domain/wire/sockets';
 
@@ -27,6 +28,8 @@ export type DecodedFrame =
   | { readonly kind: 'alarm'; readonly t: number; readonly alarm: LiveAlarm }
   /** The alarm socket's notice (our extension): stored data of this topic changed. */
   | { readonly kind: 'dataChanged'; readonly t: number; readonly topic: DataTopic }
+  /** The alarm socket's notice (our extension): a master-data row was saved. */
+  | { readonly kind: 'entityChanged'; readonly t: number; readonly change: EntityChange }
   | { readonly kind: 'bad'; readonly t: number; readonly socket: SocketName; readonly reason: BadFrameReason };
 
 function bad(frame: InboundFrame, reason: BadFrameReason): DecodedFrame {
@@ -50,10 +53,7 @@ export function decodeFrame(frame: InboundFrame): DecodedFrame {
       if (!Array.isArray(value)) return bad(frame, 'notRows');
       return { kind: 'rows', t: frame.t, values: value, snapshot: frame.snapshot === true };
     }
-    if (isNoticeFrame(value)) {
-      const notice = parseDataChangedFrame(value);
-      return notice ? { kind: 'dataChanged', t: frame.t, topic: notice.topic } : bad(frame, 'notNotice');
-    }
+    if (isNoticeFrame(value)) return decodeNotice(frame, value);
     const alarm = parseLiveAlarm(value);
     return alarm ? { kind: 'alarm', t: frame.t, alarm } : bad(frame, 'notAlarm');
   } catch {
@@ -62,10 +62,23 @@ export function decodeFrame(frame: InboundFrame): DecodedFrame {
   }
 }
 
+/** A notice by its name; an unknown name or a malformed notice is bad. */
+function decodeNotice(frame: InboundFrame, value: unknown): DecodedFrame {
+  const name = (value as { readonly notice?: unknown }).notice;
+  if (name === DATA_CHANGED) {
+    const notice = parseDataChangedFrame(value);
+    if (notice) return { kind: 'dataChanged', t: frame.t, topic: notice.topic };
+  } else if (name === ENTITY_CHANGED) {
+    const change = parseEntityChangedFrame(value);
+    if (change) return { kind: 'entityChanged', t: frame.t, change };
+  }
+  return bad(frame, 'notNotice');
+}
+
 export interface FrameStats {
   readonly truckFrames: number;
   readonly alarmFrames: number;
-  /** Notices on the alarm socket (data changed). */
+  /** Notices on the alarm socket (data changed, entity changed). */
   readonly noticeFrames: number;
   /** Frames dropped whole: not JSON, or not what their socket sends. */
   readonly badFrames: number;
@@ -88,6 +101,7 @@ export function countFrame(stats: FrameStats, frame: TallyEvent): FrameStats {
     case 'alarm':
       return { ...stats, alarmFrames: stats.alarmFrames + 1 };
     case 'dataChanged':
+    case 'entityChanged':
       return { ...stats, noticeFrames: stats.noticeFrames + 1 };
     case 'bad':
       return {

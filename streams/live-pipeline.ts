@@ -2,6 +2,7 @@
 import { filter, map, merge, share, shareReplay, type Observable } from 'rxjs';
 import type { AlarmTypeId } from '../src/domain/alarm-types';
 import type { DataTopic } from '../src/domain/wire/data-notice';
+import type { EntityChange } from '../src/domain/wire/entity-notice';
 import type { LiveAlarm } from '../src/domain/wire/live-alarm';
 import { alarmResume, byChosenTypes, dedupeAlarms, highestSeq, urgentAlarms, type AlarmMemory, type AlarmResume } from './alarm.stream';
 import { NO_FRAMES, decodeFrame, tallyFrames, type DecodedFrame, type FrameStats, type InboundFrame, type TallyEvent } from './frames';
@@ -29,15 +30,19 @@ export interface LivePipeline {
   readonly urgent$: Observable<LiveAlarm>;
   /** The topics of the notices that stored data changed, one per notice. */
   readonly dataChanged$: Observable<DataTopic>;
+  /** The master-data rows saved on the server (entity-changed notices), one per notice. */
+  readonly entityChanged$: Observable<EntityChange>;
 }
 
 type RowsFrame = Extract<DecodedFrame, { kind: 'rows' }>;
 type AlarmFrame = Extract<DecodedFrame, { kind: 'alarm' }>;
 type NoticeFrame = Extract<DecodedFrame, { kind: 'dataChanged' }>;
+type EntityFrame = Extract<DecodedFrame, { kind: 'entityChanged' }>;
 
 const isRows = (frame: DecodedFrame): frame is RowsFrame => frame.kind === 'rows';
 const isAlarm = (frame: DecodedFrame): frame is AlarmFrame => frame.kind === 'alarm';
 const isNotice = (frame: DecodedFrame): frame is NoticeFrame => frame.kind === 'dataChanged';
+const isEntityNotice = (frame: DecodedFrame): frame is EntityFrame => frame.kind === 'entityChanged';
 const toBatch = (frame: RowsFrame): RowsBatch => ({ t: frame.t, values: frame.values, snapshot: frame.snapshot });
 
 /**
@@ -67,5 +72,8 @@ export function livePipeline(
   const popups$ = accepted$.pipe(popupList(), latest<readonly LiveAlarm[]>());
   const urgent$ = accepted$.pipe(urgentAlarms(), share());
   const dataChanged$ = decoded$.pipe(filter(isNotice), map((frame) => frame.topic), share());
-  return { stats$, fleet$: fleet$.pipe(latest<FleetState>()), unique$, lastSeq$, resume$, accepted$, popups$, urgent$, dataChanged$ };
+  const entityChanged$ = decoded$.pipe(filter(isEntityNotice), map((frame) => frame.change), share());
+  return {
+    stats$, fleet$: fleet$.pipe(latest<FleetState>()), unique$, lastSeq$, resume$, accepted$, popups$, urgent$, dataChanged$, entityChanged$,
+  };
 }

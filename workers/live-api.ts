@@ -6,6 +6,7 @@ import type { StatusCounts, TruckStatusCode } from '../src/domain/truck-status';
 import type { PollName } from '../src/domain/shell/polls';
 import type { DataTopic } from '../src/domain/wire/data-notice';
 import type { UserPriEntry } from '../src/domain/wire/entities';
+import type { EntityChange } from '../src/domain/wire/entity-notice';
 import type { LiveAlarm } from '../src/domain/wire/live-alarm';
 import type { HeartbeatOvertimeRow } from '../src/domain/wire/records';
 import type { SocketName } from '../src/domain/wire/sockets';
@@ -100,6 +101,15 @@ export interface DataChanged {
   readonly topic: DataTopic;
 }
 
+/**
+ * Master-data rows saved on the server (in any console, this one included), as entity-changed notices named them.
+ * `missed`: the alarm socket opened again, so changes made while it was down are unknown: every entity list may be stale.
+ */
+export interface EntityChanges {
+  readonly changes: readonly EntityChange[];
+  readonly missed: boolean;
+}
+
 /** Why the session is over: the server closed a socket with 4401, or a background call got resultCode 504. */
 export type SessionInvalid =
   | { readonly socket: SocketName; readonly code: number }
@@ -138,6 +148,11 @@ export interface LiveEvents {
    * Notices of one topic within UI_BATCH_MS arrive as one.
    */
   'data.changed': DataChanged;
+  /**
+   * Stream event: master-data rows saved (the server's entity-changed notices), batched over UI_BATCH_MS; lists and
+   * pickers of those entities fetch again with their own rights.
+   */
+  'entity.changed': EntityChanges;
 }
 
 export type LiveEventName = keyof LiveEvents;

@@ -311,9 +311,12 @@ export class LiveCore {
         if (socket === 'truck') this.fill?.socketDown();
         if (code === SOCKET_CLOSE.accessChanged) this.hub.publish('session.accessChanged', { socket });
       },
-      // Data-changed notices are not replayed: whatever changed while the alarm socket was down, screens fetch again.
+      // Data-changed and entity-changed notices are not replayed: whatever changed while the alarm socket was down,
+      // screens fetch again.
       onReopen: (socket) => {
-        if (socket === 'alarm') for (const topic of DATA_TOPICS) this.hub.publish('data.changed', { topic });
+        if (socket !== 'alarm') return;
+        for (const topic of DATA_TOPICS) this.hub.publish('data.changed', { topic });
+        this.hub.publish('entity.changed', { changes: [], missed: true });
       },
     });
     this.fill?.stop();

@@ -79,6 +79,11 @@ export class PipelineRun {
     add(pipeline.urgent$.subscribe((alarm) => hub.publish('alarm.urgent', alarm)));
     const notices$ = pipeline.dataChanged$.pipe(groupBy((topic) => topic), mergeMap((topic$) => topic$.pipe(auditTime(UI_BATCH_MS))));
     add(notices$.subscribe((topic) => hub.publish('data.changed', { topic })));
+    // A burst of saves (an import, a status toggled on many rows) crosses to the tabs as one list per batch.
+    const entities$ = pipeline.entityChanged$;
+    add(entities$.pipe(buffer(entities$.pipe(auditTime(UI_BATCH_MS)))).subscribe((changes) => {
+      if (changes.length > 0) hub.publish('entity.changed', { changes, missed: false });
+    }));
 
     hub.publish('fleet.status', this.status());
     hub.publish('alarm.popups', this.popups);

@@ -1,6 +1,11 @@
 // Live master data (issue 14): a change of this screen's rows made in another console refreshes the list.
 import type { EntityDef } from '../../../domain/screens/entities/definition';
+import { useEntityChanges } from '../../live/use-entity-changes';
 
-export function useEntityLive(_def: EntityDef, _onChange: () => void): void {
-  // Filled in by the live master-data work of issue 14.
+/**
+ * Fetches the list again (`onChange`) when rows of the definition's path were saved anywhere, this console's other
+ * tabs included; a burst is one fetch. The saving tab hears its own save too, after its own refresh: one more read.
+ */
+export function useEntityLive(def: EntityDef, onChange: () => void): void {
+  useEntityChanges(def.path, onChange);
 }

@@ -1,0 +1,39 @@
+// Live master data in a screen: a callback when rows of an entity were saved in any console (the worker's
+// `entity.changed`, from the alarm socket's entity-changed notices), so lists and pickers fetch again with their rights.
+import { useCallback, useEffect, useRef } from 'react';
+import type { EntityChanges } from '../../../workers/live-api';
+import { useLiveListener } from './use-live';
+
+/** A burst of saves (an import, a colleague's quick edits) is one fetch, this long after the last of them. */
+export const ENTITY_REFRESH_DEBOUNCE_MS = 300;
+
+/** Whether the changes touch rows of `path`; a reopened alarm socket (`missed`) may have missed any of them. */
+export function touches(event: EntityChanges, path: string): boolean {
+  return event.missed || event.changes.some((change) => change.path === path);
+}
+
+/**
+ * Calls `onChange` once a burst of saves of `path`'s rows has settled (`debounceMs` after the last). `onChange` may
+ * change between renders; the latest one is called. Nothing is called after unmount.
+ */
+export function useEntityChanges(path: string, onChange: () => void, debounceMs = ENTITY_REFRESH_DEBOUNCE_MS): void {
+  const latest = useRef(onChange);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    latest.current = onChange;
+  }, [onChange]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const listen = useCallback(
+    (event: EntityChanges) => {
+      if (!touches(event, path)) return;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        timer.current = undefined;
+        latest.current();
+      }, debounceMs);
+    },
+    [path, debounceMs],
+  );
+  useLiveListener('entity.changed', listen);
+}
