@@ -1,4 +1,57 @@
 // The alarm thresholds' tables as Kysely types (migration '0006-thresholds', server/db/migrations-thresholds.ts).
+import type { ColumnType, Generated } from 'kysely';
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the thresholds work of issue 14
-export interface ThresholdTables {}
+/** The columns every master-data row has (as schema.ts's Versioned): its status, version and last change. */
+interface ThresholdRow {
+  id: Generated<number>;
+  companyCode: string;
+  status: ColumnType<number, number | undefined, number>;
+  version: ColumnType<number, number | undefined, number>;
+  modifiedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  modifiedAt: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A company's parking and offline timeouts (minutes) and overspeed (km/h); one row per company. */
+export interface AlarmThresholdTable extends ThresholdRow {
+  parkingTimeoutMin: number;
+  offlineTimeoutMin: number;
+  overspeedKmh: number;
+}
+
+/** A circle where opening a cover is not abnormal, for the company's trucks. */
+export interface NoAbnormalAreaTable extends ThresholdRow {
+  name: string;
+  lat: number;
+  lng: number;
+  radiusM: number;
+}
+
+/** How far a loaded compartment may be off its plan: litres, and per mille of the plan; one row per company. */
+export interface LoadingToleranceTable extends ThresholdRow {
+  gasolineToleranceL: number;
+  gasolineTolerancePermille: number;
+  dieselToleranceL: number;
+  dieselTolerancePermille: number;
+}
+
+/** The abnormal parameters: a trip's high loss rate (per mille) and overlong working minutes; one row per company. */
+export interface AlarmParameterTable extends ThresholdRow {
+  highLossPermille: number;
+  overlongWorkMin: number;
+}
+
+/** A product of the list sent to the consoles (tlscfg.txt): number, name, expansion coefficient, density (kg/L). */
+export interface ProductSendTable extends ThresholdRow {
+  ptNo: number;
+  ptName: string;
+  ptVec: number;
+  ptDensity: number;
+}
+
+export interface ThresholdTables {
+  alarmThreshold: AlarmThresholdTable;
+  noAbnormalArea: NoAbnormalAreaTable;
+  loadingTolerance: LoadingToleranceTable;
+  alarmParameter: AlarmParameterTable;
+  productSend: ProductSendTable;
+}

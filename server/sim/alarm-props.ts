@@ -1,6 +1,6 @@
 // Alarms as the simulator raises them: their rates, and properties shaped as the wire contract types them (202, 203, 205).
 import type { AlarmTypeId } from '../../src/domain/alarm-types';
-import { HIGH_LOSS_RATE } from '../../src/domain/events';
+import { DEFAULT_LIMITS } from '../thresholds/threshold-snapshot';
 import type { AbnormalOilProperties, HighLossProperties, OverlongWorkProperties } from '../../src/domain/wire/live-alarm';
 import type { NewAlarm } from '../store/alarms';
 import { roundCoord } from './city';
@@ -15,13 +15,15 @@ export interface AlarmSubject {
   readonly area: string;
 }
 
-export const SPEED_LIMIT = 80;
-/** The device's own overspeed alarm (45) fires above this; the platform's (2) above SPEED_LIMIT. */
+/**
+ * The defaults of a company's thresholds (docs/thresholds.md): the detection reads each company's own from its
+ * threshold rows (server/sim/thresholds.ts); these stay for what has no company to ask (POST /sim/alarm's made-up alarms).
+ */
+export const SPEED_LIMIT = DEFAULT_LIMITS.overspeedKmh;
+/** The device's own overspeed alarm (45) fires above this, whatever the company's threshold for the platform's (2). */
 export const DEVICE_SPEED_LIMIT = 90;
-/** Minutes of work in one shift after which 203 fires. */
-export const OVERLONG_WORK_MIN = 600;
-/** A roadside stop longer than this raises 4. */
-export const STOP_ALARM_MIN = 20;
+export const OVERLONG_WORK_MIN = DEFAULT_LIMITS.overlongWorkMin;
+export const STOP_ALARM_MIN = DEFAULT_LIMITS.parkingTimeoutMin;
 
 /**
  * Alarms that strike at random while driving, per driving hour at alarmRate 1. ADAS events (8–37) dominate,
@@ -69,12 +71,12 @@ export interface TripFacts {
 }
 
 /** `time`: the trip's start when a trip event goes with it (the console finds the row by truck and startTime). */
-export function highLossAlarm(s: AlarmSubject, trip: TripFacts, time: number): NewAlarm {
+export function highLossAlarm(s: AlarmSubject, trip: TripFacts, time: number, threshold = DEFAULT_LIMITS.highLossRate): NewAlarm {
   const lossRate = trip.loadVolume > 0 ? trip.loss / trip.loadVolume : 0;
   const properties = {
     loss: round(trip.loss, 2),
     lossRate: round(lossRate, 6),
-    highLossRateThreshold: HIGH_LOSS_RATE,
+    highLossRateThreshold: threshold,
     startTime: trip.startTime,
     endTime: trip.endTime,
     startArea: trip.startArea,
@@ -106,7 +108,8 @@ export function abnormalOilAlarm(s: AlarmSubject, time: number, facts: AbnormalO
   return alarm(s, 205, time, properties);
 }
 
-export function overspeedAlarm(s: AlarmSubject, type: 2 | 45, time: number): NewAlarm {
-  const limit = type === 45 ? DEVICE_SPEED_LIMIT : SPEED_LIMIT;
+/** `platformLimit`: the company's overspeed threshold, for the platform's alarm (2). */
+export function overspeedAlarm(s: AlarmSubject, type: 2 | 45, time: number, platformLimit = SPEED_LIMIT): NewAlarm {
+  const limit = type === 45 ? DEVICE_SPEED_LIMIT : platformLimit;
   return genericAlarm(s, type, time, { limit }, `车速 ${Math.round(s.speed)} km/h，限速 ${limit} km/h`);
 }

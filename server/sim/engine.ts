@@ -3,17 +3,18 @@ import { alarmTypeLabelKey, isAlarmTypeId } from '../../src/domain/alarm-types';
 import type { EventData, EventKind } from '../../src/domain/events';
 import { translate } from '../../src/domain/i18n';
 import type { NewAlarm } from '../store/alarms';
-import { OVERLONG_WORK_MIN, genericAlarm, overlongWorkAlarm } from './alarm-props';
+import { genericAlarm, overlongWorkAlarm } from './alarm-props';
 import { areaAt, cellOf, roundCoord } from './city';
 import { deviceFaults } from './devices';
 import type { SimEvent } from './events';
 import type { Fleet } from './fleet';
 import { brokenAt } from './heartbeat-module';
-import { roadIncidents } from './incidents';
+import { roadIncidents, roadStopAlarm } from './incidents';
 import type { SimContext } from './moves';
 import { stepPhase } from './phases';
 import { perHour } from './random';
 import { periodic } from './periodic';
+import { bindThresholds, thresholdsFor, type ThresholdSource } from './thresholds';
 import { createTruckSim } from './truck-start';
 import { DRIVING, report, rowKey, statusOf, type TruckSim } from './truck-sim';
 
@@ -36,6 +37,8 @@ export interface EngineOptions {
   readonly alarmRate?: number;
   /** Sim time between stored positions of a moving truck. */
   readonly positionEveryMs?: number;
+  /** The thresholds its detection reads; the process's (server/sim/thresholds.ts) unless given. */
+  readonly thresholds?: ThresholdSource;
 }
 
 /** Offline spells per hour: parked trucks are switched off now and then, moving ones lose the network in tunnels. */
@@ -49,6 +52,8 @@ export class FleetEngine implements SimContext {
   private sink: SimSink | null = null;
   /** The end of the latest step: an alarm dated back to its event's start still shows on the row from now. */
   private clock: number;
+  /** Offline spells whose alarm (7) was raised, by the spell's start: one alarm per spell. */
+  private readonly offlineAlarmed = new WeakMap<TruckSim, number>();
 
   constructor(readonly fleet: Fleet, options: EngineOptions, private readonly startedAt: number) {
     this.alarmRate = options.alarmRate ?? 1;
@@ -56,6 +61,9 @@ export class FleetEngine implements SimContext {
     this.clock = startedAt;
     this.fleetTrucks = fleet.trucks.map((spec) => createTruckSim(spec, fleet.live.get(spec.id), options.seed, startedAt));
     this.index = new Map(this.fleetTrucks.map((t) => [t.spec.id, t]));
+    if (options.thresholds) bindThresholds(this, options.thresholds);
+    // A truck offline when the engine starts had its alarm when it went offline.
+    for (const t of this.fleetTrucks) if (!t.online) this.offlineAlarmed.set(t, t.offlineSince);
   }
 
   get trucks(): readonly TruckSim[] {
@@ -147,13 +155,26 @@ export class FleetEngine implements SimContext {
     t.offlineSince = t.gpsTime ?? now;
     const minutes = t.phase === 'parked' ? t.rng.int(30, 8 * 60) : t.rng.int(3, 30);
     t.offlineUntil = now + minutes * MIN;
-    // Dated from the last fix, as the offline row is.
-    this.raise(t, genericAlarm(t, 7, t.offlineSince, { lastGpsTime: t.gpsTime ?? now, offlineMinutes: minutes }), true);
+    this.offlineAlarm(t, now);
+  }
+
+  /**
+   * The offline alarm (7): raised once the spell has lasted the company's offline timeout (at once on 0, the default),
+   * dated from the last fix, as the offline row is.
+   */
+  offlineAlarm(t: TruckSim, now: number): void {
+    if (t.online || this.offlineAlarmed.get(t) === t.offlineSince) return;
+    const timeout = thresholdsFor(this).limits(t.spec.companyCode).offlineTimeoutMin;
+    if (now < t.offlineSince + timeout * MIN) return;
+    this.offlineAlarmed.set(t, t.offlineSince);
+    const properties = { lastGpsTime: t.gpsTime ?? now, offlineMinutes: Math.round((now - t.offlineSince) / MIN), timeoutMin: timeout };
+    this.raise(t, genericAlarm(t, 7, t.offlineSince, properties), true);
   }
 
   private stepTruck(t: TruckSim, from: number, to: number): void {
     const dt = to - from;
     const wasAt = t.cell;
+    roadStopAlarm(this, t, to);
     stepPhase(this, t, from, to);
     const cell = cellOf(t);
     if (cell !== wasAt) {
@@ -167,10 +188,11 @@ export class FleetEngine implements SimContext {
       const rate = t.phase === 'parked' ? OFFLINE_PER_HOUR.parked : DRIVING.has(t.phase) ? OFFLINE_PER_HOUR.driving : OFFLINE_PER_HOUR.other;
       // A broken heartbeat module's truck stays online through its window: that is what the overtime list is for.
       if (t.rng.chance(perHour(rate, dt)) && !brokenAt(t.spec.heartbeatFault, to)) this.goOffline(t, to);
-    } else if (to >= t.offlineUntil) {
-      this.comeOnline(t, to);
+    } else {
+      this.offlineAlarm(t, to);
+      if (to >= t.offlineUntil) this.comeOnline(t, to);
     }
-    if (t.phase !== 'parked' && !t.workAlarmed && to - t.shiftStart >= OVERLONG_WORK_MIN * MIN) {
+    if (t.phase !== 'parked' && !t.workAlarmed && to - t.shiftStart >= thresholdsFor(this).limits(t.spec.companyCode).overlongWorkMin * MIN) {
       t.workAlarmed = true;
       this.raise(t, overlongWorkAlarm(t, to, (to - t.shiftStart) / MIN), true);
     }

@@ -1,14 +1,15 @@
 // What happens on the road besides driving: random alarms, speeding, roadside stops, covers and box doors opened in
-// transit, tank pressure reports.
+// transit, tank pressure reports. Speeding, stops and covers are judged by the company's thresholds (docs/thresholds.md).
 import type { AlarmTypeId } from '../../src/domain/alarm-types';
 import {
-  DEVICE_SPEED_LIMIT, DRIVING_ALARM_RATES, DRIVING_ALARM_TOTAL, SPEED_LIMIT, genericAlarm, overspeedAlarm,
+  DEVICE_SPEED_LIMIT, DRIVING_ALARM_RATES, DRIVING_ALARM_TOTAL, genericAlarm, overspeedAlarm,
 } from './alarm-props';
 import { roundCoord } from './city';
 import { roadDoor } from './cold-box';
 import { pressureReport } from './gauge';
 import { enter, type SimContext } from './moves';
 import { perHour } from './random';
+import { thresholdsFor } from './thresholds';
 import { DRIVING, type TruckSim } from './truck-sim';
 
 const MIN = 60_000;
@@ -27,26 +28,37 @@ export function detailsFor(type: AlarmTypeId, t: TruckSim): Record<string, unkno
   return { level: t.rng.weighted([[1, 60], [2, 30], [3, 10]] as const) };
 }
 
+/** Covers opened inside one of the company's no-abnormal areas, until they close: their row is not abnormal. */
+const coversInArea = new WeakSet<TruckSim>();
+
 function closeEpisodes(ctx: SimContext, t: TruckSim, now: number): void {
   const cover = t.cover;
   if (cover && now >= cover.until) {
     ctx.emit(t, 'switch_cover', cover.start, now, {
-      compartment: cover.compartment, process: 'transporting', abnormal: true, durationSec: Math.round((now - cover.start) / 1000), area: t.area,
+      compartment: cover.compartment, process: 'transporting', abnormal: !coversInArea.has(t), durationSec: Math.round((now - cover.start) / 1000), area: t.area,
     });
     t.cover = null;
+    coversInArea.delete(t);
   }
   const s = t.speeding;
-  if (s && (now >= s.until || !DRIVING.has(t.phase)) && t.speed <= SPEED_LIMIT) {
-    if (s.max > SPEED_LIMIT) {
+  if (!s) return;
+  // The limit an episode is judged by is the one in force when it ends: a threshold changed meanwhile acts at once.
+  const limit = thresholdsFor(ctx).limits(t.spec.companyCode).overspeedKmh;
+  if ((now >= s.until || !DRIVING.has(t.phase)) && t.speed <= limit) {
+    if (s.max > limit) {
       ctx.emit(t, 'overspeed', s.overAt ?? s.start, now, {
-        maxSpeed: Math.round(s.max), limit: SPEED_LIMIT, durationSec: Math.round((now - s.start) / 1000), area: t.area,
+        maxSpeed: Math.round(s.max), limit, durationSec: Math.round((now - s.start) / 1000), area: t.area,
       });
     }
     t.speeding = null;
   }
 }
 
-function speeding(ctx: SimContext, t: TruckSim, from: number, to: number): void {
+/**
+ * A speeding episode's step: one may begin at random; under way, the platform's alarm (2) fires the first time the
+ * speed is above the company's overspeed threshold, the device's own (45) above its fixed limit.
+ */
+export function speeding(ctx: SimContext, t: TruckSim, from: number, to: number): void {
   const s = t.speeding;
   if (!s) {
     if (t.rng.chance(perHour(SPEEDING_PER_HOUR * ctx.alarmRate, to - from))) {
@@ -58,10 +70,11 @@ function speeding(ctx: SimContext, t: TruckSim, from: number, to: number): void 
     return;
   }
   s.max = Math.max(s.max, t.speed);
-  if (t.speed > SPEED_LIMIT && !s.platformAlarmed) {
+  const limit = thresholdsFor(ctx).limits(t.spec.companyCode).overspeedKmh;
+  if (t.speed > limit && !s.platformAlarmed) {
     s.platformAlarmed = true;
     s.overAt = to;
-    ctx.raise(t, overspeedAlarm(t, 2, to), true);
+    ctx.raise(t, overspeedAlarm(t, 2, to, limit), true);
   }
   if (t.speed > DEVICE_SPEED_LIMIT && !s.deviceAlarmed) {
     s.deviceAlarmed = true;
@@ -73,13 +86,44 @@ function coverOpened(ctx: SimContext, t: TruckSim, from: number, to: number): vo
   if (t.cover || t.phase !== 'toStation') return;
   const sealed = t.tanks.map((tank, i) => (tank.sealed ? i : -1)).filter((i) => i >= 0);
   if (sealed.length === 0 || !t.rng.chance(perHour(COVER_OPEN_PER_HOUR * ctx.alarmRate, to - from))) return;
-  const index = t.rng.pick(sealed);
+  openCover(ctx, t, t.rng.pick(sealed), to, to + t.rng.int(1, 5) * MIN);
+}
+
+/**
+ * A sealed compartment's cover opened on the road at `now`, closing at `until`. Outside the company's no-abnormal
+ * areas it is abnormal: the seal_break row and the cover alarm (1); inside one, as at a depot or station, neither, and
+ * its switch_cover row is not abnormal.
+ */
+export function openCover(ctx: SimContext, t: TruckSim, index: number, now: number, until: number): void {
   const tank = t.tanks[index];
   if (tank) tank.sealed = false;
-  t.cover = { compartment: index + 1, start: to, until: to + t.rng.int(1, 5) * MIN };
-  ctx.emit(t, 'seal_break', to, null, { compartment: index + 1, process: 'transporting', area: t.area, lat: roundCoord(t.lat), lng: roundCoord(t.lng) });
+  t.cover = { compartment: index + 1, start: now, until };
+  if (thresholdsFor(ctx).noAbnormalAreaAt(t.spec.companyCode, t.lat, t.lng)) {
+    coversInArea.add(t);
+    return;
+  }
+  coversInArea.delete(t);
+  ctx.emit(t, 'seal_break', now, null, { compartment: index + 1, process: 'transporting', area: t.area, lat: roundCoord(t.lat), lng: roundCoord(t.lng) });
   // 1 shares its start with the seal_break and switch_cover rows, so the console can go from the pop-up to them.
-  ctx.raise(t, genericAlarm(t, 1, to, { compartment: index + 1, process: 'transporting' }, `${index + 1} 号仓运输途中开盖`), false);
+  ctx.raise(t, genericAlarm(t, 1, now, { compartment: index + 1, process: 'transporting' }, `${index + 1} 号仓运输途中开盖`), false);
+}
+
+/** Stops whose alarm was raised, by the stop's start: one alarm per stop. */
+const alarmedStops = new WeakMap<TruckSim, number>();
+
+/**
+ * A roadside stop's alarm (4): raised once the stop has lasted the company's parking timeout, dated from the stop's
+ * start as its parking row is. The engine runs it before the phase step; it keeps the phase's own check (phases.ts, the
+ * fixed STOP_ALARM_MIN) from firing by marking the stop alarmed for it (docs/thresholds.md).
+ */
+export function roadStopAlarm(ctx: SimContext, t: TruckSim, now: number): void {
+  if (t.phase !== 'roadStop') return;
+  t.stopAlarmed = true;
+  if (alarmedStops.get(t) === t.since) return;
+  const timeout = thresholdsFor(ctx).limits(t.spec.companyCode).parkingTimeoutMin;
+  if (now < t.since + timeout * MIN) return;
+  alarmedStops.set(t, t.since);
+  ctx.raise(t, genericAlarm(t, 4, t.since, { durationMin: timeout }, `路边停车超过 ${timeout} 分钟`), true);
 }
 
 /** Road events for one truck over one step; runs after the phase step, so a stop begins where the truck now is. */

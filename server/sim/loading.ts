@@ -1,10 +1,12 @@
 // Loading at a depot: the task's plan per compartment, a dispatcher's late changes, product switches, the fill and its checks.
+import { loadAbnormal } from '../thresholds/threshold-snapshot';
 import { abnormalOilAlarm, genericAlarm } from './alarm-props';
 import { DISPATCHERS, drawLossRates, isTanker, newTrip, productTemperature } from './cargo';
 import { emergencyStop, meterTransfer } from './cargo-devices';
 import { doorsAtDock } from './cold-box';
 import { enter, goTo, type SimContext } from './moves';
 import { OTHER, PRODUCT_CODES, WATER, density, pickProduct, roundVt, v20 } from './tanks';
+import { thresholdsFor } from './thresholds';
 import type { TruckSim } from './truck-sim';
 
 const MIN = 60_000;
@@ -85,10 +87,16 @@ export function startLoading(ctx: SimContext, t: TruckSim, now: number): void {
 }
 
 /** What went in against the plan: mostly as planned; now and then the wrong product (water among them) or the wrong amount. */
-function actualLoad(ctx: SimContext, t: TruckSim, planned: number, mass: number): { oilCode: number; plannedMass: number; abnormal: boolean } {
-  if (!t.rng.chance(Math.min(1, ABNORMAL_LOAD_RATE * ctx.alarmRate))) return { oilCode: planned, plannedMass: mass, abnormal: false };
-  if (t.rng.chance(0.45)) return { oilCode: t.rng.chance(0.2) ? WATER : otherProduct(t, planned), plannedMass: mass, abnormal: true };
-  return { oilCode: planned, plannedMass: mass / (1 + t.rng.pick([-1, 1]) * t.rng.float(0.03, 0.08)), abnormal: true };
+function actualLoad(ctx: SimContext, t: TruckSim, planned: number, mass: number): { oilCode: number; plannedMass: number } {
+  if (!t.rng.chance(Math.min(1, ABNORMAL_LOAD_RATE * ctx.alarmRate))) return { oilCode: planned, plannedMass: mass };
+  if (t.rng.chance(0.45)) return { oilCode: t.rng.chance(0.2) ? WATER : otherProduct(t, planned), plannedMass: mass };
+  return { oilCode: planned, plannedMass: mass / (1 + t.rng.pick([-1, 1]) * t.rng.float(0.03, 0.08)) };
+}
+
+/** The loading check (205) by the company's tolerance for the planned product (docs/thresholds.md). */
+export function loadedAbnormally(ctx: SimContext, t: TruckSim, planned: number, plannedMass: number, actualOilCode: number, actualLitres: number): boolean {
+  const tolerance = thresholdsFor(ctx).loadTolerance(t.spec.companyCode, planned);
+  return loadAbnormal(tolerance, { plannedOilCode: planned, plannedLitres: plannedMass / density(planned), actualOilCode, actualLitres });
 }
 
 function completeCompartment(ctx: SimContext, t: TruckSim, index: number, now: number): void {
@@ -104,8 +112,9 @@ function completeCompartment(ctx: SimContext, t: TruckSim, index: number, now: n
   tank.oilCode = actual.oilCode;
   const mass = Math.round(actual.plannedMass);
   const actualMass = Math.round(tank.vt * density(tank.oilCode));
+  const abnormal = loadedAbnormally(ctx, t, planned, actual.plannedMass, tank.oilCode, tank.vt);
   // The console checks the plan when the compartment starts, so 205 and the load row share their start.
-  if (actual.abnormal) {
+  if (abnormal) {
     const facts = { taskCode: trip.taskCode, tankSequence: index + 1, oilCode: planned, mass, actualOilCode: tank.oilCode, actualMass };
     ctx.raise(t, abnormalOilAlarm(t, t.stepStart, facts), false);
   }
@@ -116,7 +125,7 @@ function completeCompartment(ctx: SimContext, t: TruckSim, index: number, now: n
   // Written out field by field: spreading into this many fields costs more than the rest of the compartment's work.
   ctx.emit(t, 'load', t.stepStart, now, {
     taskCode: trip.taskCode, tankSequence: index + 1, depotCode: trip.depot?.code ?? '', depotName: trip.depot?.name ?? '',
-    compartment: index + 1, oilCode: planned, mass, actualOilCode: tank.oilCode, actualMass, abnormal: actual.abnormal,
+    compartment: index + 1, oilCode: planned, mass, actualOilCode: tank.oilCode, actualMass, abnormal,
     volume: roundVt(tank.vt), v20: v20(tank.vt, tank.temperature, tank.oilCode), temperature: tank.temperature,
     density: density(tank.oilCode), mode: trip.topLoading ? 'top' : 'bottom', meterNo: meter.meterNo, meterVolume: meter.meterVolume,
     area: t.area,

@@ -1,12 +1,13 @@
 // Unloading at a station: the road's loss on arrival, water in the pipe, each compartment emptied, the trip's balance,
 // and the empty check once the compartments have drained.
-import { EMPTY_TOLERANCE_L, HIGH_LOSS_RATE, type CompartmentBalance } from '../../src/domain/events';
+import { EMPTY_TOLERANCE_L, type CompartmentBalance } from '../../src/domain/events';
 import { genericAlarm, highLossAlarm } from './alarm-props';
 import { isTanker, productTemperature } from './cargo';
 import { emergencyStop, lockOpened, meterTransfer } from './cargo-devices';
 import { doorsAtDock } from './cold-box';
 import { enter, nextTrip, type SimContext } from './moves';
 import { levelMm, roundVt, v20 } from './tanks';
+import { thresholdsFor } from './thresholds';
 import type { TruckSim } from './truck-sim';
 
 const MIN = 60_000;
@@ -87,16 +88,18 @@ function finishUnloading(ctx: SimContext, t: TruckSim, now: number): void {
     const deliveredVolume = t.tanks.reduce((sum, tank) => sum + tank.before - tank.vt, 0);
     const loss = trip.loadVolume - unloadVolume;
     const lossRate = trip.loadVolume > 0 ? loss / trip.loadVolume : 0;
-    const abnormal = Math.abs(lossRate) > HIGH_LOSS_RATE;
+    // The company's high loss rate (manage_patameter; 3‰ by default).
+    const threshold = thresholdsFor(ctx).limits(t.spec.companyCode).highLossRate;
+    const abnormal = Math.abs(lossRate) > threshold;
     ctx.emit(t, 'trip', trip.startTime, now, {
       taskCode: trip.taskCode, depotName: trip.depot?.name ?? '', stationName: trip.station?.name ?? '',
       oilCodes: t.tanks.map((tank) => tank.oilCode), loadVolume: roundVt(trip.loadVolume), unloadVolume: roundVt(unloadVolume),
-      deliveredVolume: roundVt(deliveredVolume), loss: roundVt(loss), lossRate: round6(lossRate), highLossRateThreshold: HIGH_LOSS_RATE, abnormal, compartments: balances(t),
+      deliveredVolume: roundVt(deliveredVolume), loss: roundVt(loss), lossRate: round6(lossRate), highLossRateThreshold: threshold, abnormal, compartments: balances(t),
       startArea: trip.startArea, endArea: t.area,
     });
     if (abnormal) {
       const facts = { loadVolume: trip.loadVolume, loss, startTime: trip.startTime, endTime: now, startArea: trip.startArea, endArea: t.area };
-      ctx.raise(t, highLossAlarm(t, facts, trip.startTime), true);
+      ctx.raise(t, highLossAlarm(t, facts, trip.startTime, threshold), true);
     }
   }
   enter(t, 'waitEmpty', now, now + t.rng.int(2, 5) * MIN);

@@ -1,10 +1,16 @@
-// The alarms a driver's score counts, by category (docs/scores.md), and the platform's overspeed limit GPS history
+// The alarms a driver's score counts, by category (docs/scores.md), and the default overspeed limit GPS history
 // compares fixes with.
 import type { AlarmTypeId } from '../../alarm-types';
 import type { LocaleKey } from '../../i18n';
+import { DEFAULT_THRESHOLDS } from '../entities/thresholds';
 
-/** The platform's overspeed limit, km/h: alarm 2 fires above it. */
-export const OVERSPEED_KMH = 80;
+/**
+ * The default overspeed threshold, km/h: alarm 2 fires above a company's own threshold (setting/alarm_threshold/
+ * threshold), this one where the company has none. GPS history's overspeed-only filter compares every fix with it: a
+ * report definition has one limit for all companies (docs/thresholds.md). Driver scores count the alarms, so they follow
+ * each company's threshold.
+ */
+export const OVERSPEED_KMH = DEFAULT_THRESHOLDS.overspeedKmh;
 
 export const DRIVER_EVENT_CATEGORY_NAMES = ['overspeed', 'harsh', 'fatigue', 'adas'] as const;
 export type DriverEventCategory = (typeof DRIVER_EVENT_CATEGORY_NAMES)[number];
