@@ -18,6 +18,8 @@ export interface ColumnTypes {
   readonly json: ColumnTypeExpression;
   /** Text of at most `length` characters, compared and ordered by code point as SQLite does. */
   readonly text: (length: number) => ColumnTypeExpression;
+  /** Bytes (an uploaded image), read back as a Buffer by both drivers. */
+  readonly bytes: ColumnTypeExpression;
 }
 
 const SQLITE: ColumnTypes = {
@@ -27,6 +29,7 @@ const SQLITE: ColumnTypes = {
   flag: 'smallint',
   json: 'text',
   text: (length) => `varchar(${length})`,
+  bytes: 'blob',
 };
 
 const POSTGRES: ColumnTypes = {
@@ -37,6 +40,7 @@ const POSTGRES: ColumnTypes = {
   json: 'text',
   // The "C" collation orders plates and names by code point whatever locale the cluster was created with.
   text: (length) => sql`varchar(${sql.lit(length)}) collate "C"`,
+  bytes: 'bytea',
 };
 
 export function columnTypes(kind: DbKind): ColumnTypes {

@@ -361,6 +361,20 @@ const fleetMasterData = (t: ColumnTypes): Migration => ({
   },
 });
 
+/** Uploaded images (drivers' photos), in the database so every server instance serves them. */
+const photos = (t: ColumnTypes): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('photo')
+      .addColumn('name', t.text(40), (c) => c.primaryKey())
+      .addColumn('content_type', t.text(20), (c) => c.notNull())
+      .addColumn('bytes', t.bytes, (c) => c.notNull())
+      .addColumn('uploaded_by', t.text(50), (c) => c.notNull())
+      .addColumn('uploaded_at', t.millis, (c) => c.notNull())
+      .execute();
+  },
+});
+
 /** Every migration by name, built for one database kind; names sort in the order they apply. */
 export function migrationsFor(kind: DbKind): Readonly<Record<string, Migration>> {
   const types = columnTypes(kind);
@@ -371,5 +385,6 @@ export function migrationsFor(kind: DbKind): Readonly<Record<string, Migration>>
     '0004-master-data': masterData(types),
     '0005-fleet-master-data': fleetMasterData(types),
     '0006-thresholds': thresholdTables(types),
+    '0007-photos': photos(types),
   };
 }

@@ -232,6 +232,15 @@ export interface MessageRecordTable extends EntityColumns {
   result: string;
 }
 
+/** An uploaded image, by the name its content gives it (server/entities/photos.ts). */
+export interface PhotoTable {
+  name: string;
+  contentType: string;
+  bytes: Buffer;
+  uploadedBy: string;
+  uploadedAt: Millis;
+}
+
 /** The live status row of each truck, as the status socket sends it. */
 export interface TruckLiveTable {
   truckId: number;
@@ -347,6 +356,7 @@ export interface Database extends ThresholdTables {
   phoneNumber: PhoneNumberTable;
   messageRecharge: MessageRechargeTable;
   messageRecord: MessageRecordTable;
+  photo: PhotoTable;
 }
 
 export type TableName = keyof Database;

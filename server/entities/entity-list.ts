@@ -6,6 +6,7 @@ import { fieldOf, type EntityDef, type EntityField, type EntityTable } from '../
 import type { EntityPage } from '../../src/domain/screens/entities/wire';
 import { countOf } from '../routes/paged-list';
 import { field as schemaField } from '../routes/plugin';
+import { referenceLabels } from './entity-references';
 import { columnsOf, inScope, isNumberField, toEntityRow, type Cell, type EntityDb } from './entity-table';
 
 /** Design: a list page holds at most 1,000 rows, as a report page does. */
@@ -97,8 +98,8 @@ function emptiesLast(def: EntityDef, key: string): RawBuilder<number> | undefine
 }
 
 /** One page of the caller's rows matching the search, in order, and how many match in all. */
-export async function listPage(db: EntityDb, def: EntityDef, companyCodes: readonly string[], query: EntityListQuery): Promise<EntityPage> {
-  let rows = db.selectFrom(def.table).where((eb) => inScope(eb, def, companyCodes));
+export async function listPage(db: EntityDb, def: EntityDef, companyCodes: readonly string[], query: EntityListQuery, superMan = false): Promise<EntityPage> {
+  let rows = db.selectFrom(def.table).where((eb) => inScope(eb, def, companyCodes, superMan));
   for (const field of searchFields(def)) {
     const value = searchValue(query, field);
     if (value !== undefined) rows = rows.where((eb) => matches(eb, field, value));
@@ -114,5 +115,6 @@ export async function listPage(db: EntityDb, def: EntityDef, companyCodes: reado
   // The key makes the order total, so consecutive pages neither repeat nor skip a row.
   if (sortKey !== def.key) page = page.orderBy(sql.ref(def.key), order);
   const found = await page.limit(query.size).offset((query.page - 1) * query.size).execute();
-  return { rows: found.map((row) => toEntityRow(def, row)), total };
+  const labels = await referenceLabels(db, def, found);
+  return { rows: found.map((row) => toEntityRow(def, row, labels)), total };
 }

@@ -7,14 +7,15 @@ import { ENTITY_STATUS, type EntityDef, type EntityStatus } from '../../src/doma
 import { ENTITIES } from '../../src/domain/screens/entities/registry';
 import { entityCallPath, type EntityRow } from '../../src/domain/screens/entities/wire';
 import { envelope } from '../../src/domain/wire/envelope';
-import { announceAccountChange } from '../auth/account-change';
 import { authOf } from '../auth/guard';
 import { failText, langOf } from '../envelope';
 import { field, type ContractPlugin } from '../routes/plugin';
 import type { Services } from '../services';
 import { writeAnswer } from './entity-answers';
 import { listPage, listProblem, listQuerySchema, type EntityListQuery } from './entity-list';
-import { entityDb, inputOf } from './entity-table';
+import { afterCommit } from './entity-hooks';
+import { entityDb, inputKeys, inputOf } from './entity-table';
+import { photoRoutes } from './photo-routes';
 import { announceEntityChange } from './entity-live';
 import { createRow, setRowStatus, updateRow, type WriteContext, type WriteResult } from './entity-write';
 
@@ -28,9 +29,9 @@ const FIELD_SCHEMA_MAX = 2000;
 const KEY_SCHEMA = { type: 'object', required: ['key'], properties: { key: field.nonEmpty(64) } } as const;
 const VERSION_SCHEMA = field.id;
 
-/** Every field of the definition as form text; other form fields are ignored. */
+/** Every field of the definition (and a password's confirmation) as form text; other form fields are ignored. */
 function fieldsSchema(def: EntityDef): Record<string, object> {
-  return Object.fromEntries(def.fields.map((entry) => [entry.key, field.text(FIELD_SCHEMA_MAX)]));
+  return Object.fromEntries(inputKeys(def).map((key) => [key, field.text(FIELD_SCHEMA_MAX)]));
 }
 
 function writeContext(services: Services, request: FastifyRequest): WriteContext {
@@ -42,16 +43,20 @@ function writeContext(services: Services, request: FastifyRequest): WriteContext
   };
 }
 
-/** Whose row it is, for the consoles told of its change: an organisation's own code, else its company. */
+/** Whose row it is, for the consoles told of its change: an organisation's own code, else its company (a role: none). */
 function companyOfRow(def: EntityDef, row: EntityRow): string | null {
   if (def.scope === 'organisation') return row.key;
   const company = row.values['companyCode'];
   return typeof company === 'string' ? company : null;
 }
 
-export const entityRoutes: ContractPlugin = async (app, { services }) => {
-  const announced = async (def: EntityDef, result: WriteResult): Promise<WriteResult> => {
-    if (result.kind === 'saved') await announceEntityChange(services, def.path, result.row.key, companyOfRow(def, result.row));
+export const entityRoutes: ContractPlugin = async (app, options) => {
+  const { services } = options;
+  await app.register(photoRoutes, options);
+  const announced = async (request: FastifyRequest, def: EntityDef, result: WriteResult, created = false): Promise<WriteResult> => {
+    if (result.kind !== 'saved') return result;
+    await afterCommit(services, def, result.row, authOf(request).user.id, created);
+    await announceEntityChange(services, def.path, result.row.key, companyOfRow(def, result.row));
     return result;
   };
   for (const def of Object.values(ENTITIES)) {
@@ -64,26 +69,23 @@ export const entityRoutes: ContractPlugin = async (app, { services }) => {
     app.get<{ Querystring: EntityListQuery }>(url, { config, schema: { querystring: listQuerySchema(def) } }, async (request) => {
       const problem = listProblem(def, request.query);
       if (problem) return failText(request, 400, problem.key, problem.params);
-      return envelope(await listPage(entityDb(services.db), def, authOf(request).companyCodes, request.query));
+      const auth = authOf(request);
+      return envelope(await listPage(entityDb(services.db), def, auth.companyCodes, request.query, auth.superMan));
     });
 
     app.post<{ Body: FormBody }>(url, { config, schema: { body: { type: 'object', properties: fields } } }, async (request) => {
-      const context = writeContext(services, request);
-      const result = await announced(def, await createRow(context, def, inputOf(def, request.body)));
-      if (result.kind === 'saved' && def.scope === 'organisation') {
-        // A new company reaches its creator's (and every superMan's) live sockets, as a granted company does.
-        await announceAccountChange(services.db, services.hub, { userIds: [context.caller.userId], companyCodes: [result.row.key] });
-      }
-      return writeAnswer(request, result);
+      const result = await createRow(writeContext(services, request), def, inputOf(def, request.body));
+      return writeAnswer(request, await announced(request, def, result, true));
     });
 
-    app.put<{ Params: KeyParams; Body: FormBody & { readonly version: number } }>(
+    // A record of something done is added, never edited.
+    if (def.append !== true) app.put<{ Params: KeyParams; Body: FormBody & { readonly version: number } }>(
       `${url}/:key`,
       { config, schema: { params: KEY_SCHEMA, body: { type: 'object', required: ['version'], properties: { ...fields, version: VERSION_SCHEMA } } } },
       async (request) => {
         const { body } = request;
         const result = await updateRow(writeContext(services, request), def, request.params.key, inputOf(def, body), body.version);
-        return writeAnswer(request, await announced(def, result));
+        return writeAnswer(request, await announced(request, def, result));
       },
     );
 
@@ -102,7 +104,8 @@ export const entityRoutes: ContractPlugin = async (app, { services }) => {
       },
       async (request) => {
         const { status, version } = request.body;
-        return writeAnswer(request, await announced(def, await setRowStatus(writeContext(services, request), def, request.params.key, status, version)));
+        const result = await setRowStatus(writeContext(services, request), def, request.params.key, status, version);
+        return writeAnswer(request, await announced(request, def, result));
       },
     );
   }

@@ -1,8 +1,9 @@
 // The master-data tables as the entity plugin reads and writes them: a table named by its definition, rows as plain
 // cells, the caller's rows, and the conversions between a stored row, the wire's EntityRow and a form's input.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { CHINA_OFFSET_MS } from '../../src/domain/format/time';
 import { ENTITY_STATUS, type EntityDef, type EntityField, type EntityTable } from '../../src/domain/screens/entities/definition';
-import type { EntityInput } from '../../src/domain/screens/entities/validate';
+import { confirmKey, isCreateOnly, type EntityInput } from '../../src/domain/screens/entities/validate';
 import type { EntityRow, EntityValue } from '../../src/domain/screens/entities/wire';
 import type { Db } from '../db/open';
 
@@ -22,28 +23,40 @@ export function entityDb(db: Db): EntityDb {
 /** The columns every entity row has besides its fields (migration 0004). */
 const META_COLUMNS = ['status', 'version', 'modifiedBy', 'modifiedAt'] as const;
 
+/** Fields stored as a column of their own name: all but a password (kept hashed, never read). */
+const isColumn = (field: EntityField) => field.type !== 'password';
+
 /** What a row is read with: its key, every field, status, version and last change. */
 export function columnsOf(def: EntityDef): string[] {
-  return [...new Set<string>([def.key, ...def.fields.map((field) => field.key), ...META_COLUMNS])];
+  return [...new Set<string>([def.key, ...def.fields.filter(isColumn).map((field) => field.key), ...META_COLUMNS])];
 }
 
 /** The field an organisation's parent is held in: the organisation scope and the 'noParentCycle' rule read it. */
 export const PARENT_FIELD = 'parentCode';
 
-/** Rows of the caller's companies: by the row's company, or an organisation by its own code. No companies, no rows. */
-export function inScope(eb: ExpressionBuilder<EntityDatabase, EntityTable>, def: EntityDef, companyCodes: readonly string[]): Expression<SqlBool> {
+/**
+ * Rows of the caller's: by the row's company, or an organisation by its own code (no companies, no rows); roles but
+ * a superMan's, which only a superMan reaches.
+ */
+export function inScope(
+  eb: ExpressionBuilder<EntityDatabase, EntityTable>,
+  def: EntityDef,
+  companyCodes: readonly string[],
+  superMan = false,
+): Expression<SqlBool> {
+  if (def.scope === 'role') return superMan ? eb.lit<SqlBool>(true) : eb(sql.ref<number>('superMan'), '=', 0);
   const column = def.scope === 'organisation' ? 'code' : 'companyCode';
   // An empty IN list is not portable SQL (PostgreSQL refuses it).
   return companyCodes.length > 0 ? eb(sql.ref<string>(column), 'in', [...companyCodes]) : eb.lit<SqlBool>(false);
 }
 
 /** One row of the caller's, or undefined: a row outside their companies does not exist for them. */
-export function findRow(db: EntityDb, def: EntityDef, key: Cell, companyCodes: readonly string[]): Promise<StoredRow | undefined> {
+export function findRow(db: EntityDb, def: EntityDef, key: Cell, companyCodes: readonly string[], superMan = false): Promise<StoredRow | undefined> {
   return db
     .selectFrom(def.table)
     .select(columnsOf(def))
     .where(sql.ref(def.key), '=', key)
-    .where((eb) => inScope(eb, def, companyCodes))
+    .where((eb) => inScope(eb, def, companyCodes, superMan))
     .executeTakeFirst();
 }
 
@@ -63,15 +76,32 @@ export function isNumberField(field: EntityField): boolean {
   return NUMBER_TYPES.has(field.type);
 }
 
-/** A stored cell as the wire carries it: numbers as numbers, text as text, empty as null. */
-function wireValue(field: EntityField, cell: Cell | undefined): EntityValue {
+/** A day (yyyy-MM-dd) as the epoch milliseconds of its midnight in China, whatever the server's zone. */
+export function dateMillis(text: string): number {
+  const [year = 0, month = 1, day = 1] = text.split('-').map(Number);
+  return Date.UTC(year, month - 1, day) - CHINA_OFFSET_MS;
+}
+
+/** The China day (yyyy-MM-dd) a time falls on. */
+export function dateText(ms: number): string {
+  return new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** Each reference field's labels by the ids of the rows it names (entity-references.ts reads them). */
+export type ReferenceLabels = ReadonlyMap<string, ReadonlyMap<number, string>>;
+
+/** A stored cell as the wire carries it: numbers as numbers, text as text, a day as yyyy-MM-dd, a reference by its label, empty as null. */
+function wireValue(field: EntityField, cell: Cell | undefined, labels: ReferenceLabels | undefined): EntityValue {
   if (cell === null || cell === undefined || cell === '') return null;
+  if (field.type === 'date') return dateText(Number(cell));
+  // A row named by a reference that is gone reads as none.
+  if (field.type === 'reference') return labels?.get(field.key)?.get(Number(cell)) ?? null;
   if (!isNumberField(field)) return String(cell);
   const n = Number(cell);
   return Number.isFinite(n) ? n : null;
 }
 
-export function toEntityRow(def: EntityDef, row: StoredRow): EntityRow {
+export function toEntityRow(def: EntityDef, row: StoredRow, labels?: ReferenceLabels): EntityRow {
   const { modifiedBy, modifiedAt } = row;
   return {
     key: String(row[def.key]),
@@ -79,44 +109,56 @@ export function toEntityRow(def: EntityDef, row: StoredRow): EntityRow {
     status: Number(row['status']) === ENTITY_STATUS.enabled ? ENTITY_STATUS.enabled : ENTITY_STATUS.disabled,
     modifiedBy: typeof modifiedBy === 'string' ? modifiedBy : null,
     modifiedAt: modifiedAt === null || modifiedAt === undefined ? null : Number(modifiedAt),
-    values: Object.fromEntries(def.fields.map((field) => [field.key, wireValue(field, row[field.key])])),
+    values: Object.fromEntries(def.fields.filter(isColumn).map((field) => [field.key, wireValue(field, row[field.key], labels)])),
   };
 }
 
 /** Coordinates keep six decimals (about 0.1 m), as the definition's latitude and longitude say. */
 const roundCoordinate = (n: number) => Math.round(n * 1e6) / 1e6;
 
+/** Fields whose empty value is stored as null: a company, a reference, a number or a day. */
+const NULL_WHEN_EMPTY: ReadonlySet<EntityField['type']> = new Set(['company', 'reference', 'date']);
+
 /**
  * A checked value as its column stores it: trimmed text, '' when empty (text columns are NOT NULL), numbers as numbers,
- * and null for an empty company reference or number.
+ * a day as its China midnight, a reference still as its label (resolved in the write, entity-references.ts), a
+ * password as typed (hashed in the write), and null for an empty company, reference, number or day.
  */
 function storedValue(field: EntityField, raw: string | undefined): Cell {
+  if (field.type === 'password') return raw ?? '';
   const value = (raw ?? '').trim();
+  if (value === '' && NULL_WHEN_EMPTY.has(field.type)) return null;
+  if (field.type === 'date') return dateMillis(value);
+  if (field.type === 'idCard') return value.toUpperCase();
   if (isNumberField(field)) {
     if (value === '') return null;
     const n = Number(value);
     return field.type === 'latitude' || field.type === 'longitude' ? roundCoordinate(n) : n;
   }
-  if (field.type === 'company') return value === '' ? null : value;
   return value;
 }
 
-/** The stored values an input sets: every field of a new row; of an edit, the fields sent (a fixed one never). */
+/** The stored values an input sets: every field of a new row; of an edit, the fields sent (a fixed one or a password never). */
 export function storedValues(def: EntityDef, input: EntityInput, mode: 'create' | 'update'): Record<string, Cell> {
   const values: Record<string, Cell> = {};
   for (const field of def.fields) {
-    if (mode === 'update' && (field.fixed === true || input[field.key] === undefined)) continue;
+    if (mode === 'update' && (isCreateOnly(field) || input[field.key] === undefined)) continue;
     values[field.key] = storedValue(field, input[field.key]);
   }
   return values;
 }
 
+/** The keys a form body may carry for a definition: its fields, and each password's confirmation. */
+export function inputKeys(def: EntityDef): string[] {
+  return def.fields.flatMap((field) => (field.type === 'password' ? [field.key, confirmKey(field)] : [field.key]));
+}
+
 /** A form body's values of the definition's fields, as sent; fields not sent stay absent. */
 export function inputOf(def: EntityDef, body: Readonly<Record<string, unknown>> | undefined): EntityInput {
   const input: Record<string, string> = {};
-  for (const field of def.fields) {
-    const value = body?.[field.key];
-    if (typeof value === 'string') input[field.key] = value;
+  for (const key of inputKeys(def)) {
+    const value = body?.[key];
+    if (typeof value === 'string') input[key] = value;
   }
   return input;
 }

@@ -8,9 +8,16 @@ import type { Db } from '../db/open';
 import { inTransaction } from '../db/transaction';
 import { takeWriteOrder } from '../db/write-order';
 import { companyProblem, cycleProblem, ownParentProblem, uniqueProblem, type Caller } from './entity-rules';
+import { hashMd5, md5Hex } from '../auth/passwords';
+import { afterWrite } from './entity-hooks';
+import { referenceLabels, resolveReferences } from './entity-references';
+import { photoProblem } from './photos';
 import {
   PARENT_FIELD, columnsOf, entityDb, findRow, keyCell, storedValues, toEntityRow, type Cell, type EntityDb, type StoredRow,
 } from './entity-table';
+
+/** Where a user's password is kept (server/db/schema.ts UserTable). */
+const PASSWORD_COLUMN = 'passwordHash';
 
 export type WriteResult =
   | { readonly kind: 'saved'; readonly row: EntityRow }
@@ -26,7 +33,29 @@ export interface WriteContext {
 
 const refused = (problem: FieldProblem): WriteResult => ({ kind: 'refused', problem });
 const NOT_FOUND: WriteResult = { kind: 'notFound' };
-const conflict = (def: EntityDef, current: StoredRow): WriteResult => ({ kind: 'conflict', current: toEntityRow(def, current) });
+/** A stored row as the wire carries it, its references by their labels. */
+async function wireRow(db: EntityDb, def: EntityDef, row: StoredRow): Promise<EntityRow> {
+  return toEntityRow(def, row, await referenceLabels(db, def, [row]));
+}
+
+const conflict = async (db: EntityDb, def: EntityDef, current: StoredRow): Promise<WriteResult> => ({ kind: 'conflict', current: await wireRow(db, def, current) });
+
+/**
+ * What only the database can tell of the values, inside the write's transaction: each reference names a row the
+ * caller may use (and becomes its id), and a photo was uploaded.
+ */
+async function storedProblem(trx: Db, def: EntityDef, caller: Caller, values: Record<string, Cell>): Promise<FieldProblem | undefined> {
+  return (await resolveReferences(entityDb(trx), def, caller, values)) ?? (await photoProblem(trx, def, values));
+}
+
+/** A password as its column keeps it: the MD5 hex the console logs in with, hashed with scrypt (server/auth/passwords.ts). */
+async function hashPasswords(def: EntityDef, values: Record<string, Cell>): Promise<void> {
+  for (const field of def.fields) {
+    if (field.type !== 'password' || typeof values[field.key] !== 'string') continue;
+    values[PASSWORD_COLUMN] = await hashMd5(md5Hex(String(values[field.key])));
+    delete values[field.key];
+  }
+}
 
 /** Changes of the organisation tree take turns (PostgreSQL; SQLite has one writer): each is checked against the whole tree. */
 async function lockTree(trx: Db, def: EntityDef): Promise<void> {
@@ -57,19 +86,29 @@ export async function createRow(ctx: WriteContext, def: EntityDef, input: Entity
   const own = def.key === 'code' ? values['code'] : undefined;
   const problem = entityProblems(def, input, 'create')[0] ?? ownParentProblem(def, own, values[PARENT_FIELD]) ?? companyProblem(def, ctx.caller, values);
   if (problem) return refused(problem);
+  // Hashed before the transaction: scrypt takes a third of a second the database need not wait for.
+  await hashPasswords(def, values);
   return guarded(ctx, def, values, undefined, () =>
     inTransaction(ctx.db, async (trx) => {
       const db = entityDb(trx);
       await lockTree(trx, def);
-      const issue = (await uniqueProblem(db, def, ctx.caller.lang, values)) ?? (await cycleProblem(db, def, own, values[PARENT_FIELD]));
+      const issue =
+        (await uniqueProblem(db, def, ctx.caller.lang, values)) ??
+        (await cycleProblem(db, def, own, values[PARENT_FIELD])) ??
+        (await storedProblem(trx, def, ctx.caller, values));
       if (issue) return refused(issue);
       const stamp = { status: ENTITY_STATUS.enabled, version: 1, modifiedBy: ctx.caller.userName, modifiedAt: ctx.now };
-      const row = await db.insertInto(def.table).values({ ...values, ...stamp }).returning(columnsOf(def)).executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto(def.table)
+        .values({ ...def.insertDefaults, ...values, ...stamp })
+        .returning(columnsOf(def))
+        .executeTakeFirstOrThrow();
       if (def.scope === 'organisation' && !ctx.caller.superMan && typeof own === 'string') {
         // Otherwise its creator could not see it: an organisation is the caller's when it is among their companies.
         await trx.insertInto('userCompany').values({ userId: ctx.caller.userId, companyCode: own }).execute();
       }
-      return { kind: 'saved', row: toEntityRow(def, row) } as const;
+      await afterWrite(trx, def, row[def.key] ?? null, values);
+      return { kind: 'saved', row: await wireRow(db, def, row) } as const;
     }),
   );
 }
@@ -84,9 +123,9 @@ async function writeVersion(db: EntityDb, ctx: WriteContext, def: EntityDef, key
     .where('version', '=', version)
     .returning(columnsOf(def))
     .executeTakeFirst();
-  if (row) return { kind: 'saved', row: toEntityRow(def, row) };
-  const current = await findRow(db, def, key, ctx.caller.companyCodes);
-  return current ? conflict(def, current) : NOT_FOUND;
+  if (row) return { kind: 'saved', row: await wireRow(db, def, row) };
+  const current = await findRow(db, def, key, ctx.caller.companyCodes, ctx.caller.superMan);
+  return current ? conflict(db, def, current) : NOT_FOUND;
 }
 
 /** An edit of the fields sent (never a fixed one) on the version the caller read. */
@@ -100,15 +139,18 @@ export async function updateRow(ctx: WriteContext, def: EntityDef, rawKey: strin
     inTransaction(ctx.db, async (trx) => {
       const db = entityDb(trx);
       await lockTree(trx, def);
-      const before = await findRow(db, def, key, ctx.caller.companyCodes);
+      const before = await findRow(db, def, key, ctx.caller.companyCodes, ctx.caller.superMan);
       if (!before) return NOT_FOUND;
-      if (Number(before['version']) !== version) return conflict(def, before);
+      if (Number(before['version']) !== version) return conflict(db, def, before);
       const issue =
         companyProblem(def, ctx.caller, values, before) ??
         (await uniqueProblem(db, def, ctx.caller.lang, values, key)) ??
-        (PARENT_FIELD in values && values[PARENT_FIELD] !== before[PARENT_FIELD] ? await cycleProblem(db, def, key, values[PARENT_FIELD]) : undefined);
+        (PARENT_FIELD in values && values[PARENT_FIELD] !== before[PARENT_FIELD] ? await cycleProblem(db, def, key, values[PARENT_FIELD]) : undefined) ??
+        (await storedProblem(trx, def, ctx.caller, values));
       if (issue) return refused(issue);
-      return writeVersion(db, ctx, def, key, version, values);
+      const result = await writeVersion(db, ctx, def, key, version, values);
+      if (result.kind === 'saved') await afterWrite(trx, def, key, values, before);
+      return result;
     }),
   );
 }
@@ -119,9 +161,9 @@ export async function setRowStatus(ctx: WriteContext, def: EntityDef, rawKey: st
   if (key === undefined) return NOT_FOUND;
   return inTransaction(ctx.db, async (trx) => {
     const db = entityDb(trx);
-    const before = await findRow(db, def, key, ctx.caller.companyCodes);
+    const before = await findRow(db, def, key, ctx.caller.companyCodes, ctx.caller.superMan);
     if (!before) return NOT_FOUND;
-    if (Number(before['version']) !== version) return conflict(def, before);
+    if (Number(before['version']) !== version) return conflict(db, def, before);
     return writeVersion(db, ctx, def, key, version, { status });
   });
 }

@@ -2,6 +2,8 @@
 // valid new row for any definition: what every entity test drives.
 import { ENTITIES } from '../../../src/domain/screens/entities/registry';
 import type { EntityDef, EntityField } from '../../../src/domain/screens/entities/definition';
+import { confirmKey, isCreateOnly } from '../../../src/domain/screens/entities/validate';
+import { ROLE } from '../../../server/seed/accounts';
 import { entityCallPath, isEntityRow, type EntityPage, type EntityRow } from '../../../src/domain/screens/entities/wire';
 import type { Envelope } from '../../../src/domain/wire/envelope';
 import { call, login } from '../../helpers/api';
@@ -72,18 +74,37 @@ export function validValue(field: EntityField, tag: string, company = 'C002'): s
       return '13800138000';
     case 'email':
       return 'fleet@example.cn';
+    case 'date':
+      return '2024-05-01';
+    case 'idCard':
+      return VALID_ID_CARD;
+    case 'reference':
+      // A role every company may name; an optional truck is left empty (a plate belongs to one company).
+      return field.required === true ? ROLE.dispatcher : '';
+    case 'photo':
+      return '';
+    case 'password':
+      return 'secret-1';
   }
 }
 
-/** A valid new row: every field set, unique values tagged. */
+/** A real identity number: its date exists and its check digit is right. */
+export const VALID_ID_CARD = '11010519491231002X';
+
+/** A valid new row: every field set, unique values tagged, each password confirmed. */
 export function validInput(def: EntityDef, tag: string, company = 'C002'): Record<string, string> {
-  return Object.fromEntries(def.fields.map((field) => [field.key, validValue(field, tag, company)]));
+  const input: Record<string, string> = {};
+  for (const field of def.fields) {
+    input[field.key] = validValue(field, tag, company);
+    if (field.type === 'password') input[confirmKey(field)] = input[field.key] ?? '';
+  }
+  return input;
 }
 
 /** An edit's form: every field but the fixed ones, as the row holds them, and the version. */
 export function editForm(def: EntityDef, row: EntityRow, changes: Form = {}): Record<string, string | number> {
   const form: Record<string, string | number> = { version: row.version };
-  for (const field of def.fields) if (field.fixed !== true) form[field.key] = row.values[field.key] ?? '';
+  for (const field of def.fields) if (!isCreateOnly(field)) form[field.key] = row.values[field.key] ?? '';
   return { ...form, ...changes };
 }
 

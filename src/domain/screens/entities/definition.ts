@@ -34,7 +34,20 @@ export type FieldType =
   | 'email'
   /** A WGS-84 latitude or longitude, six decimals. */
   | 'latitude'
-  | 'longitude';
+  | 'longitude'
+  /** A calendar day, yyyy-MM-dd on the wire; stored as the epoch milliseconds of its midnight in China. */
+  | 'date'
+  /** A Chinese resident identity number (18 characters with its check digit). */
+  | 'idCard'
+  /**
+   * A row of another screen (`ref`), chosen and sent by its label (a plate, a role name: unique values people type and
+   * read, in a form and in an imported sheet alike); stored as that row's id.
+   */
+  | 'reference'
+  /** An uploaded image (the driver's photo): the stored photo's name, sent by the upload call first. */
+  | 'photo'
+  /** Set when the row is created, with its confirmation; stored hashed, never read back (a user's password). */
+  | 'password';
 
 export interface FieldOption {
   readonly value: string;
@@ -61,6 +74,10 @@ export interface EntityField {
   readonly list?: boolean;
   /** A field of the list's search bar: text matches a part, a select or company the whole value. */
   readonly search?: boolean;
+  /** A reference's screen and the field of that screen's rows it names them by (a unique one). */
+  readonly ref?: { readonly path: EntityPath; readonly label: string };
+  /** The spec's own message where it has one for this field (the depot manager, the driver code), by rule. */
+  readonly messages?: { readonly required?: LocaleKey; readonly maxLength?: LocaleKey; readonly format?: LocaleKey };
 }
 
 /** Rules over several fields or rows, by name; each has its message (validation.*). */
@@ -76,11 +93,18 @@ export interface EntityDef {
   readonly fields: readonly EntityField[];
   readonly sort: { readonly key: string; readonly order: 'asc' | 'desc' };
   /**
-   * Whose rows a caller sees and writes: rows of the caller's companies (`companyCode`), or the organisations
-   * themselves (the caller's companies, and new ones under them).
+   * Whose rows a caller sees and writes: rows of the caller's companies (`companyCode`); the organisations themselves
+   * (the caller's companies, and new ones under them); or roles, every one but a superMan's, which only a superMan
+   * sees.
    */
-  readonly scope: 'company' | 'organisation';
+  readonly scope: 'company' | 'organisation' | 'role';
   readonly rules?: readonly EntityRule[];
+  /** Rows are added and enabled or disabled but never edited: a record of something done (a text message sent). */
+  readonly append?: boolean;
+  /** What a row is called in prompts and in other screens' references: its name field, else its key. */
+  readonly label?: string;
+  /** Values of the table's columns no field sets, written with every new row (a user's avatar, a role's superMan flag). */
+  readonly insertDefaults?: Readonly<Record<string, string | number>>;
 }
 
 /** Every entity row has these besides its fields: its status and its version (a stale edit is refused). */

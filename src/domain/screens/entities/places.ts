@@ -1,12 +1,10 @@
 // The organisations and the places the fleet works at (params spec §3.2): organisation, depot, station, parking lot,
 // service depot; one entry each. Uniqueness as spec §5 lists it: each one's name and code.
-import type { EntityDef, EntityField, EntityPath } from './definition';
+import type { EntityDef, EntityPath } from './definition';
+import { field } from './field';
 
 const BASE = '/setting/base_data';
 
-const field = (key: string, type: EntityField['type'], extra: Partial<EntityField> = {}): EntityField => ({
-  key, labelKey: `entity.field.${key}` as EntityField['labelKey'], type, ...extra,
-});
 
 const name = field('name', 'text', { required: true, maxLength: 100, unique: true, list: true, search: true });
 const code = field('code', 'text', { required: true, maxLength: 32, unique: true, fixed: true, list: true, search: true });
@@ -34,7 +32,7 @@ export const PLACE_ENTITIES = {
     table: 'depot',
     key: 'id',
     scope: 'company',
-    fields: [name, code, shortName, company, address, field('manager', 'text', { required: true, maxLength: 50, list: true }), lng, lat],
+    fields: [name, code, shortName, company, address, field('manager', 'text', { required: true, maxLength: 50, list: true, messages: { required: 'validation.depotManagerRequired' } }), lng, lat],
     sort: { key: 'code', order: 'asc' },
   },
   [`${BASE}/station`]: {

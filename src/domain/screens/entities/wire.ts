@@ -58,3 +58,19 @@ export function isEntityRow(value: unknown): value is EntityRow {
 export function isEntityPage(value: unknown): value is EntityPage {
   return isRecord(value) && isFiniteNumber(value['total']) && Array.isArray(value['rows']) && (value['rows'] as unknown[]).every(isEntityRow);
 }
+
+/** A photo field's upload call, below the API base: the raw image bytes, answered with the stored photo's name. */
+export function photoUploadPath(path: EntityPath | EntityDef['path']): string {
+  return `${entityCallPath(path)}/photo`;
+}
+
+/** Where a stored photo is read, below the API base: `/entity-photo/<name>`. */
+export const PHOTO_READ_PATH = '/entity-photo';
+
+export interface StoredPhoto {
+  readonly name: string;
+}
+
+export function isStoredPhoto(value: unknown): value is StoredPhoto {
+  return isRecord(value) && typeof value['name'] === 'string';
+}
