@@ -71,4 +71,34 @@ describe('live master data in Chromium', () => {
     await watcher.close();
     await editor.close();
   });
+
+  it("renames a company in another console's station list (its company names and pickers) within 2 s, without a reload", async () => {
+    const watcher = await consoleUnderTest.admin.newPage();
+    await stationList(watcher);
+    const companyCell = () => dataRows(watcher).first().locator('.ag-cell[col-id="companyCode"]');
+    const company = (await companyCell().textContent()) ?? '';
+    expect(company).not.toBe('');
+    const renamed = `${company.slice(0, 40)}·更名${Date.now() % 100_000}`;
+    await markDocument(watcher);
+
+    const editor = await consoleUnderTest.ownAdmin();
+    await dismissNotices(editor);
+    await editor.goto(`${consoleUnderTest.reports.server.url}/setting/base_data/company`);
+    await grid(editor).getByRole('button', { name: `编辑 ${company}`, exact: true }).click();
+    await dialog(editor).getByRole('textbox', { name: '名称', exact: true }).fill(renamed);
+    const answered = editor.waitForResponse((response) => response.request().method() === 'PUT' && response.url().includes('/entity'));
+    await dialog(editor).getByRole('button', { name: '保存' }).click();
+    expect((await answered).status()).toBe(200);
+    const savedAt = Date.now();
+    await expect.poll(() => companyCell().textContent(), { timeout: LIVE_LIMIT_MS, interval: 50 }).toBe(renamed);
+    console.log(`live master data: the other console showed the company's new name ${Date.now() - savedAt} ms after the save's answer`);
+
+    // The add form's company picker offers the new name too.
+    await watcher.locator('.view:not([hidden])').getByRole('button', { name: '新增' }).click();
+    await dialog(watcher).getByRole('button', { name: /所属公司/ }).click();
+    await watcher.getByRole('option', { name: renamed }).waitFor();
+    expect(await documentKept(watcher)).toBe(true);
+    await watcher.close();
+    await editor.close();
+  });
 });
