@@ -1,6 +1,100 @@
-// Calls for bulk import of a definition's rows from an .xlsx template and export of any entity list (issue 14).
-import type { ContractPlugin } from '../routes/plugin';
+// Calls for export of any entity list and bulk import of a definition's rows from its .xlsx template (issue 14),
+// derived from the definitions as the list calls are (entity-routes.ts): below `/entity<route path>`, `/export` for
+// every screen, `/template` and `/import` for the importable ones (transfer.ts), each needing the screen's menu group.
+import type { FastifyRequest } from 'fastify';
+import { toLang } from '../../src/domain/i18n';
+import { routeByPath } from '../../src/domain/routes';
+import type { EntityDef } from '../../src/domain/screens/entities/definition';
+import { ENTITIES } from '../../src/domain/screens/entities/registry';
+import {
+  IMPORT_RESULT, isImportable, TRANSFER_LIMITS, transferCallPath, XLSX_TYPE, type ImportDone, type ImportRefusal,
+} from '../../src/domain/screens/entities/transfer';
+import { envelope } from '../../src/domain/wire/envelope';
+import { authOf } from '../auth/guard';
+import { failData, failText, langOf } from '../envelope';
+import { contentDisposition } from '../http/xlsx-attachment';
+import { field, type ContractPlugin } from '../routes/plugin';
+import type { Services } from '../services';
+import { answerExport, exportBodySchema, type EntityExportBody } from './entity-export';
+import { importSheet } from './entity-import';
+import { companyChoices } from './entity-import-columns';
+import { templateWorkbook } from './entity-import-template';
+import { announceEntityChange } from './entity-live';
+import type { WriteContext } from './entity-write';
 
-export const entityTransferRoutes: ContractPlugin = async () => {
-  // Filled in by its part of issue 14.
+interface TemplateBody {
+  readonly language?: string;
+  readonly fileName?: string;
+}
+
+const MEGABYTE = 1024 * 1024;
+const TOO_LARGE = { mb: TRANSFER_LIMITS.importBytes / MEGABYTE } as const;
+
+function importContext(services: Services, request: FastifyRequest): WriteContext {
+  const auth = authOf(request);
+  return {
+    db: services.db,
+    caller: { userId: auth.user.id, userName: auth.user.userName, superMan: auth.superMan, companyCodes: auth.companyCodes, lang: langOf(request) },
+    now: Date.now(),
+  };
+}
+
+function importRoutes(app: Parameters<ContractPlugin>[0], services: Services, def: EntityDef, config: { readonly access: NonNullable<ReturnType<typeof routeByPath>>['group'] }): void {
+  app.post<{ Body: TemplateBody }>(
+    transferCallPath(def, 'template'),
+    { config, schema: { body: { type: 'object', properties: { language: field.text(8), fileName: field.text(200) } } } },
+    async (request, reply) => {
+      const lang = request.body?.language === undefined ? langOf(request) : toLang(request.body.language);
+      const workbook = await templateWorkbook(def, lang, await companyChoices(services.db, authOf(request).companyCodes));
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', contentDisposition(request.body?.fileName ?? def.path.split('/').pop() ?? 'template'))
+        .send(workbook);
+    },
+  );
+
+  app.post<{ Body: Buffer | undefined }>(
+    transferCallPath(def, 'import'),
+    {
+      config,
+      bodyLimit: TRANSFER_LIMITS.importBytes,
+      // Before the body is read: a file declared too large is refused with its own message, not the framework's.
+      onRequest: async (request, reply) => {
+        if (Number(request.headers['content-length']) > TRANSFER_LIMITS.importBytes) {
+          return reply.send(failText(request, IMPORT_RESULT.tooLarge, 'entityTransfer.fileProblem.tooLarge', TOO_LARGE));
+        }
+        return undefined;
+      },
+    },
+    async (request) => {
+      const data = request.body;
+      if (!Buffer.isBuffer(data) || data.length === 0) return failText(request, IMPORT_RESULT.refused, 'entityTransfer.fileProblem.unreadable');
+      const result = await importSheet(importContext(services, request), def, data);
+      switch (result.kind) {
+        case 'refused':
+          return failText(request, IMPORT_RESULT.refused, result.key, result.params);
+        case 'problems':
+          return failData<ImportRefusal>(request, IMPORT_RESULT.refused, 'entityTransfer.refused', { count: result.refusal.rows }, result.refusal);
+        case 'imported':
+          for (const { key, companyCode } of result.changed) await announceEntityChange(services, def.path, key, companyCode);
+          return envelope<ImportDone>({ imported: result.count });
+      }
+    },
+  );
+}
+
+export const entityTransferRoutes: ContractPlugin = async (app, { services }) => {
+  // An upload is the workbook itself as the body: no multipart plugin, and in this plugin's scope only.
+  app.addContentTypeParser([XLSX_TYPE, 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: TRANSFER_LIMITS.importBytes }, (_request, body, done) => {
+    done(null, body);
+  });
+  for (const def of Object.values(ENTITIES)) {
+    const route = routeByPath(def.path);
+    if (!route) throw new Error(`entity ${def.path} is not a route`);
+    const config = { access: route.group };
+    app.post<{ Body: EntityExportBody }>(transferCallPath(def, 'export'), { config, schema: { body: exportBodySchema(def) } }, (request, reply) =>
+      answerExport(services, def, request, reply),
+    );
+    if (isImportable(def)) importRoutes(app, services, def, config);
+  }
 };

@@ -1,0 +1,14 @@
+// An .xlsx answer's headers: its media type and a Content-Disposition that keeps a Chinese file name. Shared by the
+// entity export and template (server/entities/entity-export.ts); server/reports/export-route.ts holds the same
+// function privately and can import this one instead.
+import { XLSX_TYPE } from '../../src/domain/screens/entities/transfer';
+
+export { XLSX_TYPE };
+
+/** RFC 6266 / 5987: a plain ASCII fallback plus the UTF-8 name, so Chinese file names survive every browser. */
+export function contentDisposition(fileName: string): string {
+  const base = fileName.replace(/[\r\n"\\/]/g, '_').slice(0, 120) || 'export';
+  const name = base.toLowerCase().endsWith('.xlsx') ? base : `${base}.xlsx`;
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
