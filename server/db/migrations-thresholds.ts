@@ -36,6 +36,7 @@ export const thresholdTables = (t: ColumnTypes): Migration => ({
       .addColumn('lat', 'double precision', (c) => c.notNull())
       .addColumn('lng', 'double precision', (c) => c.notNull())
       .addColumn('radius_m', 'integer', (c) => c.notNull())
+      .addColumn('address', t.text(200), (c) => c.notNull().defaultTo(''))
       .execute();
     await db.schema.createIndex('no_abnormal_area_company').on('no_abnormal_area').columns(['company_code']).execute();
     // One row per company: loading tolerances by fuel class (screen st_abnormal_oil_loading).

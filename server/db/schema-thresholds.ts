@@ -24,6 +24,8 @@ export interface NoAbnormalAreaTable extends ThresholdRow {
   lat: number;
   lng: number;
   radiusM: number;
+  /** Where it is, in words ('' when not given). */
+  address: ColumnType<string, string | undefined, string>;
 }
 
 /** How far a loaded compartment may be off its plan: litres, and per mille of the plan; one row per company. */

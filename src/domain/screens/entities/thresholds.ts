@@ -55,6 +55,7 @@ export const THRESHOLD_ENTITIES = {
       field('lat', 'latitude', { required: true, list: true }),
       field('lng', 'longitude', { required: true, list: true }),
       field('radiusM', 'integer', { required: true, min: 1, max: 100_000, list: true }),
+      field('address', 'text', { maxLength: 200, list: true }),
     ],
     sort: { key: 'name', order: 'asc' },
   },
