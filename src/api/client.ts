@@ -128,6 +128,11 @@ export async function callPath<T>(method: HttpMethod, path: string, values: Read
   return send<T>(method, path, method === 'GET' ? { query: params } : { body: params }, options);
 }
 
+/** Sends a file as the body of a call a definition derives (a photo upload), judged like any other answer. */
+export async function uploadPath<T>(path: string, file: Blob, options: CallOptions = {}): Promise<T> {
+  return send<T>('POST', path, { file }, options);
+}
+
 async function send<T>(method: HttpMethod, path: string, request: RequestOptions, options: CallOptions): Promise<T> {
   const passBack = options.passBack === true;
   const answer = await requestAnswer<T>(method, path, request)

@@ -24,6 +24,8 @@ export interface RequestOptions {
   readonly json?: unknown;
   /** A base other than the shared client's, e.g. '' for the host-root calls. */
   readonly base?: string;
+  /** A file sent as it is (an uploaded photo), with its own type; the server judges the bytes. */
+  readonly file?: Blob;
 }
 
 /** Sends one call and resolves to its judged answer; a failed transport is an answer too, never a rejection. */
@@ -34,8 +36,11 @@ export async function requestAnswer<T>(method: HttpMethod, path: string, options
   // Shared by every tab: one login serves the whole console (see app/session/session-storage.ts).
   const headerId = localStorage.getItem(HEADER_ID_KEY);
   if (headerId) headers[HEADER_ID_KEY] = headerId;
-  let body: URLSearchParams | string | undefined;
-  if (options.json !== undefined) {
+  let body: URLSearchParams | string | Blob | undefined;
+  if (options.file !== undefined) {
+    body = options.file;
+    headers['content-type'] = options.file.type || 'application/octet-stream';
+  } else if (options.json !== undefined) {
     body = JSON.stringify(options.json);
     headers['content-type'] = 'application/json';
   } else if (options.body !== undefined) {

@@ -33,7 +33,8 @@ describe('the settings routes', () => {
   });
 
   it('keep "not available yet" for a route without one', () => {
-    show('/setting/base_data/truck');
+    // Tank tables are the next issue's (a file upload and send workflow, not a list of rows).
+    show('/setting/base_data/tank_table');
     expect(screen.getByText('此页面尚未开放')).toBeTruthy();
     expect(screen.queryByRole('search')).toBeNull();
   });

@@ -2,11 +2,17 @@
 // wrong entry gets its message), selects and companies as choices; its rule's message and, after a conflict, the
 // latest value under it. A fixed field of an existing row is shown read-only.
 import { useTranslation } from 'react-i18next';
-import type { EntityField } from '../../../domain/screens/entities/definition';
+import type { EntityDef, EntityField } from '../../../domain/screens/entities/definition';
 import { ChoiceField, CompanyPicker, type Company } from '../../../ui/filters';
 import type { FieldMessage } from './entity-form';
+import { PhotoField } from './PhotoField';
+import { ReferenceField } from './ReferenceField';
+
+/** Controls that carry their own label element. */
+const SELF_LABELLED: ReadonlySet<EntityField['type']> = new Set(['company', 'select', 'reference']);
 
 export interface EntityFieldInputProps {
+  readonly def: EntityDef;
   readonly field: EntityField;
   /** The DOM id of the control, so messages can point at it and the form can focus it. */
   readonly id: string;
@@ -21,7 +27,12 @@ export interface EntityFieldInputProps {
   readonly onChange: (value: string) => void;
   /** The user left the field, or chose a value. */
   readonly onCheck: (value?: string) => void;
+  /** A message from outside the field's rule (an uploaded file refused). */
+  readonly onMessage: (message: FieldMessage) => void;
 }
+
+/** The input element's type for the fields typed into it. */
+const INPUT_TYPES: Partial<Record<EntityField['type'], string>> = { email: 'email', phone: 'tel', date: 'date', password: 'password' };
 
 const INPUT_MODES: Partial<Record<EntityField['type'], 'numeric' | 'decimal' | 'tel' | 'email'>> = {
   integer: 'numeric',
@@ -33,7 +44,7 @@ const INPUT_MODES: Partial<Record<EntityField['type'], 'numeric' | 'decimal' | '
 };
 
 export function EntityFieldInput(props: EntityFieldInputProps) {
-  const { field, id, value, readOnlyText, message, latest, companies, autoFocus, onChange, onCheck } = props;
+  const { def, field, id, value, readOnlyText, message, latest, companies, autoFocus, onChange, onCheck, onMessage } = props;
   const { t } = useTranslation();
   const label = t(field.labelKey);
   const required = field.required === true && readOnlyText === undefined;
@@ -65,15 +76,33 @@ export function EntityFieldInput(props: EntityFieldInputProps) {
       const choices = (field.options ?? []).map((option) => ({ value: option.value, label: t(option.labelKey) }));
       return <ChoiceField {...common} choices={choices} />;
     }
+    if (field.type === 'reference') {
+      return (
+        <ReferenceField
+          field={field}
+          label={label}
+          value={value}
+          isRequired={required}
+          isInvalid={invalid}
+          describedBy={describedBy}
+          autoFocus={autoFocus}
+          onChange={choose}
+          onBlur={() => onCheck()}
+        />
+      );
+    }
+    if (field.type === 'photo') {
+      return <PhotoField def={def} id={id} label={label} value={value} describedBy={describedBy} onChange={choose} onRefused={onMessage} />;
+    }
     return (
       <input
         id={id}
         name={field.key}
         className="entity-form__input"
-        type={field.type === 'email' ? 'email' : field.type === 'phone' ? 'tel' : 'text'}
+        type={INPUT_TYPES[field.type] ?? 'text'}
         inputMode={INPUT_MODES[field.type]}
         autoFocus={autoFocus}
-        autoComplete="off"
+        autoComplete={field.type === 'password' ? 'new-password' : 'off'}
         value={value}
         aria-required={required || undefined}
         aria-invalid={invalid}
@@ -85,7 +114,7 @@ export function EntityFieldInput(props: EntityFieldInputProps) {
   })();
 
   // The choices label themselves (react-aria links label and button); inputs get their label here.
-  const labelled = readOnlyText !== undefined || (field.type !== 'company' && field.type !== 'select');
+  const labelled = readOnlyText !== undefined || !SELF_LABELLED.has(field.type);
   return (
     <div className="entity-form__field" data-field={field.key}>
       {labelled && (

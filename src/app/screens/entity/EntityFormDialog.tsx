@@ -8,7 +8,7 @@ import { toLang } from '../../../domain/i18n';
 import type { EntityDef } from '../../../domain/screens/entities/definition';
 import { tabTitleKey } from '../../../domain/shell/titles';
 import { FormDialog, type Company } from '../../../ui/filters';
-import { differingFields, isEditable, type FormMode } from './entity-form';
+import { differingFields, formFields, isEditable, type FormMode } from './entity-form';
 import { EntityFieldInput } from './EntityFieldInput';
 import { companyNames, valueText } from './entity-values';
 import { useEntityForm } from './use-entity-form';
@@ -30,7 +30,8 @@ export function EntityFormDialog({ def, mode, companies, onSaved, onClose }: Ent
   const names = companyNames(companies);
   const { conflict } = form;
   const differing = new Set(conflict ? differingFields(def, mode, form.values, conflict).map((field) => field.key) : []);
-  const firstEditable = def.fields.find((field) => isEditable(field, mode))?.key;
+  const fields = formFields(def, mode);
+  const firstEditable = fields.find((field) => isEditable(field, mode))?.key;
   const title = t(mode.kind === 'create' ? 'entity.addTitle' : 'entity.editTitle', { name: t(tabTitleKey(def.path)) });
 
   /** Puts the cursor on a field with a message: its input, or its choice's button. */
@@ -61,9 +62,10 @@ export function EntityFormDialog({ def, mode, companies, onSaved, onClose }: Ent
         }}
       >
         <div className="entity-form__fields">
-          {def.fields.map((field) => (
+          {fields.map((field) => (
             <EntityFieldInput
               key={field.key}
+              def={def}
               field={field}
               id={`${id}-${field.key}`}
               value={form.values[field.key] ?? ''}
@@ -74,6 +76,7 @@ export function EntityFormDialog({ def, mode, companies, onSaved, onClose }: Ent
               autoFocus={field.key === firstEditable}
               onChange={(value) => form.change(field.key, value)}
               onCheck={(value) => form.check(field.key, value)}
+              onMessage={(message) => form.show(field.key, message)}
             />
           ))}
         </div>

@@ -16,7 +16,8 @@ import { EntityFormDialog } from './EntityFormDialog';
 import { EntityRowActions } from './EntityRowActions';
 import { EntitySearchBar } from './EntitySearchBar';
 import { EntityTransfer } from './EntityTransfer';
-import { StatusConfirm } from './StatusConfirm';
+import { ResetPasswordDialog } from '../accounts/ResetPasswordDialog';
+import { StatusConfirm, rowName } from './StatusConfirm';
 import { useCompanies } from './use-companies';
 import { useEntityFilters } from './use-entity-filters';
 import { useEntityLive } from './use-entity-live';
@@ -37,6 +38,7 @@ function EntityList({ def }: { readonly def: EntityDef }) {
   const [total, setTotal] = useState<number | undefined>(undefined);
   const [revision, setRevision] = useState(0);
   const [editing, setEditing] = useState<FormMode | undefined>(undefined);
+  const [resetting, setResetting] = useState<EntityRow | undefined>(undefined);
   // The rows the grid has loaded, by key: its buttons act on the row as it was read (its version).
   const loaded = useRef(new Map<string, EntityRow>());
 
@@ -66,10 +68,18 @@ function EntityList({ def }: { readonly def: EntityDef }) {
       header: t('entity.actions'),
       render: (gridRow) => {
         const row = loaded.current.get(String(gridRow.id));
-        return row ? <EntityRowActions row={row} onEdit={() => setEditing({ kind: 'update', row })} onToggle={() => toggle.ask(row)} /> : null;
+        return row ? (
+          <EntityRowActions
+            def={def}
+            row={row}
+            onEdit={() => setEditing({ kind: 'update', row })}
+            onToggle={() => toggle.ask(row)}
+            onResetPassword={() => setResetting(row)}
+          />
+        ) : null;
       },
     }),
-    [t, toggle.ask],
+    [def, t, toggle.ask],
   );
 
   const onSaved = () => {
@@ -109,7 +119,8 @@ function EntityList({ def }: { readonly def: EntityDef }) {
         actions={actions}
       />
       {editing && <EntityFormDialog def={def} mode={editing} companies={companies} onSaved={onSaved} onClose={() => setEditing(undefined)} />}
-      {toggle.asking && <StatusConfirm row={toggle.asking} busy={toggle.busy} onConfirm={toggle.confirm} onClose={toggle.cancel} />}
+      {toggle.asking && <StatusConfirm def={def} row={toggle.asking} busy={toggle.busy} onConfirm={toggle.confirm} onClose={toggle.cancel} />}
+      {resetting && <ResetPasswordDialog userKey={resetting.key} userName={rowName(resetting, def)} onClose={() => setResetting(undefined)} />}
     </article>
   );
 }

@@ -26,6 +26,12 @@ const FORMATS: Readonly<Record<EntityField['type'], CellFormat>> = {
   email: 'text',
   latitude: 'coordinate',
   longitude: 'coordinate',
+  // A day, an ID card and a reference arrive as the text people read (yyyy-MM-dd, the number, a plate or role name).
+  date: 'text',
+  idCard: 'text',
+  reference: 'text',
+  photo: 'text',
+  password: 'text',
 };
 
 function fieldColumn(field: EntityField, names: CompanyNames): GridColumn {

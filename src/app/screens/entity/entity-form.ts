@@ -1,7 +1,8 @@
 // A master-data form's state as pure functions: the values it opens with, what it sends, the rules' messages by field,
 // and after a stale save the fields whose latest value differs from the user's input.
 import type { EntityDef, EntityField } from '../../../domain/screens/entities/definition';
-import { entityProblems, fieldProblem, type EntityInput, type FieldProblem } from '../../../domain/screens/entities/validate';
+import { confirmKey, entityProblems, fieldProblem, isCreateOnly, type EntityInput, type FieldProblem } from '../../../domain/screens/entities/validate';
+import { checkPasswordConfirmation } from '../../../domain/validation';
 import type { EntityRow } from '../../../domain/screens/entities/wire';
 import type { LocaleKey, LocaleValues } from '../../../domain/i18n';
 import { inputText } from './entity-values';
@@ -16,16 +17,35 @@ export type FormValues = Readonly<Record<string, string>>;
 
 /** A fixed field (a code other rows refer to) is set when the row is created and only shown after. */
 export function isEditable(field: EntityField, mode: FormMode): boolean {
-  return mode.kind === 'create' || field.fixed !== true;
+  return mode.kind === 'create' || !isCreateOnly(field);
+}
+
+/** A password's second entry, checked against the first. */
+function confirmationOf(field: EntityField): EntityField {
+  return { key: confirmKey(field), labelKey: 'entity.field.passwordConfirm', type: 'password', required: true };
+}
+
+const confirmed = (def: EntityDef, key: string) => def.fields.find((field) => field.type === 'password' && confirmKey(field) === key);
+
+/** The form's controls: every field, a password with its confirmation on a new row and not at all on an edit. */
+export function formFields(def: EntityDef, mode: FormMode): readonly EntityField[] {
+  return def.fields.flatMap((field) => {
+    if (field.type !== 'password') return [field];
+    return mode.kind === 'create' ? [field, confirmationOf(field)] : [];
+  });
 }
 
 export function initialValues(def: EntityDef, mode: FormMode): FormValues {
-  return Object.fromEntries(def.fields.map((field) => [field.key, mode.kind === 'update' ? inputText(mode.row.values[field.key]) : '']));
+  return Object.fromEntries(formFields(def, mode).map((field) => [field.key, mode.kind === 'update' ? inputText(mode.row.values[field.key]) : '']));
 }
 
-/** What the save sends: every editable field, trimmed (an emptied optional field is sent empty, to clear it). */
+/** What the save sends: every editable field, trimmed but for passwords (sent as typed); an emptied optional field is sent empty, to clear it. */
 export function formInput(def: EntityDef, mode: FormMode, values: FormValues): EntityInput {
-  return Object.fromEntries(def.fields.filter((field) => isEditable(field, mode)).map((field) => [field.key, (values[field.key] ?? '').trim()]));
+  return Object.fromEntries(
+    formFields(def, mode)
+      .filter((field) => isEditable(field, mode))
+      .map((field) => [field.key, field.type === 'password' ? (values[field.key] ?? '') : (values[field.key] ?? '').trim()]),
+  );
 }
 
 function messageOf(problem: FieldProblem): FieldMessage {
@@ -38,8 +58,13 @@ export function formMessages(def: EntityDef, mode: FormMode, values: FormValues)
   return Object.fromEntries(problems.map((problem) => [problem.field, messageOf(problem)]));
 }
 
-/** One field's message after the user left it, or undefined when its value is fine. */
-export function fieldMessage(field: EntityField, value: string): FieldMessage | undefined {
+/** One field's message after the user left it, or undefined when its value is fine; a confirmation is checked against its password. */
+export function fieldMessage(def: EntityDef, field: EntityField, value: string, values: FormValues): FieldMessage | undefined {
+  const password = confirmed(def, field.key);
+  if (password) {
+    const key = checkPasswordConfirmation(values[password.key] ?? '', value);
+    return key && { key };
+  }
   const problem = fieldProblem(field, value);
   return problem && messageOf(problem);
 }

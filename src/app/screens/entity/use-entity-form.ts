@@ -5,7 +5,7 @@ import type { EntityDef } from '../../../domain/screens/entities/definition';
 import type { EntityRow } from '../../../domain/screens/entities/wire';
 import { showToast } from '../../../ui/notify';
 import { reportFailure } from '../../reactions';
-import { fieldMessage, formInput, formMessages, initialValues, type FieldMessage, type FormMode, type FormValues } from './entity-form';
+import { fieldMessage, formFields, formInput, formMessages, initialValues, type FieldMessage, type FormMode, type FormValues } from './entity-form';
 import { saveEntity, saveRefusal, type SaveTarget } from './entity-calls';
 
 export interface EntityForm {
@@ -17,6 +17,8 @@ export interface EntityForm {
   change(key: string, value: string): void;
   /** Checks one field (the user left it, or chose a value). */
   check(key: string, value?: string): void;
+  /** Shows a message under a field that its rule does not give (an uploaded file refused). */
+  show(key: string, message: FieldMessage): void;
   /** Checks every field and sends when all pass; resolves to the first field with a message, if any. */
   submit(): Promise<string | undefined>;
 }
@@ -42,16 +44,16 @@ export function useEntityForm(def: EntityDef, mode: FormMode, onSaved: () => voi
 
   const check = useCallback(
     (key: string, value?: string) => {
-      const field = def.fields.find((candidate) => candidate.key === key);
-      if (field) setMessage(key, fieldMessage(field, value ?? values[key] ?? ''));
+      const field = formFields(def, mode).find((candidate) => candidate.key === key);
+      if (field) setMessage(key, fieldMessage(def, field, value ?? values[key] ?? '', values));
     },
-    [def, values, setMessage],
+    [def, mode, values, setMessage],
   );
 
   const submit = async (): Promise<string | undefined> => {
     const found = formMessages(def, mode, values);
     setMessages(found);
-    const first = def.fields.find((field) => field.key in found)?.key;
+    const first = formFields(def, mode).find((field) => field.key in found)?.key;
     if (first !== undefined || saving) return first;
     const target: SaveTarget = mode.kind === 'create' ? { kind: 'create' } : { kind: 'update', key: mode.row.key, version };
     setSaving(true);
@@ -76,7 +78,7 @@ export function useEntityForm(def: EntityDef, mode: FormMode, onSaved: () => voi
       setVersion(refusal.current.version);
       return undefined;
     }
-    if (refusal?.kind === 'field' && def.fields.some((field) => field.key === refusal.field)) {
+    if (refusal?.kind === 'field' && formFields(def, mode).some((field) => field.key === refusal.field)) {
       setMessage(refusal.field, { text: refusal.message });
       return refusal.field;
     }
@@ -84,5 +86,5 @@ export function useEntityForm(def: EntityDef, mode: FormMode, onSaved: () => voi
     return undefined;
   };
 
-  return { values, messages, conflict, saving, change, check, submit };
+  return { values, messages, conflict, saving, change, check, show: setMessage, submit };
 }

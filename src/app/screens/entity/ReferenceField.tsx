@@ -1,0 +1,129 @@
+// A reference field of the edit form (a driver's default truck, a user's role): a type-ahead combobox asking the named
+// screen's list for rows whose label contains what is typed, so ten thousand trucks cost one small page per pause.
+// The value is the chosen row's label, as the server takes it.
+import { useEffect, useState } from 'react';
+import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import type { EntityField } from '../../../domain/screens/entities/definition';
+import { entityFor } from '../../../domain/screens/entities/registry';
+import { AriaLocale } from '../../../ui/filters/AriaLocale';
+import { fetchEntityPage } from './entity-calls';
+
+/** Rows shown per search: more than anyone reads, few enough to draw at once. */
+export const REFERENCE_PAGE = 50;
+/** The pause after a keystroke before asking the server. */
+const TYPING_PAUSE_MS = 200;
+
+export interface ReferenceFieldProps {
+  readonly field: EntityField;
+  readonly label: string;
+  readonly value: string;
+  readonly isRequired: boolean;
+  readonly isInvalid: boolean;
+  readonly describedBy: string | undefined;
+  readonly autoFocus: boolean;
+  readonly onChange: (value: string) => void;
+  readonly onBlur: () => void;
+}
+
+interface Found {
+  readonly labels: readonly string[];
+  readonly total: number;
+}
+
+export function ReferenceField(props: ReferenceFieldProps) {
+  return (
+    <AriaLocale>
+      <ReferenceCombo {...props} />
+    </AriaLocale>
+  );
+}
+
+function ReferenceCombo({ field, label, value, isRequired, isInvalid, describedBy, autoFocus, onChange, onBlur }: ReferenceFieldProps) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState(value);
+  const [found, setFound] = useState<Found>({ labels: [], total: 0 });
+  const target = field.ref && entityFor(field.ref.path);
+  const labelKey = field.ref?.label;
+
+  useEffect(() => {
+    if (!target || !labelKey) return undefined;
+    let current = true;
+    const timer = setTimeout(() => {
+      const query = { page: 1, size: REFERENCE_PAGE, sort: labelKey, order: 'asc', ...(input.trim() === '' ? {} : { [labelKey]: input.trim() }) };
+      fetchEntityPage(target, query).then(
+        (page) => current && setFound({ labels: page.rows.map((row) => String(row.values[labelKey] ?? row.key)), total: page.total }),
+        // A failed search shows no choices; the toast has told why.
+        () => current && setFound({ labels: [], total: 0 }),
+      );
+    }, TYPING_PAUSE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [target, labelKey, input]);
+
+  const type = (text: string) => {
+    setInput(text);
+    // Clearing the text clears the choice; a label typed in full is chosen as if picked.
+    if (text.trim() === '') onChange('');
+    else if (found.labels.includes(text.trim())) onChange(text.trim());
+  };
+  const choose = (key: Key | null) => {
+    const next = key === null ? '' : String(key);
+    setInput(next);
+    onChange(next);
+  };
+
+  return (
+    <ComboBox
+      className="entity-form__choice"
+      items={found.labels.map((id) => ({ id }))}
+      selectedKey={value === '' ? null : value}
+      onSelectionChange={choose}
+      inputValue={input}
+      onInputChange={type}
+      menuTrigger="focus"
+      allowsEmptyCollection
+      isRequired={isRequired}
+      isInvalid={isInvalid}
+      validationBehavior="aria"
+      aria-describedby={describedBy}
+      autoFocus={autoFocus}
+      onBlur={() => {
+        // Text that names no chosen row goes back to the choice, so what is shown is what is saved.
+        if (input !== value) setInput(value);
+        onBlur();
+      }}
+    >
+      <Label className="entity-form__label">
+        {label}
+        {isRequired && (
+          <span className="entity-form__required" aria-hidden="true">
+            *
+          </span>
+        )}
+      </Label>
+      <div className="filters__control">
+        <Input className="entity-form__input filters__input" placeholder={t('entity.reference.placeholder')} />
+        <Button className="filters__button">
+          <span aria-hidden="true" className="filters__caret" />
+        </Button>
+      </div>
+      <Popover className="filters__popover" placement="bottom start">
+        <ListBox<{ id: string }> className="filters__listbox" renderEmptyState={() => <p className="filters__hint">{t('entity.reference.noMatch')}</p>}>
+          {(item) => (
+            <ListBoxItem id={item.id} textValue={item.id} className="filters__option">
+              {item.id}
+            </ListBoxItem>
+          )}
+        </ListBox>
+        {found.total > found.labels.length && (
+          <p className="filters__hint" role="status">
+            {t('entity.reference.more', { shown: found.labels.length, total: found.total })}
+          </p>
+        )}
+      </Popover>
+    </ComboBox>
+  );
+}
