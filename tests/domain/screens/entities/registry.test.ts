@@ -36,6 +36,32 @@ describe('the entity registry', () => {
     }
   });
 
+  it('names in each reference a screen with a definition, by a unique field of it', () => {
+    for (const def of DEFS) {
+      for (const field of def.fields.filter((candidate) => candidate.type === 'reference')) {
+        const target = field.ref && entityFor(field.ref.path);
+        expect(target, `${def.path} ${field.key}`).toBeDefined();
+        expect(target?.fields.find((candidate) => candidate.key === field.ref?.label)?.unique, `${def.path} ${field.key}`).toBe(true);
+      }
+    }
+  });
+
+  it('lists the spec §5 unique fields of trucks, drivers, devices, roles and users', () => {
+    const unique = (path: string) => entityFor(path)?.fields.filter((field) => field.unique).map((field) => field.key).sort();
+    expect(unique('/setting/base_data/truck')).toEqual(['consoleSn', 'signCode']);
+    expect(unique('/setting/base_data/driver')).toEqual(['code', 'name']);
+    expect(unique('/setting/base_data/device')).toEqual(['code', 'name']);
+    expect(unique('/setting/privilege_account/role')).toEqual(['roleName']);
+    expect(unique('/setting/privilege_account/user')).toEqual(['userName']);
+  });
+
+  it('offers the seven truck models and the four plate colours of spec §3.2', () => {
+    const truck = entityFor('/setting/base_data/truck');
+    const values = (key: string) => truck?.fields.find((field) => field.key === key)?.options?.map((option) => option.value);
+    expect(values('model')).toEqual(['fuel', 'refrigerated', 'bus', 'minibus', 'truck', 'other', 'sprinkler']);
+    expect(values('plateColor')).toEqual(['blue', 'white', 'yellow', 'green']);
+  });
+
   it("holds each place's name and code unique, as spec §5 lists them", () => {
     for (const path of ['company', 'storage', 'station', 'park', 'service_depot']) {
       const def = entityFor(`/setting/base_data/${path}`);
