@@ -34,7 +34,7 @@ export async function postForDownload(base: string, token: string, def: EntityDe
 
 /** Uploads a workbook to a definition's import call. */
 export async function upload<T = unknown>(base: string, token: string, def: EntityDef, body: Uint8Array, lang: Lang = 'zh', contentType = XLSX_TYPE): Promise<Envelope<T>> {
-  const response = await fetch(`${base}${API}${transferCallPath(def, 'import')}`, { method: 'POST', headers: headers(token, lang, contentType), body });
+  const response = await fetch(`${base}${API}${transferCallPath(def, 'import')}`, { method: 'POST', headers: headers(token, lang, contentType), body: new Uint8Array(body) });
   return (await response.json()) as Envelope<T>;
 }
 

@@ -76,7 +76,7 @@ describe('entity export', () => {
   it('honours the search: a code part, and a company', async () => {
     const [first] = await listed(STATION, 'admin');
     const part = String(first?.values['code']).slice(0, 4);
-    for (const search of [{ code: part }, { companyCode: 'C002' }]) {
+    for (const search of [{ code: part }, { companyCode: 'C002' }] as Record<string, string>[]) {
       const { rows } = await exported(STATION, 'admin', search);
       const list = await listed(STATION, 'admin', search);
       expect(list.length).toBeGreaterThan(0);
