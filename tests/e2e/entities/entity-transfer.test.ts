@@ -93,7 +93,7 @@ describe('master-data import and export in Chromium', () => {
     await importFile(page, good);
     await dialog(page).waitFor({ state: 'detached' });
     await page.getByText(translate('zh', 'entityTransfer.imported', { count: 3 })).first().waitFor();
-    await onScreen(page).getByRole('textbox', { name: '编码' }).fill('E2EIMP');
+    await onScreen(page).getByRole('searchbox', { name: '编码' }).or(onScreen(page).getByRole('textbox', { name: '编码' })).fill('E2EIMP');
     await onScreen(page).getByRole('button', { name: '查询' }).click();
     await expect.poll(() => total(page).textContent()).toBe(translate('zh', 'entity.total', { count: 3 }));
     await expect.poll(() => dataRows(page).locator('.ag-cell[col-id="shortName"]').allTextContents()).toEqual(['导入1', '导入2', '导入3']);

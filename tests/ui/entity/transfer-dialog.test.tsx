@@ -92,7 +92,10 @@ describe('the import dialog', () => {
         { row: 5, field: 'shortName', label: '简称', message: '此项为必填项' },
       ],
     }, '有2行未通过校验，未导入任何数据；请改正后重新导入');
-    expect((await dialog.findByRole('alert')).textContent).toBe('有2行未通过校验，未导入任何数据；请改正后重新导入');
+    const alert = await dialog.findByRole('alert');
+    expect(alert.textContent).toBe('有2行未通过校验，未导入任何数据；请改正后重新导入');
+    // The focus the disabled buttons dropped is on the result, inside the dialog.
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     const rows = dialog.getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows).toEqual([['行号', '列', '问题'], ['3', '编码', '编码已存在'], ['5', '简称', '此项为必填项']]);
     expect(dialog.getByText('另有3个问题未列出')).toBeTruthy();

@@ -1,7 +1,7 @@
 // The import dialog: choose a filled template, upload it with its progress, and either the rows are in (the list
 // reloads) or nothing is and every problem is listed by row, column and message. A file over the size limit is refused
 // before it is sent. Keyboard: the file input and the buttons in tab order, Escape closes (FormDialog).
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '../../../domain/screens/entities/definition';
 import { TRANSFER_LIMITS, XLSX_TYPE } from '../../../domain/screens/entities/transfer';
@@ -28,6 +28,13 @@ export function ImportDialog({ def, onImported, onClose }: ImportDialogProps) {
   const [file, setFile] = useState<File | undefined>(undefined);
   const [progress, setProgress] = useState<Progress | undefined>(undefined);
   const [outcome, setOutcome] = useState<Exclude<ImportOutcome, { kind: 'imported' }> | { kind: 'tooLarge' } | undefined>(undefined);
+
+  // The buttons are disabled while the file is sent, which drops the focus: it comes back on the result, so Escape
+  // and Tab work on and the message is read out.
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (outcome) messageRef.current?.focus();
+  }, [outcome]);
 
   const start = async (event: FormEvent) => {
     event.preventDefault();
@@ -84,7 +91,7 @@ export function ImportDialog({ def, onImported, onClose }: ImportDialogProps) {
           </div>
         )}
         {message !== undefined && (
-          <p className="entity-form__conflict entity-import__message" role="alert">
+          <p className="entity-form__conflict entity-import__message" role="alert" tabIndex={-1} ref={messageRef}>
             {message}
           </p>
         )}
