@@ -23,7 +23,6 @@ export const SPEED_LIMIT = DEFAULT_LIMITS.overspeedKmh;
 /** The device's own overspeed alarm (45) fires above this, whatever the company's threshold for the platform's (2). */
 export const DEVICE_SPEED_LIMIT = 90;
 export const OVERLONG_WORK_MIN = DEFAULT_LIMITS.overlongWorkMin;
-export const STOP_ALARM_MIN = DEFAULT_LIMITS.parkingTimeoutMin;
 
 /**
  * Alarms that strike at random while driving, per driving hour at alarmRate 1. ADAS events (8–37) dominate,

@@ -9,7 +9,7 @@ import { deviceFaults } from './devices';
 import type { SimEvent } from './events';
 import type { Fleet } from './fleet';
 import { brokenAt } from './heartbeat-module';
-import { roadIncidents, roadStopAlarm } from './incidents';
+import { roadIncidents } from './incidents';
 import type { SimContext } from './moves';
 import { stepPhase } from './phases';
 import { perHour } from './random';
@@ -174,7 +174,6 @@ export class FleetEngine implements SimContext {
   private stepTruck(t: TruckSim, from: number, to: number): void {
     const dt = to - from;
     const wasAt = t.cell;
-    roadStopAlarm(this, t, to);
     stepPhase(this, t, from, to);
     const cell = cellOf(t);
     if (cell !== wasAt) {

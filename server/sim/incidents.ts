@@ -108,21 +108,15 @@ export function openCover(ctx: SimContext, t: TruckSim, index: number, now: numb
   ctx.raise(t, genericAlarm(t, 1, now, { compartment: index + 1, process: 'transporting' }, `${index + 1} 号仓运输途中开盖`), false);
 }
 
-/** Stops whose alarm was raised, by the stop's start: one alarm per stop. */
-const alarmedStops = new WeakMap<TruckSim, number>();
-
 /**
- * A roadside stop's alarm (4): raised once the stop has lasted the company's parking timeout, dated from the stop's
- * start as its parking row is. The engine runs it before the phase step; it keeps the phase's own check (phases.ts, the
- * fixed STOP_ALARM_MIN) from firing by marking the stop alarmed for it (docs/thresholds.md).
+ * A roadside stop's alarm (4): raised once per stop, when it has lasted the company's parking timeout, dated from the
+ * stop's start as its parking row is, so the console finds one from the other.
  */
 export function roadStopAlarm(ctx: SimContext, t: TruckSim, now: number): void {
-  if (t.phase !== 'roadStop') return;
-  t.stopAlarmed = true;
-  if (alarmedStops.get(t) === t.since) return;
+  if (t.phase !== 'roadStop' || t.stopAlarmed) return;
   const timeout = thresholdsFor(ctx).limits(t.spec.companyCode).parkingTimeoutMin;
   if (now < t.since + timeout * MIN) return;
-  alarmedStops.set(t, t.since);
+  t.stopAlarmed = true;
   ctx.raise(t, genericAlarm(t, 4, t.since, { durationMin: timeout }, `路边停车超过 ${timeout} 分钟`), true);
 }
 

@@ -1,5 +1,5 @@
 // The truck's process state machine: parked → idle → to depot → loading → to station → unloading → next trip or home.
-import { STOP_ALARM_MIN, genericAlarm } from './alarm-props';
+import { roadStopAlarm } from './incidents';
 import { roundCoord } from './city';
 import { spraying, tripUnderWay } from './cargo';
 import { powerOff, powerOn } from './devices';
@@ -35,12 +35,7 @@ function parked(ctx: SimContext, t: TruckSim, now: number): void {
 }
 
 function roadStop(ctx: SimContext, t: TruckSim, now: number): void {
-  const alarmAt = t.since + STOP_ALARM_MIN * MIN;
-  if (!t.stopAlarmed && now >= alarmAt) {
-    t.stopAlarmed = true;
-    // Dated from the stop's start, as the parking row is, so the console finds one from the other.
-    ctx.raise(t, genericAlarm(t, 4, t.since, { durationMin: STOP_ALARM_MIN }, `路边停车超过 ${STOP_ALARM_MIN} 分钟`), true);
-  }
+  roadStopAlarm(ctx, t, now);
   if (now < t.until) return;
   ctx.emit(t, 'parking', t.since, now, {
     inPark: false, parkName: '', durationMin: Math.round((now - t.since) / MIN), area: t.area, lat: roundCoord(t.lat), lng: roundCoord(t.lng),

@@ -114,8 +114,10 @@ describe('alarm detection reads the thresholds', () => {
 
   /** A roadside stop begun at `since`, checked at each of `minutes` after it; the alarms raised. */
   const stopChecked = (since: number, minutes: readonly number[]) => {
+    // A stop begins as the simulator begins one (incidents.ts): not yet alarmed.
     truck.phase = 'roadStop';
     truck.since = since;
+    truck.stopAlarmed = false;
     return detect(() => {
       for (const m of minutes) roadStopAlarm(engine, truck, since + m * MIN);
     }).ofType(4);
