@@ -6,7 +6,7 @@ import { fieldOf, type EntityDef, type EntityField, type EntityTable } from '../
 import type { EntityPage } from '../../src/domain/screens/entities/wire';
 import { countOf } from '../routes/paged-list';
 import { field as schemaField } from '../routes/plugin';
-import { referenceLabels } from './entity-references';
+import { referencedDef, referenceLabels } from './entity-references';
 import { columnsOf, inScope, isNumberField, toEntityRow, type Cell, type EntityDb } from './entity-table';
 
 /** Design: a list page holds at most 1,000 rows, as a report page does. */
@@ -57,10 +57,13 @@ function searchable(field: EntityField, value: string): boolean {
   return !isNumberField(field) || Number.isFinite(Number(value));
 }
 
+/** A field rows may be ordered by: any but a password, which is no column (it is kept hashed). */
+const isSortField = (field: EntityField | undefined): boolean => field !== undefined && field.type !== 'password';
+
 /** The first reason to refuse a list query, with its message, or undefined. */
 export function listProblem(def: EntityDef, query: EntityListQuery): ListProblem | undefined {
   if (query.size > ENTITY_PAGE.maxSize) return { key: 'report.error.pageSize', params: { max: ENTITY_PAGE.maxSize } };
-  if (query.sort !== undefined && !META_SORTS.includes(query.sort) && !fieldOf(def, query.sort)) {
+  if (query.sort !== undefined && !META_SORTS.includes(query.sort) && !isSortField(fieldOf(def, query.sort))) {
     return { key: 'report.error.unknownSort', params: { key: query.sort } };
   }
   for (const field of searchFields(def)) {
@@ -85,15 +88,31 @@ function matches(eb: ExpressionBuilder<Record<EntityTable, Record<string, Cell>>
 }
 
 /**
- * For a sort column that may be empty, what puts its empty values last in both directions: the two databases put NULL
- * at opposite ends, and an empty optional text ('' in its NOT NULL column) shows as empty on the wire too.
+ * What a sort key orders by: a reference by the label of the row it names (the plate or role name the list shows, not
+ * its id), read by a subquery both databases run; any other key by its column.
+ */
+function sortValue(def: EntityDef, key: string): RawBuilder<Cell> {
+  const field = fieldOf(def, key);
+  if (field?.type !== 'reference') return sql<Cell>`${sql.ref(key)}`;
+  const target = referencedDef(field);
+  const label = sql.ref(`${target.table}.${field.ref?.label ?? target.key}`);
+  return sql<Cell>`(select ${label} from ${sql.table(target.table)} where ${sql.ref(`${target.table}.${target.key}`)} = ${sql.ref(`${def.table}.${key}`)})`;
+}
+
+/** Fields whose empty value is stored as null rather than '' (entity-table.ts storedValue). */
+const isNullWhenEmpty = (field: EntityField) => isNumberField(field) || field.type === 'company' || field.type === 'date' || field.type === 'reference';
+
+/**
+ * For a sort key that may be empty, what puts its empty values last in both directions: the two databases put NULL
+ * at opposite ends, and an empty optional text ('' in its NOT NULL column) shows as empty on the wire too. A null
+ * column is tested with `is null` (comparing a number column with '' fails on PostgreSQL).
  */
 function emptiesLast(def: EntityDef, key: string): RawBuilder<number> | undefined {
-  const column = sql.ref(key);
-  if (key === 'modifiedAt') return sql<number>`case when ${column} is null then 1 else 0 end`;
+  if (key === 'modifiedAt') return sql<number>`case when ${sql.ref(key)} is null then 1 else 0 end`;
   const field = fieldOf(def, key);
   if (field === undefined || field.required === true) return undefined;
-  const empty = field.type === 'company' || isNumberField(field) ? sql`${column} is null` : sql`${column} = ''`;
+  const value = sortValue(def, key);
+  const empty = isNullWhenEmpty(field) ? sql`${value} is null` : sql`${value} = ''`;
   return sql<number>`case when ${empty} then 1 else 0 end`;
 }
 
@@ -111,7 +130,7 @@ export async function listPage(db: EntityDb, def: EntityDef, companyCodes: reado
   let page = rows.select(columnsOf(def));
   const empties = emptiesLast(def, sortKey);
   if (empties) page = page.orderBy(empties);
-  page = page.orderBy(sql.ref(sortKey), order);
+  page = page.orderBy(sortValue(def, sortKey), order);
   // The key makes the order total, so consecutive pages neither repeat nor skip a row.
   if (sortKey !== def.key) page = page.orderBy(sql.ref(def.key), order);
   const found = await page.limit(query.size).offset((query.page - 1) * query.size).execute();

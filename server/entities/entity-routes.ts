@@ -52,7 +52,9 @@ function companyOfRow(def: EntityDef, row: EntityRow): string | null {
 
 export const entityRoutes: ContractPlugin = async (app, options) => {
   const { services } = options;
-  await app.register(photoRoutes, options);
+  // Without the parent's prefix: a plugin registered inside this one is already below it (the prefix again would put
+  // the photo calls at /truckmanage/api/truckmanage/api/…).
+  await app.register(photoRoutes, { services });
   const announced = async (request: FastifyRequest, def: EntityDef, result: WriteResult, created = false): Promise<WriteResult> => {
     if (result.kind !== 'saved') return result;
     await afterCommit(services, def, result.row, authOf(request).user.id, created);

@@ -1,17 +1,22 @@
 // One server over the simulator's seeded fleet with a session per demo account, the entity calls as functions, and a
 // valid new row for any definition: what every entity test drives.
-import { ENTITIES } from '../../../src/domain/screens/entities/registry';
+import { ENTITIES, entityFor } from '../../../src/domain/screens/entities/registry';
 import type { EntityDef, EntityField } from '../../../src/domain/screens/entities/definition';
 import { confirmKey, isCreateOnly } from '../../../src/domain/screens/entities/validate';
 import { ROLE } from '../../../server/seed/accounts';
-import { entityCallPath, isEntityRow, type EntityPage, type EntityRow } from '../../../src/domain/screens/entities/wire';
+import {
+  entityCallPath, isEntityRow, isStoredPhoto, photoUploadPath, type EntityPage, type EntityRow, type StoredPhoto,
+} from '../../../src/domain/screens/entities/wire';
 import type { Envelope } from '../../../src/domain/wire/envelope';
-import { call, login } from '../../helpers/api';
+import { API, call, login } from '../../helpers/api';
 import { seededFleetDatabase } from '../../helpers/seeded-fleet';
 import { startServer, type RunningServer } from '../../helpers/server';
 import { DEFAULT_SIM } from '../reports/seeded-server';
+import { png } from './images';
 
 export const DEFS: readonly EntityDef[] = Object.values(ENTITIES);
+
+const TRUCK_PATH = '/setting/base_data/truck';
 
 export type DemoUser = 'admin' | 'manager' | 'operator' | 'garden';
 type Lang = 'zh' | 'en';
@@ -26,7 +31,37 @@ export interface EntityServer {
   create(def: EntityDef, user: DemoUser, form: Form, lang?: Lang): Promise<Envelope<unknown>>;
   update(def: EntityDef, user: DemoUser, key: string, form: Form, lang?: Lang): Promise<Envelope<unknown>>;
   status(def: EntityDef, user: DemoUser, key: string, form: Form, lang?: Lang): Promise<Envelope<unknown>>;
+  /** Uploads bytes to a definition's photo call as `user`. */
+  upload(def: EntityDef, user: DemoUser, bytes: Uint8Array, lang?: Lang, contentType?: string): Promise<Envelope<StoredPhoto | null>>;
+  /**
+   * A valid new row of the definition, as `validInput` but with what only the server can tell: a company of its own
+   * where the company field is unique (a threshold row per company), a plate of a truck of the row's company for a
+   * truck reference, and an uploaded photo for a photo field.
+   */
+  input(def: EntityDef, tag: string, company?: string): Promise<Record<string, string>>;
+  /** A company for a new row: `preferred` (C002 by default), or for a unique company field one holding no row yet. */
+  companyFor(def: EntityDef, preferred?: string): Promise<string>;
+  /** At least `count` rows the administrator sees, made by the administrator when fewer are stored; the ones made. */
+  ensureRows(def: EntityDef, count: number): Promise<EntityRow[]>;
+  /** The manager's companies: its seeded four and the organisations this server's helpers made for it. */
+  managerCompanies(): readonly string[];
   close(): Promise<void>;
+}
+
+/** The organisations of the seeded fleet a row may be put in: the manager's (C001, without trucks, last), then C005. */
+const SEEDED_COMPANIES = ['C002', 'C003', 'C004', 'C001', 'C005'];
+const MANAGER_SEEDED = ['C002', 'C003', 'C004', 'C001'];
+
+/** What a PUT answers for a screen without an edit call (an append-only record): no such call. */
+export function noSuchCall(def: EntityDef, key: string): Envelope<null> {
+  return { resultCode: 404, message: `No such call: ${API}${entityCallPath(def.path)}/${key}`, data: null };
+}
+
+/** The definition of a screen a test names, or a failure. */
+export function defAt(path: string): EntityDef {
+  const def = entityFor(path);
+  if (!def) throw new Error(`no entity ${path}`);
+  return def;
 }
 
 export async function startEntityServer(): Promise<EntityServer> {
@@ -48,20 +83,110 @@ export async function startEntityServer(): Promise<EntityServer> {
     create: (def, user, form, lang) => send('POST', entityCallPath(def.path), user, { form, lang }),
     update: (def, user, key, form, lang) => send('PUT', `${entityCallPath(def.path)}/${encodeURIComponent(key)}`, user, { form, lang }),
     status: (def, user, key, form, lang) => send('POST', `${entityCallPath(def.path)}/${encodeURIComponent(key)}/status`, user, { form, lang }),
+    async upload(def, user, bytes, lang = 'zh', contentType = 'image/png') {
+      const response = await fetch(`${server.url}${API}${photoUploadPath(def.path)}`, {
+        method: 'POST',
+        headers: { 'header-id': tokens[user], cookie: `language=${lang}`, 'content-type': contentType },
+        body: new Uint8Array(bytes),
+      });
+      return (await response.json()) as Envelope<StoredPhoto | null>;
+    },
+    async input(def, tag, company) {
+      const owner = company ?? (await api.companyFor(def));
+      const input = validInput(def, tag, owner);
+      for (const field of def.fields) {
+        if (field.type === 'reference' && field.ref?.path === TRUCK_PATH) input[field.key] = await plateIn(owner);
+        if (field.type === 'photo') input[field.key] = await photoName(def);
+      }
+      return input;
+    },
+    async companyFor(def, preferred) {
+      const field = def.fields.find((entry) => entry.key === 'companyCode');
+      if (field?.unique !== true) return preferred ?? 'C002';
+      const taken = new Set((await api.all(def, 'admin')).map((row) => row.values['companyCode']));
+      if (preferred !== undefined) {
+        if (taken.has(preferred)) throw new Error(`${def.path} already has a row of ${preferred}`);
+        return preferred;
+      }
+      // The manager's own, so the manager may move a row there too.
+      return MANAGER_SEEDED.find((code) => !taken.has(code)) ?? (await freshCompany());
+    },
+    async ensureRows(def, count) {
+      const made: EntityRow[] = [];
+      for (let held = (await api.all(def, 'admin')).length; held < count; held += 1) {
+        const company = await api.companyFor(def, def.fields.some((field) => field.key === 'companyCode' && field.unique === true) ? undefined : SEEDED_COMPANIES[held % 5]);
+        made.push(savedRow(await api.create(def, 'admin', await api.input(def, `row${held}`, company))));
+      }
+      return made;
+    },
+    managerCompanies: () => [...MANAGER_SEEDED, ...fresh],
     close: () => server.close(),
   };
+
+  const plates = new Map<string, string>();
+  /** A plate of one of the company's trucks, read from the truck list; none for a company without trucks. */
+  async function plateIn(company: string): Promise<string> {
+    const known = plates.get(company);
+    if (known !== undefined) return known;
+    const page = await api.list(defAt(TRUCK_PATH), 'admin', { companyCode: company, size: 1 });
+    const plate = String(page.data.rows[0]?.values['signCode'] ?? '');
+    plates.set(company, plate);
+    return plate;
+  }
+
+  let photo: string | undefined;
+  async function photoName(def: EntityDef): Promise<string> {
+    if (photo === undefined) {
+      const answer = await api.upload(def, 'admin', png());
+      if (!isStoredPhoto(answer.data)) throw new Error(`photo upload failed: ${answer.message}`);
+      photo = answer.data.name;
+    }
+    return photo;
+  }
+
+  const fresh: string[] = [];
+  /** A new organisation below C002, made by the manager: granted to it, and seen by every superMan. */
+  async function freshCompany(): Promise<string> {
+    const code = `F${fresh.length + 1}`;
+    const def = defAt('/setting/base_data/company');
+    savedRow(await api.create(def, 'manager', { ...validInput(def, `fresh-${code}`), code, parentCode: 'C002' }));
+    fresh.push(code);
+    return code;
+  }
   return api;
+}
+
+/** A short, stable text of a tag, for unique values a field is too short to hold the tag itself (a driver code). */
+function digest(text: string, length: number, alphabet = '0123456789abcdefghijklmnopqrstuvwxyz'): string {
+  let out = '';
+  // FNV-1a, re-seeded per character taken: collisions between the few tags of a test run are negligible.
+  for (let round = 0; out.length < length; round += 1) {
+    let hash = 0x811c9dc5 ^ round;
+    for (const c of text) hash = Math.imul(hash ^ (c.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+    out += alphabet[hash % alphabet.length];
+  }
+  return out;
+}
+
+/** A number inside a field's bounds, away from both ends where they allow it. */
+function numberIn(field: EntityField): number {
+  const min = field.min ?? 0;
+  const max = field.max ?? min + 1000;
+  if (field.type === 'integer') return Math.min(max, min + 150);
+  return Math.round(((min + max) / 2) * 1e6) / 1e6;
 }
 
 /** A valid value of a field, unique by `tag` where the field must be; `company` for company fields. */
 export function validValue(field: EntityField, tag: string, company = 'C002'): string {
   switch (field.type) {
-    case 'text':
-      return `${field.key}-${tag}`.slice(0, field.maxLength ?? 50);
+    case 'text': {
+      const max = field.maxLength ?? 50;
+      const plain = `${field.key}-${tag}`;
+      return [...plain].length <= max ? plain : `t${digest(`${field.key}:${tag}`, Math.min(max, 12) - 1)}`;
+    }
     case 'integer':
-      return String(Math.min(field.max ?? 1000, (field.min ?? 0) + 150));
     case 'decimal':
-      return '1.5';
+      return String(numberIn(field));
     case 'latitude':
       return '31.234567';
     case 'longitude':
@@ -71,7 +196,8 @@ export function validValue(field: EntityField, tag: string, company = 'C002'): s
     case 'company':
       return company;
     case 'phone':
-      return '13800138000';
+      // A unique phone (a SIM card's) follows the tag; any other is the same mobile.
+      return field.unique === true ? `139${digest(`${field.key}:${tag}`, 8, '0123456789')}` : '13800138000';
     case 'email':
       return 'fleet@example.cn';
     case 'date':
@@ -79,7 +205,7 @@ export function validValue(field: EntityField, tag: string, company = 'C002'): s
     case 'idCard':
       return VALID_ID_CARD;
     case 'reference':
-      // A role every company may name; an optional truck is left empty (a plate belongs to one company).
+      // A role every company may name; a truck needs the row's company (EntityServer.input reads one).
       return field.required === true ? ROLE.dispatcher : '';
     case 'photo':
       return '';

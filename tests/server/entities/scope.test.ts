@@ -1,15 +1,21 @@
 // Whose rows an entity call reaches: a role without the base data function gets 401 on every call; a manager sees and
 // writes only its own companies' rows (another's is 404, never revealed); organisations hang below the caller's own,
-// a new top organisation is an administrator's, and a new organisation is granted to the manager who made it.
+// a new top organisation is an administrator's, and a new organisation is granted to the manager who made it. Roles
+// are nobody's company's: every caller sees them but a superMan's role, which only a superMan sees or touches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityDef } from '../../../src/domain/screens/entities/definition';
+import type { EntityDef, EntityField } from '../../../src/domain/screens/entities/definition';
+import type { EntityRow } from '../../../src/domain/screens/entities/wire';
 import { entityFor } from '../../../src/domain/screens/entities/registry';
 import type { ReportOptions } from '../../../src/domain/screens/reports/wire';
+import { sql } from 'kysely';
 import { call } from '../../helpers/api';
-import { DEFS, editForm, nameOf, savedRow, startEntityServer, validInput, type EntityServer } from './entity-server';
+import { DEFS, editForm, nameOf, noSuchCall, savedRow, startEntityServer, validInput, type EntityServer } from './entity-server';
 
 const CASES = DEFS.map((def) => [nameOf(def), def] as const);
-const MANAGER_COMPANIES = ['C001', 'C002', 'C003', 'C004'];
+/** Screens whose rows belong to a company (or are organisations), as against roles. */
+const OWNED = CASES.filter(([, def]) => def.scope !== 'role');
+const ROLES = CASES.filter(([, def]) => def.scope === 'role');
+const ENOUGH_ROWS = 2;
 
 /** The company a row belongs to: its company field, or an organisation's own code. */
 const companyOf = (def: EntityDef, values: Readonly<Record<string, unknown>>): unknown => (def.scope === 'organisation' ? values['code'] : values['companyCode']);
@@ -28,48 +34,106 @@ describe('entity scope', () => {
   });
   afterAll(async () => api.close());
 
-  it.each(CASES)('answers 401 to every %s call of a role without the base data function, changing nothing', async (_name, def) => {
+  it.each(CASES)('answers 401 to every %s call of a role without the screen\'s function, changing nothing', async (_name, def) => {
+    await api.ensureRows(def, 1);
     const [row] = await api.all(def, 'admin');
     if (!row) throw new Error('no row');
     for (const user of ['operator', 'garden'] as const) {
       const answers = [
         await api.list(def, user, {}, 'en'),
-        await api.create(def, user, validInput(def, `no-${user}`, user === 'garden' ? 'C005' : 'C002'), 'en'),
-        await api.update(def, user, row.key, editForm(def, row, { shortName: 'nope' }), 'en'),
+        await api.create(def, user, await api.input(def, `no-${user}`, user === 'garden' ? 'C005' : 'C002'), 'en'),
         await api.status(def, user, row.key, { status: 0, version: row.version }, 'en'),
       ];
       for (const answer of answers) expect(answer, user).toEqual({ resultCode: 401, message: 'You have no access to this function', data: null });
+      // An append-only record has no edit call for anyone.
+      const edit = await api.update(def, user, row.key, editForm(def, row, { shortName: 'nope' }), 'en');
+      expect(edit, user).toEqual(def.append === true ? noSuchCall(def, row.key) : { resultCode: 401, message: 'You have no access to this function', data: null });
     }
     expect((await api.all(def, 'admin')).find((stored) => stored.key === row.key)).toEqual(row);
   });
 
-  it.each(CASES)("lists only the manager's companies' %s rows", async (_name, def) => {
+  /** The ids of the superMan roles, as stored. */
+  const superManRoles = async (): Promise<string[]> =>
+    (await sql<{ id: number }>`select id from role where super_man = 1`.execute(api.server.services.db)).rows.map((row) => String(row.id));
+
+  it.each(OWNED)("lists only the manager's companies' %s rows", async (_name, def) => {
+    await api.ensureRows(def, ENOUGH_ROWS);
     const all = await api.all(def, 'admin');
     const mine = await api.all(def, 'manager');
-    expect(mine).toEqual(all.filter((row) => MANAGER_COMPANIES.includes(String(companyOf(def, row.values)))));
+    expect(mine).toEqual(all.filter((row) => api.managerCompanies().includes(String(companyOf(def, row.values)))));
   });
 
-  it.each(CASES)("answers 404 to the manager for another company's %s row, and leaves it alone", async (_name, def) => {
-    const form = def.scope === 'organisation' ? { ...validInput(def, 'c005'), code: 'C005-1', parentCode: 'C005' } : validInput(def, 'c005', 'C005');
-    const theirs = savedRow(await api.create(def, 'admin', form));
+  it.each(ROLES)('lists every %s but a superMan\'s to the manager, and all of them to a superMan', async (_name, def) => {
+    const all = await api.all(def, 'admin');
+    const superMan = await superManRoles();
+    expect(superMan.length).toBeGreaterThan(0);
+    expect(all.map((row) => row.key)).toEqual(expect.arrayContaining(superMan));
+    expect(await api.all(def, 'manager')).toEqual(all.filter((row) => !superMan.includes(row.key)));
+  });
+
+  /** What the manager searches another's row by: its name, else its first search field. */
+  const searchOf = (def: EntityDef): EntityField | undefined =>
+    def.fields.find((entry) => entry.key === 'name' && entry.search === true) ?? def.fields.find((entry) => entry.search === true);
+
+  /**
+   * The manager searching for another's row finds only its own rows holding the value (a place's unique name: none;
+   * a text message's phone, or 管理员 within 用户管理员: its own).
+   */
+  const expectNotFoundBySearch = async (def: EntityDef, theirs: EntityRow) => {
+    const field = searchOf(def);
+    if (!field) return;
+    const value = String(theirs.values[field.key]);
+    const whole = field.type === 'company' || field.type === 'select';
+    const own = (await api.all(def, 'manager')).filter((row) => (whole ? row.values[field.key] === value : String(row.values[field.key] ?? '').includes(value)));
+    const found = await api.list(def, 'manager', { [field.key]: value, size: 1000 });
+    expect(found.data).toEqual({ rows: own, total: own.length });
+  };
+
+  const expectUntouchable = async (def: EntityDef, theirs: EntityRow) => {
     expect((await api.all(def, 'manager')).map((row) => row.key)).not.toContain(theirs.key);
-    expect((await api.list(def, 'manager', { name: String(theirs.values['name']) })).data).toEqual({ rows: [], total: 0 });
+    await expectNotFoundBySearch(def, theirs);
     for (const lang of ['zh', 'en'] as const) {
       const message = lang === 'zh' ? '该记录不存在或已无权查看' : 'The record does not exist or is no longer yours to see';
+      const status = await api.status(def, 'manager', theirs.key, { status: 0, version: theirs.version }, lang);
+      expect(status).toEqual({ resultCode: 404, message, data: null });
       const edit = await api.update(def, 'manager', theirs.key, editForm(def, theirs, { shortName: 'mine now' }), lang);
-      expect(edit).toEqual({ resultCode: 404, message, data: null });
-      expect(await api.status(def, 'manager', theirs.key, { status: 0, version: theirs.version }, lang)).toEqual(edit);
+      if (def.append === true) expect(edit.resultCode).toBe(404);
+      else expect(edit).toEqual(status);
     }
     expect((await api.all(def, 'admin')).find((row) => row.key === theirs.key)).toEqual(theirs);
+  };
+
+  it.each(OWNED)("answers 404 to the manager for another company's %s row, and leaves it alone", async (_name, def) => {
+    const form =
+      def.scope === 'organisation'
+        ? { ...validInput(def, 'c005'), code: 'C005-1', parentCode: 'C005' }
+        : await api.input(def, 'c005', await api.companyFor(def, 'C005'));
+    await expectUntouchable(def, savedRow(await api.create(def, 'admin', form)));
   });
 
-  it.each(CASES)('lets the manager move a %s row only between its own companies', async (_name, def) => {
-    const row = savedRow(await api.create(def, 'manager', validInput(def, 'move')));
+  it.each(ROLES)('answers 404 to the manager for a superMan\'s %s, and leaves it alone', async (_name, def) => {
+    const [superMan] = await superManRoles();
+    const theirs = (await api.all(def, 'admin')).find((row) => row.key === superMan);
+    if (!theirs) throw new Error('no superMan role');
+    await expectUntouchable(def, theirs);
+  });
+
+  it.each(OWNED.filter(([, def]) => def.append !== true))('lets the manager move a %s row only between its own companies', async (_name, def) => {
+    const row = savedRow(await api.create(def, 'manager', await api.input(def, 'move')));
     const field = def.scope === 'organisation' ? 'parentCode' : 'companyCode';
     const refused = await api.update(def, 'manager', row.key, editForm(def, row, { [field]: 'C005' }), 'en');
     expect(refused).toEqual({ resultCode: 400, message: 'Choose one of the options', data: { field } });
-    const moved = savedRow(await api.update(def, 'manager', row.key, editForm(def, row, { [field]: 'C003' })));
-    expect(moved.values[field]).toBe('C003');
+    // One company's row per company where the company is unique (a threshold): then to one holding none yet.
+    const target = await api.companyFor(def, def.fields.some((entry) => entry.key === field && entry.unique === true) ? undefined : 'C003');
+    const moved = savedRow(await api.update(def, 'manager', row.key, editForm(def, row, { [field]: target })));
+    expect(moved.values[field]).toBe(target);
+  });
+
+  it.each(ROLES)('makes every %s the manager saves an ordinary one, whatever the form says', async (_name, def) => {
+    const made = savedRow(await api.create(def, 'manager', { ...(await api.input(def, 'plain')), superMan: 1 }));
+    const edited = savedRow(await api.update(def, 'manager', made.key, { ...editForm(def, made), superMan: 1 }));
+    expect(await superManRoles()).not.toContain(made.key);
+    expect((await api.all(def, 'manager')).find((row) => row.key === made.key)).toEqual(edited);
   });
 
   describe('organisations', () => {

@@ -1,29 +1,54 @@
 // Entity writes for every definition: a new row, an edit and a status change, each stamped with a new version and its
 // author; a stale version refused with the row as it is now, naming who changed it and when in China time; a fixed
-// code refused; and nothing changed by a refused write.
+// code refused; and nothing changed by a refused write. An append-only record (a text message sent) has no edit: its
+// tests change its status only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../../src/domain/i18n';
-import type { EntityDef } from '../../../src/domain/screens/entities/definition';
-import type { EntityRow } from '../../../src/domain/screens/entities/wire';
+import type { EntityDef, EntityField } from '../../../src/domain/screens/entities/definition';
+import type { EntityRow, EntityValue } from '../../../src/domain/screens/entities/wire';
 import { chinaDateTime } from '../../../server/entities/entity-answers';
-import { DEFS, editForm, nameOf, savedRow, startEntityServer, validInput, type EntityServer } from './entity-server';
+import { DEFS, editForm, nameOf, noSuchCall, savedRow, startEntityServer, type EntityServer } from './entity-server';
 
 const CASES = DEFS.map((def) => [nameOf(def), def] as const);
+const EDITED = CASES.filter(([, def]) => def.append !== true);
+const APPENDED = CASES.filter(([, def]) => def.append === true);
 const NUMBER_TYPES = ['integer', 'decimal', 'latitude', 'longitude'];
 
-/** The row a valid input should become: text trimmed, numbers as numbers. */
-function expectedValues(def: EntityDef, input: Readonly<Record<string, string>>): Record<string, string | number> {
-  return Object.fromEntries(def.fields.map((field) => {
+/**
+ * The row a valid input should become: text trimmed, numbers as numbers, an ID number in capitals, a day and a
+ * reference as sent (yyyy-MM-dd, the named row's label), empty as null; a password never shown.
+ */
+function expectedValues(def: EntityDef, input: Readonly<Record<string, string>>): Record<string, EntityValue> {
+  return Object.fromEntries(def.fields.filter((field) => field.type !== 'password').map((field) => {
     const value = (input[field.key] ?? '').trim();
-    return [field.key, NUMBER_TYPES.includes(field.type) ? Number(value) : value];
+    if (value === '') return [field.key, null];
+    if (NUMBER_TYPES.includes(field.type)) return [field.key, Number(value)];
+    return [field.key, field.type === 'idCard' ? value.toUpperCase() : value];
   }));
 }
 
-/** A text field an edit may change (not fixed, not a company): the short name on every place. */
-function editableText(def: EntityDef): string {
-  const field = def.fields.find((entry) => entry.type === 'text' && entry.fixed !== true && entry.unique !== true);
-  if (!field) throw new Error(`${def.path} has no editable text`);
-  return field.key;
+/** A field an edit may change and the values it may take, as sent and as then shown. */
+interface Editable {
+  readonly key: string;
+  values(...tags: string[]): { readonly sent: string; readonly shown: EntityValue }[];
+}
+
+/**
+ * What an edit test changes: a plain text (the short name of every place), else a unique text (a new value is no
+ * one's), else a number (a threshold) within its bounds.
+ */
+function editable(def: EntityDef): Editable {
+  const changeable = (entry: EntityField) => entry.fixed !== true && entry.type !== 'password';
+  const text =
+    def.fields.find((entry) => changeable(entry) && entry.type === 'text' && entry.unique !== true) ??
+    def.fields.find((entry) => changeable(entry) && entry.type === 'text');
+  if (text) {
+    const fit = (tag: string) => [...tag].slice(0, text.maxLength ?? 50).join('');
+    return { key: text.key, values: (...tags) => tags.map((tag) => ({ sent: fit(tag), shown: fit(tag) })) };
+  }
+  const number = def.fields.find((entry) => changeable(entry) && entry.type === 'integer' && entry.max !== undefined);
+  if (!number) throw new Error(`${def.path} has nothing an edit test may change`);
+  return { key: number.key, values: (...tags) => tags.map((_tag, i) => ({ sent: String((number.max ?? 0) - i), shown: (number.max ?? 0) - i })) };
 }
 
 describe('entity writes', () => {
@@ -37,7 +62,7 @@ describe('entity writes', () => {
   const find = async (def: EntityDef, key: string): Promise<EntityRow | undefined> => (await api.all(def, 'admin')).find((row) => row.key === key);
 
   it.each(CASES)('creates a %s row: enabled, version 1, stamped with its author, values trimmed and typed', async (_name, def) => {
-    const input = validInput(def, 'new1');
+    const input = await api.input(def, 'new1');
     const padded = Object.fromEntries(Object.entries(input).map(([key, value]) => [key, `  ${value} `]));
     const before = Date.now();
     const row = savedRow(await api.create(def, 'manager', padded));
@@ -49,19 +74,28 @@ describe('entity writes', () => {
   });
 
   // Rows are made by the manager: an organisation is granted to whoever makes it, and seen by every superMan.
-  it.each(CASES)('edits a %s row on its version: the new values, version + 1, the editor and the time', async (_name, def) => {
-    const created = savedRow(await api.create(def, 'manager', validInput(def, 'edit1')));
-    const field = editableText(def);
-    const edited = savedRow(await api.update(def, 'manager', created.key, editForm(def, created, { [field]: '改过的 text' })));
-    expect(edited).toMatchObject({ key: created.key, version: 2, modifiedBy: 'manager', values: { ...created.values, [field]: '改过的 text' } });
+  it.each(EDITED)('edits a %s row on its version: the new values, version + 1, the editor and the time', async (_name, def) => {
+    const created = savedRow(await api.create(def, 'manager', await api.input(def, 'edit1')));
+    const { key: field, values } = editable(def);
+    const [first, second] = values('改过的 text', 'only this');
+    if (!first || !second) throw new Error('two values');
+    const edited = savedRow(await api.update(def, 'manager', created.key, editForm(def, created, { [field]: first.sent })));
+    expect(edited).toMatchObject({ key: created.key, version: 2, modifiedBy: 'manager', values: { ...created.values, [field]: first.shown } });
     // An edit may send only some fields: the others keep their values.
-    const partial = savedRow(await api.update(def, 'admin', created.key, { version: 2, [field]: 'only this' }));
-    expect(partial).toMatchObject({ version: 3, modifiedBy: 'admin', values: { ...edited.values, [field]: 'only this' } });
+    const partial = savedRow(await api.update(def, 'admin', created.key, { version: 2, [field]: second.sent }));
+    expect(partial).toMatchObject({ version: 3, modifiedBy: 'admin', values: { ...edited.values, [field]: second.shown } });
     expect(await find(def, created.key)).toEqual(partial);
   });
 
+  it.each(APPENDED)('has no edit call for a %s row: a PUT is no such call and the row stays', async (_name, def) => {
+    const created = savedRow(await api.create(def, 'manager', await api.input(def, 'append1')));
+    const text = def.fields.find((entry) => entry.type === 'text');
+    expect(await api.update(def, 'manager', created.key, editForm(def, created, text ? { [text.key]: 'changed' } : {}), 'en')).toEqual(noSuchCall(def, created.key));
+    expect(await find(def, created.key)).toEqual(created);
+  });
+
   it.each(CASES)('disables and enables a %s row, each a new version', async (_name, def) => {
-    const created = savedRow(await api.create(def, 'manager', validInput(def, 'status1')));
+    const created = savedRow(await api.create(def, 'manager', await api.input(def, 'status1')));
     const disabled = savedRow(await api.status(def, 'manager', created.key, { status: 0, version: 1 }));
     expect(disabled).toMatchObject({ status: 0, version: 2, modifiedBy: 'manager', values: created.values });
     expect((await find(def, created.key))?.status).toBe(0);
@@ -71,12 +105,13 @@ describe('entity writes', () => {
     expect(bad.resultCode).toBe(400);
   });
 
-  it.each(CASES)('refuses a stale %s edit or status change with the current row, naming who changed it and when', async (_name, def) => {
-    const created = savedRow(await api.create(def, 'manager', validInput(def, 'stale1')));
-    const field = editableText(def);
-    const theirs = savedRow(await api.update(def, 'manager', created.key, editForm(def, created, { [field]: 'theirs' })));
+  it.each(EDITED)('refuses a stale %s edit or status change with the current row, naming who changed it and when', async (_name, def) => {
+    const created = savedRow(await api.create(def, 'manager', await api.input(def, 'stale1')));
+    const { key: field, values } = editable(def);
+    const [theirValue, myValue] = values('theirs', 'mine');
+    const theirs = savedRow(await api.update(def, 'manager', created.key, editForm(def, created, { [field]: theirValue?.sent ?? '' })));
     for (const lang of ['zh', 'en'] as const) {
-      const stale = await api.update(def, 'admin', created.key, editForm(def, created, { [field]: 'mine' }), lang);
+      const stale = await api.update(def, 'admin', created.key, editForm(def, created, { [field]: myValue?.sent ?? '' }), lang);
       const time = chinaDateTime(theirs.modifiedAt ?? 0, lang);
       expect(stale).toEqual({ resultCode: 409, message: translate(lang, 'entity.conflict', { user: 'manager', time }), data: { current: theirs } });
       expect(stale.message).toContain('manager');
@@ -86,14 +121,35 @@ describe('entity writes', () => {
     expect(await find(def, created.key)).toEqual(theirs);
   });
 
+  it.each(APPENDED)('refuses a stale %s status change with the current row, naming who changed it and when', async (_name, def) => {
+    const created = savedRow(await api.create(def, 'manager', await api.input(def, 'stale1')));
+    const theirs = savedRow(await api.status(def, 'manager', created.key, { status: 0, version: created.version }));
+    for (const lang of ['zh', 'en'] as const) {
+      const stale = await api.status(def, 'admin', created.key, { status: 1, version: created.version }, lang);
+      const time = chinaDateTime(theirs.modifiedAt ?? 0, lang);
+      expect(stale).toEqual({ resultCode: 409, message: translate(lang, 'entity.conflict', { user: 'manager', time }), data: { current: theirs } });
+    }
+    expect(await find(def, created.key)).toEqual(theirs);
+  });
+
   it.each(CASES)('lets one of two simultaneous %s saves win and tells the others, never a server error', async (_name, def) => {
-    const created = savedRow(await api.create(def, 'manager', validInput(def, 'race1')));
-    const field = editableText(def);
-    const edits = await Promise.all(['a', 'b', 'c'].map((tag) => api.update(def, 'manager', created.key, editForm(def, created, { [field]: tag }))));
-    expect(edits.map((answer) => answer.resultCode).sort()).toEqual([200, 409, 409]);
-    const sameName = await Promise.all(['x', 'y', 'z'].map((tag) => api.create(def, 'admin', { ...validInput(def, `race-${tag}`), name: `同名-${def.table}` })));
-    expect(sameName.map((answer) => answer.resultCode).sort()).toEqual([200, 400, 400]);
-    for (const answer of sameName.filter((entry) => entry.resultCode === 400)) expect(answer.data).toEqual({ field: 'name' });
+    const created = savedRow(await api.create(def, 'manager', await api.input(def, 'race1')));
+    if (def.append === true) {
+      const changes = await Promise.all([0, 0, 0].map(() => api.status(def, 'manager', created.key, { status: 0, version: created.version })));
+      expect(changes.map((answer) => answer.resultCode).sort()).toEqual([200, 409, 409]);
+    } else {
+      const { key: field, values } = editable(def);
+      const edits = await Promise.all(values('a', 'b', 'c').map((value) => api.update(def, 'manager', created.key, editForm(def, created, { [field]: value.sent }))));
+      expect(edits.map((answer) => answer.resultCode).sort()).toEqual([200, 409, 409]);
+    }
+    // The same value of a unique field (a place's name, a plate, a threshold's company) saved thrice at once.
+    const unique = def.fields.find((entry) => entry.key === 'name' && entry.unique === true) ?? def.fields.find((entry) => entry.unique === true);
+    if (!unique) return;
+    const same = (await api.input(def, 'race-same'))[unique.key] ?? '';
+    const inputs = [await api.input(def, 'race-x'), await api.input(def, 'race-y'), await api.input(def, 'race-z')];
+    const sameValue = await Promise.all(inputs.map((input) => api.create(def, 'admin', { ...input, [unique.key]: same })));
+    expect(sameValue.map((answer) => answer.resultCode).sort()).toEqual([200, 400, 400]);
+    for (const answer of sameValue.filter((entry) => entry.resultCode === 400)) expect(answer.data).toEqual({ field: unique.key });
   });
 
   it('writes the conflict time on China wall-clock time, in each language’s format', () => {
@@ -102,11 +158,16 @@ describe('entity writes', () => {
     expect(chinaDateTime(newYearInChina, 'en')).toBe('01/01/2025 00:00:05');
   });
 
-  it.each(CASES)('refuses a change of the fixed %s code and changes nothing', async (_name, def) => {
-    const created = savedRow(await api.create(def, 'admin', validInput(def, 'fixed1')));
+  const FIXED = EDITED.flatMap(([name, def]) => {
+    const fixed = def.fields.find((field) => field.fixed === true);
+    return fixed ? [[name, def, fixed.key] as const] : [];
+  });
+
+  it.each(FIXED)('refuses a change of the fixed %s %s and changes nothing', async (_name, def, field) => {
+    const created = savedRow(await api.create(def, 'admin', await api.input(def, 'fixed1')));
     for (const lang of ['zh', 'en'] as const) {
-      const answer = await api.update(def, 'admin', created.key, { ...editForm(def, created), code: 'OTHER1' }, lang);
-      expect(answer).toEqual({ resultCode: 400, message: translate(lang, 'validation.fixed'), data: { field: 'code' } });
+      const answer = await api.update(def, 'admin', created.key, { ...editForm(def, created), [field]: 'OTHER1' }, lang);
+      expect(answer).toEqual({ resultCode: 400, message: translate(lang, 'validation.fixed'), data: { field } });
     }
     expect(await find(def, created.key)).toEqual(created);
   });
@@ -114,17 +175,19 @@ describe('entity writes', () => {
   it.each(CASES)('answers 404 for a %s row that does not exist', async (_name, def) => {
     for (const key of ['999999', 'NOPE', '0', '99999999999']) {
       const answer = await api.update(def, 'admin', key, { version: 1, name: 'x' }, 'en');
-      expect(answer).toEqual({ resultCode: 404, message: 'The record does not exist or is no longer yours to see', data: null });
-      expect((await api.status(def, 'admin', key, { status: 0, version: 1 })).resultCode).toBe(404);
+      const notFound = { resultCode: 404, message: 'The record does not exist or is no longer yours to see', data: null };
+      expect(answer).toEqual(def.append === true ? noSuchCall(def, key) : notFound);
+      expect(await api.status(def, 'admin', key, { status: 0, version: 1 }, 'en')).toEqual(notFound);
     }
   });
 
   it.each(CASES)('asks for the version of a %s edit or status change', async (_name, def) => {
+    await api.ensureRows(def, 1);
     const [row] = await api.all(def, 'admin');
     if (!row) throw new Error('no row');
     const answer = await api.update(def, 'admin', row.key, { name: 'x' }, 'en');
-    expect(answer).toEqual({ resultCode: 400, message: 'Missing field: version', data: null });
-    expect((await api.status(def, 'admin', row.key, { status: 0 })).resultCode).toBe(400);
+    expect(answer).toEqual(def.append === true ? noSuchCall(def, row.key) : { resultCode: 400, message: 'Missing field: version', data: null });
+    expect(await api.status(def, 'admin', row.key, { status: 0 }, 'en')).toEqual({ resultCode: 400, message: 'Missing field: version', data: null });
     expect(await find(def, row.key)).toEqual(row);
   });
 });
