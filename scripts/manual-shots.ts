@@ -2,6 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { Lang, LocaleKey, LocaleValues } from '../src/domain/i18n';
 import type { ManualShot } from '../server/manuals/shots';
+import { ROLE } from '../server/seed/accounts';
 
 export type DemoUser = 'operator' | 'manager' | 'garden';
 
@@ -56,7 +57,7 @@ async function openBySearch(page: Page, title: string): Promise<void> {
 /** The shots that need the fleet's history (report rows): the screenshot script takes them on a backfilled server. */
 export const HISTORY_SHOTS: ReadonlySet<ManualShot> = new Set([
   'report-summary', 'report-chart', 'report-handling', 'report-query-bar', 'report-adas-levels', 'report-offline-bands',
-  'report-driver-score', 'report-device-health', 'master-data-form',
+  'report-driver-score', 'report-device-health', 'master-data-form', 'driver-photo-form', 'role-function-tree',
 ]);
 
 /** The user of the report shots: the only demo user (besides admin) with every cargo report group and a company tree. */
@@ -76,6 +77,16 @@ const prepared = new WeakSet<Page>();
  * notice again over the rows; so the tab strip keeps the reports opened before.
  */
 async function openReport(ctx: ShotContext, titleKey: LocaleKey): Promise<Page> {
+  const page = await reportUserPage(ctx);
+  await openBySearch(page, ctx.t(titleKey));
+  const view = page.locator('.view:not([hidden])');
+  await view.locator('[data-testid="report-grid"] .ag-row:not(.ag-row-pinned) .ag-cell[col-id="signCode"]:not(:empty)').first().waitFor();
+  await view.getByTestId('report-total').filter({ hasText: /\d/ }).waitFor();
+  return page;
+}
+
+/** The report user's page made ready once: the wider viewport, the fence notice dismissed. */
+async function reportUserPage(ctx: ShotContext): Promise<Page> {
   const page = await ctx.pageOf(REPORT_USER);
   if (!prepared.has(page)) {
     await page.setViewportSize(REPORT_VIEWPORT);
@@ -85,11 +96,34 @@ async function openReport(ctx: ShotContext, titleKey: LocaleKey): Promise<Page> 
     await notice.waitFor({ state: 'detached' });
     prepared.add(page);
   }
-  await openBySearch(page, ctx.t(titleKey));
-  const view = page.locator('.view:not([hidden])');
-  await view.locator('[data-testid="report-grid"] .ag-row:not(.ag-row-pinned) .ag-cell[col-id="signCode"]:not(:empty)').first().waitFor();
-  await view.getByTestId('report-total').filter({ hasText: /\d/ }).waitFor();
   return page;
+}
+
+/**
+ * A passport-style 90×120 portrait drawn on a canvas in the page (a grey figure on a pale blue ground), as PNG bytes:
+ * a real image for the photo field without shipping one.
+ */
+async function portraitPng(page: Page): Promise<Buffer> {
+  const bytes = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 90;
+    canvas.height = 120;
+    const g = canvas.getContext('2d');
+    if (!g) throw new Error('no 2d canvas');
+    g.fillStyle = '#dbe8f6';
+    g.fillRect(0, 0, 90, 120);
+    g.fillStyle = '#7a8797';
+    g.beginPath();
+    g.arc(45, 46, 20, 0, Math.PI * 2);
+    g.fill();
+    g.beginPath();
+    g.ellipse(45, 120, 38, 42, 0, Math.PI, Math.PI * 2);
+    g.fill();
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+    if (!blob) throw new Error('no PNG from the canvas');
+    return [...new Uint8Array(await blob.arrayBuffer())];
+  });
+  return Buffer.from(bytes);
 }
 
 export const RECIPES = {
@@ -266,6 +300,40 @@ export const RECIPES = {
     await dialog.getByRole('textbox', { name: ctx.t('entity.field.safeRange'), exact: true }).fill('');
     await dialog.getByRole('button', { name: ctx.t('entity.save') }).click();
     await dialog.getByText(ctx.t('validation.required')).waitFor();
+    return page.screenshot();
+  },
+
+  'driver-photo-form': async (ctx) => {
+    const page = await reportUserPage(ctx);
+    await openBySearch(page, ctx.t('route.setting.base_data.driver'));
+    const view = page.locator('.view:not([hidden])');
+    await view.locator('[data-testid="report-grid"] .ag-row:not(.ag-row-pinned) .ag-cell[col-id="name"]:not(:empty)').first().waitFor();
+    await view.getByRole('button', { name: new RegExp(`^${ctx.t('entity.edit')} `) }).first().click();
+    const dialog = page.getByRole('dialog');
+    const photo = dialog.locator('[data-field="photo"]');
+    await photo.locator('input[type="file"]').setInputFiles({ name: 'driver.png', mimeType: 'image/png', buffer: await portraitPng(page) });
+    const thumb = photo.locator('img.entity-photo__thumb');
+    await thumb.waitFor();
+    await thumb.evaluate((img: HTMLImageElement) => img.decode());
+    await photo.scrollIntoViewIfNeeded();
+    const shot = await page.screenshot();
+    await dialog.getByRole('button', { name: ctx.t('entity.cancel') }).click();
+    return shot;
+  },
+
+  'role-function-tree': async (ctx) => {
+    const page = await reportUserPage(ctx);
+    await openBySearch(page, ctx.t('route.setting.privilege_account.role_function'));
+    const view = page.locator('.view:not([hidden])');
+    await view.getByRole('button', { name: new RegExp(ctx.t('roleFunction.role')) }).click();
+    await page.getByRole('option', { name: ROLE.dispatcher }).click();
+    const tree = view.getByRole('treegrid', { name: ctx.t('roleFunction.functions') });
+    await tree.waitFor();
+    // The active-safety group opened and one of its routes unchecked: the group shows the partial mark.
+    const group = tree.locator('[data-group="active_safety"]');
+    await group.getByRole('button').filter({ hasText: '▸' }).click();
+    await tree.locator('[data-path*="/active_safety/"]').first().locator('.role-function__check').click();
+    await group.and(page.locator('[data-state="indeterminate"]')).waitFor();
     return page.screenshot();
   },
 

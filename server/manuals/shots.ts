@@ -26,6 +26,8 @@ export const MANUAL_SHOTS = [
   'report-driver-score',
   'report-device-health',
   'master-data-form',
+  'driver-photo-form',
+  'role-function-tree',
 ] as const;
 
 export type ManualShot = (typeof MANUAL_SHOTS)[number];
