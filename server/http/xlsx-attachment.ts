@@ -1,6 +1,5 @@
 // An .xlsx answer's headers: its media type and a Content-Disposition that keeps a Chinese file name. Shared by the
-// entity export and template (server/entities/entity-export.ts); server/reports/export-route.ts holds the same
-// function privately and can import this one instead.
+// report export (server/reports/export-route.ts) and the entity export and template (server/entities/entity-export.ts).
 import { XLSX_TYPE } from '../../src/domain/screens/entities/transfer';
 
 export { XLSX_TYPE };

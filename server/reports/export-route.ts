@@ -8,6 +8,7 @@ import type { ReportDef } from '../../src/domain/screens/reports/definition';
 import { queryProblem, REPORT_PAGE, type ReportQuery } from '../../src/domain/screens/reports/query';
 import type { FunctionId } from '../auth/access';
 import { failText } from '../envelope';
+import { contentDisposition } from '../http/xlsx-attachment';
 import { field } from '../routes/plugin';
 import type { Services } from '../services';
 import { workbookColumns, writeRows } from './xlsx-sheet';
@@ -26,14 +27,6 @@ export interface ExportOptions {
   readonly access: FunctionId;
   readonly properties: Readonly<Record<string, object>>;
   readonly maxRows: number;
-}
-
-/** RFC 6266 / 5987: a plain ASCII fallback plus the UTF-8 name, so Chinese file names survive every browser. */
-function contentDisposition(fileName: string): string {
-  const base = fileName.replace(/[\r\n"\\/]/g, '_').slice(0, 120) || 'export';
-  const name = base.toLowerCase().endsWith('.xlsx') ? base : `${base}.xlsx`;
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 export async function exportRoute(app: FastifyInstance, services: Services, def: ReportDef, options: ExportOptions): Promise<void> {

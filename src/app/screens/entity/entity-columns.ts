@@ -1,43 +1,19 @@
 // A master-data list's columns: the definition's list fields (a company by its name, a choice by its label), then
 // status on its colour, who changed the row last and when; rows as the grid holds them, keyed by the row's key.
 import type { TFunction } from 'i18next';
-import type { LocaleKey } from '../../../domain/i18n';
 import { ENTITY_STATUS, type EntityDef, type EntityField } from '../../../domain/screens/entities/definition';
 import type { EntityRow } from '../../../domain/screens/entities/wire';
-import type { CellFormat } from '../../../domain/screens/reports/definition';
+import { ENTITY_CELL_FORMATS, ENTITY_STATUS_LABELS, optionLabels } from '../../../domain/screens/entities/transfer-cells';
 import type { GridColumn, GridRow } from '../../../ui/grid/ReportGrid';
 import type { CompanyNames } from './entity-values';
 
 /** The row's own columns besides its fields; a field of the same key would be hidden behind them. */
 export const META_COLUMNS = { status: 'status', modifiedBy: 'modifiedBy', modifiedAt: 'modifiedAt' } as const;
 
-const STATUS_LABELS: Readonly<Record<string, LocaleKey>> = {
-  [ENTITY_STATUS.disabled]: 'entity.disabled',
-  [ENTITY_STATUS.enabled]: 'entity.enabled',
-};
-
-const FORMATS: Readonly<Record<EntityField['type'], CellFormat>> = {
-  text: 'text',
-  integer: 'integer',
-  decimal: 'text',
-  select: 'enum',
-  company: 'text',
-  phone: 'text',
-  email: 'text',
-  latitude: 'coordinate',
-  longitude: 'coordinate',
-  // A day, an ID card and a reference arrive as the text people read (yyyy-MM-dd, the number, a plate or role name).
-  date: 'text',
-  idCard: 'text',
-  reference: 'text',
-  photo: 'text',
-  password: 'text',
-};
-
 function fieldColumn(field: EntityField, names: CompanyNames): GridColumn {
-  const column: GridColumn = { key: field.key, format: FORMATS[field.type] };
+  const column: GridColumn = { key: field.key, format: ENTITY_CELL_FORMATS[field.type] };
   if (field.type === 'company') return { ...column, text: (value) => (value === null ? '' : (names.get(String(value)) ?? String(value))) };
-  if (field.type === 'select') return { ...column, options: Object.fromEntries((field.options ?? []).map((option) => [option.value, option.labelKey])) };
+  if (field.type === 'select') return { ...column, options: optionLabels(field) };
   return column;
 }
 
@@ -53,7 +29,7 @@ export function entityColumns(def: EntityDef, names: CompanyNames, t: TFunction)
     {
       key: META_COLUMNS.status,
       format: 'enum',
-      options: STATUS_LABELS,
+      options: ENTITY_STATUS_LABELS,
       cellClass: (value) => `entity-status entity-status--${value === ENTITY_STATUS.enabled ? 'on' : 'off'}`,
     },
     // The server orders by any field, status and the last change's time; not by who made it.

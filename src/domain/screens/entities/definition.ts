@@ -101,6 +101,8 @@ export interface EntityDef {
   readonly rules?: readonly EntityRule[];
   /** Rows are added and enabled or disabled but never edited: a record of something done (a text message sent). */
   readonly append?: boolean;
+  /** The list takes a bulk import from its .xlsx template (docs/entity-import.md). */
+  readonly importable?: boolean;
   /** What a row is called in prompts and in other screens' references: its name field, else its key. */
   readonly label?: string;
   /** Values of the table's columns no field sets, written with every new row (a user's avatar, a role's superMan flag). */

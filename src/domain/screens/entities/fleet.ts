@@ -35,6 +35,7 @@ export const FLEET_ENTITIES = {
     key: 'id',
     scope: 'company',
     label: 'signCode',
+    importable: true,
     fields: [
       field('signCode', 'text', { required: true, maxLength: 20, unique: true, list: true, search: true }),
       field('consoleSn', 'text', { required: true, maxLength: 32, unique: true, list: true, search: true }),
@@ -61,6 +62,7 @@ export const FLEET_ENTITIES = {
     table: 'driver',
     key: 'id',
     scope: 'company',
+    importable: true,
     fields: [
       field('name', 'text', { required: true, maxLength: 50, unique: true, list: true, search: true }),
       field('code', 'text', { required: true, maxLength: 7, unique: true, list: true, search: true, messages: { maxLength: 'validation.driverCode' } }),

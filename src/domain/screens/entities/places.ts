@@ -40,6 +40,7 @@ export const PLACE_ENTITIES = {
     table: 'station',
     key: 'id',
     scope: 'company',
+    importable: true,
     fields: [
       name, code, shortName, company, address, phone,
       field('safeRange', 'integer', { required: true, min: 0, max: 100_000, list: true }), lng, lat,

@@ -1,5 +1,5 @@
 // A master-data list's cells as the grid shows them and the export writes them: the format of each field type and the
-// status labels. One place for both (entity-columns.ts holds a copy of these two tables today; it can import them).
+// status labels. One place for both.
 import type { LocaleKey } from '../../i18n';
 import type { CellFormat } from '../reports/definition';
 import { ENTITY_STATUS, type EntityField } from './definition';

@@ -2,18 +2,8 @@
 // import, the calls below a screen's entity path, the limits of an upload, and what an import answers.
 import { EXPORT_WARN_ROWS } from '../../constants';
 import { isFiniteNumber, isRecord } from '../../wire/guards';
-import type { EntityDef, EntityField, EntityPath } from './definition';
+import type { EntityDef, EntityField } from './definition';
 import { entityCallPath } from './wire';
-
-/**
- * The screens with a bulk import. Kept here until the definition has a flag of its own (proposed: `importable?: true`
- * on EntityDef); trucks and drivers are listed before their definitions exist, so they work once defined.
- */
-const IMPORTABLE_PATHS: ReadonlySet<string> = new Set<EntityPath>([
-  '/setting/base_data/station',
-  '/setting/base_data/truck',
-  '/setting/base_data/driver',
-]);
 
 /** A field a sheet can hold: not a photo (uploaded on its own) nor a password (typed twice, never written down). */
 export function isSheetField(field: EntityField): boolean {
@@ -21,13 +11,13 @@ export function isSheetField(field: EntityField): boolean {
 }
 
 /**
- * A definition takes a bulk import when listed, its rows are each a company's, and a sheet can hold every required
+ * A definition takes a bulk import when it says so, its rows are each a company's, and a sheet can hold every required
  * field: an organisation's rows refer to each other (parents, the tree rule), which a row-by-row check cannot judge
  * before the file's other rows exist.
  */
 export function isImportable(def: EntityDef): boolean {
   return (
-    IMPORTABLE_PATHS.has(def.path) &&
+    def.importable === true &&
     def.scope === 'company' &&
     (def.rules ?? []).length === 0 &&
     def.fields.every((field) => isSheetField(field) || field.required !== true)
