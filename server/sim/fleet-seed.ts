@@ -129,11 +129,12 @@ export async function seedFleet(db: Db, options: FleetSeedOptions): Promise<Flee
       }),
     );
     await insertRows(
-      trx, 'device', ['code', 'name', 'type', 'manufacturer', 'installDate', 'truckId', 'status'],
+      trx, 'device', ['code', 'name', 'type', 'manufacturer', 'installDate', 'truckId', 'companyCode', 'vehicleType', 'status'],
       plans.map((p, i) => {
         const type = p.model === 'fuel' || p.model === 'sprinkler' ? 'tanker' : p.model;
         const installDate = now - people.int(30, 1500) * 24 * HOUR;
-        return [`DEV${String(i + 1).padStart(6, '0')}`, `${ids[i]?.signCode ?? i}车载终端`, type, people.pick(MANUFACTURERS), installDate, truckIds[i] ?? null, 1];
+        const code = `DEV${String(i + 1).padStart(6, '0')}`;
+        return [code, `${ids[i]?.signCode ?? i}车载终端`, type, people.pick(MANUFACTURERS), installDate, truckIds[i] ?? null, p.companyCode, p.model, 1];
       }),
     );
 

@@ -84,6 +84,12 @@ describe('seedFleet', () => {
     const { trucks, drivers, devices } = await masterData(a);
     expect(new Set(drivers.map((d) => d.truckId))).toEqual(new Set(trucks.map((t) => t.id)));
     expect(new Set(devices.map((d) => d.truckId))).toEqual(new Set(trucks.map((t) => t.id)));
+    // A device's list is its company's: each one belongs to its truck's company and is made for its model.
+    const truckOf = new Map(trucks.map((t) => [t.id, t]));
+    for (const d of devices) {
+      expect(d.companyCode).toBe(truckOf.get(d.truckId ?? 0)?.companyCode);
+      expect(d.vehicleType).toBe(truckOf.get(d.truckId ?? 0)?.model);
+    }
     expect(new Set(drivers.map((d) => d.name)).size).toBe(drivers.length);
     for (const d of drivers) {
       expect(d.code.length).toBeLessThanOrEqual(7);
