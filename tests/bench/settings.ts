@@ -2,9 +2,9 @@
 // when PostgreSQL is not installed or BENCH_PG=0). A fleet of BENCH_TRUCKS trucks and BENCH_DRIVERS drivers; the real
 // server in its own process, simulator running. Measured: the list's first page with a search and a sort (p50/p95 over
 // BENCH_RUNS calls, goal under 50 ms, with the server's own SQL timed and planned on the database), a 1,000-row import
-// from the screen's .xlsx template (upload to answer, goal under 2 s), and the delay from a save's answer to the
-// entity-changed notice at a second user's socket (goal under 2 s); and the server's peak memory. A measurement, not a
-// test: a goal missed is printed as MISSED and the run still exits 0.
+// from the screen's .xlsx template (upload to answer, goal under 2 s), and the delay from a save to the entity-changed
+// notice at a second user's socket and to that user's list holding the edit (goal under 2 s); and the server's peak
+// memory. A measurement, not a test: a goal missed is printed as MISSED and the run still exits 0.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +34,8 @@ const ms = (value: number) => value.toFixed(1);
 
 async function benchDatabase(label: string, target: DatabaseTarget): Promise<GoalLine[]> {
   console.log(`\n== ${label} ==`);
+  // The figures' tails move with whatever else this machine runs: said beside them.
+  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg()[0]?.toFixed(1) ?? '?'} (1 min); simulator ${SIM['SIM'] === '0' ? 'off (BENCH_SIM=0)' : 'running'}`);
   const built = await buildFleet(TRUCKS, DRIVERS, target);
   console.log(`fleet of ${TRUCKS.toLocaleString('en')} trucks and ${DRIVERS.toLocaleString('en')} drivers built in ${built.seconds.toFixed(0)} s`);
   // A fresh process on the built database: its peak memory is that of serving, not of seeding.
@@ -65,7 +67,12 @@ async function benchDatabase(label: string, target: DatabaseTarget): Promise<Goa
 
     const live = await measureLive(server.base, EDITS);
     lines.push(
-      { database: label, measure: `live: ${EDITS} truck edits, save answer → notice at 2nd user`, ms: quantile(live.notice, 0.95), goalMs: LIVE_GOAL_MS, detail: `p50 ${ms(quantile(live.notice, 0.5))} ms, max ${ms(Math.max(...live.notice))} ms; came before the answer ${live.noticeFirst}×; save sent → notice p50 ${ms(quantile(live.sentToNotice, 0.5))} / p95 ${ms(quantile(live.sentToNotice, 0.95))} ms` },
+      // The server tells the sockets before it answers the saver, so answer → notice is 0 whenever the notice comes
+      // first: judged instead from the save's sending, which holds the save's own work as well.
+      {
+        database: label, measure: `live: ${EDITS} truck edits, save sent → notice at 2nd user`, ms: quantile(live.sentToNotice, 0.95), goalMs: LIVE_GOAL_MS,
+        detail: `p50 ${ms(quantile(live.sentToNotice, 0.5))} ms; before the save's answer ${live.noticeFirst}/${EDITS}; answer → notice p95 ${ms(quantile(live.notice, 0.95))} ms`,
+      },
       { database: label, measure: 'live: save answer → 2nd user\'s list fetched again with the edit', ms: quantile(live.refetched, 0.95), goalMs: LIVE_GOAL_MS, detail: `p50 ${ms(quantile(live.refetched, 0.5))} ms` },
     );
     console.log(`live sync over ${EDITS} edits: notice p50 ${ms(quantile(live.notice, 0.5))} / p95 ${ms(quantile(live.notice, 0.95))} ms (${live.noticeFirst} before the saver's answer); save sent → notice p50 ${ms(quantile(live.sentToNotice, 0.5))} / p95 ${ms(quantile(live.sentToNotice, 0.95))} ms; list again p50 ${ms(quantile(live.refetched, 0.5))} / p95 ${ms(quantile(live.refetched, 0.95))} ms`);
