@@ -11,3 +11,6 @@ export { ChoiceField, type Choice, type ChoiceFieldProps } from './ChoiceField';
 export { CompanyPicker, companyChoices, type CompanyPickerProps } from './CompanyPicker';
 export { FormDialog, type FormDialogProps } from './FormDialog';
 export { TextFilter, type TextFilterProps } from './TextFilter';
+export { SearchComboBox, type SearchComboBoxProps } from './SearchComboBox';
+export { CheckboxTree, type CheckboxTreeItem, type CheckboxTreeProps, type CheckChange } from './CheckboxTree';
+export { TriStateCheckbox, type TriState, type TriStateCheckboxProps } from './TriStateCheckbox';

@@ -2,11 +2,10 @@
 // screen's list for rows whose label contains what is typed, so ten thousand trucks cost one small page per pause.
 // The value is the chosen row's label, as the server takes it.
 import { useEffect, useState } from 'react';
-import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { EntityField } from '../../../domain/screens/entities/definition';
 import { entityFor } from '../../../domain/screens/entities/registry';
-import { AriaLocale } from '../../../ui/filters/AriaLocale';
+import { SearchComboBox } from '../../../ui/filters';
 import { fetchEntityPage } from './entity-calls';
 
 /** Rows shown per search: more than anyone reads, few enough to draw at once. */
@@ -31,15 +30,7 @@ interface Found {
   readonly total: number;
 }
 
-export function ReferenceField(props: ReferenceFieldProps) {
-  return (
-    <AriaLocale>
-      <ReferenceCombo {...props} />
-    </AriaLocale>
-  );
-}
-
-function ReferenceCombo({ field, label, value, isRequired, isInvalid, describedBy, autoFocus, onChange, onBlur }: ReferenceFieldProps) {
+export function ReferenceField({ field, label, value, isRequired, isInvalid, describedBy, autoFocus, onChange, onBlur }: ReferenceFieldProps) {
   const { t } = useTranslation();
   const [input, setInput] = useState(value);
   const [found, setFound] = useState<Found>({ labels: [], total: 0 });
@@ -69,61 +60,32 @@ function ReferenceCombo({ field, label, value, isRequired, isInvalid, describedB
     if (text.trim() === '') onChange('');
     else if (found.labels.includes(text.trim())) onChange(text.trim());
   };
-  const choose = (key: Key | null) => {
-    const next = key === null ? '' : String(key);
+  const choose = (next: string) => {
     setInput(next);
     onChange(next);
   };
 
   return (
-    <ComboBox
+    <SearchComboBox
       className="entity-form__choice"
-      items={found.labels.map((id) => ({ id }))}
-      selectedKey={value === '' ? null : value}
-      onSelectionChange={choose}
+      label={label}
+      items={found.labels}
+      value={value}
+      onChange={choose}
       inputValue={input}
       onInputChange={type}
-      menuTrigger="focus"
-      allowsEmptyCollection
+      placeholder={t('entity.reference.placeholder')}
+      emptyText={t('entity.reference.noMatch')}
+      moreText={found.total > found.labels.length ? t('entity.reference.more', { shown: found.labels.length, total: found.total }) : undefined}
       isRequired={isRequired}
       isInvalid={isInvalid}
-      validationBehavior="aria"
-      aria-describedby={describedBy}
+      describedBy={describedBy}
       autoFocus={autoFocus}
       onBlur={() => {
         // Text that names no chosen row goes back to the choice, so what is shown is what is saved.
         if (input !== value) setInput(value);
         onBlur();
       }}
-    >
-      <Label className="entity-form__label">
-        {label}
-        {isRequired && (
-          <span className="entity-form__required" aria-hidden="true">
-            *
-          </span>
-        )}
-      </Label>
-      <div className="filters__control">
-        <Input className="entity-form__input filters__input" placeholder={t('entity.reference.placeholder')} />
-        <Button className="filters__button">
-          <span aria-hidden="true" className="filters__caret" />
-        </Button>
-      </div>
-      <Popover className="filters__popover" placement="bottom start">
-        <ListBox<{ id: string }> className="filters__listbox" renderEmptyState={() => <p className="filters__hint">{t('entity.reference.noMatch')}</p>}>
-          {(item) => (
-            <ListBoxItem id={item.id} textValue={item.id} className="filters__option">
-              {item.id}
-            </ListBoxItem>
-          )}
-        </ListBox>
-        {found.total > found.labels.length && (
-          <p className="filters__hint" role="status">
-            {t('entity.reference.more', { shown: found.labels.length, total: found.total })}
-          </p>
-        )}
-      </Popover>
-    </ComboBox>
+    />
   );
 }

@@ -1,13 +1,12 @@
-// The menu groups and their routes as a tree of checkboxes (react-aria's Tree: arrows move and open, Space checks):
-// a group is checked, unchecked or indeterminate by its routes; checking a group checks its routes. Routes the editor
-// does not hold are shown but cannot be changed.
+// The menu groups and their routes as a tree of checkboxes: a group is checked, unchecked or indeterminate by its
+// routes; checking a group checks its routes. Routes the editor does not hold are shown but cannot be changed.
 import { useMemo, useState } from 'react';
-import { Button, Checkbox, Tree, TreeItem, TreeItemContent, type Key, type Selection } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { menuGroupTitleKey, type MenuGroup } from '../../../domain/routes';
 import {
-  FUNCTION_TREE, groupState, isGroupId, setGroup, setRoute, toggleAll, type CheckState, type Chosen, type Locked,
+  FUNCTION_TREE, groupState, isGroupId, setGroup, setRoute, toggleAll, type Chosen, type Locked,
 } from '../../../domain/screens/accounts/role-functions';
+import { CheckboxTree, type CheckChange, type CheckboxTreeItem } from '../../../ui/filters';
 
 export interface FunctionTreeProps {
   readonly chosen: Chosen;
@@ -17,100 +16,56 @@ export interface FunctionTreeProps {
   readonly describedBy?: string;
 }
 
+// Group ids are prefixed so no route path can be taken for a group.
 const GROUP_KEY = 'group:';
 const groupKey = (group: MenuGroup): string => `${GROUP_KEY}${group}`;
-const groupOf = (key: Key): string | undefined => (String(key).startsWith(GROUP_KEY) ? String(key).slice(GROUP_KEY.length) : undefined);
+const groupOf = (id: string): string | undefined => (id.startsWith(GROUP_KEY) ? id.slice(GROUP_KEY.length) : undefined);
 
-/** The tree's selection: every chosen route and every checked group (an indeterminate one shows its own mark). */
-function selectionOf(chosen: Chosen): Set<Key> {
-  const keys = new Set<Key>(chosen);
-  for (const { group } of FUNCTION_TREE) if (groupState(group, chosen) === 'checked') keys.add(groupKey(group));
-  return keys;
-}
-
-/** A change of the tree's selection as the model's: what was added or removed, a group with all its routes. */
-function applySelection(chosen: Chosen, before: ReadonlySet<Key>, after: Selection, locked: Locked): Set<string> {
-  // Ctrl+A: every route the editor holds on (toggled from none of them, so it turns them on); locked ones as they were.
-  if (after === 'all') return toggleAll(new Set([...chosen].filter((path) => locked.has(path))), locked);
+/** The turned boxes as the model's change: a group with all its routes, locked ones as they were. */
+function applyChanges(chosen: Chosen, changes: readonly CheckChange[], locked: Locked): Set<string> {
   let next = new Set(chosen);
-  for (const key of new Set([...before, ...after])) {
-    const on = after.has(key);
-    if (before.has(key) === on) continue;
-    const group = groupOf(key);
-    if (group === undefined) next = setRoute(next, String(key), on, locked);
-    else if (isGroupId(group)) next = setGroup(next, group, on, locked);
+  for (const { id, checked } of changes) {
+    const group = groupOf(id);
+    if (group === undefined) next = setRoute(next, id, checked, locked);
+    else if (isGroupId(group)) next = setGroup(next, group, checked, locked);
   }
   return next;
 }
 
-function Box({ state }: { readonly state: CheckState }) {
-  return <span className={`role-function__box role-function__box--${state}`} aria-hidden="true" />;
-}
-
 export function FunctionTree({ chosen, locked, onChange, describedBy }: FunctionTreeProps) {
   const { t } = useTranslation();
-  const selected = useMemo(() => selectionOf(chosen), [chosen]);
-  const disabled = useMemo(() => {
-    const keys = new Set<Key>(locked);
-    for (const { group, routes } of FUNCTION_TREE) if (routes.every((route) => locked.has(route.path))) keys.add(groupKey(group));
-    return keys;
-  }, [locked]);
-  // Opened at first where a group is partly chosen: the routes that make it so are in view.
-  const [expanded, setExpanded] = useState<Set<Key>>(
-    () => new Set(FUNCTION_TREE.filter(({ group }) => groupState(group, chosen) === 'indeterminate').map(({ group }) => groupKey(group))),
+  const items = useMemo(
+    (): CheckboxTreeItem[] =>
+      FUNCTION_TREE.map(({ group, routes }) => ({
+        id: groupKey(group),
+        label: t(menuGroupTitleKey(group)),
+        state: groupState(group, chosen),
+        isDisabled: routes.every((route) => locked.has(route.path)),
+        data: { group },
+        children: routes.map((route) => ({
+          id: route.path,
+          label: t(route.titleKey),
+          state: chosen.has(route.path) ? 'checked' : 'unchecked',
+          isDisabled: locked.has(route.path),
+          hint: locked.has(route.path) ? t('roleFunction.locked') : undefined,
+          data: { path: route.path },
+        })),
+      })),
+    [chosen, locked, t],
   );
+  // Opened at first where a group is partly chosen: the routes that make it so are in view.
+  const [opened] = useState(() => FUNCTION_TREE.filter(({ group }) => groupState(group, chosen) === 'indeterminate').map(({ group }) => groupKey(group)));
 
   return (
-    <Tree
+    <CheckboxTree
       className="role-function__tree"
-      aria-label={t('roleFunction.functions')}
-      aria-describedby={describedBy}
-      selectionMode="multiple"
-      selectedKeys={selected}
-      onSelectionChange={(keys) => onChange(applySelection(chosen, selected, keys, locked))}
-      disabledKeys={disabled}
-      // Routes the editor does not hold stay reachable by keyboard, to read; only their checkbox is off.
-      disabledBehavior="selection"
-      expandedKeys={expanded}
-      onExpandedChange={setExpanded}
-    >
-      {FUNCTION_TREE.map(({ group, routes }) => {
-        const title = t(menuGroupTitleKey(group));
-        const state = groupState(group, chosen);
-        return (
-          <TreeItem key={group} id={groupKey(group)} textValue={title} className="role-function__item" data-group={group} data-state={state}>
-            <TreeItemContent>
-              {({ isExpanded }) => (
-                <>
-                  <Checkbox slot="selection" className="role-function__check" isIndeterminate={state === 'indeterminate'}>
-                    <Box state={state} />
-                  </Checkbox>
-                  <Button slot="chevron" className="role-function__chevron">
-                    <span aria-hidden="true">{isExpanded ? '▾' : '▸'}</span>
-                  </Button>
-                  <span className="role-function__title">{title}</span>
-                </>
-              )}
-            </TreeItemContent>
-            {routes.map((route) => {
-              const routeTitle = t(route.titleKey);
-              const isLocked = locked.has(route.path);
-              return (
-                <TreeItem key={route.path} id={route.path} textValue={routeTitle} className="role-function__item role-function__item--route" data-path={route.path}>
-                  <TreeItemContent>
-                    <Checkbox slot="selection" className="role-function__check">
-                      <Box state={chosen.has(route.path) ? 'checked' : 'unchecked'} />
-                    </Checkbox>
-                    <span className="role-function__title" title={isLocked ? t('roleFunction.locked') : undefined}>
-                      {routeTitle}
-                    </span>
-                  </TreeItemContent>
-                </TreeItem>
-              );
-            })}
-          </TreeItem>
-        );
-      })}
-    </Tree>
+      items={items}
+      label={t('roleFunction.functions')}
+      describedBy={describedBy}
+      defaultExpanded={opened}
+      onCheck={(changes) => onChange(applyChanges(chosen, changes, locked))}
+      // Ctrl+A: every route the editor holds on (toggled from none of them, so it turns them on); locked ones as they were.
+      onCheckAll={() => onChange(toggleAll(new Set([...chosen].filter((path) => locked.has(path))), locked))}
+    />
   );
 }

@@ -1,14 +1,13 @@
 // setting/privilege_account/role_function: pick a role, check its menu groups and routes in a tri-state tree (select
 // all, the required marker), save on the role's version. No roles to edit: the no-roles notice.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Checkbox } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../../api/client';
 import { ROUTES } from '../../../domain/routes';
 import { allState, compactFunctions, expandFunctions, lockedFor, toggleAll } from '../../../domain/screens/accounts/role-functions';
 import type { RoleFunctionRoles, RoleFunctions } from '../../../domain/screens/accounts/wire';
 import { tabTitleKey } from '../../../domain/shell/titles';
-import { ChoiceField } from '../../../ui/filters';
+import { ChoiceField, TriStateCheckbox } from '../../../ui/filters';
 import { showToast } from '../../../ui/notify';
 import { FunctionTree } from './FunctionTree';
 import { fetchRoleFunctions, fetchRoles, saveRoleFunctions } from './role-function-calls';
@@ -157,15 +156,9 @@ function RoleEditor({ roleId, locked }: { readonly roleId: number; readonly lock
             *
           </span>
         </span>
-        <Checkbox
-          className="role-function__all"
-          isSelected={all === 'checked'}
-          isIndeterminate={all === 'indeterminate'}
-          onChange={() => change(toggleAll(chosen, locked))}
-        >
-          <span className={`role-function__box role-function__box--${all}`} aria-hidden="true" />
+        <TriStateCheckbox className="role-function__all" state={all} onToggle={() => change(toggleAll(chosen, locked))}>
           {t('roleFunction.selectAll')}
-        </Checkbox>
+        </TriStateCheckbox>
         <span className="role-function__count">{t('roleFunction.chosenCount', { count: chosen.size, total: ROUTES.length })}</span>
         <button type="button" className="role-function__save" disabled={busy} onClick={() => void save()}>
           {t('roleFunction.save')}
