@@ -375,6 +375,16 @@ const photos = (t: ColumnTypes): Migration => ({
   },
 });
 
+/**
+ * Driver names are unique (params spec §5) and the driver list is sorted by them: the index orders that page and
+ * catches two saves of one name at the same moment, as every other unique field's constraint does.
+ */
+const driverNameIndex = (): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema.createIndex('driver_name').on('driver').columns(['name']).unique().execute();
+  },
+});
+
 /** Every migration by name, built for one database kind; names sort in the order they apply. */
 export function migrationsFor(kind: DbKind): Readonly<Record<string, Migration>> {
   const types = columnTypes(kind);
@@ -386,5 +396,6 @@ export function migrationsFor(kind: DbKind): Readonly<Record<string, Migration>>
     '0005-fleet-master-data': fleetMasterData(types),
     '0006-thresholds': thresholdTables(types),
     '0007-photos': photos(types),
+    '0008-driver-name': driverNameIndex(),
   };
 }

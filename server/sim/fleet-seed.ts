@@ -9,6 +9,7 @@ import { compartmentLitres, initialInventory } from './tanks';
 import { MANUFACTURERS, MAX_TRUCKS, idNumber, mobile, truckIdentities, uniqueDriverName } from './names';
 import { placesFor, type PlaceSeed } from './places';
 import { Rng, hashSeed } from './random';
+import { rechargeRows, repairCardRows, simCardRows } from './sim-cards';
 import { insertRows, type SqlValue } from './sql';
 import { fenceRows } from './fences';
 
@@ -154,6 +155,12 @@ export async function seedFleet(db: Db, options: FleetSeedOptions): Promise<Flee
         return [truckIds[i] ?? 0, status, '', gpsTime, now - live.int(0, 3 * HOUR), 0, areaAt(pos), pos.lat, pos.lng, live.int(0, 359), JSON.stringify(inventory), now];
       }),
     );
+
+    const cards = rng.fork('simCards');
+    const seeded = plans.map((p, i) => ({ id: truckIds[i] ?? 0, phone: ids[i]?.phone ?? '', companyCode: p.companyCode }));
+    await insertRows(trx, 'phoneNumber', ['phone', 'iccid', 'carrier', 'companyCode', 'truckId', 'openDate', 'remark', 'status'], simCardRows(seeded, cards, now));
+    await insertRows(trx, 'messageRecharge', ['phone', 'companyCode', 'amount', 'messages', 'rechargeTime', 'remark', 'status'], rechargeRows(seeded, cards, now));
+    await insertRows(trx, 'repairCard', ['code', 'companyCode', 'issueTime', 'issuer', 'remark', 'status'], repairCardRows(places.serviceDepots, cards, now));
 
     const fences = fenceRows(places, rng.fork('fences'), now);
     await insertRows(

@@ -91,6 +91,12 @@ describe('seedFleet', () => {
       expect(d.vehicleType).toBe(truckOf.get(d.truckId ?? 0)?.model);
     }
     expect(new Set(drivers.map((d) => d.name)).size).toBe(drivers.length);
+    // Each truck's terminal phone is a SIM card of its company, with a 20-digit ICCID and some SMS bought for it.
+    const cards = await a.db.selectFrom('phoneNumber').selectAll().execute();
+    expect(cards.map((c) => [c.phone, c.truckId, c.companyCode]).sort()).toEqual(trucks.map((t) => [t.phone, t.id, t.companyCode]).sort());
+    for (const c of cards) expect(c.iccid).toMatch(/^8986\d{16}$/);
+    const recharged = new Set((await a.db.selectFrom('messageRecharge').select('phone').execute()).map((r) => r.phone));
+    expect(recharged).toEqual(new Set(trucks.map((t) => t.phone)));
     for (const d of drivers) {
       expect(d.code.length).toBeLessThanOrEqual(7);
       expect(d.idNumber).toMatch(/^\d{17}[\dX]$/);
