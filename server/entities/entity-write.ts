@@ -1,7 +1,6 @@
 // Saving master data: a new row, an edit and a status change, each one transaction with every rule checked inside it.
 // An edit or a status change names the version it was made on: `where key = ? and version = ?`, version + 1 and the
 // caller's name and time; a stale one is refused with the row as it is now (issue 14, "Nothing lost").
-import { PostgresAdapter, sql } from 'kysely';
 import { ENTITY_STATUS, type EntityDef, type EntityStatus } from '../../src/domain/screens/entities/definition';
 import { entityProblems, type EntityInput, type FieldProblem } from '../../src/domain/screens/entities/validate';
 import type { EntityRow } from '../../src/domain/screens/entities/wire';
@@ -63,18 +62,6 @@ async function lockTree(trx: Db, def: EntityDef): Promise<void> {
   if (def.rules?.includes('noParentCycle') === true) await takeWriteOrder(trx, 'organisationTree');
 }
 
-/** The first key of the two-key advisory locks a table's unique values are checked under (any constant of ours). */
-const UNIQUE_LOCK_CLASS = 7_302;
-
-/**
- * Saves of a table with unique fields take turns on PostgreSQL (SQLite has one writer): not every unique field has a
- * constraint behind it (a driver's name has none), so two saves of one value must not both pass the check.
- */
-async function lockUnique(trx: Db, def: EntityDef): Promise<void> {
-  if (!def.fields.some((field) => field.unique === true) || !(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await sql`select pg_advisory_xact_lock(${UNIQUE_LOCK_CLASS}, hashtext(${def.table}))`.execute(trx);
-}
-
 /** SQLite's and PostgreSQL's unique-constraint failures: a concurrent save took the value between our check and write. */
 function isUniqueViolation(error: unknown): boolean {
   if (!(error instanceof Error) || !('code' in error)) return false;
@@ -105,7 +92,6 @@ export async function createRow(ctx: WriteContext, def: EntityDef, input: Entity
     inTransaction(ctx.db, async (trx) => {
       const db = entityDb(trx);
       await lockTree(trx, def);
-      await lockUnique(trx, def);
       const issue =
         (await uniqueProblem(db, def, ctx.caller.lang, values)) ??
         (await cycleProblem(db, def, own, values[PARENT_FIELD])) ??
@@ -153,7 +139,6 @@ export async function updateRow(ctx: WriteContext, def: EntityDef, rawKey: strin
     inTransaction(ctx.db, async (trx) => {
       const db = entityDb(trx);
       await lockTree(trx, def);
-      await lockUnique(trx, def);
       const before = await findRow(db, def, key, ctx.caller.companyCodes, ctx.caller.superMan);
       if (!before) return NOT_FOUND;
       if (Number(before['version']) !== version) return conflict(db, def, before);
