@@ -3,14 +3,14 @@
 // and the time), or none and every problem listed by row, column and message in the caller's language.
 import { sql } from 'kysely';
 import { translate, type LocaleKey, type LocaleValues } from '../../src/domain/i18n';
-import { ENTITY_STATUS, type EntityDef } from '../../src/domain/screens/entities/definition';
+import type { EntityDef } from '../../src/domain/screens/entities/definition';
 import { IMPORT_PROBLEMS_SHOWN, type ImportProblem, type ImportRefusal } from '../../src/domain/screens/entities/transfer';
 import { inTransaction } from '../db/transaction';
 import { cellReader, companyChoices } from './entity-import-columns';
 import { checkRows, type CheckedRow, type RowProblem } from './entity-import-check';
 import { readSheet, type SheetProblem } from './entity-import-read';
 import { entityDb, type Cell, type EntityDb } from './entity-table';
-import type { WriteContext } from './entity-write';
+import { newRowStamp, type WriteContext } from './entity-write';
 
 export type ImportResult =
   /** The file as a whole: not a workbook, empty, too many rows. */
@@ -29,14 +29,14 @@ function refusal(problems: readonly ImportProblem[]): ImportResult {
 }
 
 async function insertRows(db: EntityDb, def: EntityDef, ctx: WriteContext, rows: readonly CheckedRow[]): Promise<ImportResult> {
-  const stamp = { status: ENTITY_STATUS.enabled, version: 1, modifiedBy: ctx.caller.userName, modifiedAt: ctx.now };
+  const stamp = newRowStamp(ctx);
   const perInsert = Math.max(1, Math.floor(PARAMS_PER_INSERT / (def.fields.length + Object.keys(stamp).length)));
   const changed = new Map<string | null, string>();
   for (let start = 0; start < rows.length; start += perInsert) {
     const chunk = rows.slice(start, start + perInsert);
     const inserted = await db
       .insertInto(def.table)
-      .values(chunk.map((row) => ({ ...row.values, ...stamp })))
+      .values(chunk.map((row) => ({ ...def.insertDefaults, ...row.values, ...stamp })))
       .returning([sql.ref<Cell>(def.key).as('key'), ...(def.scope === 'company' ? [sql.ref<Cell>('companyCode').as('companyCode')] : [])])
       .execute();
     for (const row of inserted) {

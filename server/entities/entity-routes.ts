@@ -8,16 +8,15 @@ import { ENTITIES } from '../../src/domain/screens/entities/registry';
 import { entityCallPath, type EntityRow } from '../../src/domain/screens/entities/wire';
 import { envelope } from '../../src/domain/wire/envelope';
 import { authOf } from '../auth/guard';
-import { failText, langOf } from '../envelope';
+import { failText } from '../envelope';
 import { field, type ContractPlugin } from '../routes/plugin';
-import type { Services } from '../services';
 import { writeAnswer } from './entity-answers';
 import { listPage, listProblem, listQuerySchema, type EntityListQuery } from './entity-list';
 import { afterCommit } from './entity-hooks';
 import { entityDb, inputKeys, inputOf } from './entity-table';
 import { photoRoutes } from './photo-routes';
 import { announceEntityChange } from './entity-live';
-import { createRow, setRowStatus, updateRow, type WriteContext, type WriteResult } from './entity-write';
+import { createRow, setRowStatus, updateRow, writeContext, type WriteResult } from './entity-write';
 
 type FormBody = Readonly<Record<string, unknown>>;
 interface KeyParams {
@@ -32,15 +31,6 @@ const VERSION_SCHEMA = field.id;
 /** Every field of the definition (and a password's confirmation) as form text; other form fields are ignored. */
 function fieldsSchema(def: EntityDef): Record<string, object> {
   return Object.fromEntries(inputKeys(def).map((key) => [key, field.text(FIELD_SCHEMA_MAX)]));
-}
-
-function writeContext(services: Services, request: FastifyRequest): WriteContext {
-  const auth = authOf(request);
-  return {
-    db: services.db,
-    caller: { userId: auth.user.id, userName: auth.user.userName, superMan: auth.superMan, companyCodes: auth.companyCodes, lang: langOf(request) },
-    now: Date.now(),
-  };
 }
 
 /** Whose row it is, for the consoles told of its change: an organisation's own code, else its company (a role: none). */
@@ -76,7 +66,7 @@ export const entityRoutes: ContractPlugin = async (app, options) => {
     });
 
     app.post<{ Body: FormBody }>(url, { config, schema: { body: { type: 'object', properties: fields } } }, async (request) => {
-      const result = await createRow(writeContext(services, request), def, inputOf(def, request.body));
+      const result = await createRow(writeContext(services.db, request), def, inputOf(def, request.body));
       return writeAnswer(request, await announced(request, def, result, true));
     });
 
@@ -86,7 +76,7 @@ export const entityRoutes: ContractPlugin = async (app, options) => {
       { config, schema: { params: KEY_SCHEMA, body: { type: 'object', required: ['version'], properties: { ...fields, version: VERSION_SCHEMA } } } },
       async (request) => {
         const { body } = request;
-        const result = await updateRow(writeContext(services, request), def, request.params.key, inputOf(def, body), body.version);
+        const result = await updateRow(writeContext(services.db, request), def, request.params.key, inputOf(def, body), body.version);
         return writeAnswer(request, await announced(request, def, result));
       },
     );
@@ -106,7 +96,7 @@ export const entityRoutes: ContractPlugin = async (app, options) => {
       },
       async (request) => {
         const { status, version } = request.body;
-        const result = await setRowStatus(writeContext(services, request), def, request.params.key, status, version);
+        const result = await setRowStatus(writeContext(services.db, request), def, request.params.key, status, version);
         return writeAnswer(request, await announced(request, def, result));
       },
     );

@@ -1,7 +1,6 @@
 // Calls for export of any entity list and bulk import of a definition's rows from its .xlsx template (issue 14),
 // derived from the definitions as the list calls are (entity-routes.ts): below `/entity<route path>`, `/export` for
 // every screen, `/template` and `/import` for the importable ones (transfer.ts), each needing the screen's menu group.
-import type { FastifyRequest } from 'fastify';
 import { toLang } from '../../src/domain/i18n';
 import { routeByPath } from '../../src/domain/routes';
 import type { EntityDef } from '../../src/domain/screens/entities/definition';
@@ -20,7 +19,7 @@ import { importSheet } from './entity-import';
 import { companyChoices } from './entity-import-columns';
 import { templateWorkbook } from './entity-import-template';
 import { announceEntityChange } from './entity-live';
-import type { WriteContext } from './entity-write';
+import { writeContext } from './entity-write';
 
 interface TemplateBody {
   readonly language?: string;
@@ -29,15 +28,6 @@ interface TemplateBody {
 
 const MEGABYTE = 1024 * 1024;
 const TOO_LARGE = { mb: TRANSFER_LIMITS.importBytes / MEGABYTE } as const;
-
-function importContext(services: Services, request: FastifyRequest): WriteContext {
-  const auth = authOf(request);
-  return {
-    db: services.db,
-    caller: { userId: auth.user.id, userName: auth.user.userName, superMan: auth.superMan, companyCodes: auth.companyCodes, lang: langOf(request) },
-    now: Date.now(),
-  };
-}
 
 function importRoutes(app: Parameters<ContractPlugin>[0], services: Services, def: EntityDef, config: { readonly access: NonNullable<ReturnType<typeof routeByPath>>['group'] }): void {
   app.post<{ Body: TemplateBody }>(
@@ -69,7 +59,7 @@ function importRoutes(app: Parameters<ContractPlugin>[0], services: Services, de
     async (request) => {
       const data = request.body;
       if (!Buffer.isBuffer(data) || data.length === 0) return failText(request, IMPORT_RESULT.refused, 'entityTransfer.fileProblem.unreadable');
-      const result = await importSheet(importContext(services, request), def, data);
+      const result = await importSheet(writeContext(services.db, request), def, data);
       switch (result.kind) {
         case 'refused':
           return failText(request, IMPORT_RESULT.refused, result.key, result.params);

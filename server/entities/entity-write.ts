@@ -4,7 +4,10 @@
 import { ENTITY_STATUS, type EntityDef, type EntityStatus } from '../../src/domain/screens/entities/definition';
 import { entityProblems, type EntityInput, type FieldProblem } from '../../src/domain/screens/entities/validate';
 import type { EntityRow } from '../../src/domain/screens/entities/wire';
+import type { FastifyRequest } from 'fastify';
+import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
+import { langOf } from '../envelope';
 import { inTransaction } from '../db/transaction';
 import { takeWriteOrder } from '../db/write-order';
 import { companyProblem, cycleProblem, ownParentProblem, uniqueProblem, type Caller } from './entity-rules';
@@ -29,6 +32,21 @@ export interface WriteContext {
   readonly db: Db;
   readonly caller: Caller;
   readonly now: number;
+}
+
+/** A request's writer: its user, rights and language, and the time the write is stamped with. */
+export function writeContext(db: Db, request: FastifyRequest): WriteContext {
+  const auth = authOf(request);
+  return {
+    db,
+    caller: { userId: auth.user.id, userName: auth.user.userName, superMan: auth.superMan, companyCodes: auth.companyCodes, lang: langOf(request) },
+    now: Date.now(),
+  };
+}
+
+/** What every new row is stamped with: enabled, version 1, its author and the time. */
+export function newRowStamp(ctx: WriteContext) {
+  return { status: ENTITY_STATUS.enabled, version: 1, modifiedBy: ctx.caller.userName, modifiedAt: ctx.now } as const;
 }
 
 const refused = (problem: FieldProblem): WriteResult => ({ kind: 'refused', problem });
@@ -97,10 +115,9 @@ export async function createRow(ctx: WriteContext, def: EntityDef, input: Entity
         (await cycleProblem(db, def, own, values[PARENT_FIELD])) ??
         (await storedProblem(trx, def, ctx.caller, values));
       if (issue) return refused(issue);
-      const stamp = { status: ENTITY_STATUS.enabled, version: 1, modifiedBy: ctx.caller.userName, modifiedAt: ctx.now };
       const row = await db
         .insertInto(def.table)
-        .values({ ...def.insertDefaults, ...values, ...stamp })
+        .values({ ...def.insertDefaults, ...values, ...newRowStamp(ctx) })
         .returning(columnsOf(def))
         .executeTakeFirstOrThrow();
       if (def.scope === 'organisation' && !ctx.caller.superMan && typeof own === 'string') {
