@@ -4,7 +4,7 @@
 // Uniqueness and references are one query per field for the whole file, not one per row.
 import { sql } from 'kysely';
 import { translate } from '../../src/domain/i18n';
-import type { EntityDef } from '../../src/domain/screens/entities/definition';
+import { keptInCompany, type EntityDef } from '../../src/domain/screens/entities/definition';
 import { entityProblems, type FieldProblem } from '../../src/domain/screens/entities/validate';
 import type { SheetRow } from './entity-import-read';
 import { referencedDef } from './entity-references';
@@ -80,18 +80,25 @@ async function referenceProblems(db: EntityDb, def: EntityDef, caller: Caller, r
     if (labelled.length === 0) continue;
     const target = referencedDef(field);
     const labelColumn = field.ref?.label ?? target.key;
+    const withCompany = keptInCompany(def, target);
     const found = await db
       .selectFrom(target.table)
-      .select([sql.ref<Cell>(target.key).as('key'), sql.ref<Cell>(labelColumn).as('label')])
+      .select([
+        sql.ref<Cell>(target.key).as('key'),
+        sql.ref<Cell>(labelColumn).as('label'),
+        ...(withCompany ? [sql.ref<Cell>('companyCode').as('companyCode')] : []),
+      ])
       .where(sql.ref(labelColumn), 'in', [...new Set(labelled.map(({ values }) => values[field.key] ?? null))])
       .where((eb) => inScope(eb, target, caller.companyCodes, caller.superMan))
       .execute();
-    const idOf = new Map(found.map((entry) => [String(entry.label), entry.key]));
+    const byLabel = new Map(found.map((entry) => [String(entry.label), entry]));
     for (const { row, values } of labelled) {
       const label = String(values[field.key]);
-      const id = idOf.get(label);
-      if (id === undefined) problems.push({ row, problem: { field: field.key, key: 'validation.reference', params: { value: label } } });
-      else values[field.key] = id;
+      const named = byLabel.get(label);
+      if (named === undefined) problems.push({ row, problem: { field: field.key, key: 'validation.reference', params: { value: label } } });
+      else if (withCompany && named['companyCode'] !== values['companyCode']) {
+        problems.push({ row, problem: { field: field.key, key: 'validation.referenceCompany', params: { value: label } } });
+      } else values[field.key] = named.key;
     }
   }
   return problems;

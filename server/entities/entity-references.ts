@@ -2,7 +2,7 @@
 // plate, a role name), stored as its id. A save resolves each label among the rows the caller may use; a page reads
 // the labels of the ids it holds in one query per reference field.
 import { sql } from 'kysely';
-import type { EntityDef, EntityField } from '../../src/domain/screens/entities/definition';
+import { keptInCompany, type EntityDef, type EntityField } from '../../src/domain/screens/entities/definition';
 import { entityFor } from '../../src/domain/screens/entities/registry';
 import type { FieldProblem } from '../../src/domain/screens/entities/validate';
 import type { Caller } from './entity-rules';
@@ -17,22 +17,32 @@ export function referencedDef(field: EntityField): EntityDef {
 
 const referenceFields = (def: EntityDef) => def.fields.filter((field) => field.type === 'reference');
 
+
 /**
  * Replaces each reference's label in `values` by the id of the row it names, or answers the first label naming no
- * row the caller may use. Labels are unique (a plate, a role name), so one row at most matches.
+ * row the caller may use, or one of another company than the row's (`rowCompany`). Labels are unique (a plate, a role
+ * name), so one row at most matches.
  */
-export async function resolveReferences(db: EntityDb, def: EntityDef, caller: Caller, values: Record<string, Cell>): Promise<FieldProblem | undefined> {
+export async function resolveReferences(
+  db: EntityDb,
+  def: EntityDef,
+  caller: Caller,
+  values: Record<string, Cell>,
+  rowCompany: Cell | undefined,
+): Promise<FieldProblem | undefined> {
   for (const field of referenceFields(def)) {
     const label = values[field.key];
     if (label === undefined || label === null) continue;
     const target = referencedDef(field);
+    const withCompany = keptInCompany(def, target);
     const found = await db
       .selectFrom(target.table)
-      .select(sql.ref<Cell>(target.key).as('key'))
+      .select([sql.ref<Cell>(target.key).as('key'), ...(withCompany ? [sql.ref<Cell>('companyCode').as('companyCode')] : [])])
       .where(sql.ref(field.ref?.label ?? target.key), '=', label)
       .where((eb) => inScope(eb, target, caller.companyCodes, caller.superMan))
       .executeTakeFirst();
     if (!found) return { field: field.key, key: 'validation.reference', params: { value: String(label) } };
+    if (withCompany && found['companyCode'] !== rowCompany) return { field: field.key, key: 'validation.referenceCompany', params: { value: String(label) } };
     values[field.key] = found.key;
   }
   return undefined;

@@ -62,8 +62,9 @@ const conflict = async (db: EntityDb, def: EntityDef, current: StoredRow): Promi
  * What only the database can tell of the values, inside the write's transaction: each reference names a row the
  * caller may use (and becomes its id), and a photo was uploaded.
  */
-async function storedProblem(trx: Db, def: EntityDef, caller: Caller, values: Record<string, Cell>): Promise<FieldProblem | undefined> {
-  return (await resolveReferences(entityDb(trx), def, caller, values)) ?? (await photoProblem(trx, def, values));
+async function storedProblem(trx: Db, def: EntityDef, caller: Caller, values: Record<string, Cell>, before?: StoredRow): Promise<FieldProblem | undefined> {
+  const rowCompany = values['companyCode'] ?? before?.['companyCode'];
+  return (await resolveReferences(entityDb(trx), def, caller, values, rowCompany)) ?? (await photoProblem(trx, def, values));
 }
 
 /** A password as its column keeps it: the MD5 hex the console logs in with, hashed with scrypt (server/auth/passwords.ts). */
@@ -163,7 +164,7 @@ export async function updateRow(ctx: WriteContext, def: EntityDef, rawKey: strin
         companyProblem(def, ctx.caller, values, before) ??
         (await uniqueProblem(db, def, ctx.caller.lang, values, key)) ??
         (PARENT_FIELD in values && values[PARENT_FIELD] !== before[PARENT_FIELD] ? await cycleProblem(db, def, key, values[PARENT_FIELD]) : undefined) ??
-        (await storedProblem(trx, def, ctx.caller, values));
+        (await storedProblem(trx, def, ctx.caller, values, before));
       if (issue) return refused(issue);
       const result = await writeVersion(db, ctx, def, key, version, values);
       if (result.kind === 'saved') await afterWrite(trx, def, key, values, before);

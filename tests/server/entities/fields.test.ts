@@ -45,6 +45,20 @@ describe('fleet and account fields', () => {
       expect(listed.map((entry) => [entry.key, entry.values['truckId']])).toEqual([[row.key, plate]]);
     });
 
+    it.each(LANGS)("refuses a truck the caller sees but of another company than the row's (%s), on a new row and an edit", async (lang) => {
+      const { plate } = await plateOf('C003');
+      const message = translate(lang, 'validation.referenceCompany', { value: plate });
+      expect(message).toBe(lang === 'zh' ? `“${plate}”不属于所选的所属公司` : `"${plate}" does not belong to the chosen company`);
+      const created = await api.create(DRIVERS, 'admin', { ...(await api.input(DRIVERS, `other-co-${lang}`, 'C002')), truckId: plate }, lang);
+      expect(created).toEqual({ resultCode: 400, message, data: { field: 'truckId' } });
+      // An edit that moves the row to the truck's company may name it; one that keeps the company may not.
+      const row = savedRow(await api.create(DRIVERS, 'admin', await api.input(DRIVERS, `move-co-${lang}`, 'C002')));
+      const kept = await api.update(DRIVERS, 'admin', row.key, { version: row.version, truckId: plate }, lang);
+      expect(kept).toEqual({ resultCode: 400, message, data: { field: 'truckId' } });
+      const moved = savedRow(await api.update(DRIVERS, 'admin', row.key, { version: row.version, companyCode: 'C003', truckId: plate }, lang));
+      expect([moved.values['companyCode'], moved.values['truckId']]).toEqual(['C003', plate]);
+    });
+
     it.each(LANGS)('keeps the superMan role from anyone else (%s): not listed, not nameable', async (lang) => {
       expect((await api.all(ROLES, 'manager')).map((row) => row.values['roleName'])).not.toContain(ROLE.admin);
       expect((await api.all(ROLES, 'admin')).map((row) => row.values['roleName'])).toContain(ROLE.admin);

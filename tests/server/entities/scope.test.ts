@@ -125,7 +125,9 @@ describe('entity scope', () => {
     expect(refused).toEqual({ resultCode: 400, message: 'Choose one of the options', data: { field } });
     // One company's row per company where the company is unique (a threshold): then to one holding none yet.
     const target = await api.companyFor(def, def.fields.some((entry) => entry.key === field && entry.unique === true) ? undefined : 'C003');
-    const moved = savedRow(await api.update(def, 'manager', row.key, editForm(def, row, { [field]: target })));
+    // A truck the row names stays in its old company: a row moving company lets it go (entity-references.ts).
+    const trucks = Object.fromEntries(def.fields.filter((entry) => entry.type === 'reference' && entry.ref?.path === '/setting/base_data/truck').map((entry) => [entry.key, '']));
+    const moved = savedRow(await api.update(def, 'manager', row.key, editForm(def, row, { [field]: target, ...trucks })));
     expect(moved.values[field]).toBe(target);
   });
 

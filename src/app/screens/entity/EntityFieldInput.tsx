@@ -14,6 +14,8 @@ const SELF_LABELLED: ReadonlySet<EntityField['type']> = new Set(['company', 'sel
 export interface EntityFieldInputProps {
   readonly def: EntityDef;
   readonly field: EntityField;
+  /** The company the form's row belongs to, as chosen so far ('' for none). */
+  readonly rowCompany: string;
   /** The DOM id of the control, so messages can point at it and the form can focus it. */
   readonly id: string;
   readonly value: string;
@@ -44,7 +46,7 @@ const INPUT_MODES: Partial<Record<EntityField['type'], 'numeric' | 'decimal' | '
 };
 
 export function EntityFieldInput(props: EntityFieldInputProps) {
-  const { def, field, id, value, readOnlyText, message, latest, companies, autoFocus, onChange, onCheck, onMessage } = props;
+  const { def, field, rowCompany, id, value, readOnlyText, message, latest, companies, autoFocus, onChange, onCheck, onMessage } = props;
   const { t } = useTranslation();
   const label = t(field.labelKey);
   const required = field.required === true && readOnlyText === undefined;
@@ -79,7 +81,9 @@ export function EntityFieldInput(props: EntityFieldInputProps) {
     if (field.type === 'reference') {
       return (
         <ReferenceField
+          def={def}
           field={field}
+          rowCompany={rowCompany}
           label={label}
           value={value}
           isRequired={required}

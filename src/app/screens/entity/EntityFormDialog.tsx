@@ -67,6 +67,7 @@ export function EntityFormDialog({ def, mode, companies, onSaved, onClose }: Ent
               key={field.key}
               def={def}
               field={field}
+              rowCompany={form.values['companyCode'] ?? ''}
               id={`${id}-${field.key}`}
               value={form.values[field.key] ?? ''}
               readOnlyText={isEditable(field, mode) ? undefined : valueText(field, mode.kind === 'update' ? mode.row.values[field.key] : null, names, t)}

@@ -1,9 +1,9 @@
 // A reference field of the edit form (a driver's default truck, a user's role): a type-ahead combobox asking the named
 // screen's list for rows whose label contains what is typed, so ten thousand trucks cost one small page per pause.
-// The value is the chosen row's label, as the server takes it.
+// The value is the chosen row's label, as the server takes it. A truck is offered from the row's company only.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EntityField } from '../../../domain/screens/entities/definition';
+import { keptInCompany, type EntityDef, type EntityField } from '../../../domain/screens/entities/definition';
 import { entityFor } from '../../../domain/screens/entities/registry';
 import { SearchComboBox } from '../../../ui/filters';
 import { fetchEntityPage } from './entity-calls';
@@ -14,7 +14,10 @@ export const REFERENCE_PAGE = 50;
 const TYPING_PAUSE_MS = 200;
 
 export interface ReferenceFieldProps {
+  readonly def: EntityDef;
   readonly field: EntityField;
+  /** The company the form's row belongs to: a truck is offered from it alone (keptInCompany). */
+  readonly rowCompany: string;
   readonly label: string;
   readonly value: string;
   readonly isRequired: boolean;
@@ -30,18 +33,26 @@ interface Found {
   readonly total: number;
 }
 
-export function ReferenceField({ field, label, value, isRequired, isInvalid, describedBy, autoFocus, onChange, onBlur }: ReferenceFieldProps) {
+export function ReferenceField({ def, field, rowCompany, label, value, isRequired, isInvalid, describedBy, autoFocus, onChange, onBlur }: ReferenceFieldProps) {
   const { t } = useTranslation();
   const [input, setInput] = useState(value);
   const [found, setFound] = useState<Found>({ labels: [], total: 0 });
   const target = field.ref && entityFor(field.ref.path);
   const labelKey = field.ref?.label;
+  const company = target && keptInCompany(def, target) ? rowCompany : undefined;
 
   useEffect(() => {
     if (!target || !labelKey) return undefined;
     let current = true;
     const timer = setTimeout(() => {
-      const query = { page: 1, size: REFERENCE_PAGE, sort: labelKey, order: 'asc', ...(input.trim() === '' ? {} : { [labelKey]: input.trim() }) };
+      const query = {
+        page: 1,
+        size: REFERENCE_PAGE,
+        sort: labelKey,
+        order: 'asc',
+        ...(input.trim() === '' ? {} : { [labelKey]: input.trim() }),
+        ...(company ? { companyCode: company } : {}),
+      };
       fetchEntityPage(target, query).then(
         (page) => current && setFound({ labels: page.rows.map((row) => String(row.values[labelKey] ?? row.key)), total: page.total }),
         // A failed search shows no choices; the toast has told why.
@@ -52,7 +63,7 @@ export function ReferenceField({ field, label, value, isRequired, isInvalid, des
       current = false;
       clearTimeout(timer);
     };
-  }, [target, labelKey, input]);
+  }, [target, labelKey, input, company]);
 
   const type = (text: string) => {
     setInput(text);

@@ -116,3 +116,11 @@ export type EntityStatus = (typeof ENTITY_STATUS)[keyof typeof ENTITY_STATUS];
 export function fieldOf(def: EntityDef, key: string): EntityField | undefined {
   return def.fields.find((field) => field.key === key);
 }
+
+/**
+ * A company's row names only rows of the same company (a driver's default truck, a device's truck, a SIM card's
+ * truck): a truck of another company the caller also sees is refused. Rows without a company (roles) are anyone's.
+ */
+export function keptInCompany(def: EntityDef, target: EntityDef): boolean {
+  return def.scope === 'company' && target.scope === 'company';
+}
