@@ -332,7 +332,7 @@ export const RECIPES = {
     // The active-safety group opened and one of its routes unchecked: the group shows the partial mark.
     const group = tree.locator('[data-group="active_safety"]');
     await group.getByRole('button').filter({ hasText: '▸' }).click();
-    await tree.locator('[data-path*="/active_safety/"]').first().getByRole('checkbox').click();
+    await tree.locator('[data-path*="/active_safety/"]').first().locator('.filters__tri-box').click();
     await group.and(page.locator('[data-state="indeterminate"]')).waitFor();
     return page.screenshot();
   },
