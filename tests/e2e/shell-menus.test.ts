@@ -143,7 +143,8 @@ describe('the shell per role in Chromium', () => {
     await page.keyboard.type('停车记录');
     await options.first().waitFor();
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\/driving_monitor\/event_report\/parking_source$/);
+    // By its path: the report screen writes its filters into the query as soon as it opens.
+    await page.waitForURL((url) => url.pathname === '/driving_monitor/event_report/parking_source');
     await expect(page.locator('.view:not([hidden]) h1').textContent()).resolves.toBe('停车记录');
   });
 
