@@ -2,25 +2,9 @@
 // their design can grow in one place. Migration '0006-thresholds'. Each is a master-data table as the entity engine
 // keeps it (id, company, status, version, last change) with its own columns; the server's detection reads the enabled
 // rows (server/thresholds/threshold-read.ts).
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
 import type { ColumnTypes } from './column-types';
-
-type AnyDb = Kysely<unknown>;
-
-/** A master-data table's id, company, status and version columns, before its own (as migrations.ts's entityTable). */
-function entityTable(db: AnyDb, t: ColumnTypes, table: string, companyUnique: boolean) {
-  return db.schema
-    .createTable(table)
-    .addColumn('id', t.id, (c) => t.generatedKey(c))
-    .addColumn('company_code', t.text(32), (c) => {
-      const column = c.notNull().references('company.code');
-      return companyUnique ? column.unique() : column;
-    })
-    .addColumn('status', t.flag, (c) => c.notNull().defaultTo(1))
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('modified_by', t.text(50))
-    .addColumn('modified_at', t.millis);
-}
+import { entityTable, type AnyDb } from './migration-tables';
 
 export const thresholdTables = (t: ColumnTypes): Migration => ({
   async up(db: AnyDb) {

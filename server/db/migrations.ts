@@ -1,26 +1,10 @@
 // Schema migrations, in code so the server needs no migration folder at run time; one schema for SQLite and PostgreSQL,
 // the types that differ taken from column-types.ts.
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Migration } from 'kysely';
 import { columnTypes, type ColumnTypeExpression, type ColumnTypes } from './column-types';
-import type { DbKind } from './target';
+import { entityTable, placeTable, versionColumns, withVersion, type AnyDb } from './migration-tables';
 import { thresholdTables } from './migrations-thresholds';
-
-type AnyDb = Kysely<unknown>;
-
-/** The columns every place table has (depots, stations, parks, service depots), before its own. */
-function placeTable(db: AnyDb, t: ColumnTypes, table: string) {
-  return db.schema
-    .createTable(table)
-    .addColumn('id', t.id, (c) => t.generatedKey(c))
-    .addColumn('code', t.text(32), (c) => c.notNull().unique())
-    .addColumn('name', t.text(100), (c) => c.notNull().unique())
-    .addColumn('short_name', t.text(50), (c) => c.notNull())
-    .addColumn('company_code', t.text(32), (c) => c.notNull().references('company.code'))
-    .addColumn('address', t.text(200), (c) => c.notNull())
-    .addColumn('lat', 'double precision', (c) => c.notNull())
-    .addColumn('lng', 'double precision', (c) => c.notNull())
-    .addColumn('status', t.flag, (c) => c.notNull());
-}
+import type { DbKind } from './target';
 
 const initial = (t: ColumnTypes): Migration => ({
   async up(db: AnyDb) {
@@ -263,40 +247,10 @@ const VERSIONED_TABLES = ['company', 'depot', 'station', 'park'] as const;
  */
 const masterData = (t: ColumnTypes): Migration => ({
   async up(db: AnyDb) {
-    // One column per statement: SQLite's ALTER TABLE adds one at a time.
-    for (const table of VERSIONED_TABLES) {
-      await db.schema.alterTable(table).addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
-      await db.schema.alterTable(table).addColumn('modified_by', t.text(50)).execute();
-      await db.schema.alterTable(table).addColumn('modified_at', t.millis).execute();
-    }
-    await placeTable(db, t, 'service_depot')
-      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-      .addColumn('modified_by', t.text(50))
-      .addColumn('modified_at', t.millis)
-      .execute();
+    for (const step of VERSIONED_TABLES.flatMap((table) => versionColumns(db, t, table))) await step.execute();
+    await withVersion(placeTable(db, t, 'service_depot'), t).execute();
   },
 });
-
-/** The version, last change and status columns of every master-data table (migration 0004's). */
-function versionColumns(db: AnyDb, t: ColumnTypes, table: string) {
-  return [
-    db.schema.alterTable(table).addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)),
-    db.schema.alterTable(table).addColumn('modified_by', t.text(50)),
-    db.schema.alterTable(table).addColumn('modified_at', t.millis),
-  ];
-}
-
-/** A new master-data table's id, company, status and version columns, before its own. */
-function entityTable(db: AnyDb, t: ColumnTypes, table: string) {
-  return db.schema
-    .createTable(table)
-    .addColumn('id', t.id, (c) => t.generatedKey(c))
-    .addColumn('company_code', t.text(32), (c) => c.notNull().references('company.code'))
-    .addColumn('status', t.flag, (c) => c.notNull().defaultTo(1))
-    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
-    .addColumn('modified_by', t.text(50))
-    .addColumn('modified_at', t.millis);
-}
 
 /**
  * Issue 14's fleet and account master data: the truck, driver and device fields of params spec §3.2 the first schema
