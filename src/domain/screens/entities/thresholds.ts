@@ -3,6 +3,7 @@
 // offline and overspeed thresholds (threshold), the loading tolerances (st_abnormal_oil_loading) and the product list
 // sent to the consoles (oil_send). The server's alarm detection reads the first four (server/thresholds/).
 import type { EntityDef, EntityField, EntityPath } from './definition';
+import { field } from './field';
 
 const BASE = '/setting/alarm_threshold';
 
@@ -22,10 +23,6 @@ export const DEFAULT_THRESHOLDS = {
   toleranceL: 0,
   tolerancePermille: 10,
 } as const;
-
-const field = (key: string, type: EntityField['type'], extra: Partial<EntityField> = {}): EntityField => ({
-  key, labelKey: `entity.field.${key}` as EntityField['labelKey'], type, ...extra,
-});
 
 /** One row per company: the company field is unique, so a second row of a company is refused with 'has existed'. */
 const company = field('companyCode', 'company', { required: true, unique: true, list: true, search: true });
