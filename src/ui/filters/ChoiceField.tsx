@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, type Key } from 'react-aria-components';
 import { AriaLocale } from './AriaLocale';
+import { RequiredMark } from './RequiredMark';
 import './filters.css';
 
 export interface Choice {
@@ -77,11 +78,7 @@ function ChoiceSelect(props: ChoiceFieldProps) {
     >
       <Label className="filters__label">
         {label}
-        {isRequired && (
-          <span className="filters__required" aria-hidden="true">
-            *
-          </span>
-        )}
+        {isRequired && <RequiredMark />}
       </Label>
       <Button className="filters__trigger">
         <SelectValue className="filters__value" />

@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import { Button, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
 import { AriaLocale } from './AriaLocale';
+import { RequiredMark } from './RequiredMark';
 import './filters.css';
 
 export interface SearchComboBoxProps {
@@ -62,11 +63,7 @@ function SearchCombo(props: SearchComboBoxProps) {
     >
       <Label className="filters__label">
         {label}
-        {isRequired && (
-          <span className="filters__required" aria-hidden="true">
-            *
-          </span>
-        )}
+        {isRequired && <RequiredMark />}
       </Label>
       <div className="filters__control">
         <Input className="filters__input" placeholder={placeholder} />

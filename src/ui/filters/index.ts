@@ -14,3 +14,4 @@ export { TextFilter, type TextFilterProps } from './TextFilter';
 export { SearchComboBox, type SearchComboBoxProps } from './SearchComboBox';
 export { CheckboxTree, type CheckboxTreeItem, type CheckboxTreeProps, type CheckChange } from './CheckboxTree';
 export { TriStateCheckbox, type TriState, type TriStateCheckboxProps } from './TriStateCheckbox';
+export { RequiredMark } from './RequiredMark';

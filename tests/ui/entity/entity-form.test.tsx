@@ -60,7 +60,7 @@ describe('the master-data form', { timeout: 20_000 }, () => {
     expect(document.activeElement).toBe(field('名称'));
     expect(field('名称').getAttribute('aria-required')).toBe('true');
     expect(field('地址').getAttribute('aria-required')).toBeNull();
-    expect(dialog().querySelector('[data-field="name"] .entity-form__required')?.textContent).toBe('*');
+    expect(dialog().querySelector('[data-field="name"] .required-mark')?.textContent).toBe('*');
   });
 
   it('shows every rule’s message under its field before sending, and sends nothing', async () => {

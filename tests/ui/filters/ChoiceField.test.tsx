@@ -58,7 +58,7 @@ describe('ChoiceField', () => {
     const trigger = screen.getByRole('button', { name: /油品/ });
     expect(trigger.textContent).toContain('请选择');
     expect(trigger.getAttribute('aria-describedby')).toBe('fuel-message');
-    expect(document.querySelector('.filters__required')?.textContent).toBe('*');
+    expect(document.querySelector('.required-mark')?.textContent).toBe('*');
     expect(document.querySelector('[data-invalid]')).toBeTruthy();
     fireEvent.click(trigger);
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['柴油']);

@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkPassword, checkPasswordConfirmation } from '../../../domain/validation';
-import { FormDialog } from '../../../ui/filters';
+import { FormDialog, RequiredMark } from '../../../ui/filters';
 import { resetUserPassword, type ResetOutcome } from './reset-password-call';
 import './accounts.css';
 
@@ -99,9 +99,7 @@ function PasswordForm({ title, userKey, onClose, onDone }: PasswordFormProps) {
     <label className="dialog__field">
       <span>
         {label}
-        <span className="account-dialog__required" aria-hidden="true">
-          *
-        </span>
+        <RequiredMark />
       </span>
       <input
         type="password"

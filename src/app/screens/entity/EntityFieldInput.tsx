@@ -3,7 +3,7 @@
 // latest value under it. A fixed field of an existing row is shown read-only.
 import { useTranslation } from 'react-i18next';
 import type { EntityDef, EntityField } from '../../../domain/screens/entities/definition';
-import { ChoiceField, CompanyPicker, type Company } from '../../../ui/filters';
+import { ChoiceField, CompanyPicker, RequiredMark, type Company } from '../../../ui/filters';
 import type { FieldMessage } from './entity-form';
 import { PhotoField } from './PhotoField';
 import { ReferenceField } from './ReferenceField';
@@ -124,11 +124,7 @@ export function EntityFieldInput(props: EntityFieldInputProps) {
       {labelled && (
         <label htmlFor={id} className="entity-form__label">
           {label}
-          {required && (
-            <span className="entity-form__required" aria-hidden="true">
-              *
-            </span>
-          )}
+          {required && <RequiredMark />}
         </label>
       )}
       {control}

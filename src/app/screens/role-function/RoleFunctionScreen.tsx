@@ -7,7 +7,7 @@ import { ROUTES } from '../../../domain/routes';
 import { allState, compactFunctions, expandFunctions, lockedFor, toggleAll } from '../../../domain/screens/accounts/role-functions';
 import type { RoleFunctionRoles, RoleFunctions } from '../../../domain/screens/accounts/wire';
 import { tabTitleKey } from '../../../domain/shell/titles';
-import { ChoiceField, TriStateCheckbox } from '../../../ui/filters';
+import { ChoiceField, RequiredMark, TriStateCheckbox } from '../../../ui/filters';
 import { showToast } from '../../../ui/notify';
 import { FunctionTree } from './FunctionTree';
 import { fetchRoleFunctions, fetchRoles, saveRoleFunctions } from './role-function-calls';
@@ -152,9 +152,7 @@ function RoleEditor({ roleId, locked }: { readonly roleId: number; readonly lock
       <div className="role-function__tools">
         <span className="role-function__label" id="role-function-label">
           {t('roleFunction.functions')}
-          <span className="role-function__required" aria-hidden="true">
-            *
-          </span>
+          <RequiredMark />
         </span>
         <TriStateCheckbox className="role-function__all" state={all} onToggle={() => change(toggleAll(chosen, locked))}>
           {t('roleFunction.selectAll')}
