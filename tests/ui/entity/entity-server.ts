@@ -1,7 +1,7 @@
 // A master-data server in memory for the screen's tests, behind a stubbed fetch, so the real client judges its
 // answers: the list call (search, paging), create, edit by version (409 with the current row), status, plus the report
 // options' companies; every call is recorded, and a test can refuse the next save on a field.
-import { vi } from 'vitest';
+import { envelope, stubApi } from '../stub-api';
 import type { EntityDef } from '../../../src/domain/screens/entities/definition';
 import type { EntityRow, EntityValue } from '../../../src/domain/screens/entities/wire';
 
@@ -10,19 +10,9 @@ export const COMPANIES = [
   { code: 'C002', name: '二公司', parentCode: 'C001' },
 ];
 
-export interface Recorded {
-  readonly method: string;
-  readonly path: string;
-  readonly params: Readonly<Record<string, string>>;
-}
-
-const BASE = '/truckmanage/api';
-const envelope = (resultCode: number, data: unknown, message = resultCode === 200 ? 'success' : 'refused') =>
-  new Response(JSON.stringify({ resultCode, message, data }), { headers: { 'content-type': 'application/json' } });
 
 export function entityServer(def: EntityDef, rows: readonly EntityRow[]) {
   const store = new Map(rows.map((row) => [row.key, row]));
-  const calls: Recorded[] = [];
   let refuseNext: { field: string; message: string } | undefined;
   let nextId = 1000;
   const listPath = `/entity${def.path}`;
@@ -58,15 +48,7 @@ export function entityServer(def: EntityDef, rows: readonly EntityRow[]) {
     return envelope(200, next);
   };
 
-  const fetch = vi.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://console.test');
-    const method = init.method ?? 'GET';
-    const path = url.pathname.slice(BASE.length);
-    const params = Object.fromEntries(method === 'GET' ? url.searchParams : new URLSearchParams(String(init.body ?? '')));
-    calls.push({ method, path, params });
-    return handle(method, path, params);
-  });
-  vi.stubGlobal('fetch', fetch);
+  const calls = stubApi(handle);
 
   return {
     calls,

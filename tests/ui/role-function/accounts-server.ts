@@ -1,18 +1,9 @@
 // The accounts calls in memory behind a stubbed fetch, so the real client judges the answers: the roles, one role's
 // functions, their save on the version (409 with the role as it is now), and the password reset with its rules.
-import { vi } from 'vitest';
+import { envelope, stubApi } from '../stub-api';
 import type { RoleChoice, RoleFunctions } from '../../../src/domain/screens/accounts/wire';
 
-export interface Recorded {
-  readonly method: string;
-  readonly path: string;
-  readonly params: Readonly<Record<string, string>>;
-}
-
-const BASE = '/truckmanage/api';
 const ROLES_PATH = '/entity/setting/privilege_account/role_function';
-const envelope = (resultCode: number, data: unknown, message = resultCode === 200 ? 'success' : 'refused') =>
-  new Response(JSON.stringify({ resultCode, message, data }), { headers: { 'content-type': 'application/json' } });
 
 export interface AccountsSetup {
   readonly roles: readonly RoleChoice[];
@@ -24,7 +15,6 @@ export interface AccountsSetup {
 }
 
 export function accountsServer(setup: AccountsSetup) {
-  const calls: Recorded[] = [];
   const stored = new Map<number, RoleFunctions>(
     setup.roles.map((role) => [role.id, { id: role.id, name: role.name, version: 1, functions: setup.functions?.[role.id] ?? [], modifiedBy: null, modifiedAt: null }]),
   );
@@ -50,15 +40,7 @@ export function accountsServer(setup: AccountsSetup) {
     return envelope(404, null, `no such call ${path}`);
   };
 
-  const fetch = vi.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://console.test');
-    const method = init.method ?? 'GET';
-    const path = url.pathname.slice(BASE.length);
-    const params = Object.fromEntries(method === 'GET' ? url.searchParams : new URLSearchParams(String(init.body ?? '')));
-    calls.push({ method, path, params });
-    return handle(method, path, params);
-  });
-  vi.stubGlobal('fetch', fetch);
+  const calls = stubApi(handle);
 
   return {
     calls,
