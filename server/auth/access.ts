@@ -28,7 +28,7 @@ export function grantedGroups(grants: Grants): Set<MenuGroup> {
     if (isMenuGroup(fn)) groups.add(fn);
     else {
       const route = routeByPath(fn);
-      if (route) groups.add(route.group);
+      if (route) groups.add(route.needs);
     }
   }
   return groups;
@@ -45,5 +45,5 @@ export function mayCall(grants: Grants, access: RouteAccess): boolean {
 export function maySee(grants: Grants, path: string): boolean {
   const route = routeByPath(path);
   if (!route) return false;
-  return grants.superMan || grants.functions.has(route.group) || grants.functions.has(route.path);
+  return grants.superMan || grants.functions.has(route.needs) || grants.functions.has(route.path);
 }

@@ -54,7 +54,7 @@ export const entityRoutes: ContractPlugin = async (app, options) => {
   for (const def of Object.values(ENTITIES)) {
     const route = routeByPath(def.path);
     if (!route) throw new Error(`entity ${def.path} is not a route`);
-    const config = { access: route.group };
+    const config = { access: route.needs };
     const url = entityCallPath(def.path);
     const fields = fieldsSchema(def);
 

@@ -81,7 +81,7 @@ export const entityTransferRoutes: ContractPlugin = async (app, { services }) =>
   for (const def of Object.values(ENTITIES)) {
     const route = routeByPath(def.path);
     if (!route) throw new Error(`entity ${def.path} is not a route`);
-    const config = { access: route.group };
+    const config = { access: route.needs };
     app.post<{ Body: EntityExportBody }>(transferCallPath(def, 'export'), { config, schema: { body: exportBodySchema(def) } }, (request, reply) =>
       answerExport(services, def, request, reply),
     );

@@ -21,7 +21,7 @@ export const photoRoutes: ContractPlugin = async (app, { services }) => {
     const photo = def.fields.find((field) => field.type === 'photo');
     const route = routeByPath(def.path);
     if (!photo || !route) continue;
-    app.post<{ Body: Buffer }>(photoUploadPath(def.path), { config: { access: route.group }, bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
+    app.post<{ Body: Buffer }>(photoUploadPath(def.path), { config: { access: route.needs }, bodyLimit: UPLOAD_BODY_LIMIT }, async (request) => {
       const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const check = checkPhotoBytes(bytes);
       if (!check.ok) return failData<FieldRefusal>(request, ENTITY_RESULT.refused, check.key, undefined, { field: photo.key });

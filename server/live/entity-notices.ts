@@ -16,7 +16,7 @@ export function seesEntityChange(viewer: EntityViewer, change: EntityChange): bo
   if (viewer.superMan) return true;
   if (change.companyCode !== null) return viewer.companyCodes.has(change.companyCode);
   const route = routeByPath(change.path);
-  return route !== undefined && mayCall(viewer, route.group);
+  return route !== undefined && mayCall(viewer, route.needs);
 }
 
 /** The frame this viewer's alarm socket sends for the change, or undefined when it must not hear of it. */

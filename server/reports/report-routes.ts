@@ -63,7 +63,7 @@ export const reportRoutes: ContractPlugin = async (app, { services }) => {
 
     app.get<{ Querystring: ReportQuery }>(
       url,
-      { config: { access: route.group }, schema: { querystring: { type: 'object', properties } } },
+      { config: { access: route.needs }, schema: { querystring: { type: 'object', properties } } },
       async (request) => {
         const problem = queryProblem(def, request.query);
         if (problem) return failText(request, 400, problem.key, problem.params);
@@ -73,7 +73,7 @@ export const reportRoutes: ContractPlugin = async (app, { services }) => {
 
     app.get<{ Querystring: ReportQuery }>(
       `${url}${TOTALS_SUFFIX}`,
-      { config: { access: route.group }, schema: { querystring: { type: 'object', properties } } },
+      { config: { access: route.needs }, schema: { querystring: { type: 'object', properties } } },
       async (request) => {
         const problem = queryProblem(def, request.query);
         if (problem) return failText(request, 400, problem.key, problem.params);
@@ -81,7 +81,7 @@ export const reportRoutes: ContractPlugin = async (app, { services }) => {
       },
     );
 
-    await exportRoute(app, services, def, { url: `${url}/export`, access: route.group, properties, maxRows: EXPORT_WARN_ROWS });
-    if (def.handling) await handlingRoute(app, services, def, { url: `${url}/handling`, access: route.group });
+    await exportRoute(app, services, def, { url: `${url}/export`, access: route.needs, properties, maxRows: EXPORT_WARN_ROWS });
+    if (def.handling) await handlingRoute(app, services, def, { url: `${url}/handling`, access: route.needs });
   }
 };

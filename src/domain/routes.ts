@@ -163,7 +163,21 @@ export interface RouteDef {
   readonly titleKey: LocaleKey;
   /** Views are kept alive in the tab strip unless this is set (spec §2: only the dashboard). */
   readonly noCache: boolean;
+  /**
+   * The function a role must hold to see the route and call its data: its group, except for the device-parameter
+   * screens filed under other groups (tank tables, parameter send, remote commands), which need `device_parameter`.
+   */
+  readonly needs: MenuGroup;
 }
+
+/**
+ * Issue 15: tank tables, parameter send, remote commands and their records reach trucks' devices, so only roles
+ * holding the device-parameter functions see and call them, whatever group the spec's menu files them under.
+ */
+const DEVICE_PARAMETER_ELSEWHERE: ReadonlySet<string> = new Set([
+  ...under('setting/base_data', 'tank_table tank_table_record atg_tank_table test'),
+  ...under('setting/alarm_threshold', 'parameter remote remote_template modify_record'),
+]);
 
 export const ROUTES: readonly RouteDef[] = MENU_GROUPS.flatMap((group) => {
   const spec: GroupSpec = GROUP_SPECS[group];
@@ -175,6 +189,7 @@ export const ROUTES: readonly RouteDef[] = MENU_GROUPS.flatMap((group) => {
       // The locale file nests route titles by path segment, so the key is the path with dots.
       titleKey: `route.${path.replaceAll('/', '.')}` as LocaleKey,
       noCache: path === 'dashboard',
+      needs: DEVICE_PARAMETER_ELSEWHERE.has(path) ? 'device_parameter' : group,
     }),
   );
 });

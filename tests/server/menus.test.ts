@@ -50,6 +50,19 @@ describe('menus and privileges per role', () => {
     expect(urls).not.toContain('/setting/device_parameter');
   });
 
+  it('hides from the user administrator the device-parameter screens the spec files under base data and thresholds', async () => {
+    const routes = (await menus('manager')).flatMap((g) => g.child ?? []).map((r) => r.url);
+    expect(routes).toContain('/setting/base_data/truck');
+    expect(routes).toContain('/setting/alarm_threshold/threshold');
+    for (const hidden of [
+      '/setting/base_data/tank_table', '/setting/base_data/tank_table_record', '/setting/base_data/atg_tank_table',
+      '/setting/base_data/test', '/setting/alarm_threshold/parameter', '/setting/alarm_threshold/remote',
+      '/setting/alarm_threshold/remote_template', '/setting/alarm_threshold/modify_record',
+    ]) {
+      expect(routes).not.toContain(hidden);
+    }
+  });
+
   it('gives the garden-bureau user the dashboard and the sprinkler screens only, in English when asked', async () => {
     const tree = await menus('garden', 'en');
     expect(tree.map((g) => g.name)).toEqual(['Personal centre', 'Monitor board']);
