@@ -1,5 +1,6 @@
 // The database's tables as Kysely types (camelCase here, snake_case in SQL through CamelCasePlugin).
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { DeviceParamTables } from './schema-device-params';
 import type { ThresholdTables } from './schema-thresholds';
 
 /** Times are epoch milliseconds everywhere in the database. */
@@ -328,7 +329,7 @@ export interface FenceTable {
   geometry: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface Database extends ThresholdTables {
+export interface Database extends ThresholdTables, DeviceParamTables {
   company: CompanyTable;
   role: RoleTable;
   roleFunction: RoleFunctionTable;
