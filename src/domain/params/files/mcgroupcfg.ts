@@ -1,0 +1,30 @@
+// mcgroupcfg.txt (type 5), the combined compartments (params spec §3.1): the switch, how many groups (0–4), and per
+// group its switch, mode, master compartment (0–8) and up to three attached compartments.
+import type { ParamFileDef } from '../catalogue-types';
+import { paramFields, paramFile } from './field-helpers';
+
+const f = paramFields('mcgroupcfg');
+export const GROUPS_MAX = 4;
+export const MASTER_INDEX_MAX = 8;
+export const ATTACHED_MAX = 3;
+/** 0 parallel (the group loads and unloads as one), 1 sequential (the master first, then the attached). */
+export const COMB_MODES = [0, 1] as const;
+
+// Compartment indexes are stored 0–9 and shown 1–10, like every other compartment field of the catalogue.
+const compartment = (key: string, max: number, def: number) => f.int(key, 0, max, def, { shownOffset: 1, showInDetail: true });
+
+export const mcgroupcfg: ParamFileDef = paramFile('mcgroupcfg.txt', 5, [
+  f.switch('enable', 0, { showInDetail: true }),
+  f.int('groupsCount', 0, GROUPS_MAX, 0, { showInDetail: true }),
+], [
+  f.section('group', 'groupsCount', GROUPS_MAX, [
+    f.switch('en', 1),
+    f.select('combMode', 'mcgroupCombMode', COMB_MODES, 0),
+    compartment('masterCompIndex', MASTER_INDEX_MAX, 0),
+    f.int('attachedCompsCount', 0, ATTACHED_MAX, 1, { tip: true, showInDetail: true }),
+    // Always three slots in the file; only the first attachedCompsCount of them are read.
+    compartment('attachedCompIndex0', 9, 1),
+    compartment('attachedCompIndex1', 9, 2),
+    compartment('attachedCompIndex2', 9, 3),
+  ]),
+]);
