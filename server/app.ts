@@ -26,6 +26,8 @@ import { fenceRoutes } from './routes/fence';
 import { heartbeatRoutes } from './routes/heartbeat';
 import { passwordRoutes } from './routes/password';
 import type { ContractPlugin } from './routes/plugin';
+import { deviceFileRoutes } from './sends/device-file-routes';
+import { sendRoutes } from './sends/send-routes';
 import { quickVisitRoutes } from './routes/quick-visit';
 import { sessionRoutes } from './routes/session';
 import { truckHostRoutes, truckRoutes } from './routes/truck';
@@ -64,6 +66,7 @@ function apiPlugins(services: Services): readonly ContractPlugin[] {
   const spec = [
     sessionRoutes, password.change, quickVisitRoutes, alarmRoutes, alarmChoiceRoutes, truckRoutes, heartbeatRoutes,
     fenceRoutes, downloadRoutes, reportRoutes, entityRoutes, entityTransferRoutes, roleFunctionRoutes, thresholdRoutes,
+    sendRoutes, deviceFileRoutes,
   ];
   const ours = [password.verify, diagnosticsRoutes];
   return services.wire.extensionRoutes ? [...spec, ...ours] : spec;

@@ -1,0 +1,147 @@
+// A truck's parameter files (issue 15, params_files): read the device's copy, and send an edited file to trucks. The
+// server checks the text again as the editor did (every limit, no change to a value the device reports) and refuses
+// an edit made from a copy the device has changed since.
+import type { FastifyRequest } from 'fastify';
+import { translate, type Lang } from '../../src/domain/i18n';
+import { paramFileDef } from '../../src/domain/params/catalogue';
+import { PARAM_FILE_NAMES, type ParamFileDef, type ParamFileName } from '../../src/domain/params/catalogue-types';
+import { diffParamDocuments } from '../../src/domain/params/param-diff';
+import { checkParamEdit, type ParamProblem } from '../../src/domain/params/param-limits';
+import { parseParamFile, withParamValue, writeParamFile, type ParamDocument } from '../../src/domain/params/param-text';
+import {
+  SEND_CALL_PATHS, type DeviceFileAnswer, type FileProblems, type FileSendRequest, type SendRow,
+} from '../../src/domain/params/send-wire';
+import { envelope } from '../../src/domain/wire/envelope';
+import { authOf } from '../auth/guard';
+import type { Db } from '../db/open';
+import { failData, failText, langOf } from '../envelope';
+import { field, type ContractPlugin } from '../routes/plugin';
+import { readDeviceFile } from './device-files';
+import { listSends } from './send-list';
+import { announceRows, sendRows } from './send-notices';
+import { createSends, stepsFor, type SendTruck } from './send-store';
+import { parseTruckIds, trucksByIds } from './send-trucks';
+
+const ACCESS = { access: 'device_parameter' } as const;
+/** The largest file a device keeps: the upload limit. */
+const MAX_FILE_CHARS = 1024 * 1024;
+const NAME = { type: 'string', enum: PARAM_FILE_NAMES } as const;
+
+function problemsOf(lang: Lang, problems: readonly ParamProblem[]): FileProblems {
+  return { problems: problems.map(({ path, problem }) => ({ ...path, message: translate(lang, problem.key, problem.values) })) };
+}
+
+/** The edit's changes made to another truck's own copy; undefined when its file is laid out otherwise (fewer probes). */
+function sameChanges(def: ParamFileDef, base: ParamDocument, edited: ParamDocument, target: ParamDocument): ParamDocument | undefined {
+  try {
+    let doc = target;
+    for (const change of diffParamDocuments(def, base, edited)) {
+      if (change.after === undefined) return undefined;
+      doc = withParamValue(doc, change.path, change.after);
+    }
+    return doc;
+  } catch {
+    return undefined;
+  }
+}
+
+async function pendingSend(db: Db, request: FastifyRequest, truckId: number, name: string): Promise<SendRow | null> {
+  const rows = await db.selectFrom('deviceSend').select('id').where('truckId', '=', truckId).where('kind', '=', 'paramFile')
+    .where('target', '=', name).where('status', 'in', ['notSent', 'sending']).orderBy('id', 'desc').limit(1).execute();
+  const id = rows[0]?.id;
+  if (id === undefined) return null;
+  const page = await listSends(db, Object.assign(Object.create(request) as FastifyRequest<{ Querystring: { page: number; size: number; ids: string } }>, {
+    query: { page: 1, size: 1, ids: String(id) },
+  }));
+  return page.resultCode === 200 && page.data ? (page.data.rows[0] ?? null) : null;
+}
+
+export const deviceFileRoutes: ContractPlugin = async (app, { services }) => {
+  const { db } = services;
+
+  app.get<{ Querystring: { truckId: number; name: ParamFileName } }>(
+    SEND_CALL_PATHS.deviceFile,
+    { config: ACCESS, schema: { querystring: { type: 'object', required: ['truckId', 'name'], properties: { truckId: field.id, name: NAME } } } },
+    async (request) => {
+      const { truckId, name } = request.query;
+      const [truck] = await trucksByIds(db, [truckId], authOf(request).companyCodes);
+      if (!truck) return failText(request, 400, 'deviceSend.badTrucks');
+      const file = await readDeviceFile(db, truckId, name, Date.now());
+      if (!file) return failText(request, 400, 'deviceSend.badTrucks');
+      return envelope<DeviceFileAnswer>({ truckId, name, ...file, pending: await pendingSend(db, request, truckId, name) });
+    },
+  );
+
+  app.post<{ Body: FileSendRequest }>(
+    SEND_CALL_PATHS.sendFile,
+    {
+      config: ACCESS,
+      schema: {
+        body: {
+          type: 'object', required: ['name', 'truckId', 'content'],
+          properties: {
+            name: NAME, truckId: field.id, truckIds: field.text(110_000), content: field.text(MAX_FILE_CHARS),
+            baseVersion: field.id, description: field.text(200),
+          },
+        },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const lang = langOf(request);
+      const { name, truckId, content, baseVersion } = request.body;
+      const def = paramFileDef(name);
+      const now = Date.now();
+      const ids = request.body.truckIds?.trim() ? parseTruckIds(request.body.truckIds) : [truckId];
+      if (!ids) return failText(request, 400, 'deviceSend.badTrucks');
+      const trucks = await trucksByIds(db, [...new Set([truckId, ...ids])], auth.companyCodes);
+      if (!trucks.some((truck) => truck.id === truckId)) return failText(request, 400, 'deviceSend.badTrucks');
+      const base = await readDeviceFile(db, truckId, name, now);
+      if (!base) return failText(request, 400, 'deviceSend.badTrucks');
+      if (baseVersion !== undefined && baseVersion !== base.version) return failText(request, 409, 'deviceSend.staleCopy');
+      const parsed = parseParamFile(def, content);
+      if (!parsed.ok) {
+        return failData<FileProblems>(request, 400, parsed.problem.key, parsed.problem.values, {
+          line: parsed.line, problems: [{ key: '', message: translate(lang, parsed.problem.key, parsed.problem.values) }],
+        });
+      }
+      const baseParsed = parseParamFile(def, base.content);
+      if (!baseParsed.ok) return failText(request, 500, 'deviceSend.badDeviceCopy');
+      const problems = checkParamEdit(def, baseParsed.doc, parsed.doc);
+      const [first] = problems;
+      if (first) return failData(request, 400, first.problem.key, first.problem.values, problemsOf(lang, problems));
+
+      // Every target's own copy with the same changes; one laid out otherwise is refused with a reason.
+      const payloads = new Map<number, string>();
+      const laidOut: SendAnswerRefusal[] = [];
+      for (const truck of trucks.filter((candidate) => ids.includes(candidate.id))) {
+        if (truck.id === truckId) {
+          payloads.set(truck.id, content);
+          continue;
+        }
+        const own = await readDeviceFile(db, truck.id, name, now);
+        const ownParsed = own ? parseParamFile(def, own.content) : undefined;
+        const changed = ownParsed?.ok ? sameChanges(def, baseParsed.doc, parsed.doc, ownParsed.doc) : undefined;
+        if (changed) payloads.set(truck.id, writeParamFile(changed));
+        else laidOut.push({ truckId: truck.id, signCode: truck.signCode, reason: translate(lang, 'deviceSend.otherLayout') });
+      }
+      const targets: SendTruck[] = trucks.filter((truck) => payloads.has(truck.id));
+      const answer = await createSends(
+        db,
+        {
+          kind: 'paramFile', target: name, description: request.body.description?.trim() ?? '', sourceId: null,
+          payload: (truck) => payloads.get(truck.id) ?? content, steps: stepsFor(Buffer.byteLength(content)),
+        },
+        targets, auth.user.userName, now, translate(lang, 'deviceSend.pending'),
+      );
+      announceRows(services, sendRows(answer.sends.map((send) => ({ id: send.id, companyCode: trucks.find((t) => t.id === send.truckId)?.companyCode ?? '' }))));
+      return envelope({ sends: answer.sends, refused: [...answer.refused, ...laidOut] });
+    },
+  );
+};
+
+interface SendAnswerRefusal {
+  readonly truckId: number;
+  readonly signCode: string;
+  readonly reason: string;
+}

@@ -1,0 +1,46 @@
+// The server's copy of each truck's device files (issue 15): what the device last confirmed. A truck's device holds
+// its eleven catalogue files from the start (made from the truck's facts on first read), and a few settings of its
+// own as JSON (parameters, camera, firmware versions); a confirmed send replaces the copy and bumps its version.
+import { defaultParamFiles } from '../../src/domain/params/device-defaults';
+import { isParamFileName } from '../../src/domain/params/catalogue-types';
+import type { Db } from '../db/open';
+
+/** Device state that is not a catalogue file, kept beside the files under these names. */
+export const DEVICE_STATE_FILES = { parameter: 'parameter.json', camera: 'camera.json', firmware: 'firmware.json' } as const;
+
+export interface DeviceFile {
+  readonly content: string;
+  readonly version: number;
+  readonly updatedAt: number;
+}
+
+/** Hours from UTC of a truck's '+08:00'. */
+function zoneHours(timeZone: string): number {
+  const match = /^([+-])(\d{2}):(\d{2})$/.exec(timeZone);
+  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) + Number(match[3]) / 60) : 8;
+}
+
+async function initialContent(db: Db, truckId: number, name: string): Promise<string | undefined> {
+  if (!isParamFileName(name)) return Object.values(DEVICE_STATE_FILES).includes(name as never) ? '{}' : undefined;
+  const truck = await db.selectFrom('truck').select(['signCode', 'compartments', 'consoleSn', 'timeZone']).where('id', '=', truckId).executeTakeFirst();
+  if (!truck) return undefined;
+  return defaultParamFiles({ plate: truck.signCode, compartments: truck.compartments, consoleSn: truck.consoleSn, timeZone: zoneHours(truck.timeZone) })[name];
+}
+
+/** The device's copy; made (version 1) when the device was never read. Undefined for no such truck or file. */
+export async function readDeviceFile(db: Db, truckId: number, name: string, now: number): Promise<DeviceFile | undefined> {
+  const stored = await db.selectFrom('deviceFile').select(['content', 'version', 'updatedAt']).where('truckId', '=', truckId).where('name', '=', name).executeTakeFirst();
+  if (stored) return { ...stored, updatedAt: Number(stored.updatedAt) };
+  const content = await initialContent(db, truckId, name);
+  if (content === undefined) return undefined;
+  // Two first reads at once both make the same file; the second insert does nothing.
+  await db.insertInto('deviceFile').values({ truckId, name, content, version: 1, updatedAt: now }).onConflict((oc) => oc.columns(['truckId', 'name']).doNothing()).execute();
+  return readDeviceFile(db, truckId, name, now);
+}
+
+/** Replaces the copy with what the device confirmed; returns the old content. */
+export async function writeDeviceFile(db: Db, truckId: number, name: string, content: string, now: number): Promise<string> {
+  const old = await readDeviceFile(db, truckId, name, now);
+  await db.updateTable('deviceFile').set((eb) => ({ content, version: eb('version', '+', 1), updatedAt: now })).where('truckId', '=', truckId).where('name', '=', name).execute();
+  return old?.content ?? '';
+}

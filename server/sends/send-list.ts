@@ -1,0 +1,43 @@
+// The send_message list: the caller's sends, newest first, filtered by kind, status, part of a plate, company and time,
+// or just the rows a notice named (`ids`), so a console following 1,000 sends reads only what changed.
+import type { FastifyRequest } from 'fastify';
+import { sql, type SqlBool } from 'kysely';
+import type { SendQuery, SendRow } from '../../src/domain/params/send-wire';
+import { authOf } from '../auth/guard';
+import type { Db } from '../db/open';
+import { pagedList } from '../routes/paged-list';
+import { parseTruckIds } from './send-trucks';
+
+/** Part of a plate, ASCII letters in either case, LIKE's wildcards matching themselves (as entity lists search). */
+function plateLike(text: string): string {
+  return `%${text.replace(/[A-Z]/g, (c) => c.toLowerCase()).replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+
+export function listSends(db: Db, request: FastifyRequest<{ Querystring: SendQuery }>) {
+  const { query } = request;
+  let from = db.selectFrom('deviceSend as s').innerJoin('truck as t', 't.id', 's.truckId');
+  if (query.kind) from = from.where('s.kind', '=', query.kind as SendRow['kind']);
+  if (query.status) from = from.where('s.status', '=', query.status as SendRow['status']);
+  if (query.companyCode) from = from.where('s.companyCode', '=', query.companyCode);
+  const search = query.search?.trim();
+  if (search) from = from.where(sql<SqlBool>`lower(t.sign_code) like ${plateLike(search)} escape '!'`);
+  if (query.ids !== undefined) from = from.where('s.id', 'in', parseTruckIds(query.ids) ?? [0]);
+  return pagedList(request, {
+    from,
+    companyColumn: 's.companyCode',
+    companyCodes: authOf(request).companyCodes,
+    timeColumn: 's.requiredAt',
+    query,
+    select: (rows) => rows.select([
+      's.id', 's.truckId', 't.signCode', 't.consoleSn', 's.companyCode', 's.kind', 's.target', 's.description', 's.status',
+      's.step', 's.steps', 's.sendTimes', 's.requiredAt', 's.actualAt', 's.completedAt', 's.createdBy',
+    ]),
+    orderBy: [['s.requiredAt', 'desc'], ['s.id', 'desc']],
+    toWire: (row): SendRow => ({
+      ...row,
+      requiredAt: Number(row.requiredAt),
+      actualAt: row.actualAt === null ? null : Number(row.actualAt),
+      completedAt: row.completedAt === null ? null : Number(row.completedAt),
+    }),
+  });
+}

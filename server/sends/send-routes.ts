@@ -1,0 +1,84 @@
+// The send calls (docs/device-sends.md): list the caller's sends, send a row of a device-parameter screen to trucks,
+// stop a send. Each needs the device_parameter function; the status of record lives in device_send.
+import { translate } from '../../src/domain/i18n';
+import { SEND_KINDS, type SendKind } from '../../src/domain/params/send-status';
+import { MAX_SEND_TRUCKS, SEND_CALL_PATHS, SEND_QUERY, type SendQuery, type SendRequest } from '../../src/domain/params/send-wire';
+import { envelope } from '../../src/domain/wire/envelope';
+import { authOf } from '../auth/guard';
+import type { Db } from '../db/open';
+import { failText, langOf } from '../envelope';
+import { field, type ContractPlugin } from '../routes/plugin';
+import { querySchema } from '../routes/query-schema';
+import { listSends } from './send-list';
+import { announceRows, sendRows } from './send-notices';
+import { readSendSource, type RowKind } from './send-sources';
+import { createSends, stopSend, type SendTruck } from './send-store';
+import { parseTruckIds, trucksByIds, trucksOfCompany } from './send-trucks';
+import { markTankTablesToBeSent } from './tank-table-sends';
+
+const ACCESS = { access: 'device_parameter' } as const;
+const ROW_KINDS: readonly RowKind[] = SEND_KINDS.filter((kind): kind is RowKind => kind !== 'paramFile');
+
+const SEND_BODY = {
+  type: 'object',
+  required: ['kind'],
+  properties: {
+    kind: { type: 'string', enum: ROW_KINDS },
+    sourceId: field.id,
+    truckIds: field.text(MAX_SEND_TRUCKS * 11),
+    companyCode: field.text(32),
+    description: field.text(200),
+  },
+} as const;
+
+/** The trucks a call names: its own truck for a truck's row, else the listed ids or the company. */
+async function namedTrucks(db: Db, body: SendRequest, own: number | undefined, companies: readonly string[]): Promise<SendTruck[] | undefined> {
+  if (own !== undefined) return trucksByIds(db, [own], companies);
+  if (body.truckIds !== undefined && body.truckIds.trim() !== '') {
+    const ids = parseTruckIds(body.truckIds);
+    return ids && ids.length <= MAX_SEND_TRUCKS ? trucksByIds(db, ids, companies) : undefined;
+  }
+  return body.companyCode ? trucksOfCompany(db, body.companyCode, companies) : [];
+}
+
+export const sendRoutes: ContractPlugin = async (app, { services }) => {
+  const { db } = services;
+
+  app.get<{ Querystring: SendQuery }>(SEND_CALL_PATHS.sends, { config: ACCESS, schema: { querystring: querySchema(SEND_QUERY) } }, (request) =>
+    listSends(db, request),
+  );
+
+  app.post<{ Body: SendRequest }>(SEND_CALL_PATHS.sends, { config: ACCESS, schema: { body: SEND_BODY } }, async (request) => {
+    const auth = authOf(request);
+    const body = request.body;
+    const kind = body.kind as RowKind & SendKind;
+    if (body.sourceId === undefined) return failText(request, 400, 'deviceSend.noSource');
+    const source = await readSendSource(db, kind, body.sourceId, auth.companyCodes);
+    if (!source) return failText(request, 400, 'deviceSend.noSource');
+    const trucks = await namedTrucks(db, body, source.truckId, auth.companyCodes);
+    if (trucks === undefined) return failText(request, 400, 'deviceSend.badTrucks');
+    if (trucks.length === 0) return failText(request, 400, 'deviceSend.noTrucks');
+    const spec = body.description?.trim() ? { ...source.spec, description: body.description.trim() } : source.spec;
+    const now = Date.now();
+    const answer = await createSends(
+      db, spec, trucks, auth.user.userName, now, translate(langOf(request), 'deviceSend.pending'),
+      kind === 'tankTable' ? (trx) => markTankTablesToBeSent(trx, source.spec.sourceId ?? 0, now) : undefined,
+    );
+    announceRows(services, sendRows(answer.sends.map((send) => ({ id: send.id, companyCode: trucks.find((t) => t.id === send.truckId)?.companyCode ?? '' }))));
+    if (kind === 'tankTable' && answer.sends.length > 0) {
+      announceRows(services, [{ path: '/setting/base_data/tank_table', key: source.spec.sourceId ?? 0, companyCode: trucks[0]?.companyCode ?? '' }]);
+    }
+    return envelope(answer);
+  });
+
+  app.post<{ Params: { id: number } }>(
+    SEND_CALL_PATHS.stop,
+    { config: ACCESS, schema: { params: { type: 'object', required: ['id'], properties: { id: field.id } } } },
+    async (request) => {
+      const stopped = await stopSend(db, request.params.id, authOf(request).companyCodes, Date.now());
+      if (!stopped) return failText(request, 400, 'deviceSend.notStoppable');
+      announceRows(services, sendRows([stopped]));
+      return envelope(true);
+    },
+  );
+};
