@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { toLang, type LocaleKey } from '../../src/domain/i18n';
-import type { EntityDef, EntityField } from '../../src/domain/screens/entities/definition';
+import { isStamped, type EntityDef, type EntityField } from '../../src/domain/screens/entities/definition';
 import { ENTITY_CELL_FORMATS, ENTITY_STATUS_LABELS, optionLabels } from '../../src/domain/screens/entities/transfer-cells';
 import { TRANSFER_LIMITS } from '../../src/domain/screens/entities/transfer';
 import type { EntityRow } from '../../src/domain/screens/entities/wire';
@@ -74,7 +74,8 @@ export function exportColumns(def: EntityDef, fields: readonly string[], headers
   for (const [index, key] of fields.entries()) {
     const header = headers[index] ?? key;
     const field = def.fields.find((candidate) => candidate.key === key && candidate.list === true);
-    const meta = META_COLUMNS.find((candidate) => candidate.key === key);
+    // A record without status or version has no such columns to export.
+    const meta = isStamped(def) ? META_COLUMNS.find((candidate) => candidate.key === key) : undefined;
     if (field) columns.push(fieldColumn(field, header));
     else if (meta) columns.push(sheetColumn(meta, key === 'modifiedAt', header));
     else return key;

@@ -2,7 +2,7 @@
 // order asked for with the key as tie-break, and the total; and the limits a list query is refused for.
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { LocaleKey, LocaleValues } from '../../src/domain/i18n';
-import { fieldOf, type EntityDef, type EntityField, type EntityTable } from '../../src/domain/screens/entities/definition';
+import { fieldOf, isStamped, type EntityDef, type EntityField, type EntityTable } from '../../src/domain/screens/entities/definition';
 import type { EntityPage } from '../../src/domain/screens/entities/wire';
 import { countOf } from '../routes/paged-list';
 import { field as schemaField } from '../routes/plugin';
@@ -25,7 +25,7 @@ export interface ListProblem {
   readonly params?: LocaleValues;
 }
 
-/** Rows may be ordered by any field, by status, and by their last change. */
+/** Rows may be ordered by any field, by their key, by status, and by their last change. */
 const META_SORTS: readonly string[] = ['status', 'modifiedAt'];
 /** Larger than any limit on purpose: a page or search text too large is refused with our own message, not Ajv's. */
 const SCHEMA_SIZE_MAX = 1_000_000;
@@ -63,7 +63,8 @@ const isSortField = (field: EntityField | undefined): boolean => field !== undef
 /** The first reason to refuse a list query, with its message, or undefined. */
 export function listProblem(def: EntityDef, query: EntityListQuery): ListProblem | undefined {
   if (query.size > ENTITY_PAGE.maxSize) return { key: 'report.error.pageSize', params: { max: ENTITY_PAGE.maxSize } };
-  if (query.sort !== undefined && !META_SORTS.includes(query.sort) && !isSortField(fieldOf(def, query.sort))) {
+  // The key orders rows by their age where a screen lists the newest first (tank tables).
+  if (query.sort !== undefined && query.sort !== def.key && !(isStamped(def) && META_SORTS.includes(query.sort)) && !isSortField(fieldOf(def, query.sort))) {
     return { key: 'report.error.unknownSort', params: { key: query.sort } };
   }
   for (const field of searchFields(def)) {
@@ -100,7 +101,8 @@ function sortValue(def: EntityDef, key: string): RawBuilder<Cell> {
 }
 
 /** Fields whose empty value is stored as null rather than '' (entity-table.ts storedValue). */
-const isNullWhenEmpty = (field: EntityField) => isNumberField(field) || field.type === 'company' || field.type === 'date' || field.type === 'reference';
+const isNullWhenEmpty = (field: EntityField) =>
+  isNumberField(field) || field.type === 'company' || field.type === 'date' || field.type === 'dateTime' || field.type === 'reference';
 
 /**
  * For a sort key that may be empty, what puts its empty values last in both directions: the two databases put NULL

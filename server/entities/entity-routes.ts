@@ -1,10 +1,11 @@
 // The entity calls, derived from the definitions (docs/api.md, Master data): for every master-data screen a list page,
-// a new row, an edit and a status change below `/entity<route path>`, each needing the screen's menu group. No route is
-// written per screen.
+// and but for a read-only list a new row, an edit and a status change, below `/entity<route path>`, each needing the
+// function the screen's route needs. No route is written per screen.
 import type { FastifyRequest } from 'fastify';
 import { routeByPath } from '../../src/domain/routes';
 import { ENTITY_STATUS, type EntityDef, type EntityStatus } from '../../src/domain/screens/entities/definition';
 import { ENTITIES } from '../../src/domain/screens/entities/registry';
+import { fileContentKey } from '../../src/domain/screens/entities/validate';
 import { entityCallPath, type EntityRow } from '../../src/domain/screens/entities/wire';
 import { envelope } from '../../src/domain/wire/envelope';
 import { authOf } from '../auth/guard';
@@ -14,6 +15,7 @@ import { writeAnswer } from './entity-answers';
 import { listPage, listProblem, listQuerySchema, type EntityListQuery } from './entity-list';
 import { afterCommit } from './entity-hooks';
 import { entityDb, inputKeys, inputOf } from './entity-table';
+import { saveBodyLimit } from './entity-files';
 import { photoRoutes } from './photo-routes';
 import { announceEntityChange } from './entity-live';
 import { createRow, setRowStatus, updateRow, writeContext, type WriteResult } from './entity-write';
@@ -25,12 +27,15 @@ interface KeyParams {
 
 /** Longer than any field allows: a long value is refused with the field's own message (validate.ts), not Ajv's. */
 const FIELD_SCHEMA_MAX = 2000;
+/** A file's base64 content: bounded by the route's body limit rather than the schema. */
+const FILE_CONTENT_SCHEMA = { type: 'string' } as const;
 const KEY_SCHEMA = { type: 'object', required: ['key'], properties: { key: field.nonEmpty(64) } } as const;
 const VERSION_SCHEMA = field.id;
 
 /** Every field of the definition (and a password's confirmation) as form text; other form fields are ignored. */
 function fieldsSchema(def: EntityDef): Record<string, object> {
-  return Object.fromEntries(inputKeys(def).map((key) => [key, field.text(FIELD_SCHEMA_MAX)]));
+  const contents = new Set(def.fields.filter((entry) => entry.type === 'file').map(fileContentKey));
+  return Object.fromEntries(inputKeys(def).map((key) => [key, contents.has(key) ? FILE_CONTENT_SCHEMA : field.text(FIELD_SCHEMA_MAX)]));
 }
 
 /** Whose row it is, for the consoles told of its change: an organisation's own code, else its company (a role: none). */
@@ -65,7 +70,13 @@ export const entityRoutes: ContractPlugin = async (app, options) => {
       return envelope(await listPage(entityDb(services.db), def, auth.companyCodes, request.query, auth.superMan));
     });
 
-    app.post<{ Body: FormBody }>(url, { config, schema: { body: { type: 'object', properties: fields } } }, async (request) => {
+    // A list the devices' confirmations fill is only read.
+    if (def.readOnly === true) continue;
+    // A file travels in the save's form (base64): its body may be larger than a form's default limit.
+    const bodyLimit = saveBodyLimit(def);
+    const limit = bodyLimit === undefined ? {} : { bodyLimit };
+
+    app.post<{ Body: FormBody }>(url, { config, ...limit, schema: { body: { type: 'object', properties: fields } } }, async (request) => {
       const result = await createRow(writeContext(services.db, request), def, inputOf(def, request.body));
       return writeAnswer(request, await announced(request, def, result, true));
     });
@@ -73,7 +84,7 @@ export const entityRoutes: ContractPlugin = async (app, options) => {
     // A record of something done is added, never edited.
     if (def.append !== true) app.put<{ Params: KeyParams; Body: FormBody & { readonly version: number } }>(
       `${url}/:key`,
-      { config, schema: { params: KEY_SCHEMA, body: { type: 'object', required: ['version'], properties: { ...fields, version: VERSION_SCHEMA } } } },
+      { config, ...limit, schema: { params: KEY_SCHEMA, body: { type: 'object', required: ['version'], properties: { ...fields, version: VERSION_SCHEMA } } } },
       async (request) => {
         const { body } = request;
         const result = await updateRow(writeContext(services.db, request), def, request.params.key, inputOf(def, body), body.version);

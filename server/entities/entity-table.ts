@@ -2,8 +2,8 @@
 // cells, the caller's rows, and the conversions between a stored row, the wire's EntityRow and a form's input.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import { CHINA_OFFSET_MS } from '../../src/domain/format/time';
-import { ENTITY_STATUS, type EntityDef, type EntityField, type EntityTable } from '../../src/domain/screens/entities/definition';
-import { confirmKey, isCreateOnly, type EntityInput } from '../../src/domain/screens/entities/validate';
+import { ENTITY_STATUS, isStamped, type EntityDef, type EntityField, type EntityTable } from '../../src/domain/screens/entities/definition';
+import { confirmKey, fileContentKey, isCreateOnly, type EntityInput } from '../../src/domain/screens/entities/validate';
 import type { EntityRow, EntityValue } from '../../src/domain/screens/entities/wire';
 import type { Db } from '../db/open';
 
@@ -26,9 +26,9 @@ const META_COLUMNS = ['status', 'version', 'modifiedBy', 'modifiedAt'] as const;
 /** Fields stored as a column of their own name: all but a password (kept hashed, never read). */
 const isColumn = (field: EntityField) => field.type !== 'password';
 
-/** What a row is read with: its key, every field, status, version and last change. */
+/** What a row is read with: its key, every field, status, version and last change (a stamped table's). */
 export function columnsOf(def: EntityDef): string[] {
-  return [...new Set<string>([def.key, ...def.fields.filter(isColumn).map((field) => field.key), ...META_COLUMNS])];
+  return [...new Set<string>([def.key, ...def.fields.filter(isColumn).map((field) => field.key), ...(isStamped(def) ? META_COLUMNS : [])])];
 }
 
 /** The field an organisation's parent is held in: the organisation scope and the 'noParentCycle' rule read it. */
@@ -47,7 +47,10 @@ export function inScope(
   if (def.scope === 'role') return superMan ? eb.lit<SqlBool>(true) : eb(sql.ref<number>('superMan'), '=', 0);
   const column = def.scope === 'organisation' ? 'code' : 'companyCode';
   // An empty IN list is not portable SQL (PostgreSQL refuses it).
-  return companyCodes.length > 0 ? eb(sql.ref<string>(column), 'in', [...companyCodes]) : eb.lit<SqlBool>(false);
+  const owned = companyCodes.length > 0 ? eb(sql.ref<string>(column), 'in', [...companyCodes]) : eb.lit<SqlBool>(false);
+  // A screen over some of its table's rows (the records of some send kinds) sees no other row, in a list or a write.
+  const { filter } = def;
+  return filter ? eb.and([owned, eb(sql.ref<string>(filter.column), 'in', [...filter.values])]) : owned;
 }
 
 /** One row of the caller's, or undefined: a row outside their companies does not exist for them. */
@@ -94,6 +97,7 @@ export type ReferenceLabels = ReadonlyMap<string, ReadonlyMap<number, string>>;
 function wireValue(field: EntityField, cell: Cell | undefined, labels: ReferenceLabels | undefined): EntityValue {
   if (cell === null || cell === undefined || cell === '') return null;
   if (field.type === 'date') return dateText(Number(cell));
+  if (field.type === 'dateTime') return Number(cell);
   // A row named by a reference that is gone reads as none.
   if (field.type === 'reference') return labels?.get(field.key)?.get(Number(cell)) ?? null;
   if (!isNumberField(field)) return String(cell);
@@ -101,15 +105,20 @@ function wireValue(field: EntityField, cell: Cell | undefined, labels: Reference
   return Number.isFinite(n) ? n : null;
 }
 
+/** A row of a table without status or version (a record): enabled, version 0, no last change. */
+const UNSTAMPED = { version: 0, status: ENTITY_STATUS.enabled, modifiedBy: null, modifiedAt: null } as const;
+
 export function toEntityRow(def: EntityDef, row: StoredRow, labels?: ReferenceLabels): EntityRow {
   const { modifiedBy, modifiedAt } = row;
+  const values = Object.fromEntries(def.fields.filter(isColumn).map((field) => [field.key, wireValue(field, row[field.key], labels)]));
+  if (!isStamped(def)) return { key: String(row[def.key]), ...UNSTAMPED, values };
   return {
     key: String(row[def.key]),
     version: Number(row['version']),
     status: Number(row['status']) === ENTITY_STATUS.enabled ? ENTITY_STATUS.enabled : ENTITY_STATUS.disabled,
     modifiedBy: typeof modifiedBy === 'string' ? modifiedBy : null,
     modifiedAt: modifiedAt === null || modifiedAt === undefined ? null : Number(modifiedAt),
-    values: Object.fromEntries(def.fields.filter(isColumn).map((field) => [field.key, wireValue(field, row[field.key], labels)])),
+    values,
   };
 }
 
@@ -117,7 +126,7 @@ export function toEntityRow(def: EntityDef, row: StoredRow, labels?: ReferenceLa
 const roundCoordinate = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /** Fields whose empty value is stored as null: a company, a reference, a number or a day. */
-const NULL_WHEN_EMPTY: ReadonlySet<EntityField['type']> = new Set(['company', 'reference', 'date']);
+const NULL_WHEN_EMPTY: ReadonlySet<EntityField['type']> = new Set(['company', 'reference', 'date', 'dateTime']);
 
 /**
  * A checked value as its column stores it: trimmed text, '' when empty (text columns are NOT NULL), numbers as numbers,
@@ -138,19 +147,29 @@ function storedValue(field: EntityField, raw: string | undefined): Cell {
   return value;
 }
 
-/** The stored values an input sets: every field of a new row; of an edit, the fields sent (a fixed one or a password never). */
+/** A field a form sets: not one the server sets, nor a file (its name and content are read by entity-files.ts). */
+const isFormValue = (field: EntityField) => field.readOnly !== true && field.type !== 'file';
+
+/**
+ * The stored values an input sets: every field of a new row; of an edit, the fields sent (a fixed one or a password
+ * never). Read-only fields and files are not among them.
+ */
 export function storedValues(def: EntityDef, input: EntityInput, mode: 'create' | 'update'): Record<string, Cell> {
   const values: Record<string, Cell> = {};
-  for (const field of def.fields) {
+  for (const field of def.fields.filter(isFormValue)) {
     if (mode === 'update' && (isCreateOnly(field) || input[field.key] === undefined)) continue;
     values[field.key] = storedValue(field, input[field.key]);
   }
   return values;
 }
 
-/** The keys a form body may carry for a definition: its fields, and each password's confirmation. */
+/** The keys a form body may carry for a definition: its fields but those the server sets, each password's confirmation, each file's content. */
 export function inputKeys(def: EntityDef): string[] {
-  return def.fields.flatMap((field) => (field.type === 'password' ? [field.key, confirmKey(field)] : [field.key]));
+  return def.fields.flatMap((field) => {
+    if (field.readOnly === true) return [];
+    if (field.type === 'password') return [field.key, confirmKey(field)];
+    return field.type === 'file' ? [field.key, fileContentKey(field)] : [field.key];
+  });
 }
 
 /** A form body's values of the definition's fields, as sent; fields not sent stay absent. */

@@ -1,7 +1,7 @@
 // Saving master data: a new row, an edit and a status change, each one transaction with every rule checked inside it.
 // An edit or a status change names the version it was made on: `where key = ? and version = ?`, version + 1 and the
 // caller's name and time; a stale one is refused with the row as it is now (issue 14, "Nothing lost").
-import { ENTITY_STATUS, type EntityDef, type EntityStatus } from '../../src/domain/screens/entities/definition';
+import { ENTITY_STATUS, isEditBlocked, type EntityDef, type EntityStatus } from '../../src/domain/screens/entities/definition';
 import { entityProblems, type EntityInput, type FieldProblem } from '../../src/domain/screens/entities/validate';
 import type { EntityRow } from '../../src/domain/screens/entities/wire';
 import type { FastifyRequest } from 'fastify';
@@ -13,6 +13,7 @@ import { takeWriteOrder } from '../db/write-order';
 import { companyProblem, cycleProblem, ownParentProblem, uniqueProblem, type Caller } from './entity-rules';
 import { hashMd5, md5Hex } from '../auth/passwords';
 import { afterWrite } from './entity-hooks';
+import { readFileInput, type FileColumns } from './entity-files';
 import { referenceLabels, resolveReferences } from './entity-references';
 import { photoProblem } from './photos';
 import {
@@ -99,26 +100,46 @@ async function guarded(ctx: WriteContext, def: EntityDef, values: Readonly<Recor
   }
 }
 
+/** A row whose state refuses edits (a tank table being sent): the rule's message on its field. */
+function blockedProblem(def: EntityDef, before: StoredRow): FieldProblem | undefined {
+  const rule = def.editBlocked;
+  return rule && isEditBlocked(def, before) ? { field: rule.key, key: rule.messageKey } : undefined;
+}
+
+/** The input's file read into its columns, or its refusal; no columns when no file was sent. */
+function fileColumns(def: EntityDef, input: EntityInput): FileColumns | FieldProblem | undefined {
+  const read = readFileInput(def, input);
+  if (read.kind === 'refused') return read.problem;
+  return read.kind === 'read' ? read.columns : undefined;
+}
+
+const isProblem = (value: FileColumns | FieldProblem | undefined): value is FieldProblem => value !== undefined && 'key' in value;
+
 /** A new row, enabled at version 1 and stamped with its creator. A new organisation of a non-superMan is granted to them. */
 export async function createRow(ctx: WriteContext, def: EntityDef, input: EntityInput): Promise<WriteResult> {
   const values = storedValues(def, input, 'create');
   const own = def.key === 'code' ? values['code'] : undefined;
   const problem = entityProblems(def, input, 'create')[0] ?? ownParentProblem(def, own, values[PARENT_FIELD]) ?? companyProblem(def, ctx.caller, values);
   if (problem) return refused(problem);
+  const file = fileColumns(def, input);
+  if (isProblem(file)) return refused(file);
+  Object.assign(values, file?.values);
   // Hashed before the transaction: scrypt takes a third of a second the database need not wait for.
   await hashPasswords(def, values);
   return guarded(ctx, def, values, undefined, () =>
     inTransaction(ctx.db, async (trx) => {
       const db = entityDb(trx);
       await lockTree(trx, def);
+      // References first: a unique reference (a truck's one camera row) is compared by the id it names.
       const issue =
+        (await storedProblem(trx, def, ctx.caller, values)) ??
         (await uniqueProblem(db, def, ctx.caller.lang, values)) ??
-        (await cycleProblem(db, def, own, values[PARENT_FIELD])) ??
-        (await storedProblem(trx, def, ctx.caller, values));
+        (await cycleProblem(db, def, own, values[PARENT_FIELD]));
       if (issue) return refused(issue);
       const row = await db
         .insertInto(def.table)
-        .values({ ...def.insertDefaults, ...values, ...newRowStamp(ctx) })
+        // A file's content is bytes or a long text, written as it is (the engine's cells are short values).
+        .values({ ...def.insertDefaults, ...values, ...(file?.content as Record<string, Cell> | undefined), ...newRowStamp(ctx) })
         .returning(columnsOf(def))
         .executeTakeFirstOrThrow();
       if (def.scope === 'organisation' && !ctx.caller.superMan && typeof own === 'string') {
@@ -132,11 +153,13 @@ export async function createRow(ctx: WriteContext, def: EntityDef, input: Entity
 }
 
 /** The write itself, on the version read: none written means another writer committed first. */
-async function writeVersion(db: EntityDb, ctx: WriteContext, def: EntityDef, key: Cell, version: number, changes: Readonly<Record<string, Cell>>): Promise<WriteResult> {
+async function writeVersion(
+  db: EntityDb, ctx: WriteContext, def: EntityDef, key: Cell, version: number, changes: Readonly<Record<string, Cell>>, content?: FileColumns['content'],
+): Promise<WriteResult> {
   const stamp = { version: version + 1, modifiedBy: ctx.caller.userName, modifiedAt: ctx.now };
   const row = await db
     .updateTable(def.table)
-    .set({ ...changes, ...stamp })
+    .set({ ...changes, ...(content as Record<string, Cell> | undefined), ...stamp })
     .where(def.key, '=', key)
     .where('version', '=', version)
     .returning(columnsOf(def))
@@ -153,6 +176,9 @@ export async function updateRow(ctx: WriteContext, def: EntityDef, rawKey: strin
   const key = keyCell(def, rawKey);
   if (key === undefined) return NOT_FOUND;
   const values = storedValues(def, input, 'update');
+  const file = fileColumns(def, input);
+  if (isProblem(file)) return refused(file);
+  Object.assign(values, file?.values);
   return guarded(ctx, def, values, key, () =>
     inTransaction(ctx.db, async (trx) => {
       const db = entityDb(trx);
@@ -160,13 +186,15 @@ export async function updateRow(ctx: WriteContext, def: EntityDef, rawKey: strin
       const before = await findRow(db, def, key, ctx.caller.companyCodes, ctx.caller.superMan);
       if (!before) return NOT_FOUND;
       if (Number(before['version']) !== version) return conflict(db, def, before);
+      const blocked = blockedProblem(def, before);
+      if (blocked) return refused(blocked);
       const issue =
         companyProblem(def, ctx.caller, values, before) ??
+        (await storedProblem(trx, def, ctx.caller, values, before)) ??
         (await uniqueProblem(db, def, ctx.caller.lang, values, key)) ??
-        (PARENT_FIELD in values && values[PARENT_FIELD] !== before[PARENT_FIELD] ? await cycleProblem(db, def, key, values[PARENT_FIELD]) : undefined) ??
-        (await storedProblem(trx, def, ctx.caller, values, before));
+        (PARENT_FIELD in values && values[PARENT_FIELD] !== before[PARENT_FIELD] ? await cycleProblem(db, def, key, values[PARENT_FIELD]) : undefined);
       if (issue) return refused(issue);
-      const result = await writeVersion(db, ctx, def, key, version, values);
+      const result = await writeVersion(db, ctx, def, key, version, values, file?.content);
       if (result.kind === 'saved') await afterWrite(trx, def, key, values, before);
       return result;
     }),
@@ -182,6 +210,8 @@ export async function setRowStatus(ctx: WriteContext, def: EntityDef, rawKey: st
     const before = await findRow(db, def, key, ctx.caller.companyCodes, ctx.caller.superMan);
     if (!before) return NOT_FOUND;
     if (Number(before['version']) !== version) return conflict(db, def, before);
+    const blocked = blockedProblem(def, before);
+    if (blocked) return refused(blocked);
     return writeVersion(db, ctx, def, key, version, { status });
   });
 }

@@ -2,7 +2,7 @@
 // valid new row for any definition: what every entity test drives.
 import { ENTITIES, entityFor } from '../../../src/domain/screens/entities/registry';
 import type { EntityDef, EntityField } from '../../../src/domain/screens/entities/definition';
-import { confirmKey, isCreateOnly } from '../../../src/domain/screens/entities/validate';
+import { confirmKey, fileContentKey, isCreateOnly } from '../../../src/domain/screens/entities/validate';
 import { ROLE } from '../../../server/seed/accounts';
 import {
   entityCallPath, isEntityRow, isStoredPhoto, photoUploadPath, type EntityPage, type EntityRow, type StoredPhoto,
@@ -13,8 +13,12 @@ import { seededFleetDatabase } from '../../helpers/seeded-fleet';
 import { startServer, type RunningServer } from '../../helpers/server';
 import { DEFAULT_SIM } from '../reports/seeded-server';
 import { png } from './images';
+import { insertRecord } from './records';
+import { SAMPLE_TANK_TABLE, SAMPLE_UPGRADE } from './sample-files';
 
 export const DEFS: readonly EntityDef[] = Object.values(ENTITIES);
+/** The screens rows are added to and changed on: all but the read-only lists. */
+export const WRITABLE_DEFS: readonly EntityDef[] = DEFS.filter((def) => def.readOnly !== true);
 
 const TRUCK_PATH = '/setting/base_data/truck';
 
@@ -51,6 +55,12 @@ export interface EntityServer {
 /** The organisations of the seeded fleet a row may be put in: the manager's (C001, without trucks, last), then C005. */
 const SEEDED_COMPANIES = ['C002', 'C003', 'C004', 'C001', 'C005'];
 const MANAGER_SEEDED = ['C002', 'C003', 'C004', 'C001'];
+/** The seeded organisations with trucks (C001 has none): a row that must name a truck is put in one of them. */
+const TRUCK_COMPANIES = ['C002', 'C003', 'C004', 'C005'];
+
+/** A definition whose rows must name a truck. */
+export const needsTruck = (def: EntityDef) => def.fields.some((field) => field.type === 'reference' && field.ref?.path === TRUCK_PATH && field.required === true);
+
 
 /** What a PUT answers for a screen without an edit call (an append-only record): no such call. */
 export function noSuchCall(def: EntityDef, key: string): Envelope<null> {
@@ -95,7 +105,7 @@ export async function startEntityServer(): Promise<EntityServer> {
       const owner = company ?? (await api.companyFor(def));
       const input = validInput(def, tag, owner);
       for (const field of def.fields) {
-        if (field.type === 'reference' && field.ref?.path === TRUCK_PATH) input[field.key] = await plateIn(owner);
+        if (field.type === 'reference' && field.ref?.path === TRUCK_PATH) input[field.key] = field.unique === true ? await freePlateIn(def, field.key, owner) : await plateIn(owner);
         if (field.type === 'photo') input[field.key] = await photoName(def);
       }
       return input;
@@ -114,7 +124,14 @@ export async function startEntityServer(): Promise<EntityServer> {
     async ensureRows(def, count) {
       const made: EntityRow[] = [];
       for (let held = (await api.all(def, 'admin')).length; held < count; held += 1) {
-        const company = await api.companyFor(def, def.fields.some((field) => field.key === 'companyCode' && field.unique === true) ? undefined : SEEDED_COMPANIES[held % 5]);
+        if (def.readOnly === true) {
+          // Nobody saves these rows through a screen: the send engine writes them.
+          const key = await insertRecord(server.services.db, def, TRUCK_COMPANIES[held % TRUCK_COMPANIES.length] ?? 'C002', held);
+          made.push(...(await api.all(def, 'admin')).filter((row) => row.key === key));
+          continue;
+        }
+        const companies = needsTruck(def) ? TRUCK_COMPANIES : SEEDED_COMPANIES;
+        const company = await api.companyFor(def, def.fields.some((field) => field.key === 'companyCode' && field.unique === true) ? undefined : companies[held % companies.length]);
         made.push(savedRow(await api.create(def, 'admin', await api.input(def, `row${held}`, company))));
       }
       return made;
@@ -132,6 +149,15 @@ export async function startEntityServer(): Promise<EntityServer> {
     const plate = String(page.data.rows[0]?.values['signCode'] ?? '');
     plates.set(company, plate);
     return plate;
+  }
+
+  /** A plate of the company no row of the definition names yet: a unique truck reference (a truck's one camera row). */
+  async function freePlateIn(def: EntityDef, key: string, company: string): Promise<string> {
+    const taken = new Set((await api.all(def, 'admin')).map((row) => row.values[key]));
+    const page = await api.list(defAt(TRUCK_PATH), 'admin', { companyCode: company, size: 1000 });
+    const free = page.data.rows.map((row) => String(row.values['signCode'])).find((plate) => !taken.has(plate));
+    if (free === undefined) throw new Error(`every truck of ${company} has a ${def.path} row`);
+    return free;
   }
 
   let photo: string | undefined;
@@ -211,26 +237,38 @@ export function validValue(field: EntityField, tag: string, company = 'C002'): s
       return '';
     case 'password':
       return 'secret-1';
+    case 'file':
+      // A .txt fits both rules: a tank table's and an upgrade file's (any type).
+      return `file-${digest(`${field.key}:${tag}`, 8)}.txt`;
+    case 'dateTime':
+      return '';
   }
+}
+
+/** A file field's valid content as a form sends it: a sample tank table, or an upgrade file's bytes, in base64. */
+export function validFileContent(field: EntityField): string {
+  return field.file?.rule === 'tankTable' ? Buffer.from(SAMPLE_TANK_TABLE).toString('base64') : SAMPLE_UPGRADE.toString('base64');
 }
 
 /** A real identity number: its date exists and its check digit is right. */
 export const VALID_ID_CARD = '11010519491231002X';
 
-/** A valid new row: every field set, unique values tagged, each password confirmed. */
+/** A valid new row: every field a form sets, unique values tagged, each password confirmed, each file's content. */
 export function validInput(def: EntityDef, tag: string, company = 'C002'): Record<string, string> {
   const input: Record<string, string> = {};
   for (const field of def.fields) {
+    if (field.readOnly === true) continue;
     input[field.key] = validValue(field, tag, company);
     if (field.type === 'password') input[confirmKey(field)] = input[field.key] ?? '';
+    if (field.type === 'file') input[fileContentKey(field)] = validFileContent(field);
   }
   return input;
 }
 
-/** An edit's form: every field but the fixed ones, as the row holds them, and the version. */
+/** An edit's form: every field but the fixed ones and those the server sets, as the row holds them, and the version (a file kept). */
 export function editForm(def: EntityDef, row: EntityRow, changes: Form = {}): Record<string, string | number> {
   const form: Record<string, string | number> = { version: row.version };
-  for (const field of def.fields) if (!isCreateOnly(field)) form[field.key] = row.values[field.key] ?? '';
+  for (const field of def.fields) if (!isCreateOnly(field) && field.readOnly !== true) form[field.key] = row.values[field.key] ?? '';
   return { ...form, ...changes };
 }
 

@@ -7,7 +7,7 @@ import { translate, type LocaleKey, type LocaleValues } from '../../../src/domai
 import type { EntityDef, EntityField } from '../../../src/domain/screens/entities/definition';
 import { entityFor } from '../../../src/domain/screens/entities/registry';
 import { isCreateOnly } from '../../../src/domain/screens/entities/validate';
-import { DEFS, VALID_ID_CARD, editForm, nameOf, noSuchCall, savedRow, startEntityServer, validInput, type EntityServer } from './entity-server';
+import { WRITABLE_DEFS as DEFS, VALID_ID_CARD, editForm, nameOf, noSuchCall, savedRow, startEntityServer, validInput, type EntityServer } from './entity-server';
 
 const CASES = DEFS.map((def) => [nameOf(def), def] as const);
 /** Screens whose rows are edited (not an append-only record). */
@@ -22,14 +22,21 @@ interface BadValue {
   readonly params?: LocaleValues;
 }
 
-/** Values a field refuses and the message each gets, written out from the field's declared limits. */
+/**
+ * Values a field refuses and the message each gets, written out from the field's declared limits. A file's rules are
+ * about its content and have their own tests (device-param-files.test.ts); a field the server sets takes no value.
+ */
 function badValues(field: EntityField): BadValue[] {
   const bad: BadValue[] = [];
+  if (field.type === 'file' || field.readOnly === true) return bad;
   // A password is taken as typed: a space is a character, so only nothing at all is missing.
   if (field.required) bad.push({ value: field.type === 'password' ? '' : ' ', key: field.messages?.required ?? 'validation.required' });
   switch (field.type) {
     case 'text':
       if (field.maxLength !== undefined) bad.push({ value: '油'.repeat(field.maxLength + 1), key: field.messages?.maxLength ?? 'validation.maxLength', params: { max: field.maxLength } });
+      if (field.format === 'ipPorts') {
+        for (const value of ['10.0.0.256', '10.0.0.1:70000', '10.0.0.1,10.0.0.2,10.0.0.3', 'host:80']) bad.push({ value, key: 'deviceEntity.validation.ipPorts' });
+      }
       break;
     case 'integer': {
       const nonNegative = (field.min ?? -1) >= 0;
@@ -140,12 +147,14 @@ describe('entity rules on the server', () => {
     const before = await rowsOf(def);
     for (const field of def.fields.filter((entry) => entry.unique)) {
       const taken = String(first.values[field.key]);
+      // A unique truck (a truck's one camera row) is named from its own company, as any truck reference is.
+      const sameCompany = field.type === 'reference' ? { companyCode: String(first.values['companyCode']) } : {};
       for (const lang of LANGS) {
-        const created = await api.create(def, 'admin', { ...(await api.input(def, `dup-${lang}`)), [field.key]: taken }, lang);
+        const created = await api.create(def, 'admin', { ...(await api.input(def, `dup-${lang}`, sameCompany.companyCode)), [field.key]: taken }, lang);
         const message = translate(lang, 'validation.hasExisted', { field: translate(lang, field.labelKey) });
         expect(created, field.key).toEqual({ resultCode: 400, message, data: { field: field.key } });
         if (field.fixed) continue;
-        const edited = await api.update(def, 'admin', second.key, editForm(def, second, { [field.key]: taken }), lang);
+        const edited = await api.update(def, 'admin', second.key, editForm(def, second, { ...sameCompany, [field.key]: taken }), lang);
         expect(edited, field.key).toEqual({ resultCode: 400, message, data: { field: field.key } });
       }
     }

@@ -39,6 +39,14 @@ describe('entity scope', () => {
     const [row] = await api.all(def, 'admin');
     if (!row) throw new Error('no row');
     for (const user of ['operator', 'garden'] as const) {
+      if (def.readOnly === true) {
+        // A read-only list has its list call only: any write is no such call, for anyone.
+        expect(await api.list(def, user, {}, 'en'), user).toEqual({ resultCode: 401, message: 'You have no access to this function', data: null });
+        expect(await api.create(def, user, {}, 'en'), user).toEqual({ resultCode: 404, message: noSuchCall(def, '').message.replace(/\/$/, ''), data: null });
+        expect(await api.status(def, user, row.key, { status: 0, version: row.version }, 'en'), user).toMatchObject({ resultCode: 404, data: null });
+        expect(await api.update(def, user, row.key, {}, 'en'), user).toEqual(noSuchCall(def, row.key));
+        continue;
+      }
       const answers = [
         await api.list(def, user, {}, 'en'),
         await api.create(def, user, await api.input(def, `no-${user}`, user === 'garden' ? 'C005' : 'C002'), 'en'),
@@ -103,7 +111,7 @@ describe('entity scope', () => {
     expect((await api.all(def, 'admin')).find((row) => row.key === theirs.key)).toEqual(theirs);
   };
 
-  it.each(OWNED)("answers 404 to the manager for another company's %s row, and leaves it alone", async (_name, def) => {
+  it.each(OWNED.filter(([, def]) => def.readOnly !== true))("answers 404 to the manager for another company's %s row, and leaves it alone", async (_name, def) => {
     const form =
       def.scope === 'organisation'
         ? { ...validInput(def, 'c005'), code: 'C005-1', parentCode: 'C005' }
@@ -118,7 +126,7 @@ describe('entity scope', () => {
     await expectUntouchable(def, theirs);
   });
 
-  it.each(OWNED.filter(([, def]) => def.append !== true))('lets the manager move a %s row only between its own companies', async (_name, def) => {
+  it.each(OWNED.filter(([, def]) => def.append !== true && def.readOnly !== true))('lets the manager move a %s row only between its own companies', async (_name, def) => {
     const row = savedRow(await api.create(def, 'manager', await api.input(def, 'move')));
     const field = def.scope === 'organisation' ? 'parentCode' : 'companyCode';
     const refused = await api.update(def, 'manager', row.key, editForm(def, row, { [field]: 'C005' }), 'en');
@@ -126,7 +134,11 @@ describe('entity scope', () => {
     // One company's row per company where the company is unique (a threshold): then to one holding none yet.
     const target = await api.companyFor(def, def.fields.some((entry) => entry.key === field && entry.unique === true) ? undefined : 'C003');
     // A truck the row names stays in its old company: a row moving company lets it go (entity-references.ts).
-    const trucks = Object.fromEntries(def.fields.filter((entry) => entry.type === 'reference' && entry.ref?.path === '/setting/base_data/truck').map((entry) => [entry.key, '']));
+    // A row that must name a truck names one of its new company's instead.
+    const there = await api.input(def, 'moved', target);
+    const trucks = Object.fromEntries(
+      def.fields.filter((entry) => entry.type === 'reference' && entry.ref?.path === '/setting/base_data/truck').map((entry) => [entry.key, entry.required === true ? (there[entry.key] ?? '') : '']),
+    );
     const moved = savedRow(await api.update(def, 'manager', row.key, editForm(def, row, { [field]: target, ...trucks })));
     expect(moved.values[field]).toBe(target);
   });

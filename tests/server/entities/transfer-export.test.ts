@@ -66,6 +66,7 @@ describe('entity export', () => {
         const value = key === 'status' ? translate('zh', row.status === 1 ? 'entity.enabled' : 'entity.disabled') : key === 'modifiedBy' ? row.modifiedBy : row.values[key];
         if (key === 'modifiedAt') expect(cells[column] !== '', `${def.path} row ${index} modifiedAt`).toBe(row.modifiedAt !== null);
         else if (field?.type === 'company') expect(cells[column]).toBe(value === null ? '' : (companyNames.get(String(value)) ?? String(value)));
+        else if (field?.type === 'dateTime') expect(cells[column] !== '', `${def.path} row ${index} ${key}`).toBe(value !== null);
         else if (field?.type === 'select' || field?.type === 'date') expect(cells[column] === '').toBe(value === null);
         else if (field?.type === 'latitude' || field?.type === 'longitude' || field?.type === 'integer') expect(Number(cells[column])).toBe(value);
         else expect(cells[column], `${def.path} row ${index} ${key}`).toBe(value === null ? '' : String(value));

@@ -7,7 +7,7 @@ import { translate } from '../../../src/domain/i18n';
 import type { EntityDef, EntityField } from '../../../src/domain/screens/entities/definition';
 import type { EntityRow, EntityValue } from '../../../src/domain/screens/entities/wire';
 import { chinaDateTime } from '../../../server/entities/entity-answers';
-import { DEFS, editForm, nameOf, noSuchCall, savedRow, startEntityServer, type EntityServer } from './entity-server';
+import { WRITABLE_DEFS as DEFS, editForm, nameOf, noSuchCall, savedRow, startEntityServer, type EntityServer } from './entity-server';
 
 const CASES = DEFS.map((def) => [nameOf(def), def] as const);
 const EDITED = CASES.filter(([, def]) => def.append !== true);
@@ -19,7 +19,8 @@ const NUMBER_TYPES = ['integer', 'decimal', 'latitude', 'longitude'];
  * reference as sent (yyyy-MM-dd, the named row's label), empty as null; a password never shown.
  */
 function expectedValues(def: EntityDef, input: Readonly<Record<string, string>>): Record<string, EntityValue> {
-  return Object.fromEntries(def.fields.filter((field) => field.type !== 'password').map((field) => {
+  // Fields the server sets (a file's size, a tank table's state and facts) are the file tests' to check.
+  return Object.fromEntries(def.fields.filter((field) => field.type !== 'password' && field.readOnly !== true).map((field) => {
     const value = (input[field.key] ?? '').trim();
     if (value === '') return [field.key, null];
     if (NUMBER_TYPES.includes(field.type)) return [field.key, Number(value)];
@@ -38,7 +39,8 @@ interface Editable {
  * one's), else a number (a threshold) within its bounds.
  */
 function editable(def: EntityDef): Editable {
-  const changeable = (entry: EntityField) => entry.fixed !== true && entry.type !== 'password';
+  // A formatted text (a camera's IP addresses) takes no free words.
+  const changeable = (entry: EntityField) => entry.fixed !== true && entry.type !== 'password' && entry.readOnly !== true && entry.format === undefined;
   const text =
     def.fields.find((entry) => changeable(entry) && entry.type === 'text' && entry.unique !== true) ??
     def.fields.find((entry) => changeable(entry) && entry.type === 'text');

@@ -1,7 +1,7 @@
 // A master-data list's columns: the definition's list fields (a company by its name, a choice by its label), then
 // status on its colour, who changed the row last and when; rows as the grid holds them, keyed by the row's key.
 import type { TFunction } from 'i18next';
-import { ENTITY_STATUS, type EntityDef, type EntityField } from '../../../domain/screens/entities/definition';
+import { ENTITY_STATUS, isStamped, type EntityDef, type EntityField } from '../../../domain/screens/entities/definition';
 import type { EntityRow } from '../../../domain/screens/entities/wire';
 import { ENTITY_CELL_FORMATS, ENTITY_STATUS_LABELS, optionLabels } from '../../../domain/screens/entities/transfer-cells';
 import type { GridColumn, GridRow } from '../../../ui/grid/ReportGrid';
@@ -24,8 +24,11 @@ export interface EntityColumns {
 
 export function entityColumns(def: EntityDef, names: CompanyNames, t: TFunction): EntityColumns {
   const fields = def.fields.filter((field) => field.list === true);
+  const own = fields.map((field) => fieldColumn(field, names));
+  // A record without status or version (the send engine's) shows its fields only.
+  if (!isStamped(def)) return { columns: own, headers: fields.map((field) => t(field.labelKey)) };
   const columns: GridColumn[] = [
-    ...fields.map((field) => fieldColumn(field, names)),
+    ...own,
     {
       key: META_COLUMNS.status,
       format: 'enum',

@@ -2,7 +2,9 @@
 // options, uniqueness and relations, its list columns and search fields. The console's EntityScreen renders a
 // definition and the server's entity plugin enforces it; neither knows an entity by name.
 import type { LocaleKey } from '../../i18n';
+import type { SendKind } from '../../params/send-status';
 import { routeByPath, type RoutePathOfKind } from '../../routes';
+import type { DeviceParamEntityTable } from './device-param-tables';
 import type { ThresholdEntityTable } from './threshold-tables';
 
 export type EntityPath = RoutePathOfKind<'settings'>;
@@ -16,7 +18,8 @@ export type EntityTable =
   | 'company' | 'depot' | 'station' | 'park' | 'serviceDepot'
   | 'truck' | 'driver' | 'device' | 'repairCard' | 'phoneNumber' | 'messageRecharge' | 'messageRecord'
   | 'role' | 'appUser'
-  | ThresholdEntityTable;
+  | ThresholdEntityTable
+  | DeviceParamEntityTable;
 
 export type FieldType =
   /** Free text; `maxLength` code points. */
@@ -47,7 +50,35 @@ export type FieldType =
   /** An uploaded image (the driver's photo): the stored photo's name, sent by the upload call first. */
   | 'photo'
   /** Set when the row is created, with its confirmation; stored hashed, never read back (a user's password). */
-  | 'password';
+  | 'password'
+  /**
+   * One uploaded file (an upgrade file, a tank table), sent with the save: the field holds its name, the form's
+   * `<key>Content` its bytes in base64 (validate.ts fileContentKey); `file` says where the content goes and its rule.
+   */
+  | 'file'
+  /** A moment, epoch milliseconds on the wire and in its column, shown in China time; set by the server (read-only fields). */
+  | 'dateTime';
+
+/** The file readers a file field may name: each checks a file's text and derives fields of the row from it (file-readers.ts). */
+export type FileReaderName = 'tankTable';
+
+/** Where an uploaded file is kept and what it must be (params spec §5, 'Upload files: only one file'). */
+export interface FileSpec {
+  /** The upload rule: a tank table (txt, at most 1 MB, validation/upload.ts), or an upgrade file (any type, UPGRADE_FILE_MAX_BYTES). */
+  readonly rule: 'tankTable' | 'upgradeFile';
+  /** The content column: the bytes as they came (a blob), or their UTF-8 text. */
+  readonly storage: 'bytes' | 'text';
+  readonly contentColumn: string;
+  /** A read-only field the byte length is written to. */
+  readonly sizeField?: string;
+  /** Reads the file's text on both sides: refuses a bad one (with its line) and fills read-only fields from it. */
+  readonly reader?: FileReaderName;
+}
+
+/** Text checked against a named format beyond its length. */
+export type TextFormat =
+  /** One or two `ip[:port]` addresses, comma separated (a camera's main and backup server). */
+  'ipPorts';
 
 export interface FieldOption {
   readonly value: string;
@@ -76,6 +107,15 @@ export interface EntityField {
   readonly search?: boolean;
   /** A reference's screen and the field of that screen's rows it names them by (a unique one). */
   readonly ref?: { readonly path: EntityPath; readonly label: string };
+  /** A file field's storage and rule. */
+  readonly file?: FileSpec;
+  /** A text field's format. */
+  readonly format?: TextFormat;
+  /**
+   * Shown, never sent nor taken from a form: the server sets it (a tank table's send state, the facts read from its
+   * file, a record's columns).
+   */
+  readonly readOnly?: boolean;
   /** The spec's own message where it has one for this field (the depot manager, the driver code), by rule. */
   readonly messages?: { readonly required?: LocaleKey; readonly maxLength?: LocaleKey; readonly format?: LocaleKey };
 }
@@ -107,11 +147,54 @@ export interface EntityDef {
   readonly label?: string;
   /** Values of the table's columns no field sets, written with every new row (a user's avatar, a role's superMan flag). */
   readonly insertDefaults?: Readonly<Record<string, string | number>>;
+  /**
+   * A list the screen only shows (records and tables the devices confirmed): no add, edit or status change, and no
+   * edit or status calls on the server.
+   */
+  readonly readOnly?: boolean;
+  /**
+   * The table has no status, version or last-change columns (a record the send engine writes): rows travel as enabled
+   * at version 0 and the list shows no status or change columns. Only with `readOnly`.
+   */
+  readonly unstamped?: boolean;
+  /** Only the table's rows whose column holds one of these values are this screen's (a record list of some kinds). */
+  readonly filter?: { readonly column: string; readonly values: readonly string[] };
+  /** While a field holds one of these values, the row is neither edited nor sent again (a tank table being sent). */
+  readonly editBlocked?: { readonly key: string; readonly values: readonly string[]; readonly messageKey: LocaleKey };
+  /** Rows are sent to trucks' devices (POST /deviceSend): what they are, and to the row's truck or to chosen ones. */
+  readonly send?: SendSpec;
 }
+
+export interface SendSpec {
+  readonly kind: SendKind;
+  /** The row's own truck (its `truckId` reference), or trucks chosen by plate or a whole company in the dialog. */
+  readonly to: 'rowTruck' | 'chooseTrucks';
+  /** Rows whose field holds one of these values restart or clear a device: the user confirms before sending. */
+  readonly dangerous?: { readonly key: string; readonly values: readonly string[] };
+}
+
+/** The reference field a 'rowTruck' send goes to. */
+export const ROW_TRUCK_FIELD = 'truckId';
 
 /** Every entity row has these besides its fields: its status and its version (a stale edit is refused). */
 export const ENTITY_STATUS = { disabled: 0, enabled: 1 } as const;
 export type EntityStatus = (typeof ENTITY_STATUS)[keyof typeof ENTITY_STATUS];
+
+/** The field a file field is held in, if the definition has one (one at most: 'only one file'). */
+export function fileFieldOf(def: EntityDef): EntityField | undefined {
+  return def.fields.find((field) => field.type === 'file');
+}
+
+/** Whether the row's state refuses an edit and a repeat send (editBlocked). */
+export function isEditBlocked(def: EntityDef, values: Readonly<Record<string, unknown>>): boolean {
+  const rule = def.editBlocked;
+  return rule !== undefined && rule.values.includes(String(values[rule.key] ?? ''));
+}
+
+/** Whether a row is listed with its status and its last change (and may be enabled or disabled). */
+export function isStamped(def: EntityDef): boolean {
+  return def.unstamped !== true;
+}
 
 export function fieldOf(def: EntityDef, key: string): EntityField | undefined {
   return def.fields.find((field) => field.key === key);

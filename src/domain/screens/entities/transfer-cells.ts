@@ -22,6 +22,9 @@ export const ENTITY_CELL_FORMATS: Readonly<Record<EntityField['type'], CellForma
   reference: 'text',
   photo: 'text',
   password: 'text',
+  // Shown by the file's name.
+  file: 'text',
+  dateTime: 'dateTime',
 };
 
 export const ENTITY_STATUS_LABELS: Readonly<Record<string, LocaleKey>> = {

@@ -5,9 +5,9 @@ import { isFiniteNumber, isRecord } from '../../wire/guards';
 import type { EntityDef, EntityField } from './definition';
 import { entityCallPath } from './wire';
 
-/** A field a sheet can hold: not a photo (uploaded on its own) nor a password (typed twice, never written down). */
+/** A field a sheet can hold: not a photo or a file (uploaded on their own), a password (typed twice, never written down) nor a field the server sets. */
 export function isSheetField(field: EntityField): boolean {
-  return field.type !== 'photo' && field.type !== 'password';
+  return field.type !== 'photo' && field.type !== 'password' && field.type !== 'file' && field.readOnly !== true;
 }
 
 /**
@@ -18,6 +18,7 @@ export function isSheetField(field: EntityField): boolean {
 export function isImportable(def: EntityDef): boolean {
   return (
     def.importable === true &&
+    def.readOnly !== true &&
     def.scope === 'company' &&
     (def.rules ?? []).length === 0 &&
     def.fields.every((field) => isSheetField(field) || field.required !== true)
