@@ -3,7 +3,7 @@
 // table refused at its line), and the read-only fields the file gives (its size, a tank table's facts).
 import { fileFieldOf, type EntityDef } from '../../src/domain/screens/entities/definition';
 import { derivedValues, isTextFile, readFileText } from '../../src/domain/screens/entities/file-readers';
-import { fileContentKey, fileMaxBytes, fileProblem, type EntityInput, type FieldProblem } from '../../src/domain/screens/entities/validate';
+import { fileContentKey, fileMaxBytes, fileProblem, stripBase64, type EntityInput, type FieldProblem } from '../../src/domain/screens/entities/validate';
 import type { Cell } from './entity-table';
 
 /** What a save writes for its file: the name, content and size columns, and the derived fields. */
@@ -24,7 +24,7 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 /** The input's file, read; `none` when the form sent no content (an edit keeping the stored file). */
 export function readFileInput(def: EntityDef, input: EntityInput): FileRead {
   const field = fileFieldOf(def);
-  const encoded = field && input[fileContentKey(field)];
+  const encoded = field && stripBase64(input[fileContentKey(field)]);
   if (!field?.file || encoded === undefined || encoded === '') return NONE;
   const name = (input[field.key] ?? '').trim();
   const bytes = Buffer.from(encoded, 'base64');

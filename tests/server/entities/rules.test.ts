@@ -148,9 +148,9 @@ describe('entity rules on the server', () => {
     for (const field of def.fields.filter((entry) => entry.unique)) {
       const taken = String(first.values[field.key]);
       // A unique truck (a truck's one camera row) is named from its own company, as any truck reference is.
-      const sameCompany = field.type === 'reference' ? { companyCode: String(first.values['companyCode']) } : {};
+      const sameCompany: Record<string, string> = field.type === 'reference' ? { companyCode: String(first.values['companyCode']) } : {};
       for (const lang of LANGS) {
-        const created = await api.create(def, 'admin', { ...(await api.input(def, `dup-${lang}`, sameCompany.companyCode)), [field.key]: taken }, lang);
+        const created = await api.create(def, 'admin', { ...(await api.input(def, `dup-${lang}`, sameCompany['companyCode'])), [field.key]: taken }, lang);
         const message = translate(lang, 'validation.hasExisted', { field: translate(lang, field.labelKey) });
         expect(created, field.key).toEqual({ resultCode: 400, message, data: { field: field.key } });
         if (field.fixed) continue;

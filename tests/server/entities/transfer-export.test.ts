@@ -17,7 +17,8 @@ const META = ['status', 'modifiedBy', 'modifiedAt'];
 
 /** The form the console posts: the list columns' keys and headers (in zh), language and file name, and the search. */
 function exportForm(def: EntityDef, search: Readonly<Record<string, string>> = {}): Record<string, string> {
-  const fields = [...def.fields.filter((field) => field.list === true).map((field) => field.key), ...META];
+  // A record without status or version has none of those columns.
+  const fields = [...def.fields.filter((field) => field.list === true).map((field) => field.key), ...(def.unstamped === true ? [] : META)];
   const headers = fields.map((key) => {
     const field = def.fields.find((candidate) => candidate.key === key);
     return field ? translate('zh', field.labelKey) : translate('zh', `entity.${key}` as 'entity.status');

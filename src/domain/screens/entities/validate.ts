@@ -49,6 +49,11 @@ export function fileMaxBytes(field: EntityField): number {
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
+/** Base64 as sent, without the whitespace a line-wrapped encoding or a padded form adds; undefined stays undefined. */
+export function stripBase64(text: string | undefined): string | undefined {
+  return text?.replace(/\s+/g, '');
+}
+
 /** The byte length a base64 text decodes to, or undefined when it is no base64. */
 export function base64Bytes(text: string): number | undefined {
   if (text.length % 4 !== 0 || !BASE64.test(text)) return undefined;
@@ -174,7 +179,7 @@ export function entityProblems(def: EntityDef, input: EntityInput, mode: 'create
  * file. Sent content is checked by its name and decoded size, as the form checked the chosen file.
  */
 function filedProblems(field: EntityField, input: EntityInput, mode: 'create' | 'update'): FieldProblem[] {
-  const content = input[fileContentKey(field)];
+  const content = stripBase64(input[fileContentKey(field)]);
   const name = (input[field.key] ?? '').trim();
   if (content === undefined || content === '') return mode === 'create' && field.required === true ? [{ field: field.key, key: requiredKey(field) }] : [];
   const size = base64Bytes(content);
