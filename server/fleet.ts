@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { DEFAULT_TRACK_DAYS, type ServerConfig } from './config';
 import { inTransaction } from './db/transaction';
 import type { Services } from './services';
+import { startDeviceResponder, type DeviceResponder } from './sim/device-responder';
 import { backfill, seedFleet, startSimulator, type BackfillReport, type Simulator } from './sim';
 import { startLeadership, type Leadership, type LeadershipOptions } from './sim/leadership';
 
@@ -66,6 +67,7 @@ export interface FleetLeadOptions extends Omit<LeadershipOptions, 'instanceId'> 
  */
 export function leadFleet(app: FastifyInstance, services: Services, sim: ServerConfig['sim'], options: FleetLeadOptions = {}): Leadership {
   let running: Simulator | undefined;
+  let responder: DeviceResponder | undefined;
   let release: (() => void) | undefined;
   // Bumped at each loss, so a start still loading when its hold is lost does not run afterwards.
   let term = 0;
@@ -87,11 +89,18 @@ export function leadFleet(app: FastifyInstance, services: Services, sim: ServerC
         running = simulator;
         release = adoptSimulator(services, simulator);
         await simulator.ready;
+        if (mine !== term) return;
+        responder = startDeviceResponder(services, simulator.devices, {
+          now: options.now,
+          onError: (error) => app.log.error({ err: error }, 'device responder tick failed'),
+        });
       },
       lost() {
         term++;
         release?.();
         release = undefined;
+        responder?.stop();
+        responder = undefined;
         running?.stop();
         running = undefined;
       },

@@ -4,7 +4,7 @@ import { isTanker } from './cargo';
 import type { SimContext } from './moves';
 import { perHour } from './random';
 import { WATER, density, levelMm, roundVt, v20 } from './tanks';
-import { DRIVING, hasLoad, processOf, type TruckSim } from './truck-sim';
+import { DRIVING, gaugedVt, hasLoad, processOf, type TruckSim } from './truck-sim';
 
 /** Breather valves on road tankers open near +6 kPa; a sensor reporting more is a high pressure. */
 const PRESSURE_LIMIT_KPA = 6;
@@ -36,9 +36,11 @@ export function levelReading(ctx: SimContext, t: TruckSim, now: number): void {
     tank.temperature = round1(tank.temperature + (air - tank.temperature) * 0.15);
     const level = levelMm(tank.vt, tank.capacity);
     const raw = tank.vt > 0 ? Math.max(0, Math.round(level + tiltDeg * TILT_MM_PER_DEG * (i - middle) + t.rng.normal(0, 1.5))) : 0;
+    // Through a confirmed tank table the gauge reports the table's volume; without one, the true volume.
+    const volume = t.gauge ? gaugedVt(t, i, tank) : tank.vt;
     return {
-      compartment: i + 1, oilCode: tank.oilCode, rawLevelMm: raw, levelMm: level, vt: roundVt(tank.vt),
-      v20: v20(tank.vt, tank.temperature, tank.oilCode), temperature: tank.temperature, density: density(tank.oilCode), tiltDeg,
+      compartment: i + 1, oilCode: tank.oilCode, rawLevelMm: raw, levelMm: level, vt: roundVt(volume),
+      v20: v20(volume, tank.temperature, tank.oilCode), temperature: tank.temperature, density: density(tank.oilCode), tiltDeg,
       waterMm: tank.oilCode === WATER ? level : 0,
     };
   });

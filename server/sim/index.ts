@@ -9,7 +9,7 @@ export { EVENT_KINDS, HIGH_LOSS_RATE, type EventData, type EventKind } from '../
 export type { SimEvent } from './events';
 export { DEFAULT_FLEET_SIZE, SEED_EPOCH, seedFleet, type FleetSeedOptions, type FleetSeedResult } from './fleet-seed';
 export { OVERLONG_WORK_MIN, SPEED_LIMIT } from './alarm-props';
-export type { Simulator, SimulatorOptions, TickReport } from './simulator';
+export type { SimDevices, Simulator, SimulatorOptions, TickReport } from './simulator';
 
 /**
  * Runs the simulator live with the database's thresholds (docs/thresholds.md): a cache of the threshold rows, read
@@ -30,6 +30,7 @@ export function startSimulator(services: Pick<Services, 'db' | 'driver' | 'hub'>
     ready,
     tick: (nowMs) => simulator.tick(nowMs),
     raiseAlarm: (type, truckId) => simulator.raiseAlarm(type, truckId),
+    devices: simulator.devices,
     stop() {
       simulator.stop();
       stopUsing();

@@ -4,6 +4,8 @@ import type { PublishedAlarm } from '../live/hub';
 import type { SimControl, Services } from '../services';
 import { recordAlarm } from '../store/alarms';
 import { FleetEngine } from './engine';
+import { tankTablesInUse } from './gauge-tables';
+import type { TankTable } from '../../src/domain/params/tank-table';
 import { loadFleet } from './fleet';
 import { tickWriter } from './live-writer';
 import { TickBatch, type TickWriter } from './tick-batch';
@@ -32,9 +34,18 @@ export interface TickReport {
   readonly alarms: number;
 }
 
+/** The simulated trucks' devices as the device responder reaches them (server/sim/device-responder.ts). */
+export interface SimDevices {
+  /** Whether the truck's device is reachable now; undefined for a truck the simulator does not drive. */
+  online(truckId: number): boolean | undefined;
+  /** From now on the truck's level gauge reads its levels through this table (undefined: none). */
+  useTankTable(truckId: number, table: TankTable | undefined): void;
+}
+
 export interface Simulator extends SimControl {
   /** Resolves once the fleet is loaded from the database. */
   readonly ready: Promise<void>;
+  readonly devices: SimDevices;
   /** Advances the fleet to `nowMs` (sim time); a time not after the last tick does nothing. Ticks run one at a time. */
   tick(nowMs: number): Promise<TickReport>;
   stop(): void;
@@ -54,8 +65,13 @@ export function startSimulator(services: Pick<Services, 'db' | 'driver' | 'hub'>
   let write: TickWriter | undefined;
   const picker = new Rng(hashSeed(options.seed, 'raise'));
 
-  const ready = loadFleet(db).then((fleet) => {
-    engine = new FleetEngine(fleet, { seed: options.seed, alarmRate: options.alarmRate ?? 1 }, startedAt);
+  const ready = loadFleet(db).then(async (fleet) => {
+    const loaded = new FleetEngine(fleet, { seed: options.seed, alarmRate: options.alarmRate ?? 1 }, startedAt);
+    for (const [truckId, table] of await tankTablesInUse(db)) {
+      const truck = loaded.truck(truckId);
+      if (truck) truck.gauge = table;
+    }
+    engine = loaded;
     write = tickWriter(db, driver);
   });
   // A load failure surfaces through tick and raiseAlarm; this branch only keeps it from also being "unhandled".
@@ -128,6 +144,13 @@ export function startSimulator(services: Pick<Services, 'db' | 'driver' | 'hub'>
     ready,
     tick: (nowMs) => serial(() => runTick(nowMs)),
     raiseAlarm: (type, truckId) => serial(() => raise(type, truckId)),
+    devices: {
+      online: (truckId) => engine?.truck(truckId)?.online,
+      useTankTable(truckId, table) {
+        const truck = engine?.truck(truckId);
+        if (truck) truck.gauge = table;
+      },
+    },
     stop() {
       stopped = true;
       if (timer) clearInterval(timer);

@@ -9,6 +9,8 @@ import type { HeartbeatState } from './heartbeat-module';
 import type { Rng } from './random';
 import type { Route } from './route';
 import { OTHER, levelMm, roundVt, v20 } from './tanks';
+import type { TankTable } from '../../src/domain/params/tank-table';
+import { volumeAt } from '../../src/domain/params/tank-table-math';
 import { transmitted, type DayUploads } from './uploads';
 
 /**
@@ -107,6 +109,11 @@ export interface Shown {
 
 export interface TruckSim {
   readonly spec: TruckSpec;
+  /**
+   * The tank table the truck's level gauge confirmed (issue 15), which turns each compartment's measured level into
+   * the volume it reports; without one the gauge reports the true volume.
+   */
+  gauge?: TankTable;
   readonly rng: Rng;
   phase: Phase;
   since: number;
@@ -202,8 +209,19 @@ export function processOf(t: Pick<TruckSim, 'phase'>): LoadProcess {
   return 'transporting';
 }
 
-function tankUnchanged(tank: Tank, shown: TankInventory | undefined): boolean {
-  return shown !== undefined && shown.vt === roundVt(tank.vt) && shown.oilCode === tank.oilCode
+/**
+ * The volume compartment `index` reports: its level (what the probe measures) read through the confirmed tank table,
+ * or the true volume when the device has none.
+ */
+export function gaugedVt(t: Pick<TruckSim, 'gauge'>, index: number, tank: Pick<Tank, 'vt' | 'capacity'>): number {
+  const vt = roundVt(tank.vt);
+  if (!t.gauge || vt <= 0) return vt;
+  const volume = volumeAt(t.gauge, index + 1, levelMm(vt, tank.capacity));
+  return volume === undefined ? vt : roundVt(volume);
+}
+
+function tankUnchanged(t: TruckSim, index: number, tank: Tank, shown: TankInventory | undefined): boolean {
+  return shown !== undefined && shown.vt === gaugedVt(t, index, tank) && shown.oilCode === tank.oilCode
     && shown.temperature === Math.round(tank.temperature * 10) / 10;
 }
 
@@ -216,7 +234,7 @@ function inventoryUnchanged(t: TruckSim): boolean {
   const shown = t.shown.tanks;
   for (let i = 0; i < t.tanks.length; i += 1) {
     const tank = t.tanks[i];
-    if (!tank || !tankUnchanged(tank, shown[i + 1])) return false;
+    if (!tank || !tankUnchanged(t, i, tank, shown[i + 1])) return false;
   }
   for (let i = 0; i < t.cold.length; i += 1) {
     const zone = t.cold[i];
@@ -233,9 +251,10 @@ export function inventoryMap(t: TruckSim): Readonly<Record<string, TankInventory
   if (inventoryUnchanged(t)) return t.shown.tanks;
   const map: Record<string, TankInventory> = {};
   t.tanks.forEach((tank, i) => {
-    const vt = roundVt(tank.vt);
+    const vt = gaugedVt(t, i, tank);
     const temperature = Math.round(tank.temperature * 10) / 10;
-    map[String(i + 1)] = { oilCode: tank.oilCode, vt, levelMm: levelMm(vt, tank.capacity), v20: v20(vt, temperature, tank.oilCode), temperature };
+    const level = levelMm(roundVt(tank.vt), tank.capacity);
+    map[String(i + 1)] = { oilCode: tank.oilCode, vt, levelMm: level, v20: v20(vt, temperature, tank.oilCode), temperature };
   });
   t.cold.forEach((zone, i) => {
     map[String(i + 1)] = { oilCode: OTHER, vt: 0, temperature: zone.temperature, humidity: zone.humidity };

@@ -1,0 +1,81 @@
+// A server with a small seeded fleet and simulated devices driven by the test: which trucks are reachable is set by
+// the test, ticks are called with chosen times, and the tank tables the devices take into use are recorded.
+import type { TankTable } from '../../../src/domain/params/tank-table';
+import type { SendAnswer, SendRow } from '../../../src/domain/params/send-wire';
+import type { Paged } from '../../../src/domain/wire/records';
+import { startDeviceResponder, type DeviceResponder } from '../../../server/sim/device-responder';
+import type { SimDevices } from '../../../server/sim';
+import { seedFleet } from '../../../server/sim';
+import { call, login } from '../../helpers/api';
+import { startServer, type RunningServer, type TestServerOptions } from '../../helpers/server';
+
+export interface TestDevices extends SimDevices {
+  readonly offline: Set<number>;
+  readonly tables: Map<number, TankTable | undefined>;
+}
+
+export function testDevices(): TestDevices {
+  const offline = new Set<number>();
+  const tables = new Map<number, TankTable | undefined>();
+  return {
+    offline,
+    tables,
+    online: (truckId) => !offline.has(truckId),
+    useTankTable: (truckId, table) => void tables.set(truckId, table),
+  };
+}
+
+export interface SendServer {
+  readonly server: RunningServer;
+  readonly token: string;
+  readonly devices: TestDevices;
+  readonly responder: DeviceResponder;
+  /** Trucks of company C001 (the admin sees all), by plate. */
+  readonly trucks: readonly { readonly id: number; readonly signCode: string; readonly companyCode: string; readonly compartments: number }[];
+  sends(query?: Record<string, string | number>): Promise<Paged<SendRow>>;
+  send(form: Record<string, string | number>): Promise<SendAnswer>;
+  /** Ticks the devices at these times, in order. */
+  ticks(...times: number[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSendServer(
+  options: TestServerOptions & {
+    readonly fleetSize?: number;
+    readonly crcErrorRate?: number;
+    /** Seeds the fleet; by default unless the database is another server's. */
+    readonly seed?: boolean;
+  } = {},
+): Promise<SendServer> {
+  const server = await startServer({
+    ...options,
+    prepare: async (services) => {
+      if (options.seed ?? !options.sharedDatabase) await seedFleet(services.db, { seed: 15, trucks: options.fleetSize ?? 6 });
+      await options.prepare?.(services);
+    },
+  });
+  const devices = testDevices();
+  const responder = startDeviceResponder(server.services, devices, { timer: false, crcErrorRate: options.crcErrorRate ?? 0 });
+  const { token } = await login(server.url, 'admin');
+  const trucks = await server.services.db.selectFrom('truck').select(['id', 'signCode', 'companyCode', 'compartments']).orderBy('id').execute();
+  return {
+    server, token, devices, responder, trucks,
+    async sends(query = {}) {
+      const answer = await call<Paged<SendRow>>(server.url, 'GET', '/deviceSend', { token, query: { size: 500, ...query } });
+      if (answer.resultCode !== 200 || !answer.data) throw new Error(`list failed: ${answer.message}`);
+      return answer.data;
+    },
+    async send(form) {
+      const answer = await call<SendAnswer>(server.url, 'POST', '/deviceSend', { token, form });
+      if (answer.resultCode !== 200 || !answer.data) throw new Error(`send failed: ${answer.message}`);
+      return answer.data;
+    },
+    async ticks(...times) {
+      for (const time of times) await responder.tick(time);
+    },
+    async close() {
+      responder.stop();
+      await server.close();
+    },
+  };
+}
