@@ -12,6 +12,7 @@ const EntityScreen = lazy(() => import('../screens/entity/EntityScreen'));
 /** Settings screens a definition cannot describe (a tree, not a list), each with its own component. */
 const OWN_SETTINGS_SCREENS: Readonly<Record<string, ReturnType<typeof lazy>>> = {
   '/setting/privilege_account/role_function': lazy(() => import('../screens/role-function/RoleFunctionScreen')),
+  '/setting/device_parameter/params_files': lazy(() => import('../screens/param-file/ParamFileScreen')),
 };
 
 /** The screen of each kind of route; settings screens without a definition and monitor screens arrive with their issues. */
