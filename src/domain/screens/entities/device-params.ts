@@ -24,7 +24,11 @@ const truck = (extra: Partial<EntityField> = {}) => field('truckId', 'reference'
 /** A 0/1 switch, stored as a flag. */
 const onOff = (key: string): EntityField => field(key, 'select', { required: true, options: options('switch', ['1', '0']), list: true });
 const integer = (key: string, min: number, max: number): EntityField => field(key, 'integer', { required: true, min, max, list: true });
-const shown = (key: string, type: EntityField['type'], extra: Partial<EntityField> = {}): EntityField => field(key, type, { readOnly: true, list: true, ...extra });
+/**
+ * A field the server sets; `required` where its column always holds a value (so a list orders it without looking for
+ * empties, which a flag column cannot be compared with as text on PostgreSQL).
+ */
+const shown = (key: string, type: EntityField['type'], extra: Partial<EntityField> = {}): EntityField => field(key, type, { readOnly: true, list: true, required: true, ...extra });
 const label = (key: string) => `deviceEntity.field.${key}` as EntityField['labelKey'];
 
 const TANK_STATES: readonly FieldOption[] = TANK_TABLE_STATUSES.map((value) => ({ value, labelKey: tankTableStatusKey(value) }));
@@ -37,11 +41,11 @@ const CHANGE_FIELDS: readonly EntityField[] = [
   shown('kind', 'select', { options: kinds(SEND_KINDS), search: true }),
   shown('file', 'text', { search: true }),
   shown('item', 'text', { search: true }),
-  shown('oldValue', 'text'),
-  shown('newValue', 'text'),
+  shown('oldValue', 'text', { required: false }),
+  shown('newValue', 'text', { required: false }),
   shown('mode', 'text'),
   shown('sequence', 'integer'),
-  shown('remark', 'text'),
+  shown('remark', 'text', { required: false }),
   shown('changedBy', 'text', { search: true }),
   shown('changedAt', 'dateTime'),
 ];
@@ -64,8 +68,8 @@ const TANK_TABLE_FIELDS: readonly EntityField[] = [
   truck(),
   field('serialNo', 'text', { required: true, maxLength: 32, unique: true, list: true, search: true }),
   shown('state', 'select', { options: TANK_STATES, search: true }),
-  shown('effectTime', 'dateTime'),
-  shown('sendTime', 'dateTime', { labelKey: label('sendTime') }),
+  shown('effectTime', 'dateTime', { required: false }),
+  shown('sendTime', 'dateTime', { required: false, labelKey: label('sendTime') }),
   field('pipelineCapacity', 'decimal', { required: true, min: 0, max: 10_000, list: true }),
   shown('tankHeight', 'decimal'),
   shown('capacity', 'decimal', { labelKey: label('capacity') }),
