@@ -13,6 +13,7 @@ const EntityScreen = lazy(() => import('../screens/entity/EntityScreen'));
 const OWN_SETTINGS_SCREENS: Readonly<Record<string, ReturnType<typeof lazy>>> = {
   '/setting/privilege_account/role_function': lazy(() => import('../screens/role-function/RoleFunctionScreen')),
   '/setting/device_parameter/params_files': lazy(() => import('../screens/param-file/ParamFileScreen')),
+  '/setting/device_parameter/send_message': lazy(() => import('../screens/send-message/SendMessageScreen')),
 };
 
 /** The screen of each kind of route; settings screens without a definition and monitor screens arrive with their issues. */

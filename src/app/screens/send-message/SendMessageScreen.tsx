@@ -1,0 +1,130 @@
+// The send list (setting/device_parameter/send_message, params spec §3.2 and §4): every send to trucks' devices with
+// its live status and progress, filtered in the URL query, a stop on pending file sends. Changes arrive as notices;
+// each batch reads just the named rows and patches the loaded blocks (SendRowCache), so a thousand trucks answering
+// at once cost one read per batch and the grid redraws only its visible rows.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toLang } from '../../../domain/i18n';
+import { FILE_SEND_PENDING, isFileSendStatus } from '../../../domain/params/send-status';
+import { tabTitleKey } from '../../../domain/shell/titles';
+import type { Company } from '../../../ui/filters';
+import { ReportGrid, type BlockRequest, type GridActions, type GridRow } from '../../../ui/grid/ReportGrid';
+import { showToast } from '../../../ui/notify';
+import { reportFailure } from '../../reactions';
+import { reportOptions } from '../report/report-options';
+import { fetchSendPage, fetchSendsByIds, stopSendCall } from './send-calls';
+import { gridRowOf, sendColumns } from './send-columns';
+import { sendFilterQuery, type SendFilters } from './send-filters';
+import { SendFilterBar } from './SendFilterBar';
+import { SendRowCache } from './send-row-cache';
+import { SEND_MESSAGE_PATH, useSendFilters } from './use-send-filters';
+import { useSendLive } from './use-send-live';
+import '../entity/entity.css';
+import './send-message.css';
+
+const ORDER = { key: 'requiredAt', order: 'desc' } as const;
+
+/** Stop sending is for message and file sends still under way (params spec §4); a tank table's send runs its course. */
+const stoppable = (kind: unknown, status: unknown): boolean =>
+  kind !== 'tankTable' && isFileSendStatus(status) && FILE_SEND_PENDING.has(status);
+
+export default function SendMessageScreen() {
+  const { t, i18n } = useTranslation();
+  const [filters, applyFilters] = useSendFilters();
+  const [draft, setDraft] = useState<SendFilters>(filters);
+  const [companies, setCompanies] = useState<readonly Company[]>([]);
+  const [total, setTotal] = useState<number | undefined>(undefined);
+  const [revision, setRevision] = useState(0);
+  const cache = useRef(new SendRowCache());
+  const generation = JSON.stringify(filters);
+
+  useEffect(() => setDraft(filters), [filters]);
+  useEffect(() => {
+    let current = true;
+    reportOptions().then((options) => current && setCompanies(options.companies), reportFailure);
+    return () => {
+      current = false;
+    };
+  }, []);
+  // New filters start over: nothing loaded for the old ones answers the new.
+  const cachedFor = useRef(generation);
+  if (cachedFor.current !== generation) {
+    cachedFor.current = generation;
+    cache.current.clear();
+  }
+  useEffect(() => setTotal(undefined), [generation]);
+
+  const fetchBlock = useCallback(
+    async (request: BlockRequest) => {
+      const kept = cache.current.block(request.offset, request.size);
+      if (kept) return { rows: kept.map(gridRowOf), hasMore: total === undefined || request.offset + kept.length < total };
+      const page = await fetchSendPage({ ...sendFilterQuery(filters), page: Math.floor(request.offset / request.size) + 1, size: request.size });
+      cache.current.store(request.offset, request.size, page.rows);
+      setTotal(page.total);
+      return { rows: page.rows.map(gridRowOf), hasMore: request.offset + page.rows.length < page.total };
+    },
+    [filters, total],
+  );
+
+  const reread = useCallback(() => {
+    cache.current.clear();
+    setRevision((value) => value + 1);
+  }, []);
+  const patch = useCallback(
+    async (ids: number[]) => {
+      const rows = await fetchSendsByIds(ids, sendFilterQuery(filters)).catch(() => undefined);
+      if (!rows) return;
+      const result = cache.current.patch(ids, rows);
+      if (result.reshaped) reread();
+      else if (result.patched > 0) setRevision((value) => value + 1);
+    },
+    [filters, reread],
+  );
+  useSendLive((ids) => void patch(ids), reread);
+
+  const { columns, headers } = useMemo(() => sendColumns(t), [t]);
+  const totals = useMemo(() => (total === undefined ? undefined : { total }), [total]);
+  const actions = useMemo<GridActions<GridRow>>(
+    () => ({
+      header: t('sendList.actions'),
+      render: (gridRow) => {
+        const id = Number(gridRow.id);
+        return stoppable(gridRow['kind'], gridRow['status']) ? (
+          <button type="button" className="entity-link entity-link--danger" aria-label={t('sendList.stopNamed', { plate: String(gridRow['signCode']) })}
+            onClick={() => stopSendCall(id).then(() => {
+              showToast('success', { key: 'sendList.stopped' });
+              void patch([id]);
+            }, () => undefined)}>
+            {t('sendList.stop')}
+          </button>
+        ) : null;
+      },
+    }),
+    [t, patch],
+  );
+
+  return (
+    <article className="page entity send-message" data-screen={SEND_MESSAGE_PATH}>
+      <h1>{t(tabTitleKey(SEND_MESSAGE_PATH))}</h1>
+      <SendFilterBar draft={draft} companies={companies} onDraft={setDraft} onSearch={() => applyFilters(draft)} onReset={() => applyFilters({})} />
+      <div className="entity__tools">
+        <span className="entity__total" data-testid="send-total">
+          {total === undefined ? t('sendList.loading') : t('sendList.total', { count: total })}
+        </span>
+      </div>
+      {total === 0 && <p className="entity__empty" role="status">{t('sendList.empty')}</p>}
+      <ReportGrid<GridRow>
+        columns={columns}
+        headers={headers}
+        lang={toLang(i18n.language)}
+        fetchBlock={fetchBlock}
+        generation={generation}
+        revision={revision}
+        sort={ORDER}
+        summaryLabel=""
+        totals={totals}
+        actions={actions}
+      />
+    </article>
+  );
+}
