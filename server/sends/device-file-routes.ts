@@ -16,7 +16,7 @@ import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
 import { failData, failText, langOf } from '../envelope';
 import { field, type ContractPlugin } from '../routes/plugin';
-import { readDeviceFile } from './device-files';
+import { readDeviceFile, readDeviceFiles } from './device-files';
 import { listSends } from './send-list';
 import { announceRows, sendRows } from './send-notices';
 import { createSends, stepsFor, type SendTruck } from './send-store';
@@ -114,12 +114,14 @@ export const deviceFileRoutes: ContractPlugin = async (app, { services }) => {
       // Every target's own copy with the same changes; one laid out otherwise is refused with a reason.
       const payloads = new Map<number, string>();
       const laidOut: SendAnswerRefusal[] = [];
-      for (const truck of trucks.filter((candidate) => ids.includes(candidate.id))) {
+      const chosen = trucks.filter((candidate) => ids.includes(candidate.id));
+      const copies = await readDeviceFiles(db, chosen.filter((truck) => truck.id !== truckId).map((truck) => truck.id), name, now);
+      for (const truck of chosen) {
         if (truck.id === truckId) {
           payloads.set(truck.id, content);
           continue;
         }
-        const own = await readDeviceFile(db, truck.id, name, now);
+        const own = copies.get(truck.id);
         const ownParsed = own ? parseParamFile(def, own.content) : undefined;
         const changed = ownParsed?.ok ? sameChanges(def, baseParsed.doc, parsed.doc, ownParsed.doc) : undefined;
         if (changed) payloads.set(truck.id, writeParamFile(changed));

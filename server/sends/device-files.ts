@@ -38,6 +38,22 @@ export async function readDeviceFile(db: Db, truckId: number, name: string, now:
   return readDeviceFile(db, truckId, name, now);
 }
 
+/** Several trucks' copies of one file in a few queries; a copy never read is made as readDeviceFile makes it. */
+export async function readDeviceFiles(db: Db, truckIds: readonly number[], name: string, now: number): Promise<Map<number, DeviceFile>> {
+  const copies = new Map<number, DeviceFile>();
+  for (let i = 0; i < truckIds.length; i += 500) {
+    const rows = await db.selectFrom('deviceFile').select(['truckId', 'content', 'version', 'updatedAt'])
+      .where('name', '=', name).where('truckId', 'in', truckIds.slice(i, i + 500)).execute();
+    for (const row of rows) copies.set(row.truckId, { content: row.content, version: row.version, updatedAt: Number(row.updatedAt) });
+  }
+  for (const truckId of truckIds) {
+    if (copies.has(truckId)) continue;
+    const made = await readDeviceFile(db, truckId, name, now);
+    if (made) copies.set(truckId, made);
+  }
+  return copies;
+}
+
 /** Replaces the copy with what the device confirmed; returns the old content. */
 export async function writeDeviceFile(db: Db, truckId: number, name: string, content: string, now: number): Promise<string> {
   const old = await readDeviceFile(db, truckId, name, now);

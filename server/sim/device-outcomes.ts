@@ -43,14 +43,17 @@ async function recordChanges(trx: Db, send: Send, file: string, changes: readonl
   return changes.length;
 }
 
-/** The device's own limit beyond the catalogue's: it cannot have more compartments than the truck was built with. */
+/**
+ * The device's own limit beyond the catalogue's: it cannot have more compartments than the truck was built with (a
+ * truck without tanks still has the one a console's file always names).
+ */
 async function hardwareRefuses(trx: Db, def: ParamFileDef, doc: ParamDocument, truckId: number): Promise<boolean> {
   if (def.name !== 'syscfg.txt') return false;
   const field = def.header.find((candidate) => candidate.key === 'tankCabinsCount');
   const raw = paramValue(doc, { key: 'tankCabinsCount' });
   if (!field || raw === undefined) return false;
   const truck = await trx.selectFrom('truck').select('compartments').where('id', '=', truckId).executeTakeFirst();
-  return truck !== undefined && (paramNumber(field, raw) ?? 0) > truck.compartments;
+  return truck !== undefined && (paramNumber(field, raw) ?? 0) > Math.max(1, truck.compartments);
 }
 
 async function paramFileArrived(trx: Db, send: Send, now: number): Promise<Arrival> {
