@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { EntityDef, EntityField } from '../../../domain/screens/entities/definition';
 import { ChoiceField, CompanyPicker, RequiredMark, type Company } from '../../../ui/filters';
 import type { FieldMessage } from './entity-form';
+import { FileField } from './FileField';
 import { PhotoField } from './PhotoField';
 import { ReferenceField } from './ReferenceField';
 
@@ -31,6 +32,8 @@ export interface EntityFieldInputProps {
   readonly onCheck: (value?: string) => void;
   /** A message from outside the field's rule (an uploaded file refused). */
   readonly onMessage: (message: FieldMessage) => void;
+  /** A file field's file taken: its name and base64 content. */
+  readonly onFile: (name: string, content: string) => void;
 }
 
 /** The input element's type for the fields typed into it. */
@@ -46,7 +49,7 @@ const INPUT_MODES: Partial<Record<EntityField['type'], 'numeric' | 'decimal' | '
 };
 
 export function EntityFieldInput(props: EntityFieldInputProps) {
-  const { def, field, rowCompany, id, value, readOnlyText, message, latest, companies, autoFocus, onChange, onCheck, onMessage } = props;
+  const { def, field, rowCompany, id, value, readOnlyText, message, latest, companies, autoFocus, onChange, onCheck, onMessage, onFile } = props;
   const { t } = useTranslation();
   const label = t(field.labelKey);
   const required = field.required === true && readOnlyText === undefined;
@@ -94,6 +97,9 @@ export function EntityFieldInput(props: EntityFieldInputProps) {
           onBlur={() => onCheck()}
         />
       );
+    }
+    if (field.type === 'file') {
+      return <FileField def={def} field={field} id={id} value={value} isRequired={required} describedBy={describedBy} onFile={onFile} onRefused={onMessage} />;
     }
     if (field.type === 'photo') {
       return <PhotoField def={def} id={id} label={label} value={value} describedBy={describedBy} onChange={choose} onRefused={onMessage} />;

@@ -78,9 +78,16 @@ export function EntityFormDialog({ def, mode, companies, onSaved, onClose }: Ent
               onChange={(value) => form.change(field.key, value)}
               onCheck={(value) => form.check(field.key, value)}
               onMessage={(message) => form.show(field.key, message)}
+              onFile={(name, content) => form.takeFile(field, name, content)}
             />
           ))}
         </div>
+        {form.progress !== undefined && (
+          <div className="entity-import__progress" role="status" data-testid="save-progress">
+            <progress aria-label={t('deviceEntity.file.checking')} max={1} value={form.progress < 1 ? form.progress : undefined} />
+            <span>{form.progress < 1 ? t('deviceEntity.file.uploading', { percent: Math.round(form.progress * 100) }) : t('deviceEntity.file.checking')}</span>
+          </div>
+        )}
         <div className="dialog__actions">
           <button type="button" onClick={onClose}>
             {t('entity.cancel')}

@@ -1,7 +1,8 @@
-// A list row's buttons: edit it (not a record of something done), reset its password (a user), and enable or disable
-// it (the opposite of its status).
+// A list row's buttons: edit it (not a record of something done), send it to devices (a definition with `send`), reset
+// its password (a user), and enable or disable it (the opposite of its status). While the row's state blocks edits (a
+// tank table being sent), edit, send and status are shown disabled with the reason.
 import { useTranslation } from 'react-i18next';
-import { ENTITY_STATUS, type EntityDef } from '../../../domain/screens/entities/definition';
+import { ENTITY_STATUS, isEditBlocked, type EntityDef } from '../../../domain/screens/entities/definition';
 import type { EntityRow } from '../../../domain/screens/entities/wire';
 import { rowName } from './StatusConfirm';
 
@@ -11,17 +12,28 @@ export interface EntityRowActionsProps {
   readonly onEdit: () => void;
   readonly onToggle: () => void;
   readonly onResetPassword: () => void;
+  readonly onSend: () => void;
 }
 
-export function EntityRowActions({ def, row, onEdit, onToggle, onResetPassword }: EntityRowActionsProps) {
+export function EntityRowActions({ def, row, onEdit, onToggle, onResetPassword, onSend }: EntityRowActionsProps) {
   const { t } = useTranslation();
   const enabled = row.status === ENTITY_STATUS.enabled;
   const name = rowName(row, def);
+  const blocked = isEditBlocked(def, row.values);
+  // Disabled buttons stay focusable (aria-disabled) so the reason in their title is read out.
+  const block = blocked && def.editBlocked ? { 'aria-disabled': true, title: t(def.editBlocked.messageKey) } : {};
+  const unless = (act: () => void) => () => !blocked && act();
+  if (def.readOnly === true) return null;
   return (
     <span className="entity-actions">
       {def.append !== true && (
-        <button type="button" className="entity-link" aria-label={`${t('entity.edit')} ${name}`} onClick={onEdit}>
+        <button type="button" className="entity-link" aria-label={`${t('entity.edit')} ${name}`} {...block} onClick={unless(onEdit)}>
           {t('entity.edit')}
+        </button>
+      )}
+      {def.send && (
+        <button type="button" className="entity-link" aria-label={`${t('deviceEntity.send.action')} ${name}`} {...block} onClick={unless(onSend)}>
+          {t('deviceEntity.send.action')}
         </button>
       )}
       {def.fields.some((field) => field.type === 'password') && (
@@ -33,7 +45,8 @@ export function EntityRowActions({ def, row, onEdit, onToggle, onResetPassword }
         type="button"
         className={enabled ? 'entity-link entity-link--danger' : 'entity-link'}
         aria-label={`${t(enabled ? 'entity.disable' : 'entity.enable')} ${name}`}
-        onClick={onToggle}
+        {...block}
+        onClick={unless(onToggle)}
       >
         {t(enabled ? 'entity.disable' : 'entity.enable')}
       </button>

@@ -17,6 +17,7 @@ import { EntityRowActions } from './EntityRowActions';
 import { EntitySearchBar } from './EntitySearchBar';
 import { EntityTransfer } from './EntityTransfer';
 import { ResetPasswordDialog } from '../accounts/ResetPasswordDialog';
+import { SendDialog } from './SendDialog';
 import { StatusConfirm, rowName } from './StatusConfirm';
 import { useCompanies } from './use-companies';
 import { useEntityFilters } from './use-entity-filters';
@@ -39,6 +40,7 @@ function EntityList({ def }: { readonly def: EntityDef }) {
   const [revision, setRevision] = useState(0);
   const [editing, setEditing] = useState<FormMode | undefined>(undefined);
   const [resetting, setResetting] = useState<EntityRow | undefined>(undefined);
+  const [sending, setSending] = useState<EntityRow | undefined>(undefined);
   // The rows the grid has loaded, by key: its buttons act on the row as it was read (its version).
   const loaded = useRef(new Map<string, EntityRow>());
 
@@ -63,8 +65,9 @@ function EntityList({ def }: { readonly def: EntityDef }) {
     [def, filters],
   );
 
-  const actions = useMemo<GridActions<GridRow>>(
-    () => ({
+  // A read-only list has no buttons at all.
+  const actions = useMemo<GridActions<GridRow> | undefined>(
+    () => def.readOnly === true ? undefined : ({
       header: t('entity.actions'),
       render: (gridRow) => {
         const row = loaded.current.get(String(gridRow.id));
@@ -75,6 +78,7 @@ function EntityList({ def }: { readonly def: EntityDef }) {
             onEdit={() => setEditing({ kind: 'update', row })}
             onToggle={() => toggle.ask(row)}
             onResetPassword={() => setResetting(row)}
+            onSend={() => setSending(row)}
           />
         ) : null;
       },
@@ -97,9 +101,13 @@ function EntityList({ def }: { readonly def: EntityDef }) {
           {total === undefined ? t('entity.loading') : t('entity.total', { count: total })}
         </span>
         <EntityTransfer def={def} filters={filters} onImported={refresh} />
-        <button type="button" className="entity-button entity-button--primary" onClick={() => setEditing({ kind: 'create' })}>
-          {t('entity.add')}
-        </button>
+        {def.readOnly === true ? (
+          <span className="entity__read-only">{t('deviceEntity.readOnly')}</span>
+        ) : (
+          <button type="button" className="entity-button entity-button--primary" onClick={() => setEditing({ kind: 'create' })}>
+            {t('entity.add')}
+          </button>
+        )}
       </div>
       {total === 0 && (
         <p className="entity__empty" role="status">
@@ -120,6 +128,7 @@ function EntityList({ def }: { readonly def: EntityDef }) {
       />
       {editing && <EntityFormDialog def={def} mode={editing} companies={companies} onSaved={onSaved} onClose={() => setEditing(undefined)} />}
       {toggle.asking && <StatusConfirm def={def} row={toggle.asking} busy={toggle.busy} onConfirm={toggle.confirm} onClose={toggle.cancel} />}
+      {sending && def.send && <SendDialog def={{ ...def, send: def.send }} row={sending} companies={companies} onClose={() => setSending(undefined)} />}
       {resetting && <ResetPasswordDialog userKey={resetting.key} userName={rowName(resetting, def)} onClose={() => setResetting(undefined)} />}
     </article>
   );

@@ -6,6 +6,10 @@ import type { EntityDef, EntityStatus } from '../../../domain/screens/entities/d
 import type { EntityInput } from '../../../domain/screens/entities/validate';
 import { ENTITY_RESULT, entityCallPath, isEntityPage, isEntityRow, type EntityPage, type EntityRow } from '../../../domain/screens/entities/wire';
 import { isRecord } from '../../../domain/wire/guards';
+import { fileContentKey } from '../../../domain/screens/entities/validate';
+import { sendWithProgress } from './save-progress';
+
+const carriesFile = (def: EntityDef, input: EntityInput) => def.fields.some((field) => field.type === 'file' && (input[fileContentKey(field)] ?? '') !== '');
 
 /** What a refused save says: the field a rule refused with the server's message, or the row as it is now. */
 export type SaveRefusal =
@@ -24,9 +28,17 @@ export async function fetchEntityPage(def: EntityDef, query: Readonly<Record<str
   throw new CallError(i18next.t('error.readDataFail'), undefined, undefined, false);
 }
 
-/** Sends the form; a 400 or 409 comes back unshown for `saveRefusal` to read, every other failure as usual. */
-export async function saveEntity(def: EntityDef, target: SaveTarget, input: EntityInput): Promise<void> {
+/**
+ * Sends the form; a 400 or 409 comes back unshown for `saveRefusal` to read, every other failure as usual. A form
+ * carrying a file is sent with its upload's progress (`onSent`, 0…1).
+ */
+export async function saveEntity(def: EntityDef, target: SaveTarget, input: EntityInput, onSent?: (fraction: number) => void): Promise<void> {
   const options = { passBackCodes: [ENTITY_RESULT.refused, ENTITY_RESULT.conflict] };
+  if (onSent && carriesFile(def, input)) {
+    const [method, path, form] = target.kind === 'create' ? ['POST', entityCallPath(def.path), input] as const : ['PUT', rowPath(def, target.key), { ...input, version: target.version }] as const;
+    await sendWithProgress(method, path, form, options.passBackCodes, onSent);
+    return;
+  }
   if (target.kind === 'create') await callPath<unknown>('POST', entityCallPath(def.path), input, options);
   else await callPath<unknown>('PUT', rowPath(def, target.key), { ...input, version: target.version }, options);
 }

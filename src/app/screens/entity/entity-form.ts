@@ -1,7 +1,7 @@
 // A master-data form's state as pure functions: the values it opens with, what it sends, the rules' messages by field,
 // and after a stale save the fields whose latest value differs from the user's input.
 import type { EntityDef, EntityField } from '../../../domain/screens/entities/definition';
-import { confirmKey, entityProblems, fieldProblem, isCreateOnly, type EntityInput, type FieldProblem } from '../../../domain/screens/entities/validate';
+import { confirmKey, entityProblems, fieldProblem, fileContentKey, isCreateOnly, type EntityInput, type FieldProblem } from '../../../domain/screens/entities/validate';
 import { checkPasswordConfirmation } from '../../../domain/validation';
 import type { EntityRow } from '../../../domain/screens/entities/wire';
 import type { LocaleKey, LocaleValues } from '../../../domain/i18n';
@@ -15,8 +15,9 @@ export type FieldMessage = { readonly key: LocaleKey; readonly params?: LocaleVa
 
 export type FormValues = Readonly<Record<string, string>>;
 
-/** A fixed field (a code other rows refer to) is set when the row is created and only shown after. */
+/** A fixed field (a code other rows refer to) is set when the row is created and only shown after; one the server sets is only shown. */
 export function isEditable(field: EntityField, mode: FormMode): boolean {
+  if (field.readOnly === true) return false;
   return mode.kind === 'create' || !isCreateOnly(field);
 }
 
@@ -27,9 +28,13 @@ function confirmationOf(field: EntityField): EntityField {
 
 const confirmed = (def: EntityDef, key: string) => def.fields.find((field) => field.type === 'password' && confirmKey(field) === key);
 
-/** The form's controls: every field, a password with its confirmation on a new row and not at all on an edit. */
+/**
+ * The form's controls: every field, a password with its confirmation on a new row and not at all on an edit; a field
+ * the server sets only on an edit (a new row has no value for it yet).
+ */
 export function formFields(def: EntityDef, mode: FormMode): readonly EntityField[] {
   return def.fields.flatMap((field) => {
+    if (field.readOnly === true) return mode.kind === 'update' ? [field] : [];
     if (field.type !== 'password') return [field];
     return mode.kind === 'create' ? [field, confirmationOf(field)] : [];
   });
@@ -44,7 +49,13 @@ export function formInput(def: EntityDef, mode: FormMode, values: FormValues): E
   return Object.fromEntries(
     formFields(def, mode)
       .filter((field) => isEditable(field, mode))
-      .map((field) => [field.key, field.type === 'password' ? (values[field.key] ?? '') : (values[field.key] ?? '').trim()]),
+      .flatMap((field): [string, string][] => {
+        if (field.type === 'password') return [[field.key, values[field.key] ?? '']];
+        const entry: [string, string] = [field.key, (values[field.key] ?? '').trim()];
+        // A file goes with its content when one was chosen; an edit without one keeps the stored file.
+        const content = field.type === 'file' ? values[fileContentKey(field)] : undefined;
+        return content ? [entry, [fileContentKey(field), content]] : [entry];
+      }),
   );
 }
 
@@ -71,5 +82,5 @@ export function fieldMessage(def: EntityDef, field: EntityField, value: string, 
 
 /** The editable fields whose value in `current` (the row as it is now) is not what the form holds. */
 export function differingFields(def: EntityDef, mode: FormMode, values: FormValues, current: EntityRow): readonly EntityField[] {
-  return def.fields.filter((field) => isEditable(field, mode) && inputText(current.values[field.key]).trim() !== (values[field.key] ?? '').trim());
+  return def.fields.filter((field) => (isEditable(field, mode) || field.readOnly === true) && inputText(current.values[field.key]).trim() !== (values[field.key] ?? '').trim());
 }

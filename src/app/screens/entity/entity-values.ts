@@ -1,6 +1,8 @@
 // A master-data value as people read it: a company by its name, a choice by its label, nothing as "none". The list's
 // cells, a fixed field's read-only text and a conflict's latest values all read it here.
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
+import { displayDateTime } from '../../../domain/format';
+import { toLang } from '../../../domain/i18n';
 import type { EntityField } from '../../../domain/screens/entities/definition';
 import type { EntityValue } from '../../../domain/screens/entities/wire';
 import type { Company } from '../../../ui/filters';
@@ -21,6 +23,7 @@ export function valueText(field: EntityField, value: EntityValue | undefined, na
     const option = field.options?.find((candidate) => candidate.value === text);
     return option ? t(option.labelKey) : text;
   }
+  if (field.type === 'dateTime' && typeof value === 'number') return displayDateTime(value, toLang(i18next.language));
   return text;
 }
 

@@ -1,7 +1,8 @@
 // The edit dialog's workflow: values as typed, each field checked when the user leaves it and all of them before
 // sending; a refused field's message from the server; a stale save keeps the input and saves again on the new version.
 import { useCallback, useState } from 'react';
-import type { EntityDef } from '../../../domain/screens/entities/definition';
+import type { EntityDef, EntityField } from '../../../domain/screens/entities/definition';
+import { fileContentKey } from '../../../domain/screens/entities/validate';
 import type { EntityRow } from '../../../domain/screens/entities/wire';
 import { showToast } from '../../../ui/notify';
 import { reportFailure } from '../../reactions';
@@ -14,7 +15,11 @@ export interface EntityForm {
   /** After a stale save: the row as it is now (who changed it, when, its values). */
   readonly conflict: EntityRow | undefined;
   readonly saving: boolean;
+  /** While a save carrying a file is sent: the fraction sent (1: the server is checking it). */
+  readonly progress: number | undefined;
   change(key: string, value: string): void;
+  /** A file field's file taken: its name and base64 content, its message cleared. */
+  takeFile(field: EntityField, name: string, content: string): void;
   /** Checks one field (the user left it, or chose a value). */
   check(key: string, value?: string): void;
   /** Shows a message under a field that its rule does not give (an uploaded file refused). */
@@ -29,6 +34,7 @@ export function useEntityForm(def: EntityDef, mode: FormMode, onSaved: () => voi
   const [conflict, setConflict] = useState<EntityRow | undefined>(undefined);
   const [version, setVersion] = useState(mode.kind === 'update' ? mode.row.version : 0);
   const [saving, setSaving] = useState(false);
+  const [progress, setProgress] = useState<number | undefined>(undefined);
 
   const setMessage = useCallback((key: string, message: FieldMessage | undefined) => {
     setMessages((current) => {
@@ -41,6 +47,14 @@ export function useEntityForm(def: EntityDef, mode: FormMode, onSaved: () => voi
   }, []);
 
   const change = useCallback((key: string, value: string) => setValues((current) => ({ ...current, [key]: value })), []);
+
+  const takeFile = useCallback(
+    (field: EntityField, name: string, content: string) => {
+      setValues((current) => ({ ...current, [field.key]: name, [fileContentKey(field)]: content }));
+      setMessage(field.key, undefined);
+    },
+    [setMessage],
+  );
 
   const check = useCallback(
     (key: string, value?: string) => {
@@ -58,7 +72,7 @@ export function useEntityForm(def: EntityDef, mode: FormMode, onSaved: () => voi
     const target: SaveTarget = mode.kind === 'create' ? { kind: 'create' } : { kind: 'update', key: mode.row.key, version };
     setSaving(true);
     try {
-      await saveEntity(def, target, formInput(def, mode, values));
+      await saveEntity(def, target, formInput(def, mode, values), setProgress);
       showToast('success', { key: 'entity.saved' });
       onSaved();
       return undefined;
@@ -66,6 +80,7 @@ export function useEntityForm(def: EntityDef, mode: FormMode, onSaved: () => voi
       return refused(error);
     } finally {
       setSaving(false);
+      setProgress(undefined);
     }
   };
 
@@ -86,5 +101,5 @@ export function useEntityForm(def: EntityDef, mode: FormMode, onSaved: () => voi
     return undefined;
   };
 
-  return { values, messages, conflict, saving, change, check, show: setMessage, submit };
+  return { values, messages, conflict, saving, progress, change, takeFile, check, show: setMessage, submit };
 }

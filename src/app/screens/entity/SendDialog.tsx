@@ -1,0 +1,150 @@
+// The "下发/Send" dialog of a row of a definition with `send`: to the row's own truck, or to trucks chosen by plate or a
+// whole company; a command that restarts or clears a device is confirmed first; then the answer: the sends made with
+// their status and the trucks refused with why (a send of the same thing still pending there).
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SendAnswer, SendRequest } from '../../../domain/params/send-wire';
+import { fileSendStatusKey, tankTableStatusKey, type FileSendStatus, type TankTableStatus } from '../../../domain/params/send-status';
+import { ROW_TRUCK_FIELD, fieldOf, type EntityDef, type SendSpec } from '../../../domain/screens/entities/definition';
+import type { EntityRow } from '../../../domain/screens/entities/wire';
+import { tabTitleKey } from '../../../domain/shell/titles';
+import { CompanyPicker, FormDialog, type Company } from '../../../ui/filters';
+import { reportFailure } from '../../reactions';
+import { rowName } from './StatusConfirm';
+import { sendToDevices, truckByPlate, type TruckChoice } from './send-calls';
+import { TruckChooser } from './TruckChooser';
+import { valueText, companyNames } from './entity-values';
+
+export interface SendDialogProps {
+  readonly def: EntityDef & { readonly send: SendSpec };
+  readonly row: EntityRow;
+  readonly companies: readonly Company[];
+  readonly onClose: () => void;
+}
+
+type Step = 'form' | 'confirm' | 'sending';
+type Target = 'trucks' | 'company';
+
+/** Whether the row restarts or clears a device (a remote template's restart or clear command). */
+export function isDangerous(def: EntityDef & { readonly send: SendSpec }, row: EntityRow): boolean {
+  const rule = def.send.dangerous;
+  return rule !== undefined && rule.values.includes(String(row.values[rule.key] ?? ''));
+}
+
+export function SendDialog({ def, row, companies, onClose }: SendDialogProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const toRow = def.send.to === 'rowTruck';
+  const plate = String(row.values[ROW_TRUCK_FIELD] ?? '');
+  const [rowTruck, setRowTruck] = useState<TruckChoice | null | undefined>(undefined);
+  const [target, setTarget] = useState<Target>('trucks');
+  const [trucks, setTrucks] = useState<readonly TruckChoice[]>([]);
+  const [company, setCompany] = useState('');
+  const [description, setDescription] = useState('');
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const [step, setStep] = useState<Step>('form');
+  const [answer, setAnswer] = useState<SendAnswer | undefined>(undefined);
+
+  useEffect(() => {
+    if (!toRow) return undefined;
+    let current = true;
+    truckByPlate(plate).then((found) => current && setRowTruck(found ?? null), () => current && setRowTruck(null));
+    return () => {
+      current = false;
+    };
+  }, [toRow, plate]);
+
+  const request = (): SendRequest | undefined => {
+    const common = { kind: def.send.kind, sourceId: Number(row.key), ...(description.trim() === '' ? {} : { description: description.trim() }) };
+    if (toRow) return rowTruck ? { ...common, truckIds: String(rowTruck.id) } : undefined;
+    if (target === 'company') return company === '' ? undefined : { ...common, companyCode: company };
+    return trucks.length === 0 ? undefined : { ...common, truckIds: trucks.map((truck) => truck.id).join(',') };
+  };
+
+  const send = async () => {
+    const form = request();
+    if (!form) return;
+    setStep('sending');
+    try {
+      setAnswer(await sendToDevices(form));
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setStep('form');
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!request()) {
+      setProblem(toRow ? t('deviceEntity.send.noRowTruck') : target === 'company' ? t('deviceEntity.send.noCompany') : t('deviceEntity.send.noTrucks'));
+      return;
+    }
+    setProblem(undefined);
+    if (isDangerous(def, row)) setStep('confirm');
+    else void send();
+  };
+
+  const names = companyNames(companies);
+  const dangerKey = def.send.dangerous?.key;
+  const command = dangerKey ? valueText(fieldOf(def, dangerKey) ?? { key: dangerKey, labelKey: 'entity.none', type: 'text' }, row.values[dangerKey], names, t) : '';
+  const title = t('deviceEntity.send.title', { name: t(tabTitleKey(def.path)), row: rowName(row, def) });
+
+  if (step === 'confirm') {
+    return (
+      <FormDialog title={t('deviceEntity.send.confirmTitle')} onClose={() => setStep('form')} role="alertdialog">
+        <p>{target === 'company' ? t('deviceEntity.send.confirmCompany', { command, company: names.get(company) ?? company }) : t('deviceEntity.send.confirmDangerous', { command, count: trucks.length })}</p>
+        <div className="dialog__actions">
+          <button type="button" onClick={() => setStep('form')}>{t('deviceEntity.send.cancel')}</button>
+          <button type="button" className="dialog__confirm" autoFocus onClick={() => void send()}>{t('deviceEntity.send.confirm')}</button>
+        </div>
+      </FormDialog>
+    );
+  }
+
+  const statusText = (status: string) => t(def.send.kind === 'tankTable' ? tankTableStatusKey(status as TankTableStatus) : fileSendStatusKey(status as FileSendStatus));
+  return (
+    <FormDialog title={title} onClose={onClose} className="entity-dialog entity-send">
+      <form className="entity-form" noValidate onSubmit={submit}>
+        {toRow ? (
+          <p className="entity-send__row">{rowTruck === null ? t('deviceEntity.send.noRowTruck') : t('deviceEntity.send.rowTruck', { plate })}</p>
+        ) : (
+          <fieldset className="entity-send__target">
+            <legend>{t('deviceEntity.send.target')}</legend>
+            {(['trucks', 'company'] as const).map((choice) => (
+              <label key={choice}>
+                <input type="radio" name={`${id}-target`} checked={target === choice} onChange={() => setTarget(choice)} />
+                {t(choice === 'trucks' ? 'deviceEntity.send.toTrucks' : 'deviceEntity.send.toCompany')}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {!toRow && target === 'trucks' && <TruckChooser chosen={trucks} onChange={setTrucks} isInvalid={problem !== undefined} describedBy={`${id}-problem`} />}
+        {!toRow && target === 'company' && (
+          <CompanyPicker className="entity-form__choice" label={t('deviceEntity.send.company')} companies={companies} value={company} onChange={setCompany} isRequired isInvalid={problem !== undefined} describedBy={`${id}-problem`} placeholder={t('entity.choose')} />
+        )}
+        <label className="entity-form__field" htmlFor={`${id}-description`}>
+          <span className="entity-form__label">{t('deviceEntity.send.description')}</span>
+          <input id={`${id}-description`} className="entity-form__input" maxLength={200} value={description} onChange={(event) => setDescription(event.target.value)} />
+        </label>
+        <small id={`${id}-problem`} className="entity-form__message" role={problem ? 'alert' : undefined}>{problem ?? ''}</small>
+        {answer && (
+          <div className="entity-send__answer" role="status" data-testid="send-answer">
+            <p>{t('deviceEntity.send.sent', { count: answer.sends.length })}</p>
+            <ul>{answer.sends.map((sent) => <li key={sent.id}>{t('deviceEntity.send.sentRow', { plate: sent.signCode, status: statusText(sent.status), id: sent.id })}</li>)}</ul>
+            {answer.refused.length > 0 && (
+              <>
+                <p>{t('deviceEntity.send.refused', { count: answer.refused.length })}</p>
+                <ul>{answer.refused.map((refused) => <li key={refused.truckId}>{t('deviceEntity.send.refusedRow', { plate: refused.signCode, reason: refused.reason })}</li>)}</ul>
+              </>
+            )}
+          </div>
+        )}
+        <div className="dialog__actions">
+          <button type="button" onClick={onClose}>{t(answer ? 'deviceEntity.send.close' : 'deviceEntity.send.cancel')}</button>
+          <button type="submit" disabled={step === 'sending' || (toRow && !rowTruck)}>{step === 'sending' ? t('deviceEntity.send.sending') : t('deviceEntity.send.submit')}</button>
+        </div>
+      </form>
+    </FormDialog>
+  );
+}
