@@ -1,5 +1,6 @@
 // A server with a small seeded fleet and simulated devices driven by the test: which trucks are reachable is set by
 // the test, ticks are called with chosen times, and the tank tables the devices take into use are recorded.
+import { FILE_SEND_MOVES, TANK_TABLE_MOVES, type StatusMoves } from '../../../src/domain/params/send-follow';
 import type { TankTable } from '../../../src/domain/params/tank-table';
 import type { SendAnswer, SendRow } from '../../../src/domain/params/send-wire';
 import type { Paged } from '../../../src/domain/wire/records';
@@ -55,6 +56,18 @@ export async function startSendServer(
     },
   });
   const devices = testDevices();
+  const seen = new Map<number, SendRow['status']>();
+  const wrongMoves: string[] = [];
+  const watchMoves = async () => {
+    const rows = await server.services.db.selectFrom('deviceSend').select(['id', 'kind', 'status']).execute();
+    for (const row of rows) {
+      const before = seen.get(row.id);
+      seen.set(row.id, row.status);
+      if (before === undefined || before === row.status) continue;
+      const moves: StatusMoves<string> = row.kind === 'tankTable' ? TANK_TABLE_MOVES : FILE_SEND_MOVES;
+      if (!moves[before]?.has(row.status)) wrongMoves.push(`send ${row.id} (${row.kind}) ${before} → ${row.status}`);
+    }
+  };
   const responder = startDeviceResponder(server.services, devices, { timer: false, crcErrorRate: options.crcErrorRate ?? 0 });
   const { token } = await login(server.url, 'admin');
   const trucks = await server.services.db.selectFrom('truck').select(['id', 'signCode', 'companyCode', 'compartments']).orderBy('id').execute();
@@ -71,11 +84,18 @@ export async function startSendServer(
       return answer.data;
     },
     async ticks(...times) {
-      for (const time of times) await responder.tick(time);
+      // Sends made since the last tick are seen in their first status before the devices move them.
+      await watchMoves();
+      for (const time of times) {
+        await responder.tick(time);
+        await watchMoves();
+      }
     },
     async close() {
       responder.stop();
       await server.close();
+      // Every status a send moved through between two ticks is a move its status list allows (send-follow.ts).
+      if (wrongMoves.length > 0) throw new Error(`moves no status list allows: ${wrongMoves.join('; ')}`);
     },
   };
 }
