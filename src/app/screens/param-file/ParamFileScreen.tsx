@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PARAM_FILES, paramFileDef } from '../../../domain/params/catalogue';
+import type { LocalizedText } from '../../../domain/i18n';
 import { isParamFileName, type ParamFileName } from '../../../domain/params/catalogue-types';
 import { parseParamFile, type ParamDocument } from '../../../domain/params/param-text';
 import type { DeviceFileAnswer } from '../../../domain/params/send-wire';
@@ -18,7 +19,7 @@ const PATH = '/setting/device_parameter/params_files';
 
 type Loaded =
   | { readonly state: 'loading' }
-  | { readonly state: 'failed'; readonly message?: string }
+  | { readonly state: 'failed'; readonly problem?: LocalizedText }
   | { readonly state: 'ready'; readonly copy: DeviceFileAnswer; readonly base: ParamDocument };
 
 export default function ParamFileScreen() {
@@ -36,7 +37,7 @@ export default function ParamFileScreen() {
       (copy) => {
         if (!current) return;
         const parsed = parseParamFile(paramFileDef(name), copy.content);
-        setLoaded(parsed.ok ? { state: 'ready', copy, base: parsed.doc } : { state: 'failed', message: t(parsed.problem.key, parsed.problem.values) });
+        setLoaded(parsed.ok ? { state: 'ready', copy, base: parsed.doc } : { state: 'failed', problem: parsed.problem });
       },
       // The client's reaction has told why.
       () => current && setLoaded({ state: 'failed' }),
@@ -44,7 +45,7 @@ export default function ParamFileScreen() {
     return () => {
       current = false;
     };
-  }, [truck, name, reads, t]);
+  }, [truck, name, reads]);
 
   const reload = useCallback(() => setReads((value) => value + 1), []);
 
@@ -62,7 +63,7 @@ export default function ParamFileScreen() {
       </div>
       {!truck && <p className="param-file__hint">{t('paramEditor.choose')}</p>}
       {truck && loaded.state === 'loading' && <p className="param-file__hint" role="status">{t('paramEditor.loading')}</p>}
-      {truck && loaded.state === 'failed' && <p className="param-field__message" role="alert">{loaded.message ?? t('paramEditor.readFailed')}</p>}
+      {truck && loaded.state === 'failed' && <p className="param-field__message" role="alert">{loaded.problem ? t(loaded.problem.key, loaded.problem.values) : t('paramEditor.readFailed')}</p>}
       {truck && loaded.state === 'ready' && loaded.copy.truckId === truck.id && loaded.copy.name === name && (
         <FileEditor key={`${truck.id}:${name}`} def={paramFileDef(name)} truck={truck} copy={loaded.copy} base={loaded.base} onReload={reload} />
       )}

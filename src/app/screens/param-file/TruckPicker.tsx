@@ -58,6 +58,12 @@ export function TruckPicker({ label, value, onPick, exclude = [] }: TruckPickerP
     setInput(value === '' ? '' : plate);
     onPick(truck);
   };
+  // A plate typed in full is chosen as if picked, also when the search's answer comes after the typing.
+  const typedPlate = offered.find((truck) => truck.signCode === input.trim() && truck.signCode !== value);
+  useEffect(() => {
+    if (typedPlate) pick(typedPlate.signCode);
+    // pick is remade each render; the plate found is what matters.
+  }, [typedPlate]);
 
   return (
     <SearchComboBox
@@ -66,11 +72,7 @@ export function TruckPicker({ label, value, onPick, exclude = [] }: TruckPickerP
       value={value}
       onChange={pick}
       inputValue={input}
-      onInputChange={(text) => {
-        setInput(text);
-        // A plate typed in full is chosen as if picked.
-        if (offered.some((truck) => truck.signCode === text.trim())) pick(text.trim());
-      }}
+      onInputChange={setInput}
       placeholder={t('paramEditor.truckPlaceholder')}
       emptyText={t('paramEditor.noTruck')}
       moreText={found.total > found.trucks.length ? t('paramEditor.moreTrucks', { shown: found.trucks.length, total: found.total }) : undefined}
