@@ -33,8 +33,9 @@ describe('the settings routes', () => {
   });
 
   it('keep "not available yet" for a route without one', () => {
-    // Tank tables are the next issue's (a file upload and send workflow, not a list of rows).
-    show('/setting/base_data/tank_table');
+    // Fence approval has a workflow of its own, not a list of rows (tank tables became a definition in issue 15).
+    expect(entityFor('/setting/base_data/enclosure_approval')).toBeUndefined();
+    show('/setting/base_data/enclosure_approval');
     expect(screen.getByText('此页面尚未开放')).toBeTruthy();
     expect(screen.queryByRole('search')).toBeNull();
   });
