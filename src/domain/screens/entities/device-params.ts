@@ -18,9 +18,12 @@ export const REMOTE_COMMANDS = ['restart', 'clear', 'readVersions', 'readProbes'
 /** Commands that restart or clear a device: confirmed before sending (issue 15). */
 export const DANGEROUS_COMMANDS: readonly (typeof REMOTE_COMMANDS)[number][] = ['restart', 'clear'];
 
+/** A label of these screens where the engine's own (entity.field.<key>) names something else (a driver's default truck). */
+const label = (key: string) => `deviceEntity.field.${key}` as EntityField['labelKey'];
 const company = field('companyCode', 'company', { required: true, list: true, search: true });
 /** The row's truck, by its plate; `unique` where a truck has one row (its camera, its parameters). */
-const truck = (extra: Partial<EntityField> = {}) => field('truckId', 'reference', { required: true, ref: { path: TRUCK_PATH, label: 'signCode' }, list: true, ...extra });
+const truck = (extra: Partial<EntityField> = {}) =>
+  field('truckId', 'reference', { required: true, ref: { path: TRUCK_PATH, label: 'signCode' }, list: true, labelKey: label('truckId'), ...extra });
 /** A 0/1 switch, stored as a flag. */
 const onOff = (key: string): EntityField => field(key, 'select', { required: true, options: options('switch', ['1', '0']), list: true });
 const integer = (key: string, min: number, max: number): EntityField => field(key, 'integer', { required: true, min, max, list: true });
@@ -29,7 +32,6 @@ const integer = (key: string, min: number, max: number): EntityField => field(ke
  * empties, which a flag column cannot be compared with as text on PostgreSQL).
  */
 const shown = (key: string, type: EntityField['type'], extra: Partial<EntityField> = {}): EntityField => field(key, type, { readOnly: true, list: true, required: true, ...extra });
-const label = (key: string) => `deviceEntity.field.${key}` as EntityField['labelKey'];
 
 const TANK_STATES: readonly FieldOption[] = TANK_TABLE_STATUSES.map((value) => ({ value, labelKey: tankTableStatusKey(value) }));
 const kinds = (values: readonly SendKind[]): readonly FieldOption[] => values.map((value) => ({ value, labelKey: sendKindKey(value) }));

@@ -25,14 +25,26 @@ describe('the entity registry', () => {
     for (const def of DEFS) for (const key of keysOf(def)) expect(translate(lang, key), `${def.path} ${key}`).not.toBe(key);
   });
 
-  it('sorts by a field it has, keys code-keyed rows by a fixed unique code, and names each field once', () => {
+  it('sorts by a field it has (or its key: newest first), keys code-keyed rows by a fixed unique code, and names each field once', () => {
     for (const def of DEFS) {
       const keys = def.fields.map((field) => field.key);
       expect(new Set(keys).size, def.path).toBe(keys.length);
-      expect(keys, def.path).toContain(def.sort.key);
+      expect([...keys, def.key], def.path).toContain(def.sort.key);
       if (def.key === 'code') expect(def.fields.find((field) => field.key === 'code'), def.path).toMatchObject({ fixed: true, unique: true, required: true });
       if (def.scope === 'company') expect(def.fields.find((field) => field.key === 'companyCode')?.type, def.path).toBe('company');
       for (const field of def.fields) if (field.type === 'select') expect(field.options?.length, `${def.path} ${field.key}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps the extensions coherent: a read-only list only unstamped or filtered as declared, a blocking or sending rule on fields it has', () => {
+    for (const def of DEFS) {
+      if (def.unstamped === true) expect(def.readOnly, def.path).toBe(true);
+      if (def.editBlocked) expect(def.fields.find((field) => field.key === def.editBlocked?.key)?.readOnly, def.path).toBe(true);
+      if (def.send?.to === 'rowTruck') expect(def.fields.find((field) => field.key === 'truckId')?.type, def.path).toBe('reference');
+      if (def.send?.dangerous) expect(def.fields.map((field) => field.key), def.path).toContain(def.send.dangerous.key);
+      if (def.readOnly === true) expect(def.send, def.path).toBeUndefined();
+      expect(def.fields.filter((field) => field.type === 'file').length, def.path).toBeLessThanOrEqual(1);
+      for (const field of def.fields.filter((entry) => entry.type === 'file')) expect(field.file, `${def.path} ${field.key}`).toBeDefined();
     }
   });
 
