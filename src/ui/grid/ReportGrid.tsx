@@ -30,6 +30,11 @@ export interface ReportGridProps<R extends GridRow = ReportRow> {
   readonly generation: string;
   /** Changes when the loaded rows are to be fetched again where the user is (live data, a handling saved). */
   readonly revision?: number;
+  /**
+   * Rows changed in place (a live status): each loaded row of the same id takes the new data, without the blocks being
+   * fetched again; a row not loaded is left to its block's next fetch. A new object each time rows change.
+   */
+  readonly patched?: { readonly rows: readonly R[] };
   readonly sort: ReportSort;
   readonly summaryLabel: string;
   /** The query's row count and summary once known (their own call); until then the grid grows as blocks come. */
@@ -44,7 +49,7 @@ export interface ReportGridProps<R extends GridRow = ReportRow> {
 const BLOCK_SIZE = 100;
 
 export function ReportGrid<R extends GridRow = ReportRow>(props: ReportGridProps<R>) {
-  const { columns, headers, lang, fetchBlock, generation, revision, sort, summaryLabel, totals, isHighlighted, selectable, onSelection, onRowOpen, actions } = props;
+  const { columns, headers, lang, fetchBlock, generation, revision, patched, sort, summaryLabel, totals, isHighlighted, selectable, onSelection, onRowOpen, actions } = props;
   const apiRef = useRef<GridApi<R> | null>(null);
   const sized = useRef(false);
   const latest = useRef({ fetchBlock });
@@ -103,6 +108,12 @@ export function ReportGrid<R extends GridRow = ReportRow>(props: ReportGridProps
   useEffect(() => {
     if (revision) apiRef.current?.refreshInfiniteCache();
   }, [revision]);
+
+  useEffect(() => {
+    const api = apiRef.current;
+    if (!api || !patched) return;
+    for (const row of patched.rows) api.getRowNode(String(row.id))?.setData(row);
+  }, [patched]);
 
   useEffect(() => {
     if (totals) apiRef.current?.setRowCount(totals.total, true);

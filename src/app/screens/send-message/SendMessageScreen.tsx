@@ -35,6 +35,7 @@ export default function SendMessageScreen() {
   const [companies, setCompanies] = useState<readonly Company[]>([]);
   const [total, setTotal] = useState<number | undefined>(undefined);
   const [revision, setRevision] = useState(0);
+  const [patched, setPatched] = useState<{ readonly rows: readonly GridRow[] } | undefined>(undefined);
   const cache = useRef(new SendRowCache());
   const generation = JSON.stringify(filters);
 
@@ -76,7 +77,8 @@ export default function SendMessageScreen() {
       if (!rows) return;
       const result = cache.current.patch(ids, rows);
       if (result.reshaped) reread();
-      else if (result.patched > 0) setRevision((value) => value + 1);
+      // Only the changed rows are redrawn; the cache answers their blocks' later fetches.
+      else if (result.patched > 0) setPatched({ rows: rows.map(gridRowOf) });
     },
     [filters, reread],
   );
@@ -120,6 +122,7 @@ export default function SendMessageScreen() {
         fetchBlock={fetchBlock}
         generation={generation}
         revision={revision}
+        patched={patched}
         sort={ORDER}
         summaryLabel=""
         totals={totals}
