@@ -6,7 +6,8 @@ import { MENU_GROUPS, routeByPath, type MenuGroup } from '../../src/domain/route
  * `ops`: operations endpoints, superMan only. Menu groups: the screens of that group and their data.
  */
 export type FunctionId = MenuGroup | 'shell' | 'ops';
-export type RouteAccess = 'public' | FunctionId;
+/** A route's access: public, one function, or any one of several (a list other screens pick rows from). */
+export type RouteAccess = 'public' | FunctionId | readonly FunctionId[];
 
 export interface Grants {
   readonly superMan: boolean;
@@ -35,6 +36,7 @@ export function grantedGroups(grants: Grants): Set<MenuGroup> {
 }
 
 export function mayCall(grants: Grants, access: RouteAccess): boolean {
+  if (typeof access !== 'string') return access.some((one) => mayCall(grants, one));
   if (access === 'public' || access === 'shell') return true;
   if (grants.superMan) return true;
   if (access === 'ops') return false;

@@ -2,7 +2,7 @@
 // and but for a read-only list a new row, an edit and a status change, below `/entity<route path>`, each needing the
 // function the screen's route needs. No route is written per screen.
 import type { FastifyRequest } from 'fastify';
-import { routeByPath } from '../../src/domain/routes';
+import { routeByPath, type MenuGroup } from '../../src/domain/routes';
 import { ENTITY_STATUS, type EntityDef, type EntityStatus } from '../../src/domain/screens/entities/definition';
 import { ENTITIES } from '../../src/domain/screens/entities/registry';
 import { fileContentKey } from '../../src/domain/screens/entities/validate';
@@ -45,6 +45,18 @@ function companyOfRow(def: EntityDef, row: EntityRow): string | null {
   return typeof company === 'string' ? company : null;
 }
 
+/**
+ * Who may list a definition's rows: its screen's function, and the functions of the screens whose fields name its rows
+ * (a camera setting names a truck), so a role holding only those picks rows it cannot otherwise open. The list is
+ * scoped to the caller's companies as always; writing still needs the screen's own function.
+ */
+function listAccess(def: EntityDef, own: MenuGroup): readonly MenuGroup[] {
+  const referrers = Object.values(ENTITIES)
+    .filter((other) => other.fields.some((field) => field.ref?.path === def.path))
+    .flatMap((other) => routeByPath(other.path)?.needs ?? []);
+  return [...new Set([own, ...referrers])];
+}
+
 export const entityRoutes: ContractPlugin = async (app, options) => {
   const { services } = options;
   // Without the parent's prefix: a plugin registered inside this one is already below it (the prefix again would put
@@ -63,7 +75,7 @@ export const entityRoutes: ContractPlugin = async (app, options) => {
     const url = entityCallPath(def.path);
     const fields = fieldsSchema(def);
 
-    app.get<{ Querystring: EntityListQuery }>(url, { config, schema: { querystring: listQuerySchema(def) } }, async (request) => {
+    app.get<{ Querystring: EntityListQuery }>(url, { config: { access: listAccess(def, route.needs) }, schema: { querystring: listQuerySchema(def) } }, async (request) => {
       const problem = listProblem(def, request.query);
       if (problem) return failText(request, 400, problem.key, problem.params);
       const auth = authOf(request);
