@@ -14,6 +14,7 @@ const OWN_SETTINGS_SCREENS: Readonly<Record<string, ReturnType<typeof lazy>>> = 
   '/setting/privilege_account/role_function': lazy(() => import('../screens/role-function/RoleFunctionScreen')),
   '/setting/device_parameter/params_files': lazy(() => import('../screens/param-file/ParamFileScreen')),
   '/setting/device_parameter/send_message': lazy(() => import('../screens/send-message/SendMessageScreen')),
+  '/setting/base_data/test': lazy(() => import('../screens/commissioning/CommissioningScreen')),
 };
 
 /** The screen of each kind of route; settings screens without a definition and monitor screens arrive with their issues. */
