@@ -37,6 +37,11 @@ export function setReactions(next: Reactions): () => void {
   };
 }
 
+/** The 504 reaction, for answers read outside this client (an upload with its progress): log out and reload. */
+export function sessionEnded(): void {
+  reactions.sessionExpired();
+}
+
 /** A call that returned no data: the envelope's code and message, or the transport's failure. */
 export class CallError extends Error {
   constructor(

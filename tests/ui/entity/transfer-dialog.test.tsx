@@ -1,9 +1,10 @@
 // The import dialog against a scripted upload: its progress while sending, the refused rows listed by row, column and
 // message with nothing reported as imported, a success reloading the list, a file over the limit refused before it is
-// sent; and the export call's form built from the applied search and the list's columns.
+// sent, an expired session logging out; and the export call's form built from the applied search and the list's columns.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
+import { setReactions } from '../../../src/api/client';
 import { initI18n } from '../../../src/app/i18n';
 import { ImportDialog } from '../../../src/app/screens/entity/ImportDialog';
 import { entityExportForm } from '../../../src/app/screens/entity/entity-transfer-calls';
@@ -120,6 +121,21 @@ describe('the import dialog', () => {
     choose(dialog, xlsx(TRANSFER_LIMITS.importBytes + 1));
     expect((await dialog.findByRole('alert')).textContent).toBe('文件不能超过 5 MB');
     expect(ScriptedUpload.opened).toBe(0);
+  });
+
+  it('logs out, as any other call does, when the session expired during the upload', async () => {
+    vi.stubGlobal('XMLHttpRequest', ScriptedUpload);
+    const sessionExpired = vi.fn();
+    const restore = setReactions({ sessionExpired, accessLimit() {}, accessError() {}, errorToast() {}, requestFailed() {} });
+    try {
+      const { dialog } = openDialog();
+      choose(dialog, xlsx());
+      await waitFor(() => expect(ScriptedUpload.last).toBeDefined());
+      ScriptedUpload.last?.answer(504, null, '会话已过期');
+      await waitFor(() => expect(sessionExpired).toHaveBeenCalledTimes(1));
+    } finally {
+      restore();
+    }
   });
 
   it('says the network failed when no answer came', async () => {

@@ -1,11 +1,10 @@
 // The import and export calls of a master-data screen: the export form of spec params §7 (the applied search, the
 // list's columns and headers, language, file name) saved through the report export's download, the template the same
-// way, and the upload of a filled template with its progress (XMLHttpRequest: fetch reports no upload progress).
+// way, and the upload of a filled template with its progress (src/api/upload-progress.ts).
 import type { TFunction } from 'i18next';
-import { judgeAnswer, type Answer } from '../../../api/answer';
+import type { Answer } from '../../../api/answer';
+import { uploadWithProgress } from '../../../api/upload-progress';
 import { downloadExport, type ExportProgress } from '../../../api/export-download';
-import { HEADER_ID_KEY } from '../../../api/http';
-import { API_BASE } from '../../../config';
 import { formatDate } from '../../../domain/format/time';
 import type { Lang } from '../../../domain/i18n';
 import type { EntityDef } from '../../../domain/screens/entities/definition';
@@ -65,23 +64,6 @@ function outcomeOf(answer: Answer<unknown>): ImportOutcome {
 }
 
 /** Uploads a filled template; `onSent` follows the upload (0…1), and the answer comes once the server has checked every row. */
-export function uploadImport(def: EntityDef, file: Blob, onSent: (fraction: number) => void): Promise<ImportOutcome> {
-  return new Promise((resolve) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${API_BASE}${transferCallPath(def, 'import')}`);
-    request.withCredentials = true;
-    const headerId = localStorage.getItem(HEADER_ID_KEY);
-    if (headerId) request.setRequestHeader(HEADER_ID_KEY, headerId);
-    request.setRequestHeader('content-type', XLSX_TYPE);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onSent(event.loaded / event.total);
-    };
-    request.onload = () => {
-      const { status, responseText } = request;
-      void judgeAnswer<unknown>({ status, ok: status >= 200 && status < 300, json: async () => JSON.parse(responseText) as unknown }).then((answer) => resolve(outcomeOf(answer)));
-    };
-    request.onerror = () => resolve({ kind: 'failed', transport: 'other' });
-    request.ontimeout = () => resolve({ kind: 'failed', transport: 'other' });
-    request.send(file);
-  });
+export async function uploadImport(def: EntityDef, file: Blob, onSent: (fraction: number) => void): Promise<ImportOutcome> {
+  return outcomeOf(await uploadWithProgress('POST', transferCallPath(def, 'import'), file, XLSX_TYPE, onSent));
 }
