@@ -26,6 +26,7 @@ import { fenceRoutes } from './routes/fence';
 import { heartbeatRoutes } from './routes/heartbeat';
 import { passwordRoutes } from './routes/password';
 import type { ContractPlugin } from './routes/plugin';
+import { commissioningRoutes } from './commissioning/commissioning-route';
 import { deviceFileRoutes } from './sends/device-file-routes';
 import { sendRoutes } from './sends/send-routes';
 import { quickVisitRoutes } from './routes/quick-visit';
@@ -66,7 +67,7 @@ function apiPlugins(services: Services): readonly ContractPlugin[] {
   const spec = [
     sessionRoutes, password.change, quickVisitRoutes, alarmRoutes, alarmChoiceRoutes, truckRoutes, heartbeatRoutes,
     fenceRoutes, downloadRoutes, reportRoutes, entityRoutes, entityTransferRoutes, roleFunctionRoutes, thresholdRoutes,
-    sendRoutes, deviceFileRoutes,
+    sendRoutes, deviceFileRoutes, commissioningRoutes,
   ];
   const ours = [password.verify, diagnosticsRoutes];
   return services.wire.extensionRoutes ? [...spec, ...ours] : spec;

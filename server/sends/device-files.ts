@@ -1,6 +1,7 @@
 // The server's copy of each truck's device files (issue 15): what the device last confirmed. A truck's device holds
 // its eleven catalogue files from the start (made from the truck's facts on first read), and a few settings of its
 // own as JSON (parameters, camera, firmware versions); a confirmed send replaces the copy and bumps its version.
+import { paramFileDef } from '../../src/domain/params/catalogue';
 import { defaultParamFiles } from '../../src/domain/params/device-defaults';
 import { isParamFileName } from '../../src/domain/params/catalogue-types';
 import type { Db } from '../db/open';
@@ -20,7 +21,14 @@ function zoneHours(timeZone: string): number {
   return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) + Number(match[3]) / 60) : 8;
 }
 
+/** Hardware left the factory with these: the console's version as its syscfg.txt reports it, and the controller's. */
+const FACTORY_FIRMWARE = JSON.stringify({
+  type1: paramFileDef('syscfg.txt').header.find((field) => field.key === 'sysVerStr')?.default ?? '',
+  type2: 'V1.0.0',
+});
+
 async function initialContent(db: Db, truckId: number, name: string): Promise<string | undefined> {
+  if (name === DEVICE_STATE_FILES.firmware) return FACTORY_FIRMWARE;
   if (!isParamFileName(name)) return Object.values(DEVICE_STATE_FILES).includes(name as never) ? '{}' : undefined;
   const truck = await db.selectFrom('truck').select(['signCode', 'compartments', 'consoleSn', 'timeZone']).where('id', '=', truckId).executeTakeFirst();
   if (!truck) return undefined;
