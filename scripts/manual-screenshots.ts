@@ -9,7 +9,8 @@ import { LANGS, translate, type Lang } from '../src/domain/i18n';
 import { MANUAL_IMAGES_DIR, MANUAL_SHOTS, manualImageName, type ManualShot } from '../server/manuals/shots';
 import type { Services } from '../server/services';
 import { backfill } from '../server/sim';
-import { login, raiseSimAlarm } from '../tests/helpers/api';
+import { startDeviceResponder, type DeviceResponder } from '../server/sim/device-responder';
+import { call, login, raiseSimAlarm } from '../tests/helpers/api';
 import { launchBrowser } from '../tests/helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../tests/helpers/console';
 import { startSimServer, type SimServer } from '../tests/helpers/server';
@@ -47,6 +48,9 @@ async function takePass(browser: Browser, lang: Lang, shots: readonly ManualShot
   const server = await startSimServer({ staticDir, seed: SEED, trucks: TRUCKS, prepare });
   const contexts: BrowserContext[] = [];
   const pages = new Map<DemoUser, Page>();
+  const tokens = new Map<DemoUser, Promise<string>>();
+  // Started by the first shot that sends anything: the devices answer as the real server's (server/fleet.ts) do.
+  let responder: DeviceResponder | undefined;
   try {
     const admin = (await login(server.url, 'admin')).token;
     const trucks = await operatorTrucks(server);
@@ -73,6 +77,15 @@ async function takePass(browser: Browser, lang: Lang, shots: readonly ManualShot
         const truckId = trucks[next++ % Math.max(1, trucks.length)];
         await raiseSimAlarm(server.url, admin, truckId === undefined ? { type } : { type, truckId });
       },
+      async api(user, method, apiPath, options = {}) {
+        let token = tokens.get(user);
+        if (!token) tokens.set(user, (token = login(server.url, user).then((loggedIn) => loggedIn.token)));
+        return call(server.url, method, apiPath, { ...options, token: await token });
+      },
+      answeringDevices() {
+        responder ??= startDeviceResponder(server.services, server.simulator.devices);
+        return server.simulator.devices;
+      },
     };
     const written: string[] = [];
     for (const shot of shots) {
@@ -83,6 +96,7 @@ async function takePass(browser: Browser, lang: Lang, shots: readonly ManualShot
     }
     return written;
   } finally {
+    responder?.stop();
     for (const context of contexts) await context.close().catch(() => undefined);
     await server.close();
   }

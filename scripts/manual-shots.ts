@@ -1,10 +1,16 @@
 // How each manual screenshot is taken from the running console: one recipe per shot of server/manuals/shots.ts.
 import type { Locator, Page } from 'playwright-core';
 import type { Lang, LocaleKey, LocaleValues } from '../src/domain/i18n';
+import type { Envelope } from '../src/domain/wire/envelope';
 import type { ManualShot } from '../server/manuals/shots';
 import { ROLE } from '../server/seed/accounts';
+import type { SimDevices } from '../server/sim';
+import type { CallOptions } from '../tests/helpers/api';
+import { DEVICE_PARAM_RECIPES } from './manual-shots-device-params';
+import { openBySearch } from './manual-shot-steps';
 
-export type DemoUser = 'operator' | 'manager' | 'garden';
+/** The demo users; `admin` is the only one holding the device-parameter functions. */
+export type DemoUser = 'admin' | 'operator' | 'manager' | 'garden';
 
 export interface ShotContext {
   readonly base: string;
@@ -17,6 +23,10 @@ export interface ShotContext {
   anonymousPage(): Promise<Page>;
   /** Raises an alarm of this type on one of the operator's company's trucks (through POST …/sim/alarm). */
   raise(type: number): Promise<void>;
+  /** An API call as the demo user, for rows a shot needs made first (sends, uploads). */
+  api<T>(user: DemoUser, method: string, path: string, options?: Omit<CallOptions, 'token'>): Promise<Envelope<T>>;
+  /** The pass's simulated devices, answering sends as the real server's do from the first call on. */
+  answeringDevices(): SimDevices;
 }
 
 export type Recipe = (ctx: ShotContext) => Promise<Buffer>;
@@ -42,16 +52,6 @@ async function onDashboard(ctx: ShotContext, page: Page): Promise<void> {
   await page.goto(`${ctx.base}/dashboard`);
   await page.locator('.topbar').waitFor();
   await page.getByTestId('live-trucks').waitFor();
-}
-
-/** Opens a screen through the menu search, as a user would: Ctrl+K, its title, Enter. */
-async function openBySearch(page: Page, title: string): Promise<void> {
-  await page.locator('.topbar').click({ position: { x: 400, y: 10 } });
-  await page.keyboard.press('Control+k');
-  await page.keyboard.type(title);
-  await page.getByRole('option').first().waitFor();
-  await page.keyboard.press('Enter');
-  await page.locator('.page h1', { hasText: title }).waitFor();
 }
 
 /** The shots that need the fleet's history (report rows): the screenshot script takes them on a backfilled server. */
@@ -368,4 +368,6 @@ export const RECIPES = {
     await page.keyboard.press('Escape');
     return shot;
   },
+
+  ...DEVICE_PARAM_RECIPES,
 } satisfies Record<ManualShot, Recipe>;
