@@ -8,7 +8,8 @@ export const MANUAL_SECTIONS_DIR = path.resolve(import.meta.dirname, 'sections')
 export const MANUAL_SECTIONS = {
   operation: [
     'overview', 'login', 'layout', 'status-badges', 'alarm-popups', 'urgent-alarm', 'alarm-settings', 'quick-access',
-    'user-menu', 'password', 'language', 'notices', 'session', 'live-connection', 'errors', 'reports', 'driving-device', 'master-data', 'screens',
+    'user-menu', 'password', 'language', 'notices', 'session', 'live-connection', 'errors', 'reports', 'driving-device', 'master-data', 'device-parameters',
+    'screens',
   ],
   'water-truck': [
     'water-overview', 'login', 'water-layout', 'water-alarms', 'quick-access', 'water-user-menu', 'password', 'session',

@@ -28,6 +28,10 @@ export const MANUAL_SHOTS = [
   'master-data-form',
   'driver-photo-form',
   'role-function-tree',
+  'param-file-editor',
+  'send-statuses',
+  'tank-table-list',
+  'commissioning',
 ] as const;
 
 export type ManualShot = (typeof MANUAL_SHOTS)[number];
