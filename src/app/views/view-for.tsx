@@ -15,6 +15,7 @@ const OWN_SETTINGS_SCREENS: Readonly<Record<string, ReturnType<typeof lazy>>> = 
   '/setting/device_parameter/params_files': lazy(() => import('../screens/param-file/ParamFileScreen')),
   '/setting/device_parameter/send_message': lazy(() => import('../screens/send-message/SendMessageScreen')),
   '/setting/base_data/test': lazy(() => import('../screens/commissioning/CommissioningScreen')),
+  '/setting/alarm_threshold/remote': lazy(() => import('../screens/send-message/RemoteScreen')),
 };
 
 /** The screen of each kind of route; settings screens without a definition and monitor screens arrive with their issues. */

@@ -9,7 +9,8 @@ import { cellText } from '../../domain/screens/reports/cells';
 import type { ReportSort } from '../../domain/screens/reports/definition';
 import type { ReportRow, ReportTotals } from '../../domain/screens/reports/wire';
 import { gridTheme } from './ag-grid-setup';
-import { actionsColumn, cellClassOf, type GridActions, type GridBlock, type GridColumn, type GridRow } from './grid-columns';
+import { ACTIONS_COLUMN, actionsColumn, cellClassOf, type GridActions, type GridBlock, type GridColumn, type GridRow } from './grid-columns';
+import { fittedWidths, textMeasurer } from './text-widths';
 import './report-grid.css';
 
 export type { GridActions, GridBlock, GridColumn, GridRow } from './grid-columns';
@@ -47,11 +48,13 @@ export interface ReportGridProps<R extends GridRow = ReportRow> {
 }
 
 const BLOCK_SIZE = 100;
+const ROW_BUFFER = 4;
 
 export function ReportGrid<R extends GridRow = ReportRow>(props: ReportGridProps<R>) {
   const { columns, headers, lang, fetchBlock, generation, revision, patched, sort, summaryLabel, totals, isHighlighted, selectable, onSelection, onRowOpen, actions } = props;
   const apiRef = useRef<GridApi<R> | null>(null);
   const sized = useRef(false);
+  const gridRef = useRef<HTMLDivElement | null>(null);
   const latest = useRef({ fetchBlock });
   latest.current = { fetchBlock };
 
@@ -91,7 +94,7 @@ export function ReportGrid<R extends GridRow = ReportRow>(props: ReportGridProps
             params.successCallback([...page.rows], page.hasMore ? undefined : params.startRow + page.rows.length);
             if (!sized.current && page.rows.length > 0) {
               sized.current = true;
-              requestAnimationFrame(() => apiRef.current?.autoSizeAllColumns());
+              requestAnimationFrame(() => fitColumns(page.rows));
             }
           })
           .catch(() => params.failCallback());
@@ -127,6 +130,21 @@ export function ReportGrid<R extends GridRow = ReportRow>(props: ReportGridProps
     return [{ ...summary, [first.key]: summaryLabel, id: -1 }];
   }, [totals, columns, summaryLabel]);
 
+  /** Widths from the first rows' text on a canvas; AG Grid's own autosize where a canvas cannot measure. */
+  const fitColumns = useCallback(
+    (rows: readonly R[]) => {
+      const api = apiRef.current;
+      const grid = gridRef.current?.querySelector('.ag-cell, .ag-root') ?? gridRef.current;
+      const measure = grid ? textMeasurer(getComputedStyle(grid).font) : undefined;
+      if (!api) return;
+      if (!measure) return api.autoSizeAllColumns();
+      const text = (column: GridColumn, row: R) => column.text?.(row[column.key] ?? null) ?? cellText(column, row[column.key] ?? null, lang);
+      api.setColumnWidths(fittedWidths(columns, headers, rows, text, measure));
+      if (actions) api.autoSizeColumns([ACTIONS_COLUMN]);
+    },
+    [columns, headers, lang, actions],
+  );
+
   const onGridReady = useCallback((event: GridReadyEvent<R>) => {
     apiRef.current = event.api;
   }, []);
@@ -137,7 +155,7 @@ export function ReportGrid<R extends GridRow = ReportRow>(props: ReportGridProps
   );
 
   return (
-    <div className="report-grid" data-testid="report-grid">
+    <div className="report-grid" data-testid="report-grid" ref={gridRef}>
       <AgGridReact<R>
         theme={gridTheme}
         containerStyle={{ height: '100%', width: '100%' }}
@@ -146,6 +164,8 @@ export function ReportGrid<R extends GridRow = ReportRow>(props: ReportGridProps
         rowModelType="infinite"
         datasource={datasource}
         cacheBlockSize={BLOCK_SIZE}
+        // Rows drawn beyond the viewport: AG Grid's 10 make a list filling at once one long task of drawing.
+        rowBuffer={ROW_BUFFER}
         maxBlocksInCache={50}
         infiniteInitialRowCount={1}
         columnDefs={columnDefs}

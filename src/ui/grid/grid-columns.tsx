@@ -35,7 +35,7 @@ export interface GridBlock<R extends GridRow> {
   readonly hasMore: boolean;
 }
 
-const ACTIONS_COLUMN = 'actions';
+export const ACTIONS_COLUMN = 'actions';
 
 /** Levels and scores on their colours; figures right-aligned; then the column's own class by value. */
 export function cellClassOf<R extends GridRow>(column: GridColumn): ColDef<R>['cellClass'] {

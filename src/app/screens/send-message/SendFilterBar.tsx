@@ -1,5 +1,6 @@
 // The send list's filters: kind, status, part of a plate, company and the required-time range. Edits stay a draft until
 // Search (or Enter).
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SEND_KINDS, sendKindKey } from '../../../domain/params/send-status';
 import { RANGE_PRESETS } from '../../../domain/screens/reports/definition';
@@ -10,12 +11,15 @@ import { ANY_SEND_STATUSES, withSendFilter, type SendFilters } from './send-filt
 export interface SendFilterBarProps {
   readonly draft: SendFilters;
   readonly companies: readonly Company[];
+  /** The list shows one kind only: no kind to choose. */
+  readonly kindFixed?: boolean;
   readonly onDraft: (next: SendFilters) => void;
   readonly onSearch: () => void;
   readonly onReset: () => void;
 }
 
-export function SendFilterBar({ draft, companies, onDraft, onSearch, onReset }: SendFilterBarProps) {
+/** Memoised: the list's live patches re-render the screen several times a second, never the filters. */
+export const SendFilterBar = memo(function SendFilterBar({ draft, companies, kindFixed, onDraft, onSearch, onReset }: SendFilterBarProps) {
   const { t } = useTranslation();
   const all = t('sendList.filter.all');
   return (
@@ -28,9 +32,11 @@ export function SendFilterBar({ draft, companies, onDraft, onSearch, onReset }: 
         onSearch();
       }}
     >
-      <ChoiceField label={t('sendList.filter.kind')} emptyLabel={all} value={draft.kind ?? ''}
-        choices={SEND_KINDS.map((kind) => ({ value: kind, label: t(sendKindKey(kind)) }))}
-        onChange={(value) => onDraft(withSendFilter(draft, 'kind', value))} />
+      {kindFixed !== true && (
+        <ChoiceField label={t('sendList.filter.kind')} emptyLabel={all} value={draft.kind ?? ''}
+          choices={SEND_KINDS.map((kind) => ({ value: kind, label: t(sendKindKey(kind)) }))}
+          onChange={(value) => onDraft(withSendFilter(draft, 'kind', value))} />
+      )}
       <ChoiceField label={t('sendList.filter.status')} emptyLabel={all} value={draft.status ?? ''}
         choices={ANY_SEND_STATUSES.map((status) => ({ value: status, label: statusText(t, status) }))}
         onChange={(value) => onDraft(withSendFilter(draft, 'status', value))} />
@@ -52,4 +58,4 @@ export function SendFilterBar({ draft, companies, onDraft, onSearch, onReset }: 
       </div>
     </form>
   );
-}
+});

@@ -1,11 +1,11 @@
 // The send list (setting/device_parameter/send_message, params spec §3.2 and §4): every send to trucks' devices with
-// its live status and progress, filtered in the URL query, a stop on pending file sends. Changes arrive as notices;
+// its live status and progress (the remote commands' screen is the same list of command sends), filtered in the URL query, a stop on pending file sends. Changes arrive as notices;
 // each batch reads just the named rows and patches the loaded blocks (SendRowCache), so a thousand trucks answering
 // at once cost one read per batch and the grid redraws only its visible rows.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLang } from '../../../domain/i18n';
-import { FILE_SEND_PENDING, isFileSendStatus } from '../../../domain/params/send-status';
+import { FILE_SEND_PENDING, isFileSendStatus, type SendKind } from '../../../domain/params/send-status';
 import { tabTitleKey } from '../../../domain/shell/titles';
 import type { Company } from '../../../ui/filters';
 import { ReportGrid, type BlockRequest, type GridActions, type GridRow } from '../../../ui/grid/ReportGrid';
@@ -17,7 +17,7 @@ import { gridRowOf, sendColumns } from './send-columns';
 import { sendFilterQuery, type SendFilters } from './send-filters';
 import { SendFilterBar } from './SendFilterBar';
 import { SendRowCache } from './send-row-cache';
-import { SEND_MESSAGE_PATH, useSendFilters } from './use-send-filters';
+import { SEND_MESSAGE_PATH, useSendFilters, type SendListPath } from './use-send-filters';
 import { useSendLive } from './use-send-live';
 import '../entity/entity.css';
 import './send-message.css';
@@ -28,9 +28,23 @@ const ORDER = { key: 'requiredAt', order: 'desc' } as const;
 const stoppable = (kind: unknown, status: unknown): boolean =>
   kind !== 'tankTable' && isFileSendStatus(status) && FILE_SEND_PENDING.has(status);
 
+export interface SendListProps {
+  readonly path: SendListPath;
+  /** Only sends of this kind (the remote commands' screen): no kind filter. */
+  readonly kind?: SendKind;
+  /** Buttons beside the total (send a command). */
+  readonly tools?: ReactNode;
+}
+
+/** Every send (send_message). */
 export default function SendMessageScreen() {
+  return <SendList path={SEND_MESSAGE_PATH} />;
+}
+
+export function SendList({ path, kind, tools }: SendListProps) {
   const { t, i18n } = useTranslation();
-  const [filters, applyFilters] = useSendFilters();
+  const [urlFilters, applyFilters] = useSendFilters(path);
+  const filters = useMemo<SendFilters>(() => (kind ? { ...urlFilters, kind } : urlFilters), [urlFilters, kind]);
   const [draft, setDraft] = useState<SendFilters>(filters);
   const [companies, setCompanies] = useState<readonly Company[]>([]);
   const [total, setTotal] = useState<number | undefined>(undefined);
@@ -84,6 +98,8 @@ export default function SendMessageScreen() {
   );
   useSendLive((ids) => void patch(ids), reread);
 
+  const search = useCallback(() => applyFilters(draft), [applyFilters, draft]);
+  const reset = useCallback(() => applyFilters({}), [applyFilters]);
   const { columns, headers } = useMemo(() => sendColumns(t), [t]);
   const totals = useMemo(() => (total === undefined ? undefined : { total }), [total]);
   const actions = useMemo<GridActions<GridRow>>(
@@ -106,10 +122,11 @@ export default function SendMessageScreen() {
   );
 
   return (
-    <article className="page entity send-message" data-screen={SEND_MESSAGE_PATH}>
-      <h1>{t(tabTitleKey(SEND_MESSAGE_PATH))}</h1>
-      <SendFilterBar draft={draft} companies={companies} onDraft={setDraft} onSearch={() => applyFilters(draft)} onReset={() => applyFilters({})} />
+    <article className="page entity send-message" data-screen={path}>
+      <h1>{t(tabTitleKey(path))}</h1>
+      <SendFilterBar draft={draft} companies={companies} kindFixed={kind !== undefined} onDraft={setDraft} onSearch={search} onReset={reset} />
       <div className="entity__tools">
+        {tools}
         <span className="entity__total" data-testid="send-total">
           {total === undefined ? t('sendList.loading') : t('sendList.total', { count: total })}
         </span>

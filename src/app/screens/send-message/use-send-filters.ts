@@ -5,16 +5,19 @@ import { useLocation, useSearch } from 'wouter';
 import { readSendFilters, sendFiltersSearch, type SendFilters } from './send-filters';
 
 export const SEND_MESSAGE_PATH = '/setting/device_parameter/send_message';
+/** The remote commands' screen: the same list, of command sends only. */
+export const REMOTE_PATH = '/setting/alarm_threshold/remote';
+export type SendListPath = typeof SEND_MESSAGE_PATH | typeof REMOTE_PATH;
 
-const urlOf = (filters: SendFilters): string => {
+const urlOf = (path: SendListPath, filters: SendFilters): string => {
   const query = sendFiltersSearch(filters);
-  return query === '' ? SEND_MESSAGE_PATH : `${SEND_MESSAGE_PATH}?${query}`;
+  return query === '' ? path : `${path}?${query}`;
 };
 
-export function useSendFilters(): readonly [SendFilters, (next: SendFilters) => void] {
+export function useSendFilters(path: SendListPath): readonly [SendFilters, (next: SendFilters) => void] {
   const [location, navigate] = useLocation();
   const search = useSearch();
-  const onScreen = location === SEND_MESSAGE_PATH;
+  const onScreen = location === path;
   const [filters, setFilters] = useState<SendFilters>(() => (onScreen ? readSendFilters(search) : {}));
   const current = useRef(filters);
   current.current = filters;
@@ -26,17 +29,17 @@ export function useSendFilters(): readonly [SendFilters, (next: SendFilters) => 
     if (wanted !== '') {
       if (wanted !== held) setFilters(fromUrl);
     } else if (held !== '') {
-      navigate(urlOf(current.current), { replace: true });
+      navigate(urlOf(path, current.current), { replace: true });
     }
-  }, [onScreen, search, navigate]);
+  }, [onScreen, search, navigate, path]);
 
   const apply = useCallback(
     (next: SendFilters) => {
       current.current = next;
       setFilters(next);
-      navigate(urlOf(next));
+      navigate(urlOf(path, next));
     },
-    [navigate],
+    [navigate, path],
   );
   return [filters, apply] as const;
 }
