@@ -148,16 +148,17 @@ describe('role functions', () => {
   });
 
   it('judges the role\'s user by the new functions from their next request on', async () => {
-    const menusOf = async () => (await send<MenuEntry[]>('operator', 'GET', '/menus')).data.map((entry) => entry.url);
+    // The station screen's link: the role may also hold device parameters, whose tank tables sit among the base data.
+    const menusOf = async () => (await send<MenuEntry[]>('operator', 'GET', '/menus')).data.flatMap((entry) => entry.child ?? []).map((entry) => entry.url);
     let { version, functions } = await read(ROLE.dispatcher);
     const withBase = await save<RoleFunctions>('admin', ROLE.dispatcher, [...functions, 'base_data'], version);
     ({ version, functions } = withBase.data);
     expect((await send('operator', 'GET', STATION_LIST)).resultCode).toBe(200);
-    expect(await menusOf()).toContain('/setting/base_data');
+    expect(await menusOf()).toContain('/setting/base_data/station');
 
     const without = await save<RoleFunctions>('admin', ROLE.dispatcher, functions.filter((id) => id !== 'base_data' && id !== '/setting/base_data/station'), version);
     expect(without.resultCode).toBe(200);
     expect((await send('operator', 'GET', STATION_LIST)).resultCode).toBe(401);
-    expect(await menusOf()).not.toContain('/setting/base_data');
+    expect(await menusOf()).not.toContain('/setting/base_data/station');
   });
 });
