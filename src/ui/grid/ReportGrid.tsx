@@ -136,7 +136,8 @@ export function ReportGrid<R extends GridRow = ReportRow>(props: ReportGridProps
       const api = apiRef.current;
       const grid = gridRef.current?.querySelector('.ag-cell, .ag-root') ?? gridRef.current;
       const measure = grid ? textMeasurer(getComputedStyle(grid).font) : undefined;
-      if (!api) return;
+      // The frame may come after the grid was taken down (the screen closed meanwhile).
+      if (!api || api.isDestroyed()) return;
       if (!measure) return api.autoSizeAllColumns();
       const text = (column: GridColumn, row: R) => column.text?.(row[column.key] ?? null) ?? cellText(column, row[column.key] ?? null, lang);
       api.setColumnWidths(fittedWidths(columns, headers, rows, text, measure));
