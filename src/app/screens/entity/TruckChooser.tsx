@@ -1,12 +1,10 @@
 // The send dialog's trucks chosen by plate: a type-ahead over the caller's trucks (one small page per pause), each
 // pick added to the list below with a button to take it off again.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchComboBox } from '../../../ui/filters';
-import { findTrucks, type TruckChoice } from './send-calls';
-
-/** The pause after a keystroke before asking the server. */
-const TYPING_PAUSE_MS = 200;
+import type { TruckChoice } from './send-calls';
+import { useTruckSearch } from './use-truck-search';
 
 export interface TruckChooserProps {
   readonly chosen: readonly TruckChoice[];
@@ -18,22 +16,7 @@ export interface TruckChooserProps {
 export function TruckChooser({ chosen, onChange, isInvalid, describedBy }: TruckChooserProps) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
-  const [found, setFound] = useState<{ readonly trucks: readonly TruckChoice[]; readonly total: number }>({ trucks: [], total: 0 });
-
-  useEffect(() => {
-    let current = true;
-    const timer = setTimeout(() => {
-      findTrucks(input).then(
-        (result) => current && setFound(result),
-        // A failed search offers nothing; the toast has told why.
-        () => current && setFound({ trucks: [], total: 0 }),
-      );
-    }, TYPING_PAUSE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [input]);
+  const found = useTruckSearch(input);
 
   const pick = (plate: string) => {
     const truck = found.trucks.find((candidate) => candidate.plate === plate);

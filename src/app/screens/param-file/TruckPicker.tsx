@@ -2,18 +2,13 @@
 // thousand trucks cost one small page per pause in typing. Picks a truck's id and plate.
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { entityFor } from '../../../domain/screens/entities/registry';
 import { SearchComboBox } from '../../../ui/filters';
-import { fetchEntityPage } from '../entity/entity-calls';
-import { REFERENCE_PAGE } from '../entity/ReferenceField';
+import { useTruckSearch } from '../entity/use-truck-search';
 
 export interface PickedTruck {
   readonly id: number;
   readonly signCode: string;
 }
-
-const TRUCK_PATH = '/setting/base_data/truck';
-const TYPING_PAUSE_MS = 200;
 
 export interface TruckPickerProps {
   readonly label: string;
@@ -27,29 +22,8 @@ export interface TruckPickerProps {
 export function TruckPicker({ label, value, onPick, exclude = [] }: TruckPickerProps) {
   const { t } = useTranslation();
   const [input, setInput] = useState(value);
-  const [found, setFound] = useState<{ trucks: readonly PickedTruck[]; total: number }>({ trucks: [], total: 0 });
-  const def = entityFor(TRUCK_PATH);
-
-  useEffect(() => {
-    if (!def) return undefined;
-    let current = true;
-    const timer = setTimeout(() => {
-      const text = input.trim();
-      const query = { page: 1, size: REFERENCE_PAGE, sort: 'signCode', order: 'asc', ...(text === '' ? {} : { signCode: text }) };
-      fetchEntityPage(def, query).then(
-        (page) => current && setFound({
-          trucks: page.rows.map((row) => ({ id: Number(row.key), signCode: String(row.values['signCode'] ?? row.key) })),
-          total: page.total,
-        }),
-        // A failed search offers nothing; the client's toast said why.
-        () => current && setFound({ trucks: [], total: 0 }),
-      );
-    }, TYPING_PAUSE_MS);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [def, input]);
+  const search = useTruckSearch(input);
+  const found = useMemo(() => ({ trucks: search.trucks.map((truck): PickedTruck => ({ id: truck.id, signCode: truck.plate })), total: search.total }), [search]);
 
   const offered = useMemo(() => found.trucks.filter((truck) => !exclude.includes(truck.id)), [found, exclude]);
   const pick = (plate: string) => {
