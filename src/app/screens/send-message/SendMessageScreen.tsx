@@ -32,8 +32,8 @@ export interface SendListProps {
   readonly path: SendListPath;
   /** Only sends of this kind (the remote commands' screen): no kind filter. */
   readonly kind?: SendKind;
-  /** Buttons beside the total (send a command). */
-  readonly tools?: ReactNode;
+  /** Buttons beside the total (send a command), given the companies the list has read. */
+  readonly tools?: (companies: readonly Company[]) => ReactNode;
 }
 
 /** Every send (send_message). */
@@ -126,7 +126,7 @@ export function SendList({ path, kind, tools }: SendListProps) {
       <h1>{t(tabTitleKey(path))}</h1>
       <SendFilterBar draft={draft} companies={companies} kindFixed={kind !== undefined} onDraft={setDraft} onSearch={search} onReset={reset} />
       <div className="entity__tools">
-        {tools}
+        {tools?.(companies)}
         <span className="entity__total" data-testid="send-total">
           {total === undefined ? t('sendList.loading') : t('sendList.total', { count: total })}
         </span>
