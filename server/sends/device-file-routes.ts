@@ -1,15 +1,15 @@
 // A truck's parameter files (issue 15, params_files): read the device's copy, and send an edited file to trucks. The
 // server checks the text again as the editor did (every limit, no change to a value the device reports) and refuses
 // an edit made from a copy the device has changed since.
-import type { FastifyRequest } from 'fastify';
 import { translate, type Lang } from '../../src/domain/i18n';
 import { paramFileDef } from '../../src/domain/params/catalogue';
+import { FILE_SEND_PENDING } from '../../src/domain/params/send-status';
 import { PARAM_FILE_NAMES, type ParamFileDef, type ParamFileName } from '../../src/domain/params/catalogue-types';
 import { diffParamDocuments } from '../../src/domain/params/param-diff';
 import { checkParamEdit, type ParamProblem } from '../../src/domain/params/param-limits';
 import { parseParamFile, withParamValue, writeParamFile, type ParamDocument } from '../../src/domain/params/param-text';
 import {
-  SEND_CALL_PATHS, type DeviceFileAnswer, type FileProblems, type FileSendRequest, type SendRow,
+  SEND_CALL_PATHS, type DeviceFileAnswer, type FileProblems, type FileSendRequest, type SendAnswer, type SendRow,
 } from '../../src/domain/params/send-wire';
 import { envelope } from '../../src/domain/wire/envelope';
 import { authOf } from '../auth/guard';
@@ -17,8 +17,8 @@ import type { Db } from '../db/open';
 import { failData, failText, langOf } from '../envelope';
 import { field, type ContractPlugin } from '../routes/plugin';
 import { readDeviceFile, readDeviceFiles } from './device-files';
-import { listSends } from './send-list';
-import { announceRows, sendRows } from './send-notices';
+import { sendRowById } from './send-list';
+import { announceRows, createdRows } from './send-notices';
 import { createSends, stepsFor, type SendTruck } from './send-store';
 import { parseTruckIds, trucksByIds } from './send-trucks';
 
@@ -45,15 +45,11 @@ function sameChanges(def: ParamFileDef, base: ParamDocument, edited: ParamDocume
   }
 }
 
-async function pendingSend(db: Db, request: FastifyRequest, truckId: number, name: string): Promise<SendRow | null> {
-  const rows = await db.selectFrom('deviceSend').select('id').where('truckId', '=', truckId).where('kind', '=', 'paramFile')
-    .where('target', '=', name).where('status', 'in', ['notSent', 'sending']).orderBy('id', 'desc').limit(1).execute();
-  const id = rows[0]?.id;
-  if (id === undefined) return null;
-  const page = await listSends(db, Object.assign(Object.create(request) as FastifyRequest<{ Querystring: { page: number; size: number; ids: string } }>, {
-    query: { page: 1, size: 1, ids: String(id) },
-  }));
-  return page.resultCode === 200 && page.data ? (page.data.rows[0] ?? null) : null;
+/** The send of this file to this truck still under way, as the list shows it. */
+async function pendingSend(db: Db, truckId: number, name: string, companyCodes: readonly string[]): Promise<SendRow | null> {
+  const pending = await db.selectFrom('deviceSend').select('id').where('truckId', '=', truckId).where('kind', '=', 'paramFile')
+    .where('target', '=', name).where('status', 'in', [...FILE_SEND_PENDING]).orderBy('id', 'desc').executeTakeFirst();
+  return pending ? ((await sendRowById(db, pending.id, companyCodes)) ?? null) : null;
 }
 
 export const deviceFileRoutes: ContractPlugin = async (app, { services }) => {
@@ -68,7 +64,7 @@ export const deviceFileRoutes: ContractPlugin = async (app, { services }) => {
       if (!truck) return failText(request, 400, 'deviceSend.badTrucks');
       const file = await readDeviceFile(db, truckId, name, Date.now());
       if (!file) return failText(request, 400, 'deviceSend.badTrucks');
-      return envelope<DeviceFileAnswer>({ truckId, name, ...file, pending: await pendingSend(db, request, truckId, name) });
+      return envelope<DeviceFileAnswer>({ truckId, name, ...file, pending: await pendingSend(db, truckId, name, authOf(request).companyCodes) });
     },
   );
 
@@ -113,7 +109,7 @@ export const deviceFileRoutes: ContractPlugin = async (app, { services }) => {
 
       // Every target's own copy with the same changes; one laid out otherwise is refused with a reason.
       const payloads = new Map<number, string>();
-      const laidOut: SendAnswerRefusal[] = [];
+      const laidOut: SendAnswer['refused'][number][] = [];
       const chosen = trucks.filter((candidate) => ids.includes(candidate.id));
       const copies = await readDeviceFiles(db, chosen.filter((truck) => truck.id !== truckId).map((truck) => truck.id), name, now);
       for (const truck of chosen) {
@@ -136,14 +132,8 @@ export const deviceFileRoutes: ContractPlugin = async (app, { services }) => {
         },
         targets, auth.user.userName, now, translate(lang, 'deviceSend.pending'),
       );
-      announceRows(services, sendRows(answer.sends.map((send) => ({ id: send.id, companyCode: trucks.find((t) => t.id === send.truckId)?.companyCode ?? '' }))));
+      announceRows(services, createdRows(answer.sends, trucks));
       return envelope({ sends: answer.sends, refused: [...answer.refused, ...laidOut] });
     },
   );
 };
-
-interface SendAnswerRefusal {
-  readonly truckId: number;
-  readonly signCode: string;
-  readonly reason: string;
-}

@@ -13,9 +13,39 @@ function plateLike(text: string): string {
   return `%${text.replace(/[A-Z]/g, (c) => c.toLowerCase()).replace(/[!%_]/g, (c) => `!${c}`)}%`;
 }
 
+const sendsWithTrucks = (db: Db) => db.selectFrom('deviceSend as s').innerJoin('truck as t', 't.id', 's.truckId');
+
+const SEND_COLUMNS = [
+  's.id', 's.truckId', 't.signCode', 't.consoleSn', 's.companyCode', 's.kind', 's.target', 's.description', 's.status',
+  's.step', 's.steps', 's.sendTimes', 's.requiredAt', 's.actualAt', 's.completedAt', 's.createdBy',
+] as const;
+
+type StoredSendRow = Omit<SendRow, 'requiredAt' | 'actualAt' | 'completedAt'> & {
+  readonly requiredAt: number | string;
+  readonly actualAt: number | string | null;
+  readonly completedAt: number | string | null;
+};
+
+/** Times as numbers: PostgreSQL's driver may hand bigint columns back as text. */
+function toSendRow(row: StoredSendRow): SendRow {
+  return {
+    ...row,
+    requiredAt: Number(row.requiredAt),
+    actualAt: row.actualAt === null ? null : Number(row.actualAt),
+    completedAt: row.completedAt === null ? null : Number(row.completedAt),
+  };
+}
+
+/** One send as the list shows it, if it is of these companies. */
+export async function sendRowById(db: Db, id: number, companyCodes: readonly string[]): Promise<SendRow | undefined> {
+  if (companyCodes.length === 0) return undefined;
+  const row = await sendsWithTrucks(db).select(SEND_COLUMNS).where('s.id', '=', id).where('s.companyCode', 'in', companyCodes).executeTakeFirst();
+  return row ? toSendRow(row) : undefined;
+}
+
 export function listSends(db: Db, request: FastifyRequest<{ Querystring: SendQuery }>) {
   const { query } = request;
-  let from = db.selectFrom('deviceSend as s').innerJoin('truck as t', 't.id', 's.truckId');
+  let from = sendsWithTrucks(db);
   if (query.kind) from = from.where('s.kind', '=', query.kind as SendRow['kind']);
   if (query.status) from = from.where('s.status', '=', query.status as SendRow['status']);
   if (query.companyCode) from = from.where('s.companyCode', '=', query.companyCode);
@@ -28,16 +58,8 @@ export function listSends(db: Db, request: FastifyRequest<{ Querystring: SendQue
     companyCodes: authOf(request).companyCodes,
     timeColumn: 's.requiredAt',
     query,
-    select: (rows) => rows.select([
-      's.id', 's.truckId', 't.signCode', 't.consoleSn', 's.companyCode', 's.kind', 's.target', 's.description', 's.status',
-      's.step', 's.steps', 's.sendTimes', 's.requiredAt', 's.actualAt', 's.completedAt', 's.createdBy',
-    ]),
+    select: (rows) => rows.select(SEND_COLUMNS),
     orderBy: [['s.requiredAt', 'desc'], ['s.id', 'desc']],
-    toWire: (row): SendRow => ({
-      ...row,
-      requiredAt: Number(row.requiredAt),
-      actualAt: row.actualAt === null ? null : Number(row.actualAt),
-      completedAt: row.completedAt === null ? null : Number(row.completedAt),
-    }),
+    toWire: toSendRow,
   });
 }

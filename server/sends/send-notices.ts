@@ -21,3 +21,9 @@ export function announceRows(services: Pick<Services, 'hub' | 'wire'>, rows: rea
 export function sendRows(sends: readonly { readonly id: number; readonly companyCode: string }[]): ChangedRow[] {
   return sends.map((send) => ({ path: SEND_LIST_PATH, key: send.id, companyCode: send.companyCode }));
 }
+
+/** The sends a call made, each under its truck's company (the answer names trucks, not companies). */
+export function createdRows(sends: readonly { readonly id: number; readonly truckId: number }[], trucks: readonly { readonly id: number; readonly companyCode: string }[]): ChangedRow[] {
+  const companyOf = new Map(trucks.map((truck) => [truck.id, truck.companyCode]));
+  return sendRows(sends.map((send) => ({ id: send.id, companyCode: companyOf.get(send.truckId) ?? '' })));
+}

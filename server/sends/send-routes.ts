@@ -10,7 +10,7 @@ import { failText, langOf } from '../envelope';
 import { field, type ContractPlugin } from '../routes/plugin';
 import { querySchema } from '../routes/query-schema';
 import { listSends } from './send-list';
-import { announceRows, sendRows } from './send-notices';
+import { announceRows, createdRows, sendRows } from './send-notices';
 import { readSendSource, type RowKind } from './send-sources';
 import { createSends, stopSend, type SendTruck } from './send-store';
 import { parseTruckIds, trucksByIds, trucksOfCompany } from './send-trucks';
@@ -64,7 +64,7 @@ export const sendRoutes: ContractPlugin = async (app, { services }) => {
       db, spec, trucks, auth.user.userName, now, translate(langOf(request), 'deviceSend.pending'),
       kind === 'tankTable' ? (trx) => markTankTablesToBeSent(trx, source.spec.sourceId ?? 0, now) : undefined,
     );
-    announceRows(services, sendRows(answer.sends.map((send) => ({ id: send.id, companyCode: trucks.find((t) => t.id === send.truckId)?.companyCode ?? '' }))));
+    announceRows(services, createdRows(answer.sends, trucks));
     if (kind === 'tankTable' && answer.sends.length > 0) {
       announceRows(services, [{ path: '/setting/base_data/tank_table', key: source.spec.sourceId ?? 0, companyCode: trucks[0]?.companyCode ?? '' }]);
     }
