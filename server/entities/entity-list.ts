@@ -4,6 +4,7 @@ import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type Sql
 import type { LocaleKey, LocaleValues } from '../../src/domain/i18n';
 import { fieldOf, isStamped, type EntityDef, type EntityField, type EntityTable } from '../../src/domain/screens/entities/definition';
 import type { EntityPage } from '../../src/domain/screens/entities/wire';
+import { containsText } from '../db/contains-text';
 import { countOf } from '../routes/paged-list';
 import { field as schemaField } from '../routes/plugin';
 import { referencedDef, referenceLabels } from './entity-references';
@@ -75,17 +76,12 @@ export function listProblem(def: EntityDef, query: EntityListQuery): ListProblem
   return undefined;
 }
 
-/** LIKE's wildcards in typed text match themselves. */
-const likeEscaped = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
-/** ASCII letters only: SQL lower() on both databases folds only those, so Chinese and other letters compare as typed. */
-const asciiLower = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
-
 /** Text contains the typed part, ASCII letters in either case; a choice, a company or a number is the value itself. */
 function matches(eb: ExpressionBuilder<Record<EntityTable, Record<string, Cell>>, EntityTable>, field: EntityField, value: string): Expression<SqlBool> {
   const column = sql.ref<Cell>(field.key);
   if (isNumberField(field)) return eb(column, '=', Number(value));
   if (field.type === 'select' || field.type === 'company') return eb(column, '=', value);
-  return sql<SqlBool>`lower(${column}) like ${`%${likeEscaped(asciiLower(value))}%`} escape '!'`;
+  return containsText(column, value);
 }
 
 /**

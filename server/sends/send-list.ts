@@ -1,17 +1,13 @@
 // The send_message list: the caller's sends, newest first, filtered by kind, status, part of a plate, company and time,
 // or just the rows a notice named (`ids`), so a console following 1,000 sends reads only what changed.
 import type { FastifyRequest } from 'fastify';
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
+import { containsText } from '../db/contains-text';
 import type { SendQuery, SendRow } from '../../src/domain/params/send-wire';
 import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
 import { pagedList } from '../routes/paged-list';
 import { parseTruckIds } from './send-trucks';
-
-/** Part of a plate, ASCII letters in either case, LIKE's wildcards matching themselves (as entity lists search). */
-function plateLike(text: string): string {
-  return `%${text.replace(/[A-Z]/g, (c) => c.toLowerCase()).replace(/[!%_]/g, (c) => `!${c}`)}%`;
-}
 
 const sendsWithTrucks = (db: Db) => db.selectFrom('deviceSend as s').innerJoin('truck as t', 't.id', 's.truckId');
 
@@ -50,7 +46,7 @@ export function listSends(db: Db, request: FastifyRequest<{ Querystring: SendQue
   if (query.status) from = from.where('s.status', '=', query.status as SendRow['status']);
   if (query.companyCode) from = from.where('s.companyCode', '=', query.companyCode);
   const search = query.search?.trim();
-  if (search) from = from.where(sql<SqlBool>`lower(t.sign_code) like ${plateLike(search)} escape '!'`);
+  if (search) from = from.where(containsText(sql.ref('t.signCode'), search));
   if (query.ids !== undefined) from = from.where('s.id', 'in', parseTruckIds(query.ids) ?? [0]);
   return pagedList(request, {
     from,

@@ -134,6 +134,10 @@ describe('sends of a screen\'s row', () => {
     const t = later(2000);
     await s.ticks(t, t + 60_000);
     expect((await s.sends({ kind: 'command' })).rows.map((row) => row.status)).toEqual(['sent', 'sent']);
+    // Part of a plate, its letters in either case, finds that truck's sends only.
+    const part = a!.signCode.slice(1).toLowerCase();
+    expect((await s.sends({ search: part })).rows.map((row) => row.signCode)).toEqual([a!.signCode]);
+    expect((await s.sends({ search: '%' })).total).toBe(0);
     const records = await s.server.services.db.selectFrom('paramChange').select(['item', 'file']).where('kind', '=', 'command').execute();
     expect(records).toEqual([{ item: 'restart', file: 'command' }, { item: 'restart', file: 'command' }]);
   });
