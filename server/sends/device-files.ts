@@ -62,9 +62,16 @@ export async function readDeviceFiles(db: Db, truckIds: readonly number[], name:
   return copies;
 }
 
-/** Replaces the copy with what the device confirmed; returns the old content. */
-export async function writeDeviceFile(db: Db, truckId: number, name: string, content: string, now: number): Promise<string> {
-  const old = await readDeviceFile(db, truckId, name, now);
-  await db.updateTable('deviceFile').set((eb) => ({ content, version: eb('version', '+', 1), updatedAt: now })).where('truckId', '=', truckId).where('name', '=', name).execute();
-  return old?.content ?? '';
+/**
+ * Replaces the copy with what the device confirmed (version + 1), made from the copy it replaces, read once; `change`
+ * answering undefined leaves the copy as it is. Returns the old content; '' for no such truck or file.
+ */
+export async function updateDeviceFile(db: Db, truckId: number, name: string, now: number, change: (old: string) => string | undefined): Promise<string> {
+  const old = (await readDeviceFile(db, truckId, name, now))?.content;
+  if (old === undefined) return '';
+  const content = change(old);
+  if (content !== undefined) {
+    await db.updateTable('deviceFile').set((eb) => ({ content, version: eb('version', '+', 1), updatedAt: now })).where('truckId', '=', truckId).where('name', '=', name).execute();
+  }
+  return old;
 }

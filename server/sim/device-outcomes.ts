@@ -11,7 +11,7 @@ import { parseTankTable, writeTankTable, type TankTable } from '../../src/domain
 import type { SendKind } from '../../src/domain/params/send-status';
 import type { Db } from '../db/open';
 import type { Row } from '../db/schema';
-import { DEVICE_STATE_FILES, readDeviceFile, writeDeviceFile } from '../sends/device-files';
+import { DEVICE_STATE_FILES, updateDeviceFile } from '../sends/device-files';
 import type { SendStatus } from '../sends/send-store';
 
 type Send = Row<'deviceSend'>;
@@ -63,7 +63,7 @@ async function paramFileArrived(trx: Db, send: Send, now: number): Promise<Arriv
   if (!parsed.ok || checkParamDocument(def, parsed.doc).length > 0 || (await hardwareRefuses(trx, def, parsed.doc, send.truckId))) {
     return { status: 'dataError', changes: 0 };
   }
-  const old = parseParamFile(def, await writeDeviceFile(trx, send.truckId, send.target, send.payload, now));
+  const old = parseParamFile(def, await updateDeviceFile(trx, send.truckId, send.target, now, () => send.payload));
   const diff = old.ok ? diffParamDocuments(def, old.doc, parsed.doc) : [];
   const changes = diff.map(({ path, before, after }) => ({
     item: path.section === undefined ? path.key : `${path.section}.${path.index ?? 0}.${path.key}`, oldValue: before ?? '', newValue: after ?? '',
@@ -82,7 +82,7 @@ function jsonObject(text: string): Record<string, unknown> | undefined {
 
 /** Settings kept as one JSON state file: each key that differs from the device's copy is a change. */
 async function settingsArrived(trx: Db, send: Send, name: string, values: Record<string, unknown>, now: number): Promise<Arrival> {
-  const old = jsonObject(await writeDeviceFile(trx, send.truckId, name, JSON.stringify({ ...jsonObject((await readDeviceFile(trx, send.truckId, name, now))?.content ?? '{}'), ...values }), now)) ?? {};
+  const old = jsonObject(await updateDeviceFile(trx, send.truckId, name, now, (copy) => JSON.stringify({ ...jsonObject(copy), ...values }))) ?? {};
   const changes = Object.entries(values)
     .filter(([key, value]) => String(old[key] ?? '') !== String(value))
     .map(([key, value]) => ({ item: key, oldValue: old[key] === undefined ? '' : String(old[key]), newValue: String(value) }));
@@ -94,10 +94,12 @@ const CONSOLE_UPGRADE = 1;
 /** A console upgrade also changes the version the console reports in its syscfg.txt (sysVerStr, read-only). */
 async function reportVersion(trx: Db, truckId: number, version: string, now: number): Promise<void> {
   const def = paramFileDef('syscfg.txt');
-  const file = await readDeviceFile(trx, truckId, def.name, now);
-  const parsed = file ? parseParamFile(def, file.content) : undefined;
-  if (!parsed?.ok || paramValue(parsed.doc, { key: 'sysVerStr' }) === undefined) return;
-  await writeDeviceFile(trx, truckId, def.name, writeParamFile(withParamValue(parsed.doc, { key: 'sysVerStr' }, version)), now);
+  await updateDeviceFile(trx, truckId, def.name, now, (copy) => {
+    const parsed = parseParamFile(def, copy);
+    return parsed.ok && paramValue(parsed.doc, { key: 'sysVerStr' }) !== undefined
+      ? writeParamFile(withParamValue(parsed.doc, { key: 'sysVerStr' }, version))
+      : undefined;
+  });
 }
 
 async function upgradeArrived(trx: Db, send: Send, now: number): Promise<Arrival> {

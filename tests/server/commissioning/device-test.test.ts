@@ -7,7 +7,7 @@ import type { CommissioningAnswer, CheckId } from '../../../src/domain/params/co
 import { parseParamFile, withParamValue, writeParamFile } from '../../../src/domain/params/param-text';
 import { translate } from '../../../src/domain/i18n';
 import { ROLE } from '../../../server/seed/accounts';
-import { DEVICE_STATE_FILES, readDeviceFile, writeDeviceFile } from '../../../server/sends/device-files';
+import { DEVICE_STATE_FILES, updateDeviceFile } from '../../../server/sends/device-files';
 import type { RunningServer } from '../../helpers/server';
 import { deviceTest, startCommissioningServer } from './commissioning-server';
 
@@ -50,10 +50,11 @@ async function setLive(truck: Truck, status: number, agoMs: number): Promise<voi
 /** The device reports a changed value in one of its files (as after a confirmed send or a change on the console). */
 async function deviceReports(truck: Truck, name: 'syscfg.txt', key: string, value: string | number): Promise<void> {
   const def = paramFileDef(name);
-  const file = await readDeviceFile(server.services.db, truck.id, name, Date.now());
-  const parsed = parseParamFile(def, file?.content ?? '');
-  if (!parsed.ok) throw new Error('device copy unreadable');
-  await writeDeviceFile(server.services.db, truck.id, name, writeParamFile(withParamValue(parsed.doc, { key }, value)), Date.now());
+  await updateDeviceFile(server.services.db, truck.id, name, Date.now(), (copy) => {
+    const parsed = parseParamFile(def, copy);
+    if (!parsed.ok) throw new Error('device copy unreadable');
+    return writeParamFile(withParamValue(parsed.doc, { key }, value));
+  });
 }
 
 async function answerFor(truck: Truck, lang: 'zh' | 'en' = 'zh'): Promise<CommissioningAnswer> {
@@ -127,8 +128,7 @@ describe('GET /deviceTest', () => {
       companyCode: truck.companyCode, fileType, fileVersion, description: 'release', fileName: 'fw.bin', size: 1, content: Buffer.from('x'), status,
     });
     await db.insertInto('upgradeFile').values([release(1, 'V3.1.0'), release(1, 'V3.10.0'), release(1, 'V9.0.0', 0), release(2, 'V1.2.0')]).execute();
-    await readDeviceFile(db, truck.id, DEVICE_STATE_FILES.firmware, Date.now());
-    await writeDeviceFile(db, truck.id, DEVICE_STATE_FILES.firmware, JSON.stringify({ type2: 'V1.2.0' }), Date.now());
+    await updateDeviceFile(db, truck.id, DEVICE_STATE_FILES.firmware, Date.now(), () => JSON.stringify({ type2: 'V1.2.0' }));
     const answer = await answerFor(truck);
     expect(answer.releases).toEqual({ console: 'V3.10.0', controller: 'V1.2.0' });
     expect(answer.controllerVersion).toBe('V1.2.0');
