@@ -34,6 +34,15 @@ export const fileSendStatusKey = (status: FileSendStatus): LocaleKey => `sendSta
 export const tankTableStatusKey = (status: TankTableStatus): LocaleKey => `sendStatus.tankTable.${status}` as LocaleKey;
 export const sendKindKey = (kind: SendKind): LocaleKey => `sendStatus.kind.${kind}` as LocaleKey;
 
+/**
+ * The label of a status of either list, for a list showing sends of every kind; a tank table's send never stands at
+ * notSent, the one status whose label the two lists word differently. Undefined for no status of either list.
+ */
+export function sendStatusKey(status: string): LocaleKey | undefined {
+  if (isFileSendStatus(status)) return fileSendStatusKey(status);
+  return isTankTableStatus(status) ? tankTableStatusKey(status) : undefined;
+}
+
 export function isFileSendStatus(value: unknown): value is FileSendStatus {
   return typeof value === 'string' && (FILE_SEND_STATUSES as readonly string[]).includes(value);
 }

@@ -4,12 +4,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SendAnswer, SendRequest } from '../../../domain/params/send-wire';
-import { fileSendStatusKey, tankTableStatusKey, type FileSendStatus, type TankTableStatus } from '../../../domain/params/send-status';
 import { ROW_TRUCK_FIELD, fieldOf, type EntityDef, type SendSpec } from '../../../domain/screens/entities/definition';
 import type { EntityRow } from '../../../domain/screens/entities/wire';
 import { tabTitleKey } from '../../../domain/shell/titles';
 import { CompanyPicker, FormDialog, type Company } from '../../../ui/filters';
 import { reportFailure } from '../../reactions';
+import { statusText } from '../send-message/send-columns';
 import { rowName } from './StatusConfirm';
 import { sendToDevices, truckByPlate, type TruckChoice } from './send-calls';
 import { TruckChooser } from './TruckChooser';
@@ -102,7 +102,6 @@ export function SendDialog({ def, row, companies, onClose }: SendDialogProps) {
     );
   }
 
-  const statusText = (status: string) => t(def.send.kind === 'tankTable' ? tankTableStatusKey(status as TankTableStatus) : fileSendStatusKey(status as FileSendStatus));
   return (
     <FormDialog title={title} onClose={onClose} className="entity-dialog entity-send">
       <form className="entity-form" noValidate onSubmit={submit}>
@@ -131,7 +130,7 @@ export function SendDialog({ def, row, companies, onClose }: SendDialogProps) {
         {answer && (
           <div className="entity-send__answer" role="status" data-testid="send-answer">
             <p>{t('deviceEntity.send.sent', { count: answer.sends.length })}</p>
-            <ul>{answer.sends.map((sent) => <li key={sent.id}>{t('deviceEntity.send.sentRow', { plate: sent.signCode, status: statusText(sent.status), id: sent.id })}</li>)}</ul>
+            <ul>{answer.sends.map((sent) => <li key={sent.id}>{t('deviceEntity.send.sentRow', { plate: sent.signCode, status: statusText(t, sent.status), id: sent.id })}</li>)}</ul>
             {answer.refused.length > 0 && (
               <>
                 <p>{t('deviceEntity.send.refused', { count: answer.refused.length })}</p>

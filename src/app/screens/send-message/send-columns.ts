@@ -2,7 +2,7 @@
 // description, status on its colour with its progress in steps, send times, the required, actual and completed times,
 // who sent it; rows as the grid holds them.
 import type { TFunction } from 'i18next';
-import { fileSendStatusKey, isFileSendStatus, isTankTableStatus, sendKindKey, tankTableStatusKey, type SendKind } from '../../../domain/params/send-status';
+import { sendKindKey, sendStatusKey, type SendKind } from '../../../domain/params/send-status';
 import type { SendRow } from '../../../domain/params/send-wire';
 import type { GridColumn, GridRow } from '../../../ui/grid/ReportGrid';
 
@@ -12,8 +12,8 @@ export const SEND_COLUMN_KEYS = [
 
 /** A status by its list's label: the file list's where it has one, else the tank table list's. */
 export function statusText(t: TFunction, status: string): string {
-  if (isFileSendStatus(status)) return t(fileSendStatusKey(status));
-  return isTankTableStatus(status) ? t(tankTableStatusKey(status)) : status;
+  const key = sendStatusKey(status);
+  return key ? t(key) : status;
 }
 
 export function sendColumns(t: TFunction): { readonly columns: readonly GridColumn[]; readonly headers: readonly string[] } {
