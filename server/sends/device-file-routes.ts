@@ -20,7 +20,7 @@ import { readDeviceFile, readDeviceFiles } from './device-files';
 import { sendRowById } from './send-list';
 import { announceRows, createdRows } from './send-notices';
 import { createSends, stepsFor, type SendTruck } from './send-store';
-import { parseTruckIds, trucksByIds } from './send-trucks';
+import { parseIdList, trucksByIds } from './send-trucks';
 
 const ACCESS = { access: 'device_parameter' } as const;
 /** The largest file a device keeps: the upload limit. */
@@ -88,7 +88,7 @@ export const deviceFileRoutes: ContractPlugin = async (app, { services }) => {
       const { name, truckId, content, baseVersion } = request.body;
       const def = paramFileDef(name);
       const now = Date.now();
-      const ids = request.body.truckIds?.trim() ? parseTruckIds(request.body.truckIds) : [truckId];
+      const ids = request.body.truckIds?.trim() ? parseIdList(request.body.truckIds) : [truckId];
       if (!ids) return failText(request, 400, 'deviceSend.badTrucks');
       const trucks = await trucksByIds(db, [...new Set([truckId, ...ids])], auth.companyCodes);
       if (!trucks.some((truck) => truck.id === truckId)) return failText(request, 400, 'deviceSend.badTrucks');

@@ -7,7 +7,7 @@ import type { SendQuery, SendRow } from '../../src/domain/params/send-wire';
 import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
 import { pagedList } from '../routes/paged-list';
-import { parseTruckIds } from './send-trucks';
+import { parseIdList } from './send-trucks';
 
 const sendsWithTrucks = (db: Db) => db.selectFrom('deviceSend as s').innerJoin('truck as t', 't.id', 's.truckId');
 
@@ -47,7 +47,7 @@ export function listSends(db: Db, request: FastifyRequest<{ Querystring: SendQue
   if (query.companyCode) from = from.where('s.companyCode', '=', query.companyCode);
   const search = query.search?.trim();
   if (search) from = from.where(containsText(sql.ref('t.signCode'), search));
-  if (query.ids !== undefined) from = from.where('s.id', 'in', parseTruckIds(query.ids) ?? [0]);
+  if (query.ids !== undefined) from = from.where('s.id', 'in', parseIdList(query.ids) ?? [0]);
   return pagedList(request, {
     from,
     companyColumn: 's.companyCode',

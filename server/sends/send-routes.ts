@@ -13,7 +13,7 @@ import { listSends } from './send-list';
 import { announceRows, createdRows, sendRows } from './send-notices';
 import { readSendSource, type RowKind } from './send-sources';
 import { createSends, stopSend, type SendTruck } from './send-store';
-import { parseTruckIds, trucksByIds, trucksOfCompany } from './send-trucks';
+import { parseIdList, trucksByIds, trucksOfCompany } from './send-trucks';
 import { markTankTablesToBeSent } from './tank-table-sends';
 
 const ACCESS = { access: 'device_parameter' } as const;
@@ -35,7 +35,7 @@ const SEND_BODY = {
 async function namedTrucks(db: Db, body: SendRequest, own: number | undefined, companies: readonly string[]): Promise<SendTruck[] | undefined> {
   if (own !== undefined) return trucksByIds(db, [own], companies);
   if (body.truckIds !== undefined && body.truckIds.trim() !== '') {
-    const ids = parseTruckIds(body.truckIds);
+    const ids = parseIdList(body.truckIds);
     return ids && ids.length <= MAX_SEND_TRUCKS ? trucksByIds(db, ids, companies) : undefined;
   }
   return body.companyCode ? trucksOfCompany(db, body.companyCode, companies) : [];

@@ -2,8 +2,8 @@
 import type { Db } from '../db/open';
 import type { SendTruck } from './send-store';
 
-/** The ids of a comma list; undefined when one is not a positive integer. */
-export function parseTruckIds(text: string): number[] | undefined {
+/** The ids of a comma list (trucks, sends); undefined when one is not a positive integer. */
+export function parseIdList(text: string): number[] | undefined {
   const parts = text.split(',').map((part) => part.trim()).filter((part) => part !== '');
   const ids = parts.map(Number);
   return ids.every((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31) ? [...new Set(ids)] : undefined;
