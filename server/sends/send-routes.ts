@@ -14,7 +14,6 @@ import { announceRows, createdRows, sendRows } from './send-notices';
 import { readSendSource, type RowKind } from './send-sources';
 import { createSends, stopSend, type SendTruck } from './send-store';
 import { parseIdList, trucksByIds, trucksOfCompany } from './send-trucks';
-import { markTankTablesToBeSent } from './tank-table-sends';
 
 const ACCESS = { access: 'device_parameter' } as const;
 const ROW_KINDS: readonly RowKind[] = SEND_KINDS.filter((kind): kind is RowKind => kind !== 'paramFile');
@@ -60,14 +59,13 @@ export const sendRoutes: ContractPlugin = async (app, { services }) => {
     if (trucks.length === 0) return failText(request, 400, 'deviceSend.noTrucks');
     const spec = body.description?.trim() ? { ...source.spec, description: body.description.trim() } : source.spec;
     const now = Date.now();
+    const { onSent } = source;
     const answer = await createSends(
       db, spec, trucks, auth.user.userName, now, translate(langOf(request), 'deviceSend.pending'),
-      kind === 'tankTable' ? (trx) => markTankTablesToBeSent(trx, source.spec.sourceId ?? 0, now) : undefined,
+      onSent ? (trx) => onSent.mark(trx, now) : undefined,
     );
     announceRows(services, createdRows(answer.sends, trucks));
-    if (kind === 'tankTable' && answer.sends.length > 0) {
-      announceRows(services, [{ path: '/setting/base_data/tank_table', key: source.spec.sourceId ?? 0, companyCode: trucks[0]?.companyCode ?? '' }]);
-    }
+    if (onSent && answer.sends.length > 0) announceRows(services, [onSent.changed]);
     return envelope(answer);
   });
 

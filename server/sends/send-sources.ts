@@ -3,13 +3,20 @@
 // from the editor's text instead (device-file-routes.ts). A row not of the caller's companies, or disabled, is none.
 import type { Db } from '../db/open';
 import type { SendKind } from '../../src/domain/params/send-status';
+import type { ChangedRow } from './send-notices';
 import { stepsFor, type SendSpec } from './send-store';
+import { markTankTablesToBeSent } from './tank-table-sends';
 
 /** A source and whether it names its own truck (parameters, camera settings, tank tables) or goes where it is told. */
 export interface SendSource {
   readonly spec: SendSpec;
   /** The one truck the row belongs to, when the row is a truck's own. */
   readonly truckId?: number;
+  /**
+   * What the source row itself becomes once sent, in the sends' transaction (a tank table 'to be sent'), and the list
+   * row that changed with it.
+   */
+  readonly onSent?: { readonly mark: (trx: Db, now: number) => Promise<void>; readonly changed: ChangedRow };
 }
 
 /** Kinds sent from a row of their screen; the key is the table the row is in. */
@@ -72,12 +79,16 @@ const READERS: Readonly<Record<RowKind, Reader>> = {
   async tankTable(db, id, companies) {
     const row = await db
       .selectFrom('tankTable')
-      .select(['id', 'truckId', 'serialNo', 'fileName', 'content', 'pipelineCapacity'])
+      .select(['id', 'truckId', 'companyCode', 'serialNo', 'fileName', 'content', 'pipelineCapacity'])
       .where('id', '=', id).where('companyCode', 'in', companies).where('status', '=', 1)
       .executeTakeFirst();
     if (!row) return undefined;
     return {
       truckId: row.truckId,
+      onSent: {
+        mark: (trx, now) => markTankTablesToBeSent(trx, row.id, now),
+        changed: { path: '/setting/base_data/tank_table', key: row.id, companyCode: row.companyCode },
+      },
       spec: {
         kind: 'tankTable', target: row.serialNo, description: row.fileName, sourceId: row.id,
         payload: json({ tankTableId: row.id, pipelineCapacity: row.pipelineCapacity }),
