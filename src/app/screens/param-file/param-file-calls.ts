@@ -7,6 +7,7 @@ import {
   SEND_CALL_PATHS, type DeviceFileAnswer, type FileProblems, type FileSendRequest, type SendAnswer,
 } from '../../../domain/params/send-wire';
 import { isRecord } from '../../../domain/wire/guards';
+import { isSendAnswer } from '../entity/send-calls';
 
 /** Refusals the editor shows itself: a value out of limits (400, with the problems) and a stale copy (409). */
 const REFUSED = 400;
@@ -14,10 +15,6 @@ const STALE = 409;
 
 function isDeviceFile(value: unknown): value is DeviceFileAnswer {
   return isRecord(value) && typeof value['content'] === 'string' && typeof value['version'] === 'number';
-}
-
-function isSendAnswer(value: unknown): value is SendAnswer {
-  return isRecord(value) && Array.isArray(value['sends']) && Array.isArray(value['refused']);
 }
 
 export async function fetchDeviceFile(truckId: number, name: ParamFileName): Promise<DeviceFileAnswer> {
