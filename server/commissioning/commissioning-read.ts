@@ -8,10 +8,9 @@ import {
   CONSOLE_UPGRADE_TYPE, CONTROLLER_UPGRADE_TYPE, consoleFacts, controllerVersion, levelProbeFacts, sealProbeFacts,
 } from '../../src/domain/params/commissioning-facts';
 import { parseParamFile, type ParamDocument } from '../../src/domain/params/param-text';
-import { isTruckStatusCode, TRUCK_STATUS } from '../../src/domain/truck-status';
-import type { TankInventory } from '../../src/domain/wire/truck-row';
 import type { Db } from '../db/open';
 import { DEVICE_STATE_FILES, readDeviceFile } from '../sends/device-files';
+import { statusRows } from '../store/trucks';
 
 const FILES = ['syscfg.txt', 'elscfg.txt', 'elspproperty.txt', 'tlscfg.txt', 'tlspproperty.txt'] as const satisfies readonly ParamFileName[];
 
@@ -20,15 +19,6 @@ async function deviceDocument(db: Db, truckId: number, name: ParamFileName, now:
   const file = await readDeviceFile(db, truckId, name, now);
   const parsed = file ? parseParamFile(paramFileDef(name), file.content) : undefined;
   return parsed?.ok ? parsed.doc : undefined;
-}
-
-function inventoryOf(json: string | undefined): Record<string, TankInventory> {
-  try {
-    const value: unknown = JSON.parse(json ?? '{}');
-    return typeof value === 'object' && value !== null ? (value as Record<string, TankInventory>) : {};
-  } catch {
-    return {};
-  }
 }
 
 /** The newest enabled upgrade file's version of each type, of the truck's company. */
@@ -48,7 +38,7 @@ export async function readCommissioningFacts(db: Db, truckId: number, companyCod
     .select(['t.id', 't.signCode', 't.consoleSn', 't.compartments', 't.companyCode', 'c.name as companyName'])
     .where('t.id', '=', truckId).where('t.companyCode', 'in', companyCodes).executeTakeFirst();
   if (!truck) return undefined;
-  const live = await db.selectFrom('truckLive').select(['status', 'gpsTime', 'inventory']).where('truckId', '=', truckId).executeTakeFirst();
+  const live = (await statusRows(db, { companyCodes, truckIds: [truckId] }))[0]?.row;
   const beat = await db.selectFrom('heartbeat').select((eb) => eb.fn.max('heartTime').as('last')).where('truckId', '=', truckId).executeTakeFirst();
   // One after another: a first read makes the device's copy, and SQLite takes one writer at a time anyway.
   const docs = new Map<ParamFileName, ParamDocument | undefined>();
@@ -57,12 +47,12 @@ export async function readCommissioningFacts(db: Db, truckId: number, companyCod
   const last = beat?.last;
   return {
     truck: { id: truck.id, signCode: truck.signCode, consoleSn: truck.consoleSn, companyName: truck.companyName, compartments: truck.compartments },
-    live: live ? { status: isTruckStatusCode(live.status) ? live.status : TRUCK_STATUS.offline, gpsTime: live.gpsTime === null ? null : Number(live.gpsTime) } : null,
+    live: live ? { status: live.status, gpsTime: live.gpsTime === null ? null : Number(live.gpsTime) } : null,
     lastHeartbeat: last === null || last === undefined ? null : Number(last),
     console: consoleFacts(docs.get('syscfg.txt')),
     controllerVersion: controllerVersion(firmware?.content),
     releases: await newestReleases(db, truck.companyCode),
     sealProbes: sealProbeFacts(docs.get('elscfg.txt'), docs.get('elspproperty.txt')),
-    levelProbes: levelProbeFacts(docs.get('tlscfg.txt'), docs.get('tlspproperty.txt'), inventoryOf(live?.inventory)),
+    levelProbes: levelProbeFacts(docs.get('tlscfg.txt'), docs.get('tlspproperty.txt'), live?.lastIventoryMap ?? {}),
   };
 }
