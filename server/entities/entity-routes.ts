@@ -16,6 +16,7 @@ import { listPage, listProblem, listQuerySchema, type EntityListQuery } from './
 import { afterCommit } from './entity-hooks';
 import { entityDb, inputKeys, inputOf } from './entity-table';
 import { saveBodyLimit } from './entity-files';
+import { fileRoutes } from './file-routes';
 import { photoRoutes } from './photo-routes';
 import { announceEntityChange } from './entity-live';
 import { createRow, setRowStatus, updateRow, writeContext, type WriteResult } from './entity-write';
@@ -62,6 +63,7 @@ export const entityRoutes: ContractPlugin = async (app, options) => {
   // Without the parent's prefix: a plugin registered inside this one is already below it (the prefix again would put
   // the photo calls at /truckmanage/api/truckmanage/api/…).
   await app.register(photoRoutes, { services });
+  await app.register(fileRoutes, { services });
   const announced = async (request: FastifyRequest, def: EntityDef, result: WriteResult, created = false): Promise<WriteResult> => {
     if (result.kind !== 'saved') return result;
     await afterCommit(services, def, result.row, authOf(request).user.id, created);

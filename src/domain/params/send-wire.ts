@@ -35,7 +35,7 @@ export interface SendRow {
   readonly createdBy: string;
 }
 
-/** Query of GET /deviceSend: a page, filters, and `ids` (comma list) to read just the rows a notice named. */
+/** Query of GET /deviceSend: a page, filters, `ids` (comma list) to read just the rows a notice named, `sourceId`. */
 export const SEND_QUERY = {
   ...PAGE_FIELDS,
   kind: { kind: 'text', maxLength: 16 },
@@ -44,6 +44,8 @@ export const SEND_QUERY = {
   search: { kind: 'text', maxLength: 20 },
   companyCode: { kind: 'text', maxLength: 32 },
   ids: { kind: 'text', maxLength: 6000 },
+  /** The sends of one source row (a tank table's), to find the latest when a screen opens on it. */
+  sourceId: { kind: 'text', maxLength: 10 },
   ...RANGE_FIELDS,
 } as const satisfies QueryFields;
 export type SendQuery = QueryOf<typeof SEND_QUERY>;

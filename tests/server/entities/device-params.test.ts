@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../../src/domain/i18n';
 import { fileContentKey } from '../../../src/domain/screens/entities/validate';
 import { fileFieldOf, type EntityDef } from '../../../src/domain/screens/entities/definition';
+import { entityFilePath, isStoredFile, type StoredFile } from '../../../src/domain/screens/entities/wire';
+import { call } from '../../helpers/api';
 import { defAt, editForm, noSuchCall, savedRow, startEntityServer, type EntityServer } from './entity-server';
 import { insertRecord } from './records';
 import { SAMPLE_TANK_TABLE, SAMPLE_UPGRADE } from './sample-files';
@@ -121,6 +123,36 @@ describe('device-parameter screens on the server', () => {
     });
   });
 
+  describe("a row's stored file", () => {
+    const readFile = (def: EntityDef, user: 'admin' | 'manager', key: string) =>
+      call<StoredFile | null>(api.server.url, 'GET', entityFilePath(def.path, key), { token: api.token(user), lang: 'en' });
+
+    it('reads a tank table back as the text uploaded, and an upgrade file as its bytes in base64', async () => {
+      const table = savedRow(await api.create(TANK, 'manager', await api.input(TANK, 'read-back')));
+      const text = await readFile(TANK, 'manager', table.key);
+      expect(text.resultCode).toBe(200);
+      expect(isStoredFile(text.data)).toBe(true);
+      expect(text.data).toEqual({ name: table.values['fileName'], size: Buffer.byteLength(SAMPLE_TANK_TABLE), encoding: 'text', content: SAMPLE_TANK_TABLE });
+
+      const upgrade = savedRow(await api.create(UPGRADE, 'manager', { ...(await api.input(UPGRADE, 'read-back')), fileName: 'image.bin' }));
+      const bytes = await readFile(UPGRADE, 'manager', upgrade.key);
+      expect(bytes.data).toMatchObject({ name: 'image.bin', size: SAMPLE_UPGRADE.length, encoding: 'base64' });
+      expect(Buffer.from(bytes.data?.content ?? '', 'base64').equals(SAMPLE_UPGRADE)).toBe(true);
+    });
+
+    it("answers 404 for a row of another company's, a key that names no row, and a key that cannot be one", async () => {
+      const other = savedRow(await api.create(TANK, 'admin', await api.input(TANK, 'read-other', 'C005')));
+      expect((await readFile(TANK, 'admin', other.key)).resultCode).toBe(200);
+      expect(await readFile(TANK, 'manager', other.key)).toEqual({ resultCode: 404, message: translate('en', 'entity.notFound'), data: null });
+      expect((await readFile(TANK, 'manager', '999999')).resultCode).toBe(404);
+      expect((await readFile(TANK, 'manager', 'abc')).resultCode).toBe(404);
+    });
+
+    it('has no file call on a screen without a file field', async () => {
+      expect((await call(api.server.url, 'GET', entityFilePath(ATG.path, '1'), { token: api.token('admin') })).resultCode).toBe(404);
+    });
+  });
+
   describe('read-only lists', () => {
     it.each([TANK_RECORD, ATG, PARAMS_RECORD, MODIFY_RECORD].map((def) => [def.path, def] as const))('%s has no add, edit or status call', async (_path, def) => {
       await api.ensureRows(def, 1);
@@ -174,6 +206,14 @@ describe('device-parameter access', () => {
   it.each(DEVICE_SCREENS.map((def) => [def.path, def] as const))('keeps %s from 用户管理员, who lacks device_parameter, though it holds the group it is filed under', async (_path, def) => {
     expect(await api.list(def, 'manager', {}, 'en')).toEqual({ resultCode: 401, message: 'You have no access to this function', data: null });
     expect((await api.list(def, 'admin')).resultCode).toBe(200);
+  });
+
+  it("keeps a tank table's and an upgrade file's stored file from 用户管理员", async () => {
+    for (const def of [TANK, UPGRADE]) {
+      const [row] = await api.ensureRows(def, 1);
+      const answer = await call(api.server.url, 'GET', entityFilePath(def.path, row?.key ?? '1'), { token: api.token('manager'), lang: 'en' });
+      expect(answer.resultCode, def.path).toBe(401);
+    }
   });
 
   it("still lets 用户管理员 use the thresholds and base data it holds", async () => {

@@ -83,7 +83,13 @@ describe('sends of a screen\'s row', () => {
     expect((await tableState(s, offline)).state).toBe('failed');
     // A failed table may be sent again.
     s.devices.offline.delete(b!.id);
-    expect((await s.send({ kind: 'tankTable', sourceId: offline })).sends).toHaveLength(1);
+    const again = (await s.send({ kind: 'tankTable', sourceId: offline })).sends;
+    expect(again).toHaveLength(1);
+    // A screen opening on a table finds its latest send by the table's id, newest first.
+    const ofTable = await s.sends({ kind: 'tankTable', sourceId: offline });
+    expect(ofTable.rows.map((row) => [row.id, row.status])).toEqual([[again[0]!.id, 'toBeSent'], [expect.any(Number), 'failed']]);
+    expect((await s.sends({ sourceId: big })).rows.map((row) => row.status)).toEqual(['pipelineFailed']);
+    expect((await s.sends({ sourceId: '0' })).rows).toEqual([]);
   });
 
   it('sends a console upgrade to a whole company; each device then reports the new version in its syscfg.txt', async () => {

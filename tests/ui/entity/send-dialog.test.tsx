@@ -1,11 +1,17 @@
 // The 下发/Send action of the device-parameter screens: trucks chosen by plate, a restart or clear command confirmed
-// before it goes (and nothing sent when the question is cancelled), the row's own truck for a tank table, the answer's
-// sends and refused trucks; a row being sent offers neither edit nor send; a read-only list offers no buttons at all.
+// before it goes (and nothing sent when the question is cancelled), the answer's sends and refused trucks; a tank table
+// sent to its row's own truck and followed live through its statuses, a repeat send or a send of a table already on
+// the device refused with why; a row being sent offers neither edit nor send; a read-only list offers no buttons.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { initI18n } from '../../../src/app/i18n';
+import { LiveSourceProvider } from '../../../src/app/live/LiveProvider';
+import { sampleTankTable } from '../../../src/domain/params/tank-table-sample';
+import type { SendRow } from '../../../src/domain/params/send-wire';
+import { currentNotices, dismissToast } from '../../../src/ui/notify';
+import { fakeLiveSource, type FakeLiveSource } from '../../helpers/fake-live-source';
 import EntityScreen from '../../../src/app/screens/entity/EntityScreen';
 import { entityFor } from '../../../src/domain/screens/entities/registry';
 import type { EntityDef } from '../../../src/domain/screens/entities/definition';
@@ -32,13 +38,24 @@ const TEMPLATES = [
 const tankRow = (key: string, state: string) =>
   row(key, { companyCode: 'C002', truckId: '京A00002', serialNo: `T${key}`, state, effectTime: null, sendTime: null, pipelineCapacity: 120, tankHeight: 1500, capacity: 20000, frameNo: '', hasTable: '1', fileName: 't.txt' });
 
-function open(def: EntityDef) {
+function open(def: EntityDef): FakeLiveSource {
+  const live = fakeLiveSource();
   render(
-    <Router hook={memoryLocation({ path: def.path }).hook}>
-      <EntityScreen def={def} />
-    </Router>,
+    <LiveSourceProvider source={live}>
+      <Router hook={memoryLocation({ path: def.path }).hook}>
+        <EntityScreen def={def} />
+      </Router>
+    </LiveSourceProvider>,
   );
+  return live;
 }
+
+const TABLE = sampleTankTable(2, 20_000, 1500);
+const toasts = () => currentNotices().toasts.map((toast) => ('key' in toast.message ? toast.message.key : toast.message.text));
+const statusLine = () => inDialog().getByRole('status', { hidden: true });
+/** The send list's row of send `id` changed, as the server announces it. */
+const announce = (live: FakeLiveSource, id: number) =>
+  act(() => live.publish('entity.changed', { missed: false, changes: [{ path: '/setting/device_parameter/send_message', key: String(id), company: 'C002' }] }));
 
 // While the plate list is open react-aria hides the page behind it from the accessibility tree: queries look there too.
 const dialog = () => screen.getAllByRole('dialog', { hidden: true }).find((element) => element.classList.contains('entity-send')) ?? screen.getByRole('dialog');
@@ -59,11 +76,12 @@ describe('sending a row to devices', { timeout: 20_000 }, () => {
   });
   afterEach(() => {
     cleanup();
+    for (const toast of currentNotices().toasts) dismissToast(toast.id);
     vi.unstubAllGlobals();
   });
 
   it('asks before a restart command goes out, sends nothing when cancelled, and shows sends and refusals when confirmed', async () => {
-    const server = deviceServer(TEMPLATE, TEMPLATES, [102]);
+    const server = deviceServer(TEMPLATE, TEMPLATES, { pending: [102] });
     open(TEMPLATE);
     fireEvent.click(await findRowButton('下发 重启控制台'));
     await choosePlate('京A', '京A00001');
@@ -102,15 +120,62 @@ describe('sending a row to devices', { timeout: 20_000 }, () => {
     expect(server.sends()[0]?.params).toEqual({ kind: 'command', sourceId: '8', truckIds: '103', description: '例行检查' });
   });
 
-  it("sends a tank table to its row's own truck", async () => {
-    const server = deviceServer(TANK, [tankRow('5', 'failed')]);
-    open(TANK);
+  it("sends a failed tank table again to its row's own truck and follows the send live into use", async () => {
+    const server = deviceServer(TANK, [tankRow('5', 'failed')], { files: { 5: TABLE } });
+    const live = open(TANK);
     fireEvent.click(await findRowButton('下发 T5'));
     expect(await screen.findByText('下发到本车：京A00002', {}, SLOW)).toBeTruthy();
-    await waitFor(() => expect((sendButton() as HTMLButtonElement).disabled).toBe(false));
+    expect(inDialog().getByText('2 个仓，总容量 20000 L，罐高 1500 mm', { exact: false })).toBeTruthy();
+    expect(statusLine().textContent).toBe('状态：失败');
     fireEvent.click(sendButton());
-    await screen.findByTestId('send-answer', {}, SLOW);
-    expect(server.sends()[0]?.params).toEqual({ kind: 'tankTable', sourceId: '5', truckIds: '102' });
+    await waitFor(() => expect(statusLine().textContent).toBe('状态：待发送'), SLOW);
+    expect(server.sends().map((call) => call.params)).toEqual([{ kind: 'tankTable', sourceId: '5', truckIds: '102' }]);
+    expect(toasts()).toContain('deviceEntity.send.tankTable.accepted');
+    expect(sendButton().getAttribute('aria-disabled')).toBe('true');
+
+    server.move(900, { status: 'sending', step: 1, steps: 4 });
+    announce(live, 900);
+    await waitFor(() => expect(statusLine().textContent).toBe('状态：发送中 · 第1/4包'), SLOW);
+    // A repeat send while this one is pending is refused in the console: nothing more is posted.
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(toasts()).toContain('sendMachine.repeatBlocked'), SLOW);
+
+    server.move(900, { status: 'inUse', step: 4, steps: 4 });
+    announce(live, 900);
+    await waitFor(() => expect(statusLine().textContent).toBe('状态：当前使用'), SLOW);
+    // The table is on the device now: it is replaced by a new upload, not sent again.
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(toasts()).toContain('sendMachine.settledBlocked'), SLOW);
+    expect(server.sends()).toHaveLength(1);
+  });
+
+  it("opens on a table's latest send, pending from another console, and refuses to send it again", async () => {
+    const latest: SendRow = {
+      id: 42, truckId: 102, signCode: '京A00002', consoleSn: '', companyCode: 'C002', kind: 'tankTable', target: 'T7', description: '', status: 'synchronizing',
+      step: 3, steps: 4, sendTimes: 1, requiredAt: Date.now(), actualAt: null, completedAt: null, createdBy: 'other',
+    };
+    const server = deviceServer(TANK, [tankRow('7', 'notSent')], { files: { 7: TABLE }, sends: [{ ...latest, sourceId: 7 } as SendRow] });
+    const live = open(TANK);
+    fireEvent.click(await findRowButton('下发 T7'));
+    await waitFor(() => expect(statusLine().textContent).toBe('状态：同步中 · 第3/4包'), SLOW);
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(toasts()).toContain('sendMachine.repeatBlocked'), SLOW);
+    expect(server.sends()).toEqual([]);
+
+    // It fails on the device: the table may be sent again from here.
+    server.move(42, { status: 'failed' });
+    announce(live, 42);
+    await waitFor(() => expect(statusLine().textContent).toBe('状态：失败'), SLOW);
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(server.sends()).toHaveLength(1), SLOW);
+  });
+
+  it("says so when the row's truck or its stored table cannot be found, and offers no send", async () => {
+    deviceServer(TANK, [tankRow('8', 'notSent')], { files: {} });
+    open(TANK);
+    fireEvent.click(await findRowButton('下发 T8'));
+    expect((await inDialog().findByRole('alert', { hidden: true }, SLOW)).textContent).toBe('读取罐表失败，请稍后重试');
+    expect(inDialog().queryByRole('button', { name: '下发', hidden: true })).toBeNull();
   });
 
   it('offers neither edit, send nor status on a tank table being sent, and says why', async () => {

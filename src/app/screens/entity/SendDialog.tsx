@@ -1,7 +1,8 @@
-// The "下发/Send" dialog of a row of a definition with `send`: to the row's own truck, or to trucks chosen by plate or a
-// whole company; a command that restarts or clears a device is confirmed first; then the answer: the sends made with
-// their status and the trucks refused with why (a send of the same thing still pending there).
-import { useEffect, useId, useState, type FormEvent } from 'react';
+// The "下发/Send" dialog of a row of a definition with `send` (a tank table's: TankTableSendDialog): to the row's own
+// truck, or to trucks chosen by plate or a whole company; a command that restarts or clears a device is confirmed
+// first; then the answer: the sends made with their status and the trucks refused with why (a send of the same thing
+// still pending there).
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SendAnswer, SendRequest } from '../../../domain/params/send-wire';
 import { ROW_TRUCK_FIELD, fieldOf, type EntityDef, type SendSpec } from '../../../domain/screens/entities/definition';
@@ -11,8 +12,10 @@ import { CompanyPicker, FormDialog, type Company } from '../../../ui/filters';
 import { reportFailure } from '../../reactions';
 import { statusText } from '../send-message/send-columns';
 import { rowName } from './StatusConfirm';
-import { sendToDevices, truckByPlate, type TruckChoice } from './send-calls';
+import { sendToDevices, type TruckChoice } from './send-calls';
+import { TankTableSendDialog } from './TankTableSendDialog';
 import { TruckChooser } from './TruckChooser';
+import { useRowTruck } from './use-row-truck';
 import { valueText, companyNames } from './entity-values';
 
 export interface SendDialogProps {
@@ -31,12 +34,17 @@ export function isDangerous(def: EntityDef & { readonly send: SendSpec }, row: E
   return rule !== undefined && rule.values.includes(String(row.values[rule.key] ?? ''));
 }
 
-export function SendDialog({ def, row, companies, onClose }: SendDialogProps) {
+/** A tank table follows its one send through the table's own statuses; every other row is sent and answered at once. */
+export function SendDialog(props: SendDialogProps) {
+  return props.def.send.kind === 'tankTable' ? <TankTableSendDialog def={props.def} row={props.row} onClose={props.onClose} /> : <DeviceSendDialog {...props} />;
+}
+
+function DeviceSendDialog({ def, row, companies, onClose }: SendDialogProps) {
   const { t } = useTranslation();
   const id = useId();
   const toRow = def.send.to === 'rowTruck';
   const plate = String(row.values[ROW_TRUCK_FIELD] ?? '');
-  const [rowTruck, setRowTruck] = useState<TruckChoice | null | undefined>(undefined);
+  const rowTruck = useRowTruck(plate, toRow);
   const [target, setTarget] = useState<Target>('trucks');
   const [trucks, setTrucks] = useState<readonly TruckChoice[]>([]);
   const [company, setCompany] = useState('');
@@ -44,15 +52,6 @@ export function SendDialog({ def, row, companies, onClose }: SendDialogProps) {
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [step, setStep] = useState<Step>('form');
   const [answer, setAnswer] = useState<SendAnswer | undefined>(undefined);
-
-  useEffect(() => {
-    if (!toRow) return undefined;
-    let current = true;
-    truckByPlate(plate).then((found) => current && setRowTruck(found ?? null), () => current && setRowTruck(null));
-    return () => {
-      current = false;
-    };
-  }, [toRow, plate]);
 
   const request = (): SendRequest | undefined => {
     const common = { kind: def.send.kind, sourceId: Number(row.key), ...(description.trim() === '' ? {} : { description: description.trim() }) };

@@ -1,10 +1,12 @@
-// The master-data calls of the console: a list page, a save (new row or edit of a version), a status change; and the
-// two refusals a form shows itself: a rule on a field (400) and a stale version (409).
+// The master-data calls of the console: a list page, a save (new row or edit of a version), a status change, a row's
+// stored file; and the two refusals a form shows itself: a rule on a field (400) and a stale version (409).
 import i18next from 'i18next';
 import { CallError, callPath } from '../../../api/client';
 import type { EntityDef, EntityStatus } from '../../../domain/screens/entities/definition';
 import type { EntityInput } from '../../../domain/screens/entities/validate';
-import { ENTITY_RESULT, entityCallPath, isEntityPage, isEntityRow, type EntityPage, type EntityRow } from '../../../domain/screens/entities/wire';
+import {
+  ENTITY_RESULT, entityCallPath, entityFilePath, isEntityPage, isEntityRow, isStoredFile, type EntityPage, type EntityRow, type StoredFile,
+} from '../../../domain/screens/entities/wire';
 import { isRecord } from '../../../domain/wire/guards';
 import { fileContentKey } from '../../../domain/screens/entities/validate';
 import { sendWithProgress } from './save-progress';
@@ -25,6 +27,13 @@ export async function fetchEntityPage(def: EntityDef, query: Readonly<Record<str
   const answer = await callPath<unknown>('GET', entityCallPath(def.path), query);
   if (isEntityPage(answer)) return answer;
   // Another backend's shape is the spec's 'read data fail', never half-drawn rows.
+  throw new CallError(i18next.t('error.readDataFail'), undefined, undefined, false);
+}
+
+/** A row's stored file (a tank table's text, an upgrade file's bytes in base64). */
+export async function fetchStoredFile(def: EntityDef, key: string): Promise<StoredFile> {
+  const answer = await callPath<unknown>('GET', entityFilePath(def.path, encodeURIComponent(key)), {});
+  if (isStoredFile(answer)) return answer;
   throw new CallError(i18next.t('error.readDataFail'), undefined, undefined, false);
 }
 

@@ -2,17 +2,15 @@
 // calls injected, following its send live (each entity-changed notice naming it reads the row again), so the editor
 // locks while the send is pending and shows its status and progress; the other trucks' refusals are told in a toast.
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { paramSendMachine, type ParamSendAnswer, type SendDraft } from '../../../../machines/param-send.machine';
 import type { ParamFileName } from '../../../domain/params/catalogue-types';
 import { isFileSendStatus, type FileSendStatus } from '../../../domain/params/send-status';
 import type { DeviceFileAnswer, SendRow } from '../../../domain/params/send-wire';
 import { showToast } from '../../../ui/notify';
-import { useLiveListener } from '../../live/use-live';
-import type { EntityChanges } from '../../../../workers/live-api';
 import { fetchSendsByIds, stopSendCall } from '../send-message/send-calls';
-import { idBatcher, SEND_LIST_PATH, sendIdsOf } from '../send-message/id-batcher';
+import { useSendFollow } from '../send-message/use-send-follow';
 import { fileRefusal, postFileSend } from './param-file-calls';
 
 /** What one send carries besides the edited truck: the file as edited, the other trucks, the copy it started from. */
@@ -105,36 +103,13 @@ export function useFileSend({ name, copy, onRefusedValues, onSent }: FileSendOpt
     (a, b) => a.editable === b.editable && a.pending === b.pending && a.stoppable === b.stoppable && a.sendId === b.sendId && a.status === b.status,
   );
 
-  // Reads the followed send again and hands its status to the machine, which takes it only as a move forward.
-  const read = useCallback(
-    async (ids: readonly number[]) => {
-      const rows = await fetchSendsByIds(ids).catch(() => []);
-      for (const found of rows) {
-        const status = fileStatus(found);
-        if (!status || found.id !== actor.getSnapshot().context.record?.sendId) continue;
-        setRow(found);
-        actor.send({ type: 'send.status', sendId: found.id, status });
-      }
-    },
-    [actor],
-  );
-  const batcher = useMemo(() => idBatcher((ids) => void read(ids)), [read]);
-  useEffect(() => () => batcher.dispose(), [batcher]);
-
   const sendId = gates.sendId;
-  useEffect(() => {
-    // A new send's notices may come before the POST's answer named it: read it once it is known.
-    if (sendId !== undefined) batcher.add([sendId]);
-  }, [sendId, batcher]);
-
-  const listen = useCallback(
-    (event: EntityChanges) => {
-      if (sendId === undefined) return;
-      if (event.missed || sendIdsOf(event.changes, SEND_LIST_PATH).includes(sendId)) batcher.add([sendId]);
-    },
-    [sendId, batcher],
-  );
-  useLiveListener('entity.changed', listen);
+  useSendFollow(sendId, (found) => {
+    const status = fileStatus(found);
+    if (!status || found.id !== actor.getSnapshot().context.record?.sendId) return;
+    setRow(found);
+    actor.send({ type: 'send.status', sendId: found.id, status });
+  });
 
   // The device took this console's edit: its copy changed.
   const status = gates.status;

@@ -74,3 +74,29 @@ export interface StoredPhoto {
 export function isStoredPhoto(value: unknown): value is StoredPhoto {
   return isRecord(value) && typeof value['name'] === 'string';
 }
+
+/** A row's stored file, below the API base: `/entity<path>/<key>/file`, for screens with a file field (`key` as the URL holds it). */
+export function entityFilePath(path: EntityPath | EntityDef['path'], key: string): string {
+  return `${entityCallPath(path)}/${key}/file`;
+}
+
+/**
+ * A row's stored file as GET `/entity<path>/<key>/file` answers it: a text file (a tank table) as its text, a binary
+ * one (an upgrade file) in base64, so it travels in the envelope like every other answer.
+ */
+export interface StoredFile {
+  readonly name: string;
+  readonly size: number;
+  readonly encoding: 'text' | 'base64';
+  readonly content: string;
+}
+
+export function isStoredFile(value: unknown): value is StoredFile {
+  return (
+    isRecord(value) &&
+    typeof value['name'] === 'string' &&
+    isFiniteNumber(value['size']) &&
+    (value['encoding'] === 'text' || value['encoding'] === 'base64') &&
+    typeof value['content'] === 'string'
+  );
+}
