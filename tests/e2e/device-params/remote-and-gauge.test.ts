@@ -1,6 +1,7 @@
 // Remote commands and tank tables in Chromium, against a seeded fleet whose simulator and devices run in the test's
 // server: a restart command sent from its template to a truck chosen by plate, confirmed first and followed to 'sent';
-// and a tank table the device confirmed changing the volumes the truck reports, as the commissioning check shows them.
+// and a tank table sent from its row, followed to 'in use' in the send dialog, then changing the volumes the truck
+// reports, as the commissioning check shows them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { parseTankTable } from '../../../src/domain/params/tank-table';
@@ -17,6 +18,7 @@ import { startServer, type RunningServer } from '../../helpers/server';
 
 const REMOTE = '/setting/alarm_threshold/remote';
 const CHECK = '/setting/base_data/test';
+const TANK_TABLES = '/setting/base_data/tank_table';
 
 describe('remote commands and tank tables in Chromium', () => {
   let server: RunningServer;
@@ -82,7 +84,7 @@ describe('remote commands and tank tables in Chromium', () => {
     expect(await view().locator('.ag-cell[col-id="kind"]').first().textContent()).toBe('远程命令');
   });
 
-  it('shows the volumes of the tank table the device confirmed, read from the levels the probes measure', async () => {
+  it('sends a tank table from its row, follows it into use, and shows the volumes it gives for the levels the probes measure', async () => {
     const { db } = server.services;
     // An online tanker carrying product (an offline truck's row stays as it last reported): its compartments report volumes.
     const lives = await db.selectFrom('truckLive').innerJoin('truck', 'truck.id', 'truckLive.truckId')
@@ -102,7 +104,19 @@ describe('remote commands and tank tables in Chromium', () => {
       },
     });
     expect(saved.resultCode).toBe(200);
-    expect((await call(server.url, 'POST', '/deviceSend', { token, form: { kind: 'tankTable', sourceId: Number(saved.data.key) } })).resultCode).toBe(200);
+    // Sent from its row's 下发 dialog, which follows the send live until the device confirms the table in use.
+    await page.goto(`${server.url}${TANK_TABLES}`);
+    await view().getByRole('button', { name: '下发 TT-E2E-1' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`下发到本车：${loaded.signCode}`).waitFor();
+    expect(await dialog.getByRole('status').textContent()).toBe('状态：未发送');
+    await dialog.getByRole('button', { name: '下发', exact: true }).click();
+    await expect.poll(() => dialog.getByRole('status').textContent(), { timeout: 20_000 }).toBe('状态：当前使用');
+    // Already on the device: sending it again is refused, and the dialog says why.
+    const again = dialog.getByRole('button', { name: '下发', exact: true });
+    expect(await again.getAttribute('aria-disabled')).toBe('true');
+    expect(await again.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent())).toBe('此容积表已下发到设备，请上传新的容积表');
+    await page.keyboard.press('Escape');
     await expect.poll(async () => (await db.selectFrom('tankTable').select('state').where('id', '=', Number(saved.data.key)).executeTakeFirstOrThrow()).state, { timeout: 20_000 }).toBe('inUse');
     // The truck's next report reads its levels through the table: the simulator runs on until it has reported.
     const reported = async () => Object.values(JSON.parse((await db.selectFrom('truckLive').select('inventory').where('truckId', '=', loaded.id).executeTakeFirstOrThrow()).inventory) as Record<string, TankInventory>)

@@ -132,6 +132,7 @@ describe('sending a row to devices', { timeout: 20_000 }, () => {
     expect(server.sends().map((call) => call.params)).toEqual([{ kind: 'tankTable', sourceId: '5', truckIds: '102' }]);
     expect(toasts()).toContain('deviceEntity.send.tankTable.accepted');
     expect(sendButton().getAttribute('aria-disabled')).toBe('true');
+    expect(inDialog().getByText('发送尚未完成，不能重复发送')).toBeTruthy();
 
     server.move(900, { status: 'sending', step: 1, steps: 4 });
     announce(live, 900);

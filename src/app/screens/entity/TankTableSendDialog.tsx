@@ -100,14 +100,15 @@ function TankTableSendForm({ row, truck, loaded, onClose }: FormProps) {
         {progress && ` · ${t('paramEditor.progress', { step: progress.step, steps: progress.steps })}`}
       </p>
       {send.problem && <p className="entity-form__message" role="alert">{t(send.problem.key, send.problem.values)}</p>}
+      {!send.editable && <p id={`${id}-blocked`} className="entity-send__blocked">{t(send.pending ? 'sendMachine.repeatBlocked' : 'sendMachine.settledBlocked')}</p>}
       <label className="entity-form__field" htmlFor={`${id}-description`}>
         <span className="entity-form__label">{t('deviceEntity.send.description')}</span>
         <input id={`${id}-description`} className="entity-form__input" maxLength={200} value={description} disabled={!send.editable} onChange={(event) => setDescription(event.target.value)} />
       </label>
       <div className="dialog__actions">
         <button type="button" onClick={onClose}>{t('deviceEntity.send.close')}</button>
-        {/* Not disabled while refused: pressing it says why (a send pending, the table already on the device). */}
-        <button type="submit" aria-disabled={!send.editable}>{t('deviceEntity.send.submit')}</button>
+        {/* Refused rather than disabled: it stays in the tab order, says why beside it, and pressing it says so again. */}
+        <button type="submit" aria-disabled={!send.editable} aria-describedby={send.editable ? undefined : `${id}-blocked`}>{t('deviceEntity.send.submit')}</button>
       </div>
     </form>
   );
