@@ -22,7 +22,8 @@ function fail(reason: unknown): false {
   return false;
 }
 
-function saveBlob(blob: Blob, fileName: string): void {
+/** Saves a blob as a download under `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

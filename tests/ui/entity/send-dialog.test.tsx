@@ -179,6 +179,23 @@ describe('sending a row to devices', { timeout: 20_000 }, () => {
     expect(inDialog().queryByRole('button', { name: '下发', hidden: true })).toBeNull();
   });
 
+  it('downloads a tank table as the text it was uploaded with, under its file name', async () => {
+    deviceServer(TANK, [tankRow('9', 'inUse')], { files: { 9: TABLE } });
+    const saved: { name: string; text: Promise<string> }[] = [];
+    const made = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => `blob:${saved.push({ name: '', text: (blob as Blob).text() })}`);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      const entry = saved[Number(this.href.replace('blob:', '')) - 1];
+      if (entry) entry.name = this.download;
+    });
+    open(TANK);
+    fireEvent.click(await findRowButton('下载 T9'));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1), SLOW);
+    expect(saved[0]?.name).toBe('t.txt');
+    expect(await saved[0]?.text).toBe(TABLE);
+    click.mockRestore();
+    made.mockRestore();
+  });
+
   it('offers neither edit, send nor status on a tank table being sent, and says why', async () => {
     const server = deviceServer(TANK, [tankRow('6', 'sending')]);
     open(TANK);

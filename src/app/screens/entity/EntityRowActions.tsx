@@ -1,10 +1,12 @@
-// A list row's buttons: edit it (not a record of something done), send it to devices (a definition with `send`), reset
-// its password (a user), and enable or disable it (the opposite of its status). While the row's state blocks edits (a
+// A list row's buttons: edit it (not a record of something done), send it to devices (a definition with `send`),
+// download its stored file (a file field's), reset its password (a user), and enable or disable it (the opposite of
+// its status). While the row's state blocks edits (a
 // tank table being sent), edit, send and status are shown disabled with the reason.
 import { useTranslation } from 'react-i18next';
-import { ENTITY_STATUS, isEditBlocked, type EntityDef } from '../../../domain/screens/entities/definition';
+import { ENTITY_STATUS, fileFieldOf, isEditBlocked, type EntityDef } from '../../../domain/screens/entities/definition';
 import type { EntityRow } from '../../../domain/screens/entities/wire';
 import { rowName } from './StatusConfirm';
+import { downloadStoredFile } from './stored-file-download';
 
 export interface EntityRowActionsProps {
   readonly def: EntityDef;
@@ -34,6 +36,11 @@ export function EntityRowActions({ def, row, onEdit, onToggle, onResetPassword, 
       {def.send && (
         <button type="button" className="entity-link" aria-label={`${t('deviceEntity.send.action')} ${name}`} {...block} onClick={unless(onSend)}>
           {t('deviceEntity.send.action')}
+        </button>
+      )}
+      {fileFieldOf(def) && (
+        <button type="button" className="entity-link" aria-label={`${t('entity.download')} ${name}`} onClick={() => void downloadStoredFile(def, row)}>
+          {t('entity.download')}
         </button>
       )}
       {def.fields.some((field) => field.type === 'password') && (
