@@ -67,6 +67,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/seed-cache-setup.ts'],
+          setupFiles: ['tests/helpers/e2e-failure-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -18,8 +18,32 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+/** The browsers this test file launched and has not closed: what a failed test's report describes. */
+const OPEN_BROWSERS = new Set<Browser>();
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  OPEN_BROWSERS.add(browser);
+  browser.on('disconnected', () => OPEN_BROWSERS.delete(browser));
+  return browser;
+}
+
+/** How much of a page's text a failure report shows: enough to tell a login page, an alert or an empty shell. */
+const TEXT_SHOWN = 400;
+
+/**
+ * Where every open page of the launched browsers is and what it shows: written when an e2e test fails
+ * (tests/helpers/e2e-failure-setup.ts), so a failure seen once on CI tells what the page had landed on.
+ */
+export async function describeOpenPages(): Promise<string> {
+  const lines: string[] = [];
+  for (const browser of OPEN_BROWSERS) {
+    for (const [index, page] of browser.contexts().flatMap((context) => context.pages()).entries()) {
+      const text = await page.locator('body').innerText({ timeout: 2_000 }).catch((error: unknown) => `(no text: ${String(error).split('\n')[0]})`);
+      lines.push(`page ${index + 1}: ${page.url()}\n  ${text.replace(/\s+/g, ' ').slice(0, TEXT_SHOWN)}`);
+    }
+  }
+  return lines.join('\n');
 }
 
 /** How long Chromium may take to say where its DevTools endpoint listens. */
