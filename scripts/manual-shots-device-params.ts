@@ -1,5 +1,6 @@
 // The device-parameter screens' shots (issue 15): the parameter file editor with a tooltip open, send_message with
-// several statuses, the tank tables with one in use, and a commissioning check. All as the admin, the only demo user
+// several statuses, the tank tables with one in use, a tank table's send followed in its dialog, and a commissioning
+// check. All as the admin, the only demo user
 // holding the device-parameter functions, over sends made first through the API and answered by simulated devices.
 import type { Page } from 'playwright-core';
 import { FILE_SEND_FINAL, isFileSendStatus } from '../src/domain/params/send-status';
@@ -11,7 +12,7 @@ import {
   SHOT_COMPANY, saveRow, sendRow, sendSyscfg, sendsReaching, shotFleet, stopSend, uploadTankTable, type ShotFleet, type ShotTruck,
 } from './manual-shot-sends';
 
-export type DeviceParamShot = Extract<ManualShot, 'param-file-editor' | 'send-statuses' | 'tank-table-list' | 'commissioning'>;
+export type DeviceParamShot = Extract<ManualShot, 'param-file-editor' | 'send-statuses' | 'tank-table-list' | 'tank-table-send' | 'commissioning'>;
 
 /** Wide enough for the send list's and the tank tables' columns. */
 const VIEWPORT = { width: 1440, height: 900 } as const;
@@ -46,7 +47,8 @@ async function adminOn(ctx: ShotContext, titleKey: LocaleKey): Promise<Page> {
     await page.setViewportSize(VIEWPORT);
     await page.locator('.live-notice').first().waitFor({ timeout: 8000 }).catch(() => undefined);
     for (let left = 4; left > 0 && (await page.locator('.live-notice').count()) > 0; left -= 1) {
-      await page.locator('.live-notice').first().getByRole('button', { name: ctx.t('notice.dismiss') }).click();
+      // A notice may go by itself (replaced by a newer one) while it is being clicked: the loop looks again.
+      await page.locator('.live-notice').first().getByRole('button', { name: ctx.t('notice.dismiss') }).click({ timeout: 3000 }).catch(() => undefined);
     }
     ready.add(page);
   }
@@ -133,6 +135,19 @@ export const DEVICE_PARAM_RECIPES = {
     const page = await adminOn(ctx, 'route.setting.base_data.tank_table');
     await view(page).locator('.ag-cell[col-id="state"]', { hasText: ctx.t('sendStatus.tankTable.inUse') }).first().waitFor();
     await view(page).locator('.ag-cell[col-id="serialNo"]', { hasText: 'TT-2024-004' }).waitFor();
+    return page.screenshot();
+  },
+
+  // After the list's shot, whose rows it changes: the table to send, sent from its dialog and followed there.
+  'tank-table-send': async (ctx) => {
+    await makeTankTables(ctx);
+    const page = await adminOn(ctx, 'route.setting.base_data.tank_table');
+    await view(page).getByRole('button', { name: `${ctx.t('deviceEntity.send.action')} TT-2024-004` }).click();
+    const dialog = page.getByRole('dialog');
+    const status = dialog.getByRole('status');
+    await status.filter({ hasText: ctx.t('sendStatus.tankTable.notSent') }).waitFor();
+    await dialog.getByRole('button', { name: ctx.t('deviceEntity.send.submit'), exact: true }).click();
+    await status.filter({ hasText: ctx.t('sendStatus.tankTable.sending') }).waitFor({ timeout: 20_000 });
     return page.screenshot();
   },
 

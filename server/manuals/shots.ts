@@ -31,6 +31,7 @@ export const MANUAL_SHOTS = [
   'param-file-editor',
   'send-statuses',
   'tank-table-list',
+  'tank-table-send',
   'commissioning',
 ] as const;
 

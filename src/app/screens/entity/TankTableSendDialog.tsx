@@ -4,13 +4,13 @@
 // why; a failed table may be sent again.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { tankTableStatusKey } from '../../../domain/params/send-status';
 import { tankTableFacts } from '../../../domain/params/tank-table-math';
 import type { SendRow } from '../../../domain/params/send-wire';
 import { ROW_TRUCK_FIELD, type EntityDef, type SendSpec } from '../../../domain/screens/entities/definition';
 import type { EntityRow } from '../../../domain/screens/entities/wire';
 import { tabTitleKey } from '../../../domain/shell/titles';
 import { FormDialog } from '../../../ui/filters';
-import { statusText } from '../send-message/send-columns';
 import { fetchSendPage } from '../send-message/send-calls';
 import { fetchStoredFile } from './entity-calls';
 import type { TruckChoice } from './send-calls';
@@ -96,7 +96,7 @@ function TankTableSendForm({ row, truck, loaded, onClose }: FormProps) {
         </p>
       )}
       <p className="entity-send__status" role="status" data-status={send.status ?? ''}>
-        {send.status && t('deviceEntity.send.tankTable.status', { status: statusText(t, send.status) })}
+        {send.status && t('deviceEntity.send.tankTable.status', { status: t(tankTableStatusKey(send.status)) })}
         {progress && ` · ${t('paramEditor.progress', { step: progress.step, steps: progress.steps })}`}
       </p>
       {send.problem && <p className="entity-form__message" role="alert">{t(send.problem.key, send.problem.values)}</p>}
