@@ -79,7 +79,9 @@ export function sameAsValidated(value: Readonly<Record<string, unknown>>, truck:
   if (
     value['gpsTime'] !== row.gpsTime || value['speed'] !== row.speed || value['status'] !== row.status ||
     value['area'] !== row.area || value['statusTime'] !== row.statusTime || value['alarm'] !== row.alarm ||
-    value['signCode'] !== row.signCode || value['truckCompany'] !== row.truckCompany || value['truckId'] !== row.truckId
+    value['signCode'] !== row.signCode || value['truckCompany'] !== row.truckCompany || value['truckId'] !== row.truckId ||
+    // A move the map must show, or a fix gone bad that the parser must refuse, though nothing else changed.
+    value['lat'] !== row.lat || value['lng'] !== row.lng || value['heading'] !== row.heading
   ) return false;
   const tanks = value['lastIventoryMap'];
   if (!isRecord(tanks)) return false;

@@ -9,11 +9,11 @@ import type { PublishedAlarm, PublishedRow, RawFrame } from '../live/hub';
 /** Omit on each member of a union: Omit alone merges the members and loses which properties go with which type. */
 export type WithoutKey<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** A shallow copy of `value` without `key`. */
-export function withoutKey<T extends object, K extends keyof T>(value: T, key: K): WithoutKey<T, K> {
+/** A shallow copy of `value` without `keys`. */
+export function withoutKey<T extends object, K extends keyof T>(value: T, ...keys: readonly K[]): WithoutKey<T, K> {
   const copy: Partial<T> = { ...value };
-  delete copy[key];
-  // The copy has every property of T but `key`, member by member; the compiler cannot follow a delete.
+  for (const key of keys) delete copy[key];
+  // The copy has every property of T but `keys`, member by member; the compiler cannot follow a delete.
   return copy as WithoutKey<T, K>;
 }
 
@@ -27,9 +27,12 @@ export function specAlarm(alarm: PublishedAlarm['alarm']): LiveAlarm {
   return withoutKey(alarm, 'seq');
 }
 
-/** The spec's status row: no `truckId`. */
+/** A status row's fields only our contract has: the merge key and the live map's position. */
+const OUR_ROW_FIELDS = ['truckId', 'lat', 'lng', 'heading'] as const satisfies readonly (keyof TruckStatusRow)[];
+
+/** The spec's status row: no `truckId`, `lat`, `lng` or `heading`. */
 export function specStatusRow(row: PublishedRow['row']): TruckStatusRow {
-  return withoutKey(row, 'truckId');
+  return withoutKey(row, ...OUR_ROW_FIELDS);
 }
 
 /** The spec's five login fields: no `sessionIdleMs`. */
@@ -46,12 +49,12 @@ export function specSocketOpen(message: unknown): unknown {
 }
 
 /**
- * A replayed frame (npm run replay) as the spec's sockets send it: no `seq` on alarms, no `truckId` on rows, and no
- * notices (undefined: not sent).
+ * A replayed frame (npm run replay) as the spec's sockets send it: no `seq` on alarms, none of our fields on rows,
+ * and no notices (undefined: not sent).
  */
 export function specRawFrame(frame: RawFrame): RawFrame | undefined {
   const { socket, data } = frame;
   if (socket === 'alarm' && isNoticeFrame(data)) return undefined;
   if (socket === 'alarm') return { socket, data: isRecord(data) ? withoutKeys(data, ['seq']) : data };
-  return { socket, data: Array.isArray(data) ? data.map((row: unknown) => (isRecord(row) ? withoutKeys(row, ['truckId']) : row)) : data };
+  return { socket, data: Array.isArray(data) ? data.map((row: unknown) => (isRecord(row) ? withoutKeys(row, OUR_ROW_FIELDS) : row)) : data };
 }

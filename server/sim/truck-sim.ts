@@ -267,14 +267,19 @@ export function rowKey(t: Pick<TruckSim, 'status' | 'alarmText' | 'gpsTime' | 's
   return `${t.status}|${t.alarmText}|${t.gpsTime}|${t.statusTime}|${s.speed}|${s.area}|${s.lat}|${s.lng}|${s.heading}|${JSON.stringify(s.tanks)}`;
 }
 
-/** The row as the status socket sends it, with its company for the socket's per-user filter. */
+/**
+ * The row as the status socket sends it, with its company for the socket's per-user filter. Its fix is the shown one,
+ * as truckLive stores it (report() rounds it), so a published row and the same row read back agree; a truck that has
+ * not reported yet has no fix to send, as statusRows leaves it out too.
+ */
 export function statusRow(t: TruckSim): PublishedRow {
   const s = t.shown;
+  const fix = t.gpsTime === null ? {} : { lat: s.lat, lng: s.lng, heading: s.heading };
   return {
     companyCode: t.spec.companyCode,
     row: {
       truckId: t.spec.id, status: t.status, signCode: t.spec.signCode, truckCompany: t.spec.companyName, alarm: t.alarmText,
-      gpsTime: t.gpsTime, statusTime: t.statusTime, speed: s.speed, area: s.area, lastIventoryMap: s.tanks,
+      gpsTime: t.gpsTime, statusTime: t.statusTime, speed: s.speed, area: s.area, lastIventoryMap: s.tanks, ...fix,
     },
   };
 }

@@ -1,6 +1,6 @@
 // Truck status rows as the status socket, onlineTruck and getTruckBarData send them.
 import { isTruckStatusCode, TRUCK_STATUS } from '../../src/domain/truck-status';
-import type { TankInventory } from '../../src/domain/wire/truck-row';
+import type { TankInventory, TruckStatusRow } from '../../src/domain/wire/truck-row';
 import type { Db } from '../db/open';
 import type { PublishedRow } from '../live/hub';
 
@@ -11,6 +11,13 @@ export interface RowQuery {
   readonly onlineOnly?: boolean;
 }
 
+type LastFix = Pick<TruckStatusRow, 'lat' | 'lng' | 'heading'>;
+
+/** The live map's fields; a truck that never reported has no fix, only the columns' placeholder (0, 0 in the sea). */
+function lastFix(r: { readonly gpsTime: number | null; readonly lat: number; readonly lng: number; readonly heading: number }): LastFix {
+  return r.gpsTime === null ? {} : { lat: r.lat, lng: r.lng, heading: r.heading };
+}
+
 /** Status rows of the given companies' trucks, ordered by plate. */
 export async function statusRows(db: Db, query: RowQuery): Promise<PublishedRow[]> {
   if (query.companyCodes.length === 0 || query.truckIds?.length === 0) return [];
@@ -19,7 +26,7 @@ export async function statusRows(db: Db, query: RowQuery): Promise<PublishedRow[
     .innerJoin('truck as t', 't.id', 'l.truckId')
     .innerJoin('company as c', 'c.code', 't.companyCode')
     .select([
-      'l.truckId', 'l.status', 'l.alarm', 'l.gpsTime', 'l.statusTime', 'l.speed', 'l.area', 'l.inventory',
+      'l.truckId', 'l.status', 'l.alarm', 'l.gpsTime', 'l.statusTime', 'l.speed', 'l.area', 'l.lat', 'l.lng', 'l.heading', 'l.inventory',
       't.signCode', 't.companyCode', 'c.name as companyName',
     ])
     .where('t.companyCode', 'in', query.companyCodes);
@@ -39,6 +46,7 @@ export async function statusRows(db: Db, query: RowQuery): Promise<PublishedRow[
       speed: r.speed,
       area: r.area,
       lastIventoryMap: JSON.parse(r.inventory) as Record<string, TankInventory>,
+      ...lastFix(r),
     },
   }));
 }

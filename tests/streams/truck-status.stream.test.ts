@@ -63,6 +63,16 @@ describe('sameAsValidated', () => {
     expect(sameAsValidated({ ...row, lastIventoryMap: { '1': { oilCode: -1, vt: 0, temperature: -12.5, humidity: 80 } } }, truck)).toBe(false);
     expect(sameAsValidated({ ...row, lastIventoryMap: { '1': { oilCode: -1, vt: 0, temperature: -18.2, humidity: 96 } } }, truck)).toBe(false);
   });
+  it('tells apart a row whose only change is its fix, or a fix gone missing or bad', () => {
+    const row = statusRow({ lat: 31.230416, lng: 121.473701, heading: 90 });
+    const truck = normaliseRow(row);
+    expect(sameAsValidated({ ...row }, truck)).toBe(true);
+    expect(sameAsValidated({ ...row, lat: 31.230417 }, truck)).toBe(false);
+    expect(sameAsValidated({ ...row, lng: 121.4737 }, truck)).toBe(false);
+    expect(sameAsValidated({ ...row, heading: 91 }, truck)).toBe(false);
+    expect(sameAsValidated({ ...row, lat: undefined }, truck)).toBe(false);
+    expect(sameAsValidated({ ...row, heading: '90' }, truck)).toBe(false);
+  });
 });
 
 describe('mergeRows', () => {
@@ -92,6 +102,21 @@ describe('mergeRows', () => {
   it('sees a changed tank as a change', () => {
     const next = mergeRows(fleet, batch([statusRow({ truckId: 1, lastIventoryMap: { '1': { oilCode: 92, vt: 11 } } })]));
     expect(keys(next.changed)).toEqual(['id:1']);
+  });
+
+  it('sees a truck that only moved as a change, and keeps its fix', () => {
+    const placed = mergeRows(fleet, batch([statusRow({ truckId: 1, lat: 31.2, lng: 121.4, heading: 0 })]));
+    const moved = mergeRows(placed, batch([statusRow({ truckId: 1, lat: 31.21, lng: 121.4, heading: 15 })]));
+    expect(keys(moved.changed)).toEqual(['id:1']);
+    expect(moved.trucks.get('id:1')?.row).toMatchObject({ lat: 31.21, lng: 121.4, heading: 15 });
+  });
+
+  it('drops a known truck\'s row whose fix is out of range, keeping what it held', () => {
+    const placed = mergeRows(fleet, batch([statusRow({ truckId: 1, lat: 31.2, lng: 121.4, heading: 0 })]));
+    const next = mergeRows(placed, batch([{ ...statusRow({ truckId: 1, lat: 31.2, lng: 121.4 }), heading: 400 }]));
+    expect(next.invalidRows).toBe(1);
+    expect(next.changed).toEqual([]);
+    expect(next.trucks.get('id:1')).toBe(placed.trucks.get('id:1'));
   });
 
   it('drops and counts malformed rows, even one carrying a known truck id', () => {

@@ -39,6 +39,15 @@ export interface TruckStatusRow {
   readonly area: string;
   /** Our addition: a stable key for merging changed rows; the legacy backend may omit it. */
   readonly truckId?: number;
+  /**
+   * Our addition for the live map: the last fix's WGS-84 latitude, degrees (−90 to 90). Absent from the legacy backend
+   * and for a truck that has never reported.
+   */
+  readonly lat?: number;
+  /** Our addition for the live map: the last fix's WGS-84 longitude, degrees (−180 to 180); our server sends it with `lat`. */
+  readonly lng?: number;
+  /** Our addition for the live map: the last fix's heading, degrees clockwise from north (0 to 360). */
+  readonly heading?: number;
   /** Per tank, keyed by compartment number. The spec's misspelling is the wire name. */
   readonly lastIventoryMap: Readonly<Record<string, TankInventory>>;
 }
@@ -71,6 +80,12 @@ function parseInventory(value: unknown): Record<string, TankInventory> | undefin
   return tanks;
 }
 
+const POSITION_FIELDS = ['lat', 'lng', 'heading'] as const;
+/** The range each live-map field must fall in, ends included (a heading of 360 is north, as 0 is). */
+const POSITION_RANGES: Readonly<Record<(typeof POSITION_FIELDS)[number], readonly [min: number, max: number]>> = {
+  lat: [-90, 90], lng: [-180, 180], heading: [0, 360],
+};
+
 function readTime(value: unknown): WireTime | null | undefined {
   if (value === null) return null;
   return isWireTime(value) ? value : undefined;
@@ -79,7 +94,10 @@ function readTime(value: unknown): WireTime | null | undefined {
 /**
  * Checks every field of an untrusted status row and returns a clean copy, or undefined.
  * Texts may be null (shown empty) and times null (never reported); a missing field, a wrong type,
- * an unknown status code or a malformed tank rejects the row.
+ * an unknown status code or a malformed tank rejects the row. Our extensions (truckId, lat, lng, heading) may be
+ * absent, but one present must be valid or it rejects the row, as a bad tank reading does: only our server sends
+ * them, and a bad one says the row did not come from it. Null counts as bad here, not as absent: our server leaves a
+ * field out rather than sending null (it is the legacy backend that sends null for an empty reading).
  */
 export function parseTruckStatusRow(value: unknown): TruckStatusRow | undefined {
   if (!isRecord(value)) return undefined;
@@ -94,8 +112,18 @@ export function parseTruckStatusRow(value: unknown): TruckStatusRow | undefined 
   if (truckCompany === undefined || alarm === undefined || area === undefined) return undefined;
   if (gpsTime === undefined || statusTime === undefined || lastIventoryMap === undefined) return undefined;
   if (truckId !== undefined && !isSafeInteger(truckId)) return undefined;
-  const row = { status, signCode, truckCompany, alarm, gpsTime, statusTime, speed, area, lastIventoryMap };
-  return truckId === undefined ? row : { ...row, truckId };
+  const row: { -readonly [K in keyof TruckStatusRow]: TruckStatusRow[K] } = {
+    status, signCode, truckCompany, alarm, gpsTime, statusTime, speed, area, lastIventoryMap,
+  };
+  if (truckId !== undefined) row.truckId = truckId;
+  for (const key of POSITION_FIELDS) {
+    const reading = value[key];
+    if (reading === undefined) continue;
+    const [min, max] = POSITION_RANGES[key];
+    if (!isFiniteNumber(reading) || reading < min || reading > max) return undefined;
+    row[key] = reading;
+  }
+  return row;
 }
 
 export interface ParsedTruckFrame {

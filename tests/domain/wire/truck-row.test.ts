@@ -11,10 +11,13 @@ const VALID = {
   speed: 52.5,
   area: '上海市浦东新区',
   truckId: 17,
+  lat: 31.230416,
+  lng: 121.473701,
+  heading: 275.5,
   lastIventoryMap: { '1': { oilCode: 92, vt: 5000.4 }, '2': { oilCode: 0, vt: 3000 } },
 };
 
-const without = (field: keyof typeof VALID) => Object.fromEntries(Object.entries(VALID).filter(([key]) => key !== field));
+const without = (...fields: (keyof typeof VALID)[]) => Object.fromEntries(Object.entries(VALID).filter(([key]) => !fields.some((f) => f === key)));
 
 describe('truck status row parser', () => {
   it('accepts a full row and returns its fields', () => {
@@ -25,8 +28,24 @@ describe('truck status row parser', () => {
     expect(parseTruckStatusRow({ ...VALID, password: 'x' })).toEqual(VALID);
   });
 
-  it('accepts a legacy row without truckId', () => {
-    expect(parseTruckStatusRow(without('truckId'))).toEqual(without('truckId'));
+  it('accepts a legacy row without truckId or a fix', () => {
+    const legacy = without('truckId', 'lat', 'lng', 'heading');
+    // Strict: a fix read as `lat: undefined` would still be a key the map could trip over.
+    expect(parseTruckStatusRow(legacy)).toStrictEqual(legacy);
+  });
+
+  it('accepts our row for a truck that has never reported: no fix, a null GPS time', () => {
+    const neverReported = { ...without('lat', 'lng', 'heading'), gpsTime: null };
+    expect(parseTruckStatusRow(neverReported)).toStrictEqual(neverReported);
+  });
+
+  it.each([
+    ['the poles and the date line', { lat: -90, lng: 180, heading: 0 }],
+    ['the other ends', { lat: 90, lng: -180, heading: 360 }],
+    ['a heading alone', { heading: 12.5 }],
+  ])('keeps a fix at %s', (_label, fix) => {
+    const row = { ...without('lat', 'lng', 'heading'), ...fix };
+    expect(parseTruckStatusRow(row)).toStrictEqual(row);
   });
 
   it('keeps a tank\'s level, V20, temperature and humidity, and leaves out null ones', () => {
@@ -82,6 +101,19 @@ describe('truck status row parser', () => {
     ['a NaN humidity', { ...VALID, lastIventoryMap: { '1': { oilCode: -1, vt: 0, humidity: Number.NaN } } }],
     ['a text truckId', { ...VALID, truckId: '17' }],
     ['a fractional truckId', { ...VALID, truckId: 1.5 }],
+    ['a NaN latitude', { ...VALID, lat: Number.NaN }],
+    ['a text latitude', { ...VALID, lat: '31.23' }],
+    ['a null latitude', { ...VALID, lat: null }],
+    ['a latitude past the pole', { ...VALID, lat: 90.000001 }],
+    ['a latitude below the south pole', { ...VALID, lat: -91 }],
+    ['an infinite longitude', { ...VALID, lng: Number.POSITIVE_INFINITY }],
+    ['a text longitude', { ...VALID, lng: '121.47' }],
+    ['a longitude past the date line', { ...VALID, lng: 180.5 }],
+    ['a longitude below −180', { ...VALID, lng: -181 }],
+    ['a negative heading', { ...VALID, heading: -0.1 }],
+    ['a heading past 360', { ...VALID, heading: 361 }],
+    ['a NaN heading', { ...VALID, heading: Number.NaN }],
+    ['a text heading', { ...VALID, heading: '90' }],
   ])('rejects a row with %s', (_label, value) => {
     expect(parseTruckStatusRow(value)).toBeUndefined();
   });

@@ -56,7 +56,7 @@ describe('calls in legacy mode', () => {
     expect(answer.data.rows.every((row) => truckIds.includes(row['truckId']))).toBe(true);
   });
 
-  it('answers getTruckBarData and GET /onlineTruck rows without truckId', async () => {
+  it('answers getTruckBarData and GET /onlineTruck rows without truckId or a fix', async () => {
     const bar = await call<Record<string, unknown>[]>(server.url, 'POST', BAR_DATA, { token: operator.token, json: { userPri: [] } });
     expect(bar.data.map((row) => row['signCode'])).toEqual(['京A00001', '京A00002']);
     expect(bar.data.map(keysOf)).toEqual([SPEC_ROW_KEYS, SPEC_ROW_KEYS]);

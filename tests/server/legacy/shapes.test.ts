@@ -12,8 +12,12 @@ const alarm: PublishedAlarm['alarm'] = {
 };
 const row = (truckId: number, speed = 0): PublishedRow => ({
   companyCode: truckId < 10 ? 'C002' : 'C003',
-  row: { truckId, status: 1, signCode: `P${truckId}`, truckCompany: '', alarm: '', gpsTime: 1, statusTime: 1, speed, area: '', lastIventoryMap: {} },
+  row: {
+    truckId, status: 1, signCode: `P${truckId}`, truckCompany: '', alarm: '', gpsTime: 1, statusTime: 1, speed, area: '', lastIventoryMap: {},
+    lat: 39.9, lng: 116.4, heading: 90,
+  },
 });
+const SPEC_ROW = { status: 1, signCode: 'P3', truckCompany: '', alarm: '', gpsTime: 1, statusTime: 1, speed: 0, area: '', lastIventoryMap: {} };
 
 describe('legacy wire steps', () => {
   it('takes seq out of an alarm and keeps the rest, its truckId and typed properties included', () => {
@@ -25,9 +29,11 @@ describe('legacy wire steps', () => {
     expect(ours.alarm(alarm)).toBe(alarm);
   });
 
-  it('takes truckId out of a status row', () => {
-    expect(legacy.statusRow(row(3).row)).not.toHaveProperty('truckId');
-    expect(legacy.statusRow(row(3).row)).toMatchObject({ signCode: 'P3', status: 1 });
+  it('takes truckId and the fix (lat, lng, heading) out of a status row, and keeps the rest', () => {
+    const published = row(3).row;
+    expect(legacy.statusRow(published)).toStrictEqual(SPEC_ROW);
+    expect(published).toMatchObject({ truckId: 3, lat: 39.9, lng: 116.4, heading: 90 });
+    expect(ours.statusRow(published)).toBe(published);
   });
 
   it('reads an open message without token and lastSeq, whatever their type, and leaves other values alone', () => {
@@ -40,7 +46,7 @@ describe('legacy wire steps', () => {
 
   it('replays recorded frames in the spec’s shapes', () => {
     expect(legacy.rawFrame({ socket: 'alarm', data: alarm })).toEqual({ socket: 'alarm', data: legacy.alarm(alarm) });
-    expect(legacy.rawFrame({ socket: 'truck', data: [row(3).row, 'junk'] })).toEqual({ socket: 'truck', data: [legacy.statusRow(row(3).row), 'junk'] });
+    expect(legacy.rawFrame({ socket: 'truck', data: [row(3).row, 'junk'] })).toStrictEqual({ socket: 'truck', data: [SPEC_ROW, 'junk'] });
   });
 
   it('has no data-changed notice: none is made, and a recorded one is not replayed', () => {

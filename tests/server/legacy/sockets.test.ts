@@ -72,7 +72,7 @@ describe('live sockets in legacy mode', () => {
     });
   });
 
-  it('sends the full list of the caller’s trucks, without truckId, every period, with changes in it', async () => {
+  it('sends the full list of the caller’s trucks, without truckId or a fix, every period, with changes in it', async () => {
     const client = await open('truck', { cookie: await operatorCookie() });
     client.send(truckOpen());
     const snapshot = await client.nextJson<TruckStatusRow[]>();

@@ -26,9 +26,30 @@ describe('truck rows and devices', () => {
     expect(first).toEqual({
       truckId: fs.fleet.truckIds.get('京A00001'), status: 2, signCode: '京A00001', truckCompany: '东城油品运输有限公司', alarm: '',
       gpsTime: fs.fleet.now - MINUTE, statusTime: fs.fleet.now - 10 * MINUTE, speed: 40, area: '京A00001所在地',
-      lastIventoryMap: { 1: { oilCode: 92, vt: 5000 } },
+      lastIventoryMap: { 1: { oilCode: 92, vt: 5000 } }, lat: 39.9, lng: 116.4, heading: 90,
     });
     expect(answer.data.map((row) => parseTruckStatusRow(row))).toEqual(answer.data);
+  });
+
+  it('carries each truck\'s last fix from its live row, and none for a truck that has never reported', async () => {
+    const { db } = fs.server.services;
+    const id = (plate: '京A00001' | '京A00002') => fs.fleet.truckIds.get(plate) ?? expect.unreachable(`no fixture truck ${plate}`);
+    const live = (plate: '京A00001' | '京A00002') => db.selectFrom('truckLive').selectAll().where('truckId', '=', id(plate)).executeTakeFirstOrThrow();
+    const [moved, unplaced] = [await live('京A00001'), await live('京A00002')];
+    try {
+      await db.updateTable('truckLive').set({ lat: -33.868819, lng: 151.209295, heading: 359.5 }).where('truckId', '=', id('京A00001')).execute();
+      // A truck that never reported keeps the columns' placeholder, which must not put it at 0, 0.
+      await db.updateTable('truckLive').set({ gpsTime: null, lat: 0, lng: 0, heading: 0 }).where('truckId', '=', id('京A00002')).execute();
+      const answer = await barData('operator', { json: { userPri: [] } });
+      // Read from JSON, so a field left out is absent, never undefined.
+      expect(answer.data.map((row) => [row.signCode, row.gpsTime === null, row.lat, row.lng, row.heading])).toEqual([
+        ['京A00001', false, -33.868819, 151.209295, 359.5],
+        ['京A00002', true, undefined, undefined, undefined],
+      ]);
+      expect(answer.data.map((row) => parseTruckStatusRow(row))).toEqual(answer.data);
+    } finally {
+      for (const row of [moved, unplaced]) await db.updateTable('truckLive').set(row).where('truckId', '=', row.truckId).execute();
+    }
   });
 
   it.each([

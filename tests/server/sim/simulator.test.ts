@@ -2,6 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_TYPE_IDS } from '../../../src/domain/alarm-types';
 import { parseLiveAlarm } from '../../../src/domain/wire/live-alarm';
+import { roundCoord } from '../../../server/sim/city';
+import { loadFleet } from '../../../server/sim/fleet';
+import { report, statusRow } from '../../../server/sim/truck-sim';
+import { createTruckSim } from '../../../server/sim/truck-start';
 import { statusRows } from '../../../server/store/trucks';
 import { ALL_COMPANIES, T0, history, record, run, seededDb, simulate, type SeededDb } from './fixture';
 
@@ -58,6 +62,8 @@ describe('published rows', () => {
       await sim.tick(T0 + i * 5000);
       off();
       const after = await statusRows(s.db, { companyCodes: ALL_COMPANIES });
+      // Every seeded truck has reported, so each row has a fix, and "exactly as stored" below covers it too.
+      expect(after.filter((r) => typeof r.row.lat !== 'number' || typeof r.row.lng !== 'number' || typeof r.row.heading !== 'number')).toEqual([]);
       expect(published.length).toBeLessThan(Number(total));
       expect(new Set(published).size).toBe(published.length);
       for (const row of after) {
@@ -70,6 +76,23 @@ describe('published rows', () => {
       }
     }
     sim.stop();
+  });
+
+  it('sends no fix for a truck until it reports, then its position rounded as stored', async () => {
+    const [spec] = (await loadFleet(s.db)).trucks;
+    if (!spec) throw new Error('the seeded fleet has no trucks');
+    // No live row: a truck just added to the master data, placed near its yard but not yet reported.
+    const t = createTruckSim(spec, undefined, 5, T0);
+    const before = statusRow(t).row;
+    expect(before.gpsTime).toBeNull();
+    expect(Object.keys(before).filter((key) => ['lat', 'lng', 'heading'].includes(key))).toEqual([]);
+
+    t.lat += 0.0000004;
+    t.heading = 123.4;
+    report(t, T0 + 1000);
+    const after = statusRow(t).row;
+    expect(after).toMatchObject({ gpsTime: T0 + 1000, lat: roundCoord(t.lat), lng: roundCoord(t.lng), heading: 123.4 });
+    expect(after.lat).not.toBe(t.lat);
   });
 });
 
