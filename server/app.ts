@@ -17,6 +17,7 @@ import { answerClientError, answerFrameworkError } from './http/client-errors';
 import { installSecurityHeaders } from './http/security-headers';
 import { registerLiveSockets } from './live/sockets';
 import type { LiveLimits } from './live/socket-policy';
+import { mapRoutes } from './map/map-routes';
 import { reportRoutes } from './reports/report-routes';
 import { alarmRoutes } from './routes/alarm';
 import { alarmChoiceRoutes } from './routes/alarm-choice';
@@ -69,7 +70,7 @@ function apiPlugins(services: Services): readonly ContractPlugin[] {
     fenceRoutes, downloadRoutes, reportRoutes, entityRoutes, entityTransferRoutes, roleFunctionRoutes, thresholdRoutes,
     sendRoutes, deviceFileRoutes, commissioningRoutes,
   ];
-  const ours = [password.verify, diagnosticsRoutes];
+  const ours = [password.verify, diagnosticsRoutes, mapRoutes];
   return services.wire.extensionRoutes ? [...spec, ...ours] : spec;
 }
 /** Route plugins under the host root (the spec's full-URL calls). */

@@ -1,5 +1,6 @@
 // The server's settings, read once from the environment (README lists them).
 import path from 'node:path';
+import type { MapConfig, MapCoords } from '../src/domain/map/base-map';
 import type { TrustProxy } from './app';
 import { CONTRACTS, isContract, type Contract } from './contract/contract';
 import { databaseTargetOf, type DatabaseTarget } from './db/target';
@@ -25,6 +26,8 @@ export interface ServerConfig {
   readonly redisUrl: string | undefined;
   /** INSTANCE_ID: this instance's name in diagnostics and logs; host and process when unset. */
   readonly instanceId: string | undefined;
+  /** MAP_*: the live map's base layer (docs/map.md); no tile server unless MAP_TILE_URL names one. */
+  readonly map: MapConfig;
   readonly sim: {
     readonly enabled: boolean;
     readonly trucks: number;
@@ -71,6 +74,41 @@ function redisUrlOf(value: string | undefined): string | undefined {
   return text;
 }
 
+const MAP_COORDS: readonly MapCoords[] = ['wgs84', 'gcj02'];
+/** What Leaflet fills in a tile template by itself: {s} a subdomain (a, b or c), {r} '@2x' on dense screens. */
+const TILE_PLACEHOLDERS: ReadonlySet<string> = new Set(['{s}', '{z}', '{x}', '{y}', '{r}']);
+
+/** MAP_TILE_URL: a Leaflet tile template on http(s) or this host's own path. The text is never echoed: it may hold a key. */
+function tileUrlOf(value: string | undefined): string | null {
+  const text = (value ?? '').trim();
+  if (text === '') return null;
+  if (!/^(https?:\/\/[^/]|\/[^/])/i.test(text)) throw new Error('MAP_TILE_URL must start with http://, https:// or / (a path on this server)');
+  const missing = ['{z}', '{x}', '{y}'].filter((placeholder) => !text.includes(placeholder));
+  if (missing.length > 0) throw new Error(`MAP_TILE_URL must hold {z}, {x} and {y}; it lacks ${missing.join(', ')}`);
+  const unknown = (text.match(/\{[^}]*\}/g) ?? []).filter((placeholder) => !TILE_PLACEHOLDERS.has(placeholder));
+  if (unknown.length > 0) throw new Error(`MAP_TILE_URL may hold only {s}, {z}, {x}, {y} and {r}; it has ${unknown.join(', ')}`);
+  return text;
+}
+
+function mapCoordsOf(value: string | undefined): MapCoords {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === '') return 'wgs84';
+  const coords = MAP_COORDS.find((one) => one === text);
+  if (!coords) throw new Error(`MAP_TILE_COORDS must be one of ${MAP_COORDS.join(', ')}, got "${value}"`);
+  return coords;
+}
+
+/** The MAP_* settings: a tile server (with its attribution, coordinates and deepest zoom), or none for the offline map. */
+export function mapConfigOf(env: NodeJS.ProcessEnv): MapConfig {
+  const tileUrl = tileUrlOf(env.MAP_TILE_URL);
+  const coords = mapCoordsOf(env.MAP_TILE_COORDS);
+  // The offline base map is drawn in WGS-84: GCJ-02 positions on it would sit hundreds of metres off.
+  if (tileUrl === null && coords !== 'wgs84') throw new Error(`MAP_TILE_COORDS=${coords} needs MAP_TILE_URL: without tiles the map is WGS-84`);
+  const maxZoom = number(env, 'MAP_MAX_ZOOM', 18, 1, 22);
+  if (!Number.isInteger(maxZoom)) throw new Error(`MAP_MAX_ZOOM must be a whole number, got "${env.MAP_MAX_ZOOM}"`);
+  return { tileUrl, attribution: (env.MAP_TILE_ATTRIBUTION ?? '').trim(), coords, maxZoom };
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): ServerConfig {
   return {
     host: env.HOST || '127.0.0.1',
@@ -85,6 +123,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     contract: contractOf(env.CONTRACT),
     redisUrl: redisUrlOf(env.REDIS_URL),
     instanceId: env.INSTANCE_ID?.trim() || undefined,
+    map: mapConfigOf(env),
     sim: {
       enabled: env.SIM !== '0',
       trucks: number(env, 'SIM_TRUCKS', 80, 1, 20_000),
