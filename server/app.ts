@@ -14,7 +14,8 @@ import { entityTransferRoutes } from './entities/entity-transfer-routes';
 import { thresholdRoutes } from './thresholds/threshold-routes';
 import { failText } from './envelope';
 import { answerClientError, answerFrameworkError } from './http/client-errors';
-import { installSecurityHeaders } from './http/security-headers';
+import { installSecurityHeaders, securityHeaders } from './http/security-headers';
+import { tileImageSources } from './map/map-settings';
 import { registerLiveSockets } from './live/sockets';
 import type { LiveLimits } from './live/socket-policy';
 import { mapRoutes } from './map/map-routes';
@@ -92,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   });
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, securityHeaders(tileImageSources(services.map)));
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
 

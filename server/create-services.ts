@@ -7,6 +7,8 @@ import type { DatabaseTarget } from './db/target';
 import { createHub, type HubOptions } from './live/create-hub';
 import { seedAccounts } from './seed/accounts';
 import type { Services } from './services';
+import { OFFLINE_MAP } from './map/map-settings';
+import type { MapConfig } from '../src/domain/map/base-map';
 
 export interface ServiceOptions extends HubOptions {
   /** A SQLite file or a PostgreSQL URL (DATABASE_URL); see server/db/target.ts. */
@@ -17,6 +19,8 @@ export interface ServiceOptions extends HubOptions {
   readonly cookieSecure?: boolean;
   /** ours (default) or legacy: exactly the spec's calls and shapes (CONTRACT). */
   readonly contract?: Contract;
+  /** The live map's base layer (MAP_*); the offline base map by default. */
+  readonly map?: MapConfig;
 }
 
 export interface CreatedServices {
@@ -48,6 +52,7 @@ export async function createServices(options: ServiceOptions): Promise<CreatedSe
     allowedOrigins: options.allowedOrigins ?? [],
     cookieSecure: options.cookieSecure ?? false,
     wire: WIRE_CONTRACTS[options.contract ?? 'ours'],
+    map: options.map ?? OFFLINE_MAP,
     exports: { failed: 0 },
   };
   return {

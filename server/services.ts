@@ -22,6 +22,7 @@ export interface SocketRegistry {
   /** Closes every live socket (maintenance); returns how many were closed. */
   closeAll(): number;
 }
+import type { MapConfig } from '../src/domain/map/base-map';
 
 export interface Services {
   readonly db: Db;
@@ -36,6 +37,8 @@ export interface Services {
   readonly cookieSecure: boolean;
   /** The contract spoken (CONTRACT): every message our extensions shape passes through it. */
   readonly wire: WireContract;
+  /** The live map's base layer (MAP_*, docs/map.md). */
+  readonly map: MapConfig;
   /** Exports that broke off after their answer started (the console ignores them, per spec; operators see this). */
   readonly exports: { failed: number };
   sockets?: SocketRegistry;

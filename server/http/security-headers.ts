@@ -3,15 +3,16 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The console loads only its own scripts, workers and sockets (`'self'` covers ws:/wss: of the same host). Styles may be
- * inline: React's style props and the grid and map libraries set them; scripts may not.
+ * inline: React's style props and the grid and map libraries set them; scripts may not. Images may also come from the
+ * map's tile server, when one is configured (`imageSources`).
  */
-const CONTENT_SECURITY_POLICY = [
+const contentSecurityPolicy = (imageSources: readonly string[]) => [
   "default-src 'self'",
   "script-src 'self'",
   "worker-src 'self'",
   "connect-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
+  ["img-src 'self' data: blob:", ...imageSources].join(' '),
   "font-src 'self' data:",
   "object-src 'none'",
   "base-uri 'self'",
@@ -19,17 +20,22 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-frame-options': 'DENY',
-  'x-content-type-options': 'nosniff',
-  // Map tile servers ask for an origin; paths and queries (filters, plates) never leave the site.
-  'referrer-policy': 'strict-origin-when-cross-origin',
-};
+export function securityHeaders(imageSources: readonly string[] = []): Readonly<Record<string, string>> {
+  return {
+    'content-security-policy': contentSecurityPolicy(imageSources),
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    // Map tile servers ask for an origin; paths and queries (filters, plates) never leave the site.
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  };
+}
+
+/** The headers of a server without a tile server (and of answers given before the app knows its settings). */
+export const SECURITY_HEADERS = securityHeaders();
 
 /** Sets the headers as each request arrives, so errors, files and not-found answers carry them too. */
-export function installSecurityHeaders(app: FastifyInstance): void {
+export function installSecurityHeaders(app: FastifyInstance, headers: Readonly<Record<string, string>> = SECURITY_HEADERS): void {
   app.addHook('onRequest', async (_request, reply) => {
-    void reply.headers(SECURITY_HEADERS);
+    void reply.headers(headers);
   });
 }

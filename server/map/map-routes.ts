@@ -3,16 +3,11 @@
 import { MAP_CALL_PATHS, type BaseMap, type MapConfig } from '../../src/domain/map/base-map';
 import { envelope } from '../../src/domain/wire/envelope';
 import { authOf } from '../auth/guard';
-import { mapConfigOf } from '../config';
 import type { ContractPlugin } from '../routes/plugin';
 import { readBaseMap } from './base-map-read';
 
 export const mapRoutes: ContractPlugin = async (app, { services }) => {
-  // The MAP_* settings as main.ts read them (configFromEnv refused bad ones before the app was built): the services
-  // carry no settings of the map, and these never change while the server runs.
-  const settings = mapConfigOf(process.env);
-
-  app.get(MAP_CALL_PATHS.config, { config: { access: 'shell' } }, async () => envelope<MapConfig>(settings));
+  app.get(MAP_CALL_PATHS.config, { config: { access: 'shell' } }, async () => envelope<MapConfig>(services.map));
 
   // 'monitor' admits a role holding the whole group or any one of its screens (auth/access.ts grantedGroups): the map
   // is drawn on several of them (the track map, the sprinkler monitoring, playback).

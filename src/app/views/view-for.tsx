@@ -18,7 +18,23 @@ const OWN_SETTINGS_SCREENS: Readonly<Record<string, ReturnType<typeof lazy>>> = 
   '/setting/alarm_threshold/remote': lazy(() => import('../screens/send-message/RemoteScreen')),
 };
 
-/** The screen of each kind of route; settings screens without a definition and monitor screens arrive with their issues. */
+/** The monitor board's screens (maps, playback, video, live levels): each special, each its own chunk. */
+const MONITOR_SCREENS: Readonly<Record<string, ReturnType<typeof lazy>>> = {
+  '/monitor/track_map': lazy(() => import('../monitor/track-map/TrackMapScreen')),
+};
+
+/** Renders a lazily loaded screen, or says the screen is not there yet. */
+function lazyScreen(Screen: ReturnType<typeof lazy> | undefined, path: string): ReactNode {
+  return Screen ? (
+    <Suspense fallback={null}>
+      <Screen />
+    </Suspense>
+  ) : (
+    <NotAvailable path={path} />
+  );
+}
+
+/** The screen of each kind of route; the monitor screens not yet built say so. */
 const SCREENS: Readonly<Record<RouteKind, (path: string) => ReactNode>> = {
   personal: (path) => (path === DASHBOARD_PATH ? <Dashboard /> : <NotAvailable path={path} />),
   report: (path) => (
@@ -28,13 +44,7 @@ const SCREENS: Readonly<Record<RouteKind, (path: string) => ReactNode>> = {
   ),
   settings: (path) => {
     const Own = OWN_SETTINGS_SCREENS[path];
-    if (Own) {
-      return (
-        <Suspense fallback={null}>
-          <Own />
-        </Suspense>
-      );
-    }
+    if (Own) return lazyScreen(Own, path);
     const def = entityFor(path);
     return def ? (
       <Suspense fallback={null}>
@@ -44,7 +54,7 @@ const SCREENS: Readonly<Record<RouteKind, (path: string) => ReactNode>> = {
       <NotAvailable path={path} />
     );
   },
-  monitor: (path) => <NotAvailable path={path} />,
+  monitor: (path) => lazyScreen(MONITOR_SCREENS[path], path),
 };
 
 export function viewFor(path: string): ReactNode {

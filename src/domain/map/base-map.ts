@@ -43,7 +43,7 @@ export interface BaseMap {
   readonly fences: readonly FenceFeature[];
 }
 
-/** The coordinate system a tile server draws in: WGS-84 (OpenStreetMap), or GCJ-02 (AMap, Tianditu's Chinese layers). */
+/** A tile server's coordinates: WGS-84 (OpenStreetMap; Tianditu's CGCS2000 is within a metre), or GCJ-02 (AMap, Tencent). */
 export type MapCoords = 'wgs84' | 'gcj02';
 
 /**

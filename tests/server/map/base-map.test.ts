@@ -5,6 +5,7 @@ import { parseFenceShape, type LngLat } from '../../../src/domain/fence-shape';
 import { MAP_CALL_PATHS, type BaseMap, type MapConfig, type PlaceFeature } from '../../../src/domain/map/base-map';
 import { RESULT_CODE } from '../../../src/domain/wire/envelope';
 import { FENCE_APPROVAL_STATUS } from '../../../src/domain/wire/records';
+import { mapConfigOf } from '../../../server/config';
 import type { Db } from '../../../server/db/open';
 import { COMPANIES, DEMO_ACCOUNTS } from '../../../server/seed/accounts';
 import { DISTRICTS, ROADS } from '../../../server/sim/city';
@@ -166,21 +167,24 @@ describe('the map calls', () => {
 });
 
 describe('the map calls on a server with settings', () => {
-  const SET = { MAP_TILE_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© OpenStreetMap', MAP_MAX_ZOOM: '19' };
+  const SET = { MAP_TILE_URL: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© OpenStreetMap', MAP_MAX_ZOOM: '19' };
   let server: RunningServer;
   let legacy: RunningServer;
   beforeAll(async () => {
-    Object.assign(process.env, SET);
-    try {
-      server = await startServer();
-    } finally {
-      for (const name of Object.keys(SET)) delete process.env[name];
-    }
+    // As main.ts does: the settings read from the environment at start, carried by the services.
+    server = await startServer({ map: mapConfigOf(SET) });
     legacy = await startServer({ contract: 'legacy' });
   });
   afterAll(async () => {
     await server.close();
     await legacy.close();
+  });
+
+  it("lets the console load the tile server's images, its subdomains too, and no other host's", async () => {
+    const policy = (await fetch(`${server.url}/login`)).headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("img-src 'self' data: blob: https://*.tile.openstreetmap.org;");
+    const offline = (await fetch(`${legacy.url}/login`)).headers.get('content-security-policy') ?? '';
+    expect(offline).toContain("img-src 'self' data: blob:;");
   });
 
   it('answers the tile server the environment names', async () => {

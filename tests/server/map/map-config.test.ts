@@ -1,6 +1,7 @@
 // The map settings in the environment (MAP_*): no tile server by default, a checked Leaflet template when one is named.
 import { describe, expect, it } from 'vitest';
 import { configFromEnv, mapConfigOf } from '../../../server/config';
+import { tileImageSources } from '../../../server/map/map-settings';
 
 const OSM = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
@@ -39,5 +40,14 @@ describe('MAP_* settings', () => {
   it('refuses a zoom that is not a whole number from 1 to 22', () => {
     for (const zoom of ['0', '23', '17.5', 'deep']) expect(() => mapConfigOf({ MAP_MAX_ZOOM: zoom })).toThrow(/MAP_MAX_ZOOM/);
     expect(mapConfigOf({ MAP_MAX_ZOOM: '20' }).maxZoom).toBe(20);
+  });
+});
+
+describe("the tile server's image sources", () => {
+  it('names the scheme and host, {s} subdomains as a wildcard, and nothing for the offline map or a path on this server', () => {
+    expect(tileImageSources(mapConfigOf({ MAP_TILE_URL: OSM }))).toEqual(['https://tile.openstreetmap.org']);
+    expect(tileImageSources(mapConfigOf({ MAP_TILE_URL: 'https://{s}.tile.example.org:8443/{z}/{x}/{y}.png' }))).toEqual(['https://*.tile.example.org:8443']);
+    expect(tileImageSources(mapConfigOf({}))).toEqual([]);
+    expect(tileImageSources(mapConfigOf({ MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png' }))).toEqual([]);
   });
 });

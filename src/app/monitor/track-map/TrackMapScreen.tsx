@@ -1,0 +1,164 @@
+// track_map (issue 16): every truck the user may see on a map, live from the shared worker, coloured by status with its
+// heading, clustered when zoomed out; filtered by status, company and plate (kept in the URL); a list of the trucks
+// shown beside it, by keyboard too, and the chosen truck's status row.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BaseMap, MapConfig } from '../../../domain/map/base-map';
+import { STATUS_COLORS } from '../../../domain/map/status-colors';
+import { tabTitleKey } from '../../../domain/shell/titles';
+import { TRUCK_STATUS_CODES, truckStatus, type TruckStatusCode } from '../../../domain/truck-status';
+import { WindowedTable, type WindowedColumn } from '../../../ui/WindowedTable';
+import type { TruckView } from '../../../../streams/truck-status.stream';
+import { fetchBaseMap, fetchMapConfig } from '../map/map-calls';
+import { createFleetMap, type FleetMap, type TruckPoint } from './fleet-map';
+import { TruckCard } from './TruckCard';
+import { matchesTrack, positionOf } from './track-filters';
+import { useFleetTrucks } from './use-fleet-trucks';
+import { useTrackFilters } from './use-track-filters';
+import './track-map.css';
+
+const PATH = '/monitor/track_map';
+const LIST_HEIGHT = 420;
+
+interface MapSetup {
+  readonly config: MapConfig;
+  readonly base: BaseMap | undefined;
+}
+
+async function loadSetup(): Promise<MapSetup> {
+  const config = await fetchMapConfig();
+  return { config, base: await fetchBaseMap() };
+}
+
+export default function TrackMapScreen() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useTrackFilters(PATH);
+  const fleet = useFleetTrucks();
+  const [setup, setSetup] = useState<MapSetup | undefined>(undefined);
+  const [drawn, setDrawn] = useState({ trucks: 0, clusters: 0 });
+  const [chosen, setChosen] = useState<string | undefined>(undefined);
+  const container = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<FleetMap | undefined>(undefined);
+
+  useEffect(() => {
+    let current = true;
+    void loadSetup().then((loaded) => current && setSetup(loaded));
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!setup || !container.current) return undefined;
+    const created = createFleetMap(container.current, { ...setup, onChoose: setChosen, onDrawn: setDrawn });
+    setMap(created);
+    return () => {
+      setMap(undefined);
+      created.destroy();
+    };
+  }, [setup]);
+
+  const shown = useMemo(() => fleet.trucks.filter((truck) => matchesTrack(filters, truck)).sort((a, b) => a.row.signCode.localeCompare(b.row.signCode)), [fleet.trucks, filters]);
+  const points = useMemo(
+    () => shown.flatMap((truck): TruckPoint[] => {
+      const at = positionOf(truck);
+      return at ? [{ key: truck.key, ...at, status: truck.row.status, plate: truck.row.signCode }] : [];
+    }),
+    [shown],
+  );
+  useEffect(() => map?.setTrucks(points), [map, points]);
+
+  const counts = useMemo(() => {
+    const byStatus = new Map<TruckStatusCode, number>();
+    for (const truck of fleet.trucks) byStatus.set(truck.row.status, (byStatus.get(truck.row.status) ?? 0) + 1);
+    return byStatus;
+  }, [fleet.trucks]);
+  const companies = useMemo(() => [...new Set(fleet.trucks.map((truck) => truck.row.truckCompany))].sort((a, b) => a.localeCompare(b)), [fleet.trucks]);
+  const chosenTruck = chosen === undefined ? undefined : fleet.trucks.find((truck) => truck.key === chosen);
+
+  const choose = (key: string) => {
+    setChosen(key);
+    map?.focus(key);
+  };
+  const toggle = (code: TruckStatusCode) => {
+    const statuses = new Set(filters.statuses);
+    if (statuses.has(code)) statuses.delete(code);
+    else statuses.add(code);
+    setFilters({ ...filters, statuses });
+  };
+
+  const columns: readonly WindowedColumn<TruckView>[] = [
+    {
+      id: 'plate', header: t('live.table.plate'), width: '1fr',
+      cell: (truck) => (
+        <button type="button" className="track-map__plate" aria-current={truck.key === chosen ? 'true' : undefined} onClick={() => choose(truck.key)}>
+          {truck.row.signCode}
+        </button>
+      ),
+    },
+    {
+      id: 'status', header: t('live.table.status'), width: '5em',
+      cell: (truck) => (
+        <span className="track-map__status"><i style={{ background: STATUS_COLORS[truck.row.status] }} />{t(truckStatus(truck.row.status).labelKey)}</span>
+      ),
+    },
+    { id: 'speed', header: t('live.table.speed'), width: '4.5em', cell: (truck) => truck.row.speed },
+  ];
+
+  return (
+    <article className="page track-map" data-screen={PATH}>
+      <h1>{t(tabTitleKey(PATH))}</h1>
+      <div className="track-map__filters" role="group" aria-label={t('trackMap.filters')}>
+        <fieldset className="track-map__statuses">
+          <legend>{t('trackMap.status')}</legend>
+          {TRUCK_STATUS_CODES.map((code) => (
+            <label key={code}>
+              <input type="checkbox" checked={filters.statuses.has(code)} onChange={() => toggle(code)} />
+              <i style={{ background: STATUS_COLORS[code] }} />
+              {t(truckStatus(code).labelKey)} ({counts.get(code) ?? 0})
+            </label>
+          ))}
+        </fieldset>
+        <label className="track-map__field">
+          <span>{t('trackMap.company')}</span>
+          <select value={filters.company} onChange={(event) => setFilters({ ...filters, company: event.target.value })}>
+            <option value="">{t('trackMap.allCompanies')}</option>
+            {companies.map((name) => <option key={name} value={name}>{name}</option>)}
+          </select>
+        </label>
+        <label className="track-map__field">
+          <span>{t('live.table.plate')}</span>
+          <input
+            type="search"
+            value={filters.plate}
+            placeholder={t('trackMap.platePlaceholder')}
+            onChange={(event) => setFilters({ ...filters, plate: event.target.value })}
+            onKeyDown={(event) => {
+              // Enter goes to the first truck found, as a search box would.
+              if (event.key !== 'Enter' || !shown[0]) return;
+              event.preventDefault();
+              choose(shown[0].key);
+            }}
+          />
+        </label>
+      </div>
+      <div className="track-map__body">
+        <div
+          ref={container}
+          className="track-map__map"
+          role="region"
+          aria-label={t('trackMap.map')}
+          data-trucks={drawn.trucks}
+          data-clusters={drawn.clusters}
+        />
+        <aside className="track-map__side">
+          {chosenTruck && <TruckCard truck={chosenTruck} onClose={() => setChosen(undefined)} />}
+          <p className="track-map__summary" role="status">
+            {fleet.complete ? t('trackMap.shown', { count: shown.length, placed: points.length }) : t('trackMap.loading')}
+          </p>
+          <WindowedTable label={t('trackMap.list')} columns={columns} rows={shown} rowKey={(truck) => truck.key} maxHeight={LIST_HEIGHT} empty={t('trackMap.none')} />
+        </aside>
+      </div>
+    </article>
+  );
+}

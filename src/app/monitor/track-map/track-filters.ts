@@ -1,0 +1,49 @@
+// The live map's filters (issue 16, track_map): statuses shown, a company, part of a plate; kept in the URL query so a
+// link or a reload shows the same trucks. Pure: the screen and its tests share it.
+import { TRUCK_STATUS_CODES, isTruckStatusCode, type TruckStatusCode } from '../../../domain/truck-status';
+import type { TruckView } from '../../../../streams/truck-status.stream';
+
+export interface TrackFilters {
+  /** The statuses shown; all of them when the query names none. */
+  readonly statuses: ReadonlySet<TruckStatusCode>;
+  /** A company by its name as the status rows carry it ('' for all). */
+  readonly company: string;
+  /** Part of a plate ('' for all). */
+  readonly plate: string;
+}
+
+export const ALL_TRACK_FILTERS: TrackFilters = { statuses: new Set(TRUCK_STATUS_CODES), company: '', plate: '' };
+
+export function readTrackFilters(search: string): TrackFilters {
+  const query = new URLSearchParams(search);
+  const named = (query.get('status') ?? '').split(',').filter((part) => part !== '').map(Number).filter(isTruckStatusCode);
+  return {
+    statuses: named.length > 0 ? new Set(named) : ALL_TRACK_FILTERS.statuses,
+    company: query.get('company')?.trim() ?? '',
+    plate: query.get('plate')?.trim() ?? '',
+  };
+}
+
+/** The query of these filters; '' for the defaults, so the plain path means every truck. */
+export function trackFiltersSearch(filters: TrackFilters): string {
+  const query = new URLSearchParams();
+  if (filters.statuses.size < TRUCK_STATUS_CODES.length) query.set('status', TRUCK_STATUS_CODES.filter((code) => filters.statuses.has(code)).join(','));
+  if (filters.company !== '') query.set('company', filters.company);
+  if (filters.plate !== '') query.set('plate', filters.plate);
+  return query.toString();
+}
+
+export function matchesTrack(filters: TrackFilters, truck: TruckView): boolean {
+  const { row } = truck;
+  return (
+    filters.statuses.has(row.status) &&
+    (filters.company === '' || row.truckCompany === filters.company) &&
+    (filters.plate === '' || row.signCode.toLowerCase().includes(filters.plate.toLowerCase()))
+  );
+}
+
+/** Where a truck is: its last fix from the status row (our extension); none from a backend that sends no position. */
+export function positionOf(truck: TruckView): { readonly lat: number; readonly lng: number; readonly heading: number } | undefined {
+  const { lat, lng, heading } = truck.row;
+  return lat === undefined || lng === undefined ? undefined : { lat, lng, heading: heading ?? 0 };
+}
