@@ -101,6 +101,16 @@ describe('the console against a legacy backend (CONTRACT=legacy) in Chromium', (
     await page.locator('.quick__list button').first().waitFor();
   });
 
+  it('lists every truck on the live map over its plain grid, none placed: the legacy rows carry no position', async () => {
+    const { page } = admin;
+    await page.goto(`${server.url}/monitor/track_map`);
+    const view = page.locator('.view:not([hidden])');
+    await expect.poll(() => view.locator('.track-map__summary').textContent()).toBe('共 16 辆车，0 辆有位置');
+    expect(await view.locator('.track-map__map .leaflet-tile-container canvas').count()).toBeGreaterThan(0);
+    expect(await view.locator('.map-district').count()).toBe(0);
+    expect(await page.locator('.toast__text').count()).toBe(0);
+  });
+
   it('raises the pending-fence notice from the not-approved list (GET /fenceApproval), without our timer answer', async () => {
     await admin.page.getByTestId('notice-fences').waitFor({ timeout: 15_000 });
   });
@@ -148,7 +158,8 @@ describe('the console against a legacy backend (CONTRACT=legacy) in Chromium', (
   });
 
   it('asked the legacy backend for no call of ours beyond the optional shortcuts', () => {
-    const optional = ['/truckmanage/api/verifyPwd'];
+    // The map's settings: a backend without them gets the plain grid (and is never asked for the base map).
+    const optional = ['/truckmanage/api/verifyPwd', '/truckmanage/api/map/config'];
     expect(missing.filter((path) => !optional.includes(path))).toEqual([]);
   });
 });

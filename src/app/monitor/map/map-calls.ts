@@ -28,8 +28,9 @@ async function optional<T>(read: () => Promise<unknown>, check: (value: unknown)
   }
 }
 
-export async function fetchMapConfig(): Promise<MapConfig> {
-  return (await optional(() => callPath<unknown>('GET', MAP_CALL_PATHS.config, {}, { optional: true }), isMapConfig)) ?? GRID_ONLY;
+/** The deployment's base layer; undefined from a backend without the map calls (which has no base map either). */
+export function fetchMapConfig(): Promise<MapConfig | undefined> {
+  return optional(() => callPath<unknown>('GET', MAP_CALL_PATHS.config, {}, { optional: true }), isMapConfig);
 }
 
 /** The offline base map, asked only when no tile server is configured. */

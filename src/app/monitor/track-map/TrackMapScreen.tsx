@@ -9,7 +9,7 @@ import { tabTitleKey } from '../../../domain/shell/titles';
 import { TRUCK_STATUS_CODES, truckStatus, type TruckStatusCode } from '../../../domain/truck-status';
 import { WindowedTable, type WindowedColumn } from '../../../ui/WindowedTable';
 import type { TruckView } from '../../../../streams/truck-status.stream';
-import { fetchBaseMap, fetchMapConfig } from '../map/map-calls';
+import { fetchBaseMap, fetchMapConfig, GRID_ONLY } from '../map/map-calls';
 import { createFleetMap, type FleetMap, type TruckPoint } from './fleet-map';
 import { TruckCard } from './TruckCard';
 import { matchesTrack, positionOf } from './track-filters';
@@ -27,7 +27,8 @@ interface MapSetup {
 
 async function loadSetup(): Promise<MapSetup> {
   const config = await fetchMapConfig();
-  return { config, base: await fetchBaseMap() };
+  if (!config) return { config: GRID_ONLY, base: undefined };
+  return { config, base: config.tileUrl === null ? await fetchBaseMap() : undefined };
 }
 
 export default function TrackMapScreen() {

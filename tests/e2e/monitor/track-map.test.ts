@@ -1,0 +1,94 @@
+// The live map in Chromium over a seeded fleet the test moves: every truck the admin sees placed on the offline base
+// map (clusters from afar, dots close in), the status filter and a plate found from the keyboard kept in the URL, the
+// chosen truck's status row, and the counts following the fleet as it moves.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEFAULT_LIVE_LIMITS } from '../../../server/live/socket-policy';
+import { MINUTE_MS } from '../../../src/domain/format/time';
+import { translate } from '../../../src/domain/i18n';
+import { TRUCK_STATUS_CODES, truckStatus } from '../../../src/domain/truck-status';
+import { launchBrowser } from '../../helpers/browser';
+import { loginAs, newUserPage, requireBuiltConsole } from '../../helpers/console';
+import { startSimServer, type SimServer } from '../../helpers/server';
+
+const PATH = '/monitor/track_map';
+const TRUCKS = 30;
+
+describe('the live map in Chromium', () => {
+  let simNow = Date.now() - 2 * 60 * MINUTE_MS;
+  let server: SimServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startSimServer({
+      staticDir: requireBuiltConsole(), seed: 16, trucks: TRUCKS, now: () => simNow,
+      // Status frames every second rather than every 30: the map follows a tick within the test's patience.
+      liveLimits: { ...DEFAULT_LIVE_LIMITS, maxFrequencyS: 1 },
+    });
+    await server.simulator.tick(simNow);
+    browser = await launchBrowser();
+    ({ page } = await newUserPage(browser, server.url));
+    await loginAs(page, server.url, 'admin');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const view = () => page.locator('.view:not([hidden])');
+  const map = () => view().getByRole('region', { name: '车辆地图' });
+  const statusCounts = async () => {
+    const stored = await server.services.db.selectFrom('truckLive').select('status').execute();
+    return TRUCK_STATUS_CODES.map((code) => `${translate('zh', truckStatus(code).labelKey)} (${stored.filter((row) => row.status === code).length})`);
+  };
+  const shownCounts = () => view().locator('.track-map__statuses label').allTextContents();
+
+  it('places every truck the admin sees on the offline base map, clustered from afar', async () => {
+    await page.goto(`${server.url}${PATH}`);
+    const placed = await server.services.db.selectFrom('truckLive').select('truckId').where('gpsTime', 'is not', null).execute();
+    await expect.poll(() => view().locator('.track-map__summary').textContent()).toBe(`共 ${TRUCKS} 辆车，${placed.length} 辆有位置`);
+    // The base map's districts are drawn as labels; the trucks as dots or clusters on the canvas.
+    await map().locator('.map-district span', { hasText: '浦东新区' }).waitFor();
+    await expect.poll(async () => Number(await map().getAttribute('data-trucks')) + Number(await map().getAttribute('data-clusters'))).toBeGreaterThan(0);
+    expect(await shownCounts()).toEqual(await statusCounts());
+  });
+
+  it('keeps the status filter in the URL and lists only those trucks', async () => {
+    const offline = view().locator('.track-map__statuses label', { hasText: '离线' }).locator('input');
+    await offline.uncheck();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('1,2,3,4');
+    const stored = await server.services.db.selectFrom('truckLive').select('status').where('status', '<>', 0).execute();
+    await expect.poll(() => view().locator('.track-map__summary').textContent()).toMatch(new RegExp(`^共 ${stored.length} 辆车`));
+    await page.reload();
+    await expect.poll(() => view().locator('.track-map__statuses label', { hasText: '离线' }).locator('input').isChecked()).toBe(false);
+    await view().locator('.track-map__statuses label', { hasText: '离线' }).locator('input').check();
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBeNull();
+  });
+
+  it('finds a plate from the keyboard, zooms to it and shows its status row', async () => {
+    const truck = await server.services.db.selectFrom('truck').innerJoin('truckLive', 'truckLive.truckId', 'truck.id')
+      .select(['truck.signCode', 'truckLive.speed']).where('truckLive.gpsTime', 'is not', null).orderBy('truck.signCode').executeTakeFirstOrThrow();
+    const search = view().getByRole('searchbox');
+    await search.focus();
+    await page.keyboard.type(truck.signCode.slice(-4));
+    await page.keyboard.press('Enter');
+    const card = view().getByRole('region', { name: truck.signCode });
+    await card.waitFor();
+    expect(await card.textContent()).toContain(`${truck.speed} km/h`);
+    expect(new URL(page.url()).searchParams.get('plate')).toBe(truck.signCode.slice(-4));
+    // Close in, the truck is drawn on its own.
+    await expect.poll(async () => Number(await map().getAttribute('data-trucks'))).toBeGreaterThanOrEqual(1);
+    await search.fill('');
+  });
+
+  it('follows the fleet as it moves: the counts by status are the server\'s after every step', async () => {
+    for (let step = 1; step <= 3; step += 1) {
+      simNow += 20 * MINUTE_MS;
+      await server.simulator.tick(simNow);
+      const expected = await statusCounts();
+      await expect.poll(shownCounts, { timeout: 15_000 }).toEqual(expected);
+    }
+  });
+});
