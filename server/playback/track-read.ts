@@ -1,0 +1,73 @@
+// One truck's track in a range (docs/playback.md): its fixes from `position` in time order, as columns, and the marks
+// along them — stops and cover openings from `event`, alarms from `alarm`. Which event kinds mark what is a parameter,
+// so the sprinkler playback can read the same track with its own kinds (spraying runs) later.
+import { parseEventData } from '../../src/domain/event-shapes';
+import type { EventKind } from '../../src/domain/events';
+import type { MarkKind, TrackAnswer, TrackMark, TrackQuery } from '../../src/domain/playback/track-wire';
+import { isRecord } from '../../src/domain/wire/guards';
+import type { Db } from '../db/open';
+
+/** The event kinds a track shows, and the mark each becomes with its detail number. */
+export type MarkEvents = Readonly<Partial<Record<EventKind, MarkKind>>>;
+
+/** The oil-truck playback's marks: parking events are stops, manhole cover openings are covers. */
+export const TRUCK_MARK_EVENTS: MarkEvents = { parking: 'stop', switch_cover: 'cover' };
+
+/** Six decimals of a degree are a tenth of a metre: more digits are only bytes on the wire. */
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/** The detail and area of an event as a mark: a stop's minutes, a cover's compartment. */
+function eventMark(kind: string, data: string): { readonly detail: number; readonly area: string } {
+  const parsed = parseEventData(kind, data);
+  if (parsed?.kind === 'parking') return { detail: parsed.data.durationMin, area: parsed.data.area };
+  if (parsed?.kind === 'switch_cover') return { detail: parsed.data.compartment, area: parsed.data.area };
+  return { detail: 0, area: '' };
+}
+
+function alarmArea(properties: string): string {
+  try {
+    const value: unknown = JSON.parse(properties);
+    return isRecord(value) && typeof value['area'] === 'string' ? value['area'] : '';
+  } catch {
+    return '';
+  }
+}
+
+/** The track of one of the caller's trucks; undefined when the truck is not one of theirs. */
+export async function readTrack(db: Db, query: TrackQuery, companyCodes: readonly string[], markEvents: MarkEvents = TRUCK_MARK_EVENTS): Promise<TrackAnswer | undefined> {
+  if (companyCodes.length === 0) return undefined;
+  const { truckId, startTime, endTime } = query;
+  const truck = await db.selectFrom('truck').select(['id', 'signCode'])
+    .where('id', '=', truckId).where('companyCode', 'in', companyCodes).executeTakeFirst();
+  if (!truck) return undefined;
+
+  const kinds = Object.keys(markEvents) as EventKind[];
+  const [positions, events, alarms] = await Promise.all([
+    db.selectFrom('position').select(['time', 'lat', 'lng', 'speed', 'heading'])
+      .where('truckId', '=', truckId).where('time', '>=', startTime).where('time', '<=', endTime)
+      .orderBy('time').orderBy('id').execute(),
+    kinds.length === 0 ? Promise.resolve([]) : db.selectFrom('event').select(['kind', 'startTime', 'endTime', 'data'])
+      .where('truckId', '=', truckId).where('kind', 'in', kinds).where('startTime', '>=', startTime).where('startTime', '<=', endTime)
+      .orderBy('startTime').execute(),
+    db.selectFrom('alarm').select(['type', 'startTime', 'properties'])
+      .where('truckId', '=', truckId).where('startTime', '>=', startTime).where('startTime', '<=', endTime)
+      .orderBy('startTime').execute(),
+  ]);
+
+  const fixes = { time: [] as number[], lat: [] as number[], lng: [] as number[], speed: [] as number[], heading: [] as number[] };
+  for (const row of positions) {
+    fixes.time.push(Number(row.time));
+    fixes.lat.push(round6(row.lat));
+    fixes.lng.push(round6(row.lng));
+    fixes.speed.push(Math.round(row.speed * 10) / 10);
+    fixes.heading.push(Math.round(row.heading));
+  }
+  const marks: TrackMark[] = [
+    ...events.flatMap((row): TrackMark[] => {
+      const kind = markEvents[row.kind as EventKind];
+      return kind ? [{ kind, startTime: Number(row.startTime), endTime: row.endTime === null ? null : Number(row.endTime), ...eventMark(row.kind, row.data) }] : [];
+    }),
+    ...alarms.map((row): TrackMark => ({ kind: 'alarm', startTime: Number(row.startTime), endTime: null, detail: row.type, area: alarmArea(row.properties) })),
+  ].sort((a, b) => a.startTime - b.startTime);
+  return { truckId: truck.id, signCode: truck.signCode, fixes, marks };
+}
