@@ -91,7 +91,7 @@ export function sameAsValidated(value: Readonly<Record<string, unknown>>, truck:
     const tank = row.lastIventoryMap[view.tank];
     if (!isRecord(raw) || tank === undefined || raw['oilCode'] !== tank.oilCode || raw['vt'] !== tank.vt) return false;
     if (raw['levelMm'] !== tank.levelMm || raw['v20'] !== tank.v20 || raw['temperature'] !== tank.temperature) return false;
-    if (raw['humidity'] !== tank.humidity) return false;
+    if (raw['humidity'] !== tank.humidity || raw['capacity'] !== tank.capacity || raw['sealed'] !== tank.sealed) return false;
   }
   return Object.keys(tanks).length === truck.tanks.length;
 }

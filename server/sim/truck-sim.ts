@@ -222,7 +222,7 @@ export function gaugedVt(t: Pick<TruckSim, 'gauge'>, index: number, tank: Pick<T
 
 function tankUnchanged(t: TruckSim, index: number, tank: Tank, shown: TankInventory | undefined): boolean {
   return shown !== undefined && shown.vt === gaugedVt(t, index, tank) && shown.oilCode === tank.oilCode
-    && shown.temperature === Math.round(tank.temperature * 10) / 10;
+    && shown.temperature === Math.round(tank.temperature * 10) / 10 && shown.sealed === tank.sealed;
 }
 
 function zoneUnchanged(zone: ColdZone, shown: TankInventory | undefined): boolean {
@@ -244,8 +244,8 @@ function inventoryUnchanged(t: TruckSim): boolean {
 }
 
 /**
- * The status row's inventory: per tank its Vt, level, V20 and temperature; a refrigerated truck's cold compartments
- * carry no volume (oilCode −1, Vt 0), only temperature and humidity. The shown map is kept while nothing changed.
+ * The status row's inventory: per tank its Vt, level, V20, temperature, capacity and seal; a refrigerated truck's cold
+ * compartments carry no volume (oilCode −1, Vt 0), only temperature and humidity. The shown map is kept while nothing changed.
  */
 export function inventoryMap(t: TruckSim): Readonly<Record<string, TankInventory>> {
   if (inventoryUnchanged(t)) return t.shown.tanks;
@@ -254,7 +254,9 @@ export function inventoryMap(t: TruckSim): Readonly<Record<string, TankInventory
     const vt = gaugedVt(t, i, tank);
     const temperature = Math.round(tank.temperature * 10) / 10;
     const level = levelMm(roundVt(tank.vt), tank.capacity);
-    map[String(i + 1)] = { oilCode: tank.oilCode, vt, levelMm: level, v20: v20(vt, temperature, tank.oilCode), temperature };
+    map[String(i + 1)] = {
+      oilCode: tank.oilCode, vt, levelMm: level, v20: v20(vt, temperature, tank.oilCode), temperature, capacity: tank.capacity, sealed: tank.sealed,
+    };
   });
   t.cold.forEach((zone, i) => {
     map[String(i + 1)] = { oilCode: OTHER, vt: 0, temperature: zone.temperature, humidity: zone.humidity };

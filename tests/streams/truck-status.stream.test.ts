@@ -63,6 +63,15 @@ describe('sameAsValidated', () => {
     expect(sameAsValidated({ ...row, lastIventoryMap: { '1': { oilCode: -1, vt: 0, temperature: -12.5, humidity: 80 } } }, truck)).toBe(false);
     expect(sameAsValidated({ ...row, lastIventoryMap: { '1': { oilCode: -1, vt: 0, temperature: -18.2, humidity: 96 } } }, truck)).toBe(false);
   });
+  it("tells apart a row whose only change is a tank's seal or capacity", () => {
+    const tank = { oilCode: 92, vt: 5000, capacity: 8000, sealed: true };
+    const row = statusRow({ lastIventoryMap: { '1': tank } });
+    const truck = normaliseRow(row);
+    expect(sameAsValidated({ ...row, lastIventoryMap: { '1': { ...tank } } }, truck)).toBe(true);
+    expect(sameAsValidated({ ...row, lastIventoryMap: { '1': { ...tank, sealed: false } } }, truck)).toBe(false);
+    expect(sameAsValidated({ ...row, lastIventoryMap: { '1': { ...tank, capacity: 9000 } } }, truck)).toBe(false);
+  });
+
   it('tells apart a row whose only change is its fix, or a fix gone missing or bad', () => {
     const row = statusRow({ lat: 31.230416, lng: 121.473701, heading: 90 });
     const truck = normaliseRow(row);

@@ -20,9 +20,13 @@ export interface TankInventory {
   readonly temperature?: number;
   /** Relative humidity, %, of a cold compartment. */
   readonly humidity?: number;
+  /** Our addition for the liquid-level screens: the compartment's capacity, litres, to draw how full it is. */
+  readonly capacity?: number;
+  /** Our addition for the liquid-level screens: the compartment's seal is on (false: its cover or valve was opened). */
+  readonly sealed?: boolean;
 }
 
-const OPTIONAL_READINGS = ['levelMm', 'v20', 'temperature', 'humidity'] as const;
+const OPTIONAL_READINGS = ['levelMm', 'v20', 'temperature', 'humidity', 'capacity'] as const;
 
 export interface TruckStatusRow {
   readonly status: TruckStatusCode;
@@ -52,7 +56,7 @@ export interface TruckStatusRow {
   readonly lastIventoryMap: Readonly<Record<string, TankInventory>>;
 }
 
-/** An optional reading may be absent or null (left out of the copy); any other non-number spoils the tank. */
+/** An optional reading may be absent or null (left out of the copy); any other non-number (non-boolean seal) spoils the tank. */
 function parseTank(value: unknown): TankInventory | undefined {
   if (!isRecord(value)) return undefined;
   const { oilCode, vt } = value;
@@ -63,6 +67,11 @@ function parseTank(value: unknown): TankInventory | undefined {
     if (reading === undefined || reading === null) continue;
     if (!isFiniteNumber(reading)) return undefined;
     tank[key] = reading;
+  }
+  const { sealed } = value;
+  if (sealed !== undefined && sealed !== null) {
+    if (typeof sealed !== 'boolean') return undefined;
+    tank.sealed = sealed;
   }
   return tank;
 }

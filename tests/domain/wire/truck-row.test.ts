@@ -59,6 +59,19 @@ describe('truck status row parser', () => {
     });
   });
 
+  it("keeps a tank's capacity and seal, and leaves out null ones", () => {
+    const lastIventoryMap = {
+      '1': { oilCode: 92, vt: 5000, capacity: 8000, sealed: true },
+      '2': { oilCode: 0, vt: 0, capacity: 6000, sealed: false },
+      '3': { oilCode: 95, vt: 10, capacity: null, sealed: null },
+    };
+    expect(parseTruckStatusRow({ ...VALID, lastIventoryMap })?.lastIventoryMap).toEqual({
+      '1': { oilCode: 92, vt: 5000, capacity: 8000, sealed: true },
+      '2': { oilCode: 0, vt: 0, capacity: 6000, sealed: false },
+      '3': { oilCode: 95, vt: 10 },
+    });
+  });
+
   it.each([0, 1, 2, 3, 4])('accepts status code %i', (status) => {
     expect(parseTruckStatusRow({ ...VALID, status })?.status).toBe(status);
   });
@@ -99,6 +112,9 @@ describe('truck status row parser', () => {
     ['a null tank', { ...VALID, lastIventoryMap: { '1': null } }],
     ['a text temperature', { ...VALID, lastIventoryMap: { '1': { oilCode: 92, vt: 1, temperature: '20' } } }],
     ['a NaN humidity', { ...VALID, lastIventoryMap: { '1': { oilCode: -1, vt: 0, humidity: Number.NaN } } }],
+    ['a text capacity', { ...VALID, lastIventoryMap: { '1': { oilCode: 92, vt: 1, capacity: '8000' } } }],
+    ['a seal given as 1', { ...VALID, lastIventoryMap: { '1': { oilCode: 92, vt: 1, sealed: 1 } } }],
+    ['a seal given as text', { ...VALID, lastIventoryMap: { '1': { oilCode: 92, vt: 1, sealed: 'true' } } }],
     ['a text truckId', { ...VALID, truckId: '17' }],
     ['a fractional truckId', { ...VALID, truckId: 1.5 }],
     ['a NaN latitude', { ...VALID, lat: Number.NaN }],

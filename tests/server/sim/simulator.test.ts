@@ -94,6 +94,20 @@ describe('published rows', () => {
     expect(after).toMatchObject({ gpsTime: T0 + 1000, lat: roundCoord(t.lat), lng: roundCoord(t.lng), heading: 123.4 });
     expect(after.lat).not.toBe(t.lat);
   });
+
+  it("shows each tank's capacity and seal, and a seal broken with nothing else changed as a changed row", async () => {
+    const spec = (await loadFleet(s.db)).trucks.find((truck) => truck.tanks.length > 0);
+    if (!spec) throw new Error('the seeded fleet has no tanker');
+    const t = createTruckSim(spec, undefined, 5, T0);
+    report(t, T0 + 1000);
+    const before = statusRow(t).row.lastIventoryMap;
+    expect(Object.values(before).map((tank) => [tank.capacity, tank.sealed])).toEqual(t.tanks.map((tank) => [tank.capacity, tank.sealed]));
+    const [first] = t.tanks;
+    if (!first) throw new Error('a tanker without tanks');
+    first.sealed = !first.sealed;
+    report(t, T0 + 2000);
+    expect(statusRow(t).row.lastIventoryMap['1']?.sealed).toBe(first.sealed);
+  });
 });
 
 describe('raiseAlarm', () => {
