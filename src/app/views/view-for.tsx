@@ -21,6 +21,7 @@ const OWN_SETTINGS_SCREENS: Readonly<Record<string, ReturnType<typeof lazy>>> = 
 /** The monitor board's screens (maps, playback, video, live levels): each special, each its own chunk. */
 const MONITOR_SCREENS: Readonly<Record<string, ReturnType<typeof lazy>>> = {
   '/monitor/track_map': lazy(() => import('../monitor/track-map/TrackMapScreen')),
+  '/monitor/playback_track': lazy(() => import('../monitor/playback/PlaybackScreen')),
   '/monitor/liquid_level': lazy(() => import('../monitor/liquid-level/LiquidLevelScreen')),
   '/monitor/cargo_transport': lazy(() => import('../monitor/cargo-transport/CargoTransportScreen')),
 };

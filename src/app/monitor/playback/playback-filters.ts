@@ -1,0 +1,34 @@
+// The playback's filters (issue 16, playback_track): a plate and a range, kept in the URL query (`plate`, `from`,
+// `to` as epoch ms) so a link — the live map's "playback" for a truck, say — or a reload plays the same track.
+import { startOfDay } from './day-start';
+
+export interface PlaybackFilters {
+  /** The plate chosen ('' for none yet). */
+  readonly plate: string;
+  readonly startTime: number;
+  readonly endTime: number;
+}
+
+function readTime(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const ms = Number(value);
+  return Number.isSafeInteger(ms) ? ms : undefined;
+}
+
+/** Today so far when the query names no range (one day: well inside the 3 allowed). */
+export function readPlaybackFilters(search: string, now: number): PlaybackFilters {
+  const query = new URLSearchParams(search);
+  return {
+    plate: query.get('plate')?.trim() ?? '',
+    startTime: readTime(query.get('from')) ?? startOfDay(now),
+    endTime: readTime(query.get('to')) ?? now,
+  };
+}
+
+export function playbackSearch(filters: PlaybackFilters): string {
+  const query = new URLSearchParams();
+  if (filters.plate !== '') query.set('plate', filters.plate);
+  query.set('from', String(filters.startTime));
+  query.set('to', String(filters.endTime));
+  return query.toString();
+}

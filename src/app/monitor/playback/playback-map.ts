@@ -1,0 +1,86 @@
+// The playback's map, outside React: Leaflet on its canvas over the same base layers as the live map, the whole track
+// as a polyline, the stops, cover openings and alarms as coloured marks with tooltips, and the truck moving along it.
+// Following keeps the truck in view as it moves.
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import type { BaseMap, MapConfig } from '../../../domain/map/base-map';
+import type { TrackPosition } from '../../../domain/playback/playback-clock';
+import type { MarkKind, TrackFixes } from '../../../domain/playback/track-wire';
+import { plainGrid, tileLayer, vectorBaseMap } from '../map/base-layers';
+import { toMapCoords } from '../map/coords';
+
+export const MARK_COLORS: Readonly<Record<MarkKind, string>> = { stop: '#409eff', cover: '#e6a23c', alarm: '#f56c6c' };
+
+/** A mark placed on the track: where the truck was at its time, and what its tooltip says. */
+export interface PlacedMark {
+  readonly kind: MarkKind;
+  readonly lat: number;
+  readonly lng: number;
+  readonly text: string;
+}
+
+export interface PlaybackMap {
+  setTrack(fixes: TrackFixes, marks: readonly PlacedMark[]): void;
+  /** The truck at its place now; with `follow`, panned into view when near the edge. */
+  moveTruck(position: TrackPosition | undefined, follow: boolean): void;
+  destroy(): void;
+}
+
+const DEFAULT_VIEW: L.LatLngTuple = [31.23, 121.47];
+const HEADING_PX = 12;
+
+export function createPlaybackMap(container: HTMLElement, config: MapConfig, base: BaseMap | undefined): PlaybackMap {
+  const project = toMapCoords(config.coords);
+  const renderer = L.canvas({ padding: 0.2 });
+  const map = L.map(container, { preferCanvas: true, renderer, maxZoom: config.maxZoom, keyboard: true });
+  plainGrid().addTo(map);
+  if (config.tileUrl !== null) tileLayer({ ...config, tileUrl: config.tileUrl }).addTo(map);
+  else if (base) vectorBaseMap(base, project, renderer).addTo(map);
+  if (base) map.fitBounds(base.bounds.map(([lat, lng]) => project(lat, lng)) as L.LatLngBoundsLiteral);
+  else map.setView(DEFAULT_VIEW, 11);
+
+  const trackLayer = L.layerGroup().addTo(map);
+  const truckLayer = L.layerGroup().addTo(map);
+
+  return {
+    setTrack(fixes, marks) {
+      trackLayer.clearLayers();
+      truckLayer.clearLayers();
+      if (fixes.time.length === 0) return;
+      const points = fixes.time.map((_t, i) => project(fixes.lat[i] ?? 0, fixes.lng[i] ?? 0));
+      const line = L.polyline(points, { color: '#2f9e44', weight: 4, opacity: 0.85, renderer, interactive: false }).addTo(trackLayer);
+      const first = points[0];
+      const last = points[points.length - 1];
+      if (first) L.circleMarker(first, { radius: 6, color: '#fff', weight: 2, fillColor: '#2f9e44', fillOpacity: 1, renderer }).addTo(trackLayer);
+      if (last) L.circleMarker(last, { radius: 6, color: '#fff', weight: 2, fillColor: '#303133', fillOpacity: 1, renderer }).addTo(trackLayer);
+      for (const mark of marks) {
+        L.circleMarker(project(mark.lat, mark.lng), { radius: 6, color: '#fff', weight: 1.5, fillColor: MARK_COLORS[mark.kind], fillOpacity: 1, renderer })
+          .bindTooltip(escapeText(mark.text), { direction: 'top' })
+          .addTo(trackLayer);
+      }
+      map.fitBounds(line.getBounds(), { padding: [24, 24], maxZoom: 16 });
+    },
+    moveTruck(position, follow) {
+      truckLayer.clearLayers();
+      if (!position) return;
+      const at = project(position.lat, position.lng);
+      // The tick toward the heading in screen pixels, so it keeps its length at every zoom.
+      const from = map.latLngToLayerPoint(at);
+      const radians = (position.heading * Math.PI) / 180;
+      const to = map.layerPointToLatLng(L.point(from.x + Math.sin(radians) * HEADING_PX, from.y - Math.cos(radians) * HEADING_PX));
+      L.polyline([at, to], { color: '#303133', weight: 3, renderer, interactive: false }).addTo(truckLayer);
+      L.circleMarker(at, { radius: 8, color: '#303133', weight: 2, fillColor: '#ffd43b', fillOpacity: 1, renderer, interactive: false }).addTo(truckLayer);
+      if (follow && !map.getBounds().pad(-0.2).contains(at)) map.panTo(at, { animate: false });
+    },
+    destroy() {
+      map.remove();
+    },
+  };
+}
+
+/** Area names are data: shown as text, never as markup. */
+function escapeText(text: string): string {
+  const span = document.createElement('span');
+  span.textContent = text;
+  return span.innerHTML;
+}
