@@ -10,7 +10,7 @@ import { TRUCK_STATUS_CODES, truckStatus, type TruckStatusCode } from '../../../
 import { WindowedTable, type WindowedColumn } from '../../../ui/WindowedTable';
 import type { TruckView } from '../../../../streams/truck-status.stream';
 import { fetchBaseMap, fetchMapConfig, GRID_ONLY } from '../map/map-calls';
-import { createFleetMap, type FleetMap, type TruckPoint } from './fleet-map';
+import { createFleetMap, type Drawn, type FleetMap, type TruckPoint } from './fleet-map';
 import { TruckCard } from './TruckCard';
 import { matchesTrack, positionOf } from './track-filters';
 import { useFleetTrucks } from './use-fleet-trucks';
@@ -36,7 +36,7 @@ export default function TrackMapScreen() {
   const [filters, setFilters] = useTrackFilters(PATH);
   const fleet = useFleetTrucks();
   const [setup, setSetup] = useState<MapSetup | undefined>(undefined);
-  const [drawn, setDrawn] = useState({ trucks: 0, clusters: 0 });
+  const [drawn, setDrawn] = useState<Drawn>({ trucks: 0, clusters: 0, zoom: 0 });
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const container = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<FleetMap | undefined>(undefined);
@@ -59,7 +59,8 @@ export default function TrackMapScreen() {
     };
   }, [setup]);
 
-  const shown = useMemo(() => fleet.trucks.filter((truck) => matchesTrack(filters, truck)).sort((a, b) => a.row.signCode.localeCompare(b.row.signCode)), [fleet.trucks, filters]);
+  // The fleet comes in plate order.
+  const shown = useMemo(() => fleet.trucks.filter((truck) => matchesTrack(filters, truck)), [fleet.trucks, filters]);
   const points = useMemo(
     () => shown.flatMap((truck): TruckPoint[] => {
       const at = positionOf(truck);
@@ -151,6 +152,7 @@ export default function TrackMapScreen() {
           aria-label={t('trackMap.map')}
           data-trucks={drawn.trucks}
           data-clusters={drawn.clusters}
+          data-zoom={drawn.zoom}
         />
         <aside className="track-map__side">
           {chosenTruck && <TruckCard truck={chosenTruck} onClose={() => setChosen(undefined)} />}

@@ -1,15 +1,19 @@
 // The live map's drawing (issue 16, track_map), outside React: Leaflet on its canvas renderer, the base layers below,
-// and the trucks clustered by supercluster. Only what is in view is drawn: at a city's zoom a few dozen clusters, close
-// in the trucks themselves, each a dot in its status's colour with a tick for its heading. Clicking a cluster zooms
-// into it; clicking a truck tells the screen, which shows its status row.
+// and the trucks clustered by supercluster in a worker of the map's own (cluster-worker.ts). Only what is in view is
+// drawn, as one canvas path (fleet-dots.ts): at a city's zoom a few dozen clusters, close in the trucks themselves,
+// each a dot in its status's colour with a tick for its heading. Clicking a cluster zooms into it; clicking a truck
+// tells the screen, which shows its status row; a truck under the pointer shows its plate.
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import Supercluster from 'supercluster';
+import { wrap, transfer, type Remote } from 'comlink';
 import type { BaseMap, MapConfig } from '../../../domain/map/base-map';
 import { STATUS_COLORS } from '../../../domain/map/status-colors';
 import type { TruckStatusCode } from '../../../domain/truck-status';
 import { plainGrid, tileLayer, vectorBaseMap } from '../map/base-layers';
 import { toMapCoords } from '../map/coords';
+import type { ClusterApi } from './cluster-worker';
+import { CLUSTER_MAX_ZOOM } from './cluster-options';
+import { FleetDots, type DrawnItem } from './fleet-dots';
 
 export interface TruckPoint {
   readonly key: string;
@@ -20,17 +24,13 @@ export interface TruckPoint {
   readonly plate: string;
 }
 
-interface PointProps {
-  readonly index: number;
-}
-
 export interface FleetMap {
   /** The trucks to show now (the screen's filtered ones); drawn at the next frame. */
   setTrucks(points: readonly TruckPoint[]): void;
   /** Centres on a truck, close enough to see it alone, and marks it chosen. */
   focus(key: string): void;
-  /** How many trucks and clusters are drawn now (shown to the user, read by tests and the benchmark). */
-  drawn(): { readonly trucks: number; readonly clusters: number };
+  /** How many trucks and clusters are drawn now, and at which zoom (shown to the user, read by tests and the benchmark). */
+  drawn(): Drawn;
   destroy(): void;
 }
 
@@ -39,15 +39,18 @@ export interface FleetMapOptions {
   readonly base: BaseMap | undefined;
   readonly onChoose: (key: string) => void;
   /** Redrawn: what is on the map changed (the screen shows the counts). */
-  readonly onDrawn: (drawn: { readonly trucks: number; readonly clusters: number }) => void;
+  readonly onDrawn: (drawn: Drawn) => void;
+}
+
+export interface Drawn {
+  readonly trucks: number;
+  readonly clusters: number;
+  readonly zoom: number;
 }
 
 /** Shanghai, where the simulator's fleet drives, when the server gives no bounds. */
 const DEFAULT_VIEW: L.LatLngTuple = [31.23, 121.47];
 const FOCUS_ZOOM = 16;
-/** Past this zoom every truck is drawn on its own. */
-const CLUSTER_MAX_ZOOM = 15;
-const HEADING_PX = 11;
 
 export function createFleetMap(container: HTMLElement, options: FleetMapOptions): FleetMap {
   const { config, base } = options;
@@ -60,66 +63,73 @@ export function createFleetMap(container: HTMLElement, options: FleetMapOptions)
   if (base) map.fitBounds(base.bounds.map(([lat, lng]) => project(lat, lng)) as L.LatLngBoundsLiteral);
   else map.setView(DEFAULT_VIEW, 11);
 
-  const trucksLayer = L.layerGroup().addTo(map);
-  const index = new Supercluster<PointProps>({ radius: 50, maxZoom: CLUSTER_MAX_ZOOM });
+  const dots = new FleetDots(renderer).addTo(map);
+  const plate = L.tooltip({ direction: 'top', offset: [0, -6] });
+  const worker = new Worker(new URL('./cluster.worker.ts', import.meta.url), { type: 'module', name: 'fleet-map-clusters' });
+  const clusters: Remote<ClusterApi> = wrap<ClusterApi>(worker);
+  /** The points of each load the worker may still answer for, by generation. */
+  const loads = new Map<number, readonly TruckPoint[]>();
+  let generation = 0;
   let points: readonly TruckPoint[] = [];
   let chosen: string | undefined;
   let frame: number | undefined;
-  let drawn = { trucks: 0, clusters: 0 };
+  /** Queries answered out of turn are dropped: only the latest view is drawn. */
+  let asked = 0;
+  let drawn: Drawn = { trucks: 0, clusters: 0, zoom: map.getZoom() };
+  let destroyed = false;
 
-  const truckDot = (point: TruckPoint): L.Layer[] => {
-    const at = project(point.lat, point.lng);
-    const color = STATUS_COLORS[point.status];
-    const dot = L.circleMarker(at, { radius: point.key === chosen ? 8 : 6, color: point.key === chosen ? '#303133' : '#ffffff', weight: 2, fillColor: color, fillOpacity: 1, renderer });
-    dot.on('click', () => options.onChoose(point.key));
-    dot.bindTooltip(point.plate, { direction: 'top', offset: [0, -6] });
-    // The tick toward the heading, drawn in screen pixels so it keeps its length at every zoom.
-    const from = map.latLngToLayerPoint(at);
-    const radians = (point.heading * Math.PI) / 180;
-    const to = map.layerPointToLatLng(L.point(from.x + Math.sin(radians) * HEADING_PX, from.y - Math.cos(radians) * HEADING_PX));
-    const tick = L.polyline([at, to], { color, weight: 3, renderer, interactive: false });
-    return [tick, dot];
-  };
-
-  const clusterDot = (lat: number, lng: number, count: number, id: number): L.Layer => {
-    const radius = Math.min(26, 10 + Math.log2(count) * 2.5);
-    const dot = L.circleMarker(project(lat, lng), { radius, color: '#409eff', weight: 3, opacity: 0.45, fillColor: '#409eff', fillOpacity: 0.75, renderer });
-    dot.bindTooltip(String(count), { permanent: true, direction: 'center', className: 'fleet-map__count' });
-    dot.on('click', () => map.flyTo(project(lat, lng), Math.min(index.getClusterExpansionZoom(id), CLUSTER_MAX_ZOOM + 1)));
-    return dot;
-  };
-
-  const draw = () => {
+  const draw = async () => {
     frame = undefined;
     const bounds = map.getBounds().pad(0.1);
     const zoom = Math.round(map.getZoom());
+    const query = (asked += 1);
     // The index holds device positions; the view is in the base layer's coordinates, a few hundred metres apart at
     // most: the padding covers the difference.
-    const found = index.getClusters([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], zoom);
-    const layers: L.Layer[] = [];
-    let trucks = 0;
-    let clusters = 0;
-    for (const feature of found) {
-      const [lng, lat] = feature.geometry.coordinates as [number, number];
-      if ('cluster' in feature.properties && feature.properties.cluster) {
-        clusters += 1;
-        layers.push(clusterDot(lat, lng, feature.properties.point_count, feature.properties.cluster_id));
-      } else {
-        const point = points[(feature.properties as PointProps).index];
-        if (!point) continue;
-        trucks += 1;
-        layers.push(...truckDot(point));
-      }
+    const answer = await clusters.query([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], zoom);
+    if (destroyed || query !== asked) return;
+    const loaded = loads.get(answer.generation) ?? [];
+    for (const old of loads.keys()) if (old < answer.generation) loads.delete(old);
+    const items: DrawnItem[] = [];
+    for (let at = 0; at < answer.clusters.length; at += 4) {
+      const [lng = 0, lat = 0, count = 0, id = 0] = answer.clusters.subarray(at, at + 4);
+      items.push({ kind: 'cluster', id, count, at: L.latLng(project(lat, lng)) });
     }
-    trucksLayer.clearLayers();
-    for (const layer of layers) trucksLayer.addLayer(layer);
-    drawn = { trucks, clusters };
+    const clusterCount = items.length;
+    for (const index of answer.points) {
+      const point = loaded[index];
+      if (!point) continue;
+      items.push({
+        kind: 'truck', key: point.key, plate: point.plate, at: L.latLng(project(point.lat, point.lng)), heading: point.heading,
+        color: STATUS_COLORS[point.status], chosen: point.key === chosen,
+      });
+    }
+    dots.setItems(items);
+    drawn = { trucks: items.length - clusterCount, clusters: clusterCount, zoom };
     options.onDrawn(drawn);
   };
   const schedule = () => {
-    frame ??= requestAnimationFrame(draw);
+    frame ??= requestAnimationFrame(() => void draw());
   };
   map.on('moveend zoomend', schedule);
+
+  dots.on('click', (event: L.LeafletMouseEvent) => {
+    const item = dots.itemAt(event.layerPoint);
+    if (item?.kind === 'truck') options.onChoose(item.key);
+    else if (item?.kind === 'cluster') {
+      void clusters.expansionZoom(item.id).then((zoom) => !destroyed && map.flyTo(item.at, Math.min(zoom, CLUSTER_MAX_ZOOM + 1)));
+    }
+  });
+  dots.on('mousemove', (event: L.LeafletMouseEvent) => {
+    const item = dots.itemAt(event.layerPoint);
+    if (item?.kind !== 'truck') {
+      plate.close();
+      return;
+    }
+    plate.setLatLng(item.at).setContent(item.plate);
+    if (!map.hasLayer(plate)) plate.openOn(map);
+  });
+  dots.on('mouseout', () => plate.close());
+
   // A kept-alive tab's view is hidden (no size) and shown again: Leaflet must measure its box anew.
   const resized = new ResizeObserver(() => {
     if (container.clientWidth === 0) return;
@@ -131,7 +141,14 @@ export function createFleetMap(container: HTMLElement, options: FleetMapOptions)
   return {
     setTrucks(next) {
       points = next;
-      index.load(next.map((point, at) => ({ type: 'Feature', properties: { index: at }, geometry: { type: 'Point', coordinates: [point.lng, point.lat] } })));
+      generation += 1;
+      loads.set(generation, next);
+      const coords = new Float64Array(next.length * 2);
+      next.forEach((point, at) => {
+        coords[at * 2] = point.lng;
+        coords[at * 2 + 1] = point.lat;
+      });
+      void clusters.load(transfer(coords, [coords.buffer]), generation);
       schedule();
     },
     focus(key) {
@@ -142,9 +159,11 @@ export function createFleetMap(container: HTMLElement, options: FleetMapOptions)
     },
     drawn: () => drawn,
     destroy() {
+      destroyed = true;
       if (frame !== undefined) cancelAnimationFrame(frame);
       resized.disconnect();
       map.remove();
+      worker.terminate();
     },
   };
 }
