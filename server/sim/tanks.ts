@@ -55,7 +55,9 @@ export function roundVt(vt: number): number {
 export function initialInventory(model: TruckModel, tanks: readonly number[], loaded: boolean, rng: Rng): Record<string, TankInventory> {
   const map: Record<string, TankInventory> = {};
   tanks.forEach((capacity, i) => {
-    map[String(i + 1)] = { oilCode: pickProduct(model, rng), vt: loaded ? roundVt(capacity * rng.float(0.85, 0.95)) : 0 };
+    const vt = loaded ? roundVt(capacity * rng.float(0.85, 0.95)) : 0;
+    // Sealed when it holds product, as the simulator then starts it (truck-start.ts).
+    map[String(i + 1)] = { oilCode: pickProduct(model, rng), vt, capacity, sealed: vt > 0 };
   });
   return map;
 }
