@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { loginAs, newUserPage } from '../helpers/console';
 import { installMapProbe, mapPage, percentile, type MapPage } from './map-frames';
-import { installProbe, LONG_TASK_MS, type LongTask } from './page-probe';
+import { installProbe, LONG_TASK_MS, type LongFrame, type LongTask } from './page-probe';
 
 const PATH = '/monitor/track_map';
 const LOAD_TIMEOUT_MS = 180_000;
@@ -116,12 +116,19 @@ export async function trackMapSection(context: SectionContext, options: TrackMap
   // Pan and zoom: drags at the city's view, wheel in level by level to single trucks with a drag at each level, back out.
   const box = await inPage.mapBox();
   const zoomOf = () => inPage.evaluate<string>(`document.querySelector('.view:not([hidden]) .track-map__map').dataset.trucks + ' trucks, ' + document.querySelector('.view:not([hidden]) .track-map__map').dataset.clusters + ' clusters'`);
+  const zoomNow = async () => Number(await inPage.evaluate<string>(`document.querySelector('.view:not([hidden]) .track-map__map').dataset.zoom`));
+  const startZoom = await zoomNow();
+  if (!Number.isNaN(startZoom)) {
+    // Centred on a truck (the list's first, which the map zooms to), so zooming in at the centre lands among trucks;
+    // then back to the city's zoom, where the measured run starts.
+    await inPage.evaluate(`document.querySelector('.view:not([hidden]) .track-map__plate').click()`);
+    await inPage.poll<boolean>(`Number(document.querySelector('.view:not([hidden]) .track-map__map').dataset.zoom) >= ${DEEPEST_ZOOM} || undefined`, 10_000);
+    for (let level = 0; level < 8 && (await zoomNow()) > startZoom; level += 1) await wheel(page, box, -1);
+  }
   const panStart = await inPage.evaluate<number>('performance.now()');
   await inPage.startFrames();
   for (const [dx, dy] of [[200, 0], [-200, 120], [0, -120]] as const) await drag(page, box, dx, dy);
   // In to where every truck is drawn on its own (the map clusters up to zoom 15), a drag at each level, and back out.
-  const zoomNow = async () => Number(await inPage.evaluate<string>(`document.querySelector('.view:not([hidden]) .track-map__map').dataset.zoom`));
-  const startZoom = await zoomNow();
   const drawnDeepest: string[] = [];
   // A console that does not say its zoom (an older build) gets four notches each way.
   const known = !Number.isNaN(startZoom);
@@ -137,6 +144,12 @@ export async function trackMapSection(context: SectionContext, options: TrackMap
   const dropped = gaps.filter((gap) => gap > FRAME_BUDGET_MS * 1.5).length;
   rows.push({ measure: `pan/zoom frames (${gaps.length}; closest in: ${drawnDeepest.join('')})`, value: `p50 ${ms(percentile(gaps, 50))}, p95 ${ms(percentile(gaps, 95))}, worst ${ms(Math.max(0, ...gaps))}, ${dropped} over ${ms(FRAME_BUDGET_MS * 1.5)}` });
   rows.push({ measure: 'long tasks while panning and zooming', value: taskFigure(panning), goal: `none over ${LONG_TASK_MS} ms`, met: panning.length === 0 });
+  const frames = await inPage.evaluate<LongFrame[]>('window.longFrames');
+  for (const frame of frames.filter((one) => one.duration > LONG_TASK_MS).slice(-12)) {
+    const scripts = frame.scripts.filter((script) => script.ms >= 5).map((script) => `${script.file || '(page)'} ${script.invoker} ${script.ms} ms`);
+    console.log(`  long frame at ${ms(frame.start)}, ${ms(frame.duration)}: ${scripts.join('; ') || 'no script over 5 ms (style, layout, paint)'}`);
+  }
+  console.log(`  (loading ended ${ms(loadEnd)}, updates ${ms(updatesStart)}–${ms(updatesEnd)}, pan/zoom ${ms(panStart)}–${ms(panEnd)})`);
   await inPage.cdp.detach();
 
   // A second tab of the same browser: the shared worker already holds the fleet.
