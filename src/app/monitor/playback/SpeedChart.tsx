@@ -43,9 +43,10 @@ export function SpeedChart(props: SpeedChartProps) {
       element,
     );
     plotRef.current = plot;
-    const seek = () => {
-      const left = plot.cursor.left;
-      if (left !== undefined && left >= 0) latest.current.onSeek(plot.posToVal(left, 'x'));
+    // The click's own place, not the cursor's: the playback moves the cursor between the pointer's moves.
+    const seek = (event: MouseEvent) => {
+      const left = event.clientX - plot.over.getBoundingClientRect().left;
+      if (left >= 0) latest.current.onSeek(plot.posToVal(left, 'x'));
     };
     plot.over.addEventListener('click', seek);
     const resize = new ResizeObserver(() => plot.setSize({ width: width(), height: HEIGHT }));
