@@ -1,6 +1,8 @@
-// Fence approval for the caller's companies: the list, the pending count, a decision, a submitted change (shell spec §6, §7).
+// Fence approval for the caller's companies: the list, the pending count, a decision, a submitted change (shell spec §6, §7);
+// and, our extension for user_enclosure, a fence created with its drawn outline and an outline sent with a change
+// (docs/fences.md). A fence is saved only with an outline of its type: 'a fence must be drawn' otherwise (spec).
 import type { FastifyRequest } from 'fastify';
-import { parseFenceShape } from '../../src/domain/fence-shape';
+import { FENCE_SHAPE_KINDS, parseFenceShape } from '../../src/domain/fence-shape';
 import { translate } from '../../src/domain/i18n';
 import { envelope } from '../../src/domain/wire/envelope';
 import {
@@ -22,12 +24,33 @@ function isFenceApprovalStatus(value: number): value is FenceApprovalStatus {
   return STATUS_CODES.includes(value);
 }
 
+/**
+ * Our extension of the row: the outline (GeoJSON text, null when never drawn) rides on the list, so showing the selected
+ * fence on the map costs no call; a page holds at most PAGE_LIMITS.maxSize outlines of a few dozen corners each.
+ */
+export type FenceListRow = FenceApprovalRow & { readonly geometry: string | null };
+
+/** Our extension of PUT /fenceApproval: the outline drawn; without it the change keeps the outline as before. */
+export type FenceChange = FenceApprovalUpdate & { readonly geometry?: string };
+
+/** Our extension, POST /fenceApproval: a new fence of one of the caller's companies, waiting for approval. */
+export type FenceCreate = Omit<FenceApprovalUpdate, 'id'> & { readonly companyCode: string; readonly geometry: string };
+
 /** The wire row; a status code outside the three known ones reads as pending (it needs a decision). */
-function toRow(fence: Row<'fence'>): FenceApprovalRow {
-  const { id, name, type, approvalStatus, modifier, modifyTime, modifyType, approver, approvalTime, address } = fence;
+function toRow(fence: Row<'fence'>): FenceListRow {
+  const { id, name, type, approvalStatus, modifier, modifyTime, modifyType, approver, approvalTime, address, geometry } = fence;
   const status = isFenceApprovalStatus(approvalStatus) ? approvalStatus : FENCE_APPROVAL_STATUS.pending;
-  return { id, name, type, approvalStatus: status, modifier, modifyTime, modifyType, approver, approvalTime, address };
+  return { id, name, type, approvalStatus: status, modifier, modifyTime, modifyType, approver, approvalTime, address, geometry };
 }
+
+/** The outline as stored: canonical JSON of a shape of this type, or undefined (not drawn, unreadable, another shape). */
+function drawnOutline(geometry: string | undefined, type: string): string | undefined {
+  const shape = parseFenceShape(geometry ?? null);
+  return shape?.properties.shape === type ? JSON.stringify(shape) : undefined;
+}
+
+/** A generous bound: a polygon of a few thousand corners, never megabytes. */
+const GEOMETRY_MAX = 200_000;
 
 /** Fences of these companies; a fence of any other company does not exist for the caller. */
 function visibleFences(db: Db, companyCodes: readonly string[]) {
@@ -90,7 +113,7 @@ export const fenceRoutes: ContractPlugin = async (app, { services }) => {
     },
   );
 
-  app.put<{ Body: FenceApprovalUpdate }>(
+  app.put<{ Body: FenceChange }>(
     '/fenceApproval',
     {
       config: { access: 'base_data' },
@@ -103,6 +126,7 @@ export const fenceRoutes: ContractPlugin = async (app, { services }) => {
             name: field.nonEmpty(100),
             type: field.nonEmpty(20),
             address: field.text(200),
+            geometry: field.text(GEOMETRY_MAX),
           },
         },
       },
@@ -110,10 +134,12 @@ export const fenceRoutes: ContractPlugin = async (app, { services }) => {
     async (request) => {
       const auth = authOf(request);
       const { id, name, type, address } = request.body;
+      const drawn = request.body.geometry === undefined ? undefined : drawnOutline(request.body.geometry, type);
+      if (request.body.geometry !== undefined && drawn === undefined) return failText(request, 400, 'validation.fenceRequired');
       const fence = await visibleFences(db, auth.companyCodes).select(['id', 'geometry']).where('id', '=', id).executeTakeFirst();
       if (!fence) return notFound(request, id);
-      // The outline stays only while it is of the type: a fence made another shape has none until it is drawn again.
-      const geometry = parseFenceShape(fence.geometry)?.properties.shape === type ? fence.geometry : null;
+      // Without a new outline the old one stays only while it is of the type: a fence made another shape has none until drawn again.
+      const geometry = drawn ?? (parseFenceShape(fence.geometry)?.properties.shape === type ? fence.geometry : null);
       // A changed fence waits for a new decision: the old approver and time no longer apply.
       await db
         .updateTable('fence')
@@ -125,6 +151,45 @@ export const fenceRoutes: ContractPlugin = async (app, { services }) => {
         .where('id', '=', id)
         .execute();
       return envelope(true);
+    },
+  );
+
+  app.post<{ Body: FenceCreate }>(
+    '/fenceApproval',
+    {
+      config: { access: 'base_data' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['name', 'type', 'address', 'companyCode'],
+          properties: {
+            name: field.nonEmpty(100),
+            type: { type: 'string', enum: FENCE_SHAPE_KINDS },
+            address: field.text(200),
+            companyCode: field.nonEmpty(50),
+            geometry: field.text(GEOMETRY_MAX),
+          },
+        },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const { name, type, address, companyCode } = request.body;
+      if (!auth.companyCodes.includes(companyCode)) {
+        return failText(request, 400, 'server.badField', { field: 'companyCode' });
+      }
+      const geometry = drawnOutline(request.body.geometry, type);
+      if (geometry === undefined) return failText(request, 400, 'validation.fenceRequired');
+      const created = await db
+        .insertInto('fence')
+        .values({
+          name, type, address, companyCode, geometry,
+          approvalStatus: FENCE_APPROVAL_STATUS.pending, modifyType: 'new', modifier: auth.user.userName, modifyTime: Date.now(),
+          approver: null, approvalTime: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return envelope(toRow(created));
     },
   );
 };

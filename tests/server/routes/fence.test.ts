@@ -32,7 +32,7 @@ describe('fence approval', () => {
     expect(answer.data.total).toBe(3);
     expect(answer.data.rows[2]).toEqual({
       id: fence(0), name: '东城油库', type: 'circle', approvalStatus: 0, modifier: 'manager', modifyTime: fs.fleet.now - 50 * MINUTE,
-      modifyType: 'new', approver: null, approvalTime: null, address: '东城油库地址',
+      modifyType: 'new', approver: null, approvalTime: null, address: '东城油库地址', geometry: null,
     });
   });
 
