@@ -64,7 +64,10 @@ export function createTruckSim(spec: TruckSpec, live: Row<'truckLive'> | undefin
     const oilCode = readNumber(entry, 'oilCode') ?? pickProduct(spec.model, rng);
     const vt = Math.min(capacity, Math.max(0, readNumber(entry, 'vt') ?? 0));
     const temperature = readNumber(entry, 'temperature') ?? MEAN_AIR;
-    return { capacity, oilCode, plannedOilCode: oilCode, vt, target: 0, before: 0, loaded: vt, residual: 0, lossRate: 0, temperature, sealed: vt > 0 };
+    // A cover left open stays open across a restart; a row without the seal (seeded, older) is sealed when loaded.
+    const kept = isRecord(entry) ? entry['sealed'] : undefined;
+    const sealed = typeof kept === 'boolean' ? kept : vt > 0;
+    return { capacity, oilCode, plannedOilCode: oilCode, vt, target: 0, before: 0, loaded: vt, residual: 0, lossRate: 0, temperature, sealed };
   });
   const cold = coldZones(spec, stored, rng);
   const pos = live ?? offsetKm(spec.home, rng.float(-0.15, 0.15), rng.float(-0.15, 0.15));
@@ -101,7 +104,9 @@ export function createTruckSim(spec: TruckSpec, live: Row<'truckLive'> | undefin
   if (!online && t.phase === 'parked') t.until = Math.max(t.until, t.offlineUntil);
   // An alarm text left over from an earlier run ends with its window; the next report clears it.
   if (t.alarmText !== '') t.alarmUntil = now + rng.int(1, 5) * MIN;
-  t.lastRowKey = live ? rowKey(t) : '';
+  // A stored row without every reading this run shows (seeded, or from an older version) is written again at the truck's
+  // first report, so a parked truck's compartments show their level, V20 and temperature too.
+  t.lastRowKey = live && JSON.stringify(t.shown.tanks) === live.inventory ? rowKey(t) : '';
   if (!live) t.rowDirty = true;
   return t;
 }

@@ -108,6 +108,17 @@ describe('published rows', () => {
     report(t, T0 + 2000);
     expect(statusRow(t).row.lastIventoryMap['1']?.sealed).toBe(first.sealed);
   });
+
+  it('writes again a stored row lacking readings, keeps one that has them all, and keeps an open seal across a restart', async () => {
+    const spec = (await loadFleet(s.db)).trucks.find((truck) => truck.tanks.length > 1);
+    if (!spec) throw new Error('the seeded fleet has no tanker of two compartments');
+    const live = { truckId: spec.id, status: 2, alarm: '', gpsTime: T0, statusTime: T0, speed: 0, area: '', lat: 31.2, lng: 121.4, heading: 0, updatedAt: T0 };
+    const seeded = createTruckSim(spec, { ...live, inventory: JSON.stringify({ 1: { oilCode: 92, vt: 100 }, 2: { oilCode: 92, vt: 100, sealed: false } }) }, 5, T0);
+    expect(seeded.lastRowKey).toBe('');
+    expect(seeded.tanks.map((tank) => tank.sealed).slice(0, 2)).toEqual([true, false]);
+    const full = createTruckSim(spec, { ...live, inventory: JSON.stringify(seeded.shown.tanks) }, 5, T0);
+    expect(full.lastRowKey).not.toBe('');
+  });
 });
 
 describe('raiseAlarm', () => {
