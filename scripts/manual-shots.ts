@@ -7,6 +7,7 @@ import { ROLE } from '../server/seed/accounts';
 import type { SimDevices } from '../server/sim';
 import type { CallOptions } from '../tests/helpers/api';
 import { DEVICE_PARAM_RECIPES } from './manual-shots-device-params';
+import { MONITOR_RECIPES } from './manual-shots-monitor';
 import { openBySearch } from './manual-shot-steps';
 
 /** The demo users; `admin` is the only one holding the device-parameter functions. */
@@ -370,4 +371,5 @@ export const RECIPES = {
   },
 
   ...DEVICE_PARAM_RECIPES,
+  ...MONITOR_RECIPES,
 } satisfies Record<ManualShot, Recipe>;

@@ -33,6 +33,8 @@ export const MANUAL_SHOTS = [
   'tank-table-list',
   'tank-table-send',
   'commissioning',
+  'track-map',
+  'liquid-level',
 ] as const;
 
 export type ManualShot = (typeof MANUAL_SHOTS)[number];
