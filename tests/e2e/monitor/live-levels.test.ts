@@ -1,35 +1,24 @@
 // The live level screens in Chromium over a seeded fleet: liquid_level draws every tanker the admin sees with what the
 // server stored for it, cargo_transport lists exactly the loaded trucks; both follow the fleet as it moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEFAULT_LIVE_LIMITS } from '../../../server/live/socket-policy';
-import { MINUTE_MS } from '../../../src/domain/format/time';
+import type { Page } from 'playwright-core';
 import { TRUCK_STATUS } from '../../../src/domain/truck-status';
 import type { TankInventory } from '../../../src/domain/wire/truck-row';
-import { launchBrowser } from '../../helpers/browser';
-import { loginAs, newUserPage, requireBuiltConsole } from '../../helpers/console';
-import { startSimServer, type SimServer } from '../../helpers/server';
+import type { SimServer } from '../../helpers/server';
+import { movingFleet, type MovingFleet } from './moving-fleet';
 
 describe('the live level screens in Chromium', () => {
-  let simNow = Date.now() - 2 * 60 * MINUTE_MS;
+  let fleet: MovingFleet;
   let server: SimServer;
-  let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startSimServer({
-      staticDir: requireBuiltConsole(), seed: 17, trucks: 24, now: () => simNow,
-      liveLimits: { ...DEFAULT_LIVE_LIMITS, maxFrequencyS: 1 },
-    });
-    await server.simulator.tick(simNow);
-    browser = await launchBrowser();
-    ({ page } = await newUserPage(browser, server.url));
-    await loginAs(page, server.url, 'admin');
+    fleet = await movingFleet({ seed: 17, trucks: 24 });
+    ({ server, page } = fleet);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await fleet?.close();
   });
 
   const view = () => page.locator('.view:not([hidden])');
@@ -60,8 +49,7 @@ describe('the live level screens in Chromium', () => {
       const drawn = await view().locator('[role="rowgroup"] + [role="rowgroup"] [role="row"] [role="cell"]:first-child').allTextContents();
       expect(drawn.length).toBeGreaterThanOrEqual(Math.min(10, loaded.length));
       expect(drawn).toEqual(loaded.slice(0, drawn.length));
-      simNow += 30 * MINUTE_MS;
-      await server.simulator.tick(simNow);
+      await fleet.step(30);
     }
   });
 });

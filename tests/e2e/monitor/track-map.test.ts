@@ -2,39 +2,27 @@
 // map (clusters from afar, dots close in), the status filter and a plate found from the keyboard kept in the URL, the
 // chosen truck's status row, and the counts following the fleet as it moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DEFAULT_LIVE_LIMITS } from '../../../server/live/socket-policy';
-import { MINUTE_MS } from '../../../src/domain/format/time';
+import type { Page } from 'playwright-core';
 import { translate } from '../../../src/domain/i18n';
 import { TRUCK_STATUS_CODES, truckStatus } from '../../../src/domain/truck-status';
-import { launchBrowser } from '../../helpers/browser';
-import { loginAs, newUserPage, requireBuiltConsole } from '../../helpers/console';
-import { startSimServer, type SimServer } from '../../helpers/server';
+import type { SimServer } from '../../helpers/server';
+import { movingFleet, type MovingFleet } from './moving-fleet';
 
 const PATH = '/monitor/track_map';
 const TRUCKS = 30;
 
 describe('the live map in Chromium', () => {
-  let simNow = Date.now() - 2 * 60 * MINUTE_MS;
+  let fleet: MovingFleet;
   let server: SimServer;
-  let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
-    server = await startSimServer({
-      staticDir: requireBuiltConsole(), seed: 16, trucks: TRUCKS, now: () => simNow,
-      // Status frames every second rather than every 30: the map follows a tick within the test's patience.
-      liveLimits: { ...DEFAULT_LIVE_LIMITS, maxFrequencyS: 1 },
-    });
-    await server.simulator.tick(simNow);
-    browser = await launchBrowser();
-    ({ page } = await newUserPage(browser, server.url));
-    await loginAs(page, server.url, 'admin');
+    fleet = await movingFleet({ seed: 16, trucks: TRUCKS });
+    ({ server, page } = fleet);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    await fleet?.close();
   });
 
   const view = () => page.locator('.view:not([hidden])');
@@ -85,8 +73,7 @@ describe('the live map in Chromium', () => {
 
   it('follows the fleet as it moves: the counts by status are the server\'s after every step', async () => {
     for (let step = 1; step <= 3; step += 1) {
-      simNow += 20 * MINUTE_MS;
-      await server.simulator.tick(simNow);
+      await fleet.step(20);
       const expected = await statusCounts();
       await expect.poll(shownCounts, { timeout: 15_000 }).toEqual(expected);
     }
