@@ -10,3 +10,15 @@ export async function openBySearch(page: Page, title: string): Promise<void> {
   await page.keyboard.press('Enter');
   await page.locator('.page h1', { hasText: title }).waitFor();
 }
+
+/**
+ * Puts away the poll notices (pending fences, heartbeat overtime) the admin of every company gets on a new page, so
+ * they cover nothing in a shot. A notice may go by itself (replaced by a newer one) while it is clicked: the loop looks
+ * again.
+ */
+export async function dismissLiveNotices(page: Page, dismiss: string): Promise<void> {
+  await page.locator('.live-notice').first().waitFor({ timeout: 8000 }).catch(() => undefined);
+  for (let left = 4; left > 0 && (await page.locator('.live-notice').count()) > 0; left -= 1) {
+    await page.locator('.live-notice').first().getByRole('button', { name: dismiss }).click({ timeout: 3000 }).catch(() => undefined);
+  }
+}

@@ -7,7 +7,7 @@ import { FILE_SEND_FINAL, isFileSendStatus } from '../src/domain/params/send-sta
 import type { LocaleKey } from '../src/domain/i18n';
 import type { ManualShot } from '../server/manuals/shots';
 import type { Recipe, ShotContext } from './manual-shots';
-import { openBySearch } from './manual-shot-steps';
+import { dismissLiveNotices, openBySearch } from './manual-shot-steps';
 import {
   SHOT_COMPANY, saveRow, sendRow, sendSyscfg, sendsReaching, shotFleet, stopSend, uploadTankTable, type ShotFleet, type ShotTruck,
 } from './manual-shot-sends';
@@ -45,11 +45,7 @@ async function adminOn(ctx: ShotContext, titleKey: LocaleKey): Promise<Page> {
   const page = await ctx.pageOf('admin');
   if (!ready.has(page)) {
     await page.setViewportSize(VIEWPORT);
-    await page.locator('.live-notice').first().waitFor({ timeout: 8000 }).catch(() => undefined);
-    for (let left = 4; left > 0 && (await page.locator('.live-notice').count()) > 0; left -= 1) {
-      // A notice may go by itself (replaced by a newer one) while it is being clicked: the loop looks again.
-      await page.locator('.live-notice').first().getByRole('button', { name: ctx.t('notice.dismiss') }).click({ timeout: 3000 }).catch(() => undefined);
-    }
+    await dismissLiveNotices(page, ctx.t('notice.dismiss'));
     ready.add(page);
   }
   await openBySearch(page, ctx.t(titleKey));

@@ -1,18 +1,22 @@
-// The monitor board's shots (issue 16): the live map with every truck placed and the liquid-level tanks, as the admin
-// over the screenshot server's moving fleet.
+// The monitor board's shots (issue 16): the live map with every truck placed, the liquid-level tanks and a day of one
+// truck's track played back, as the admin over the screenshot server's fleet.
 import type { Page } from 'playwright-core';
+import { DAY_MS } from '../src/domain/format/time';
+import { TRACK_CALL_PATH, type TrackAnswer } from '../src/domain/playback/track-wire';
+import type { TruckStatusRow } from '../src/domain/wire/truck-row';
 import type { ManualShot } from '../server/manuals/shots';
 import type { Recipe, ShotContext } from './manual-shots';
-import { openBySearch } from './manual-shot-steps';
+import { dismissLiveNotices, openBySearch } from './manual-shot-steps';
 
-export type MonitorShot = Extract<ManualShot, 'track-map' | 'liquid-level'>;
+export type MonitorShot = Extract<ManualShot, 'track-map' | 'liquid-level' | 'playback'>;
 
 /** Wide enough for the map beside its truck list, and the tank cards three abreast. */
 const VIEWPORT = { width: 1440, height: 900 } as const;
 
-async function adminOn(ctx: ShotContext, route: 'track_map' | 'liquid_level'): Promise<Page> {
+async function adminOn(ctx: ShotContext, route: 'track_map' | 'liquid_level' | 'playback_track'): Promise<Page> {
   const page = await ctx.pageOf('admin');
   await page.setViewportSize(VIEWPORT);
+  await dismissLiveNotices(page, ctx.t('notice.dismiss'));
   await openBySearch(page, ctx.t(`route.monitor.${route}`));
   return page;
 }
@@ -34,6 +38,29 @@ export const MONITOR_RECIPES = {
     const page = await adminOn(ctx, 'liquid_level');
     await view(page).getByRole('checkbox').check();
     await view(page).locator('.level-card figure').first().waitFor();
+    return page.screenshot();
+  },
+
+  // A history shot: the truck of the last day's longest track, played for a while at ×20 and paused.
+  playback: async (ctx) => {
+    const to = Date.now();
+    const from = to - DAY_MS;
+    const trucks = (await ctx.api<readonly TruckStatusRow[]>('admin', 'GET', '/onlineTruck')).data ?? [];
+    let best: { readonly plate: string; readonly fixes: number } | undefined;
+    for (const truck of trucks.slice(0, 20)) {
+      if (truck.truckId === undefined) continue;
+      const track = await ctx.api<TrackAnswer>('admin', 'GET', TRACK_CALL_PATH, { query: { truckId: truck.truckId, startTime: from, endTime: to } });
+      const fixes = track.data?.fixes.time.length ?? 0;
+      if (!best || fixes > best.fixes) best = { plate: truck.signCode, fixes };
+    }
+    if (!best || best.fixes < 20) throw new Error('no truck drove in the last day of the shot fleet');
+    const page = await adminOn(ctx, 'playback_track');
+    await page.goto(`${ctx.base}/monitor/playback_track?plate=${encodeURIComponent(best.plate)}&from=${from}&to=${to}`);
+    await page.waitForFunction(() => Number(document.querySelector('.view:not([hidden]) .playback__map')?.getAttribute('data-fixes')) > 0);
+    await view(page).getByRole('radio', { name: '×20' }).check();
+    await view(page).getByRole('button', { name: ctx.t('playback.play') }).click();
+    await page.waitForTimeout(2500);
+    await view(page).getByRole('button', { name: ctx.t('playback.pause') }).click();
     return page.screenshot();
   },
 } satisfies Record<MonitorShot, Recipe>;

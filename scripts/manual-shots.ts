@@ -58,7 +58,7 @@ async function onDashboard(ctx: ShotContext, page: Page): Promise<void> {
 /** The shots that need the fleet's history (report rows): the screenshot script takes them on a backfilled server. */
 export const HISTORY_SHOTS: ReadonlySet<ManualShot> = new Set([
   'report-summary', 'report-chart', 'report-handling', 'report-query-bar', 'report-adas-levels', 'report-offline-bands',
-  'report-driver-score', 'report-device-health', 'master-data-form', 'driver-photo-form', 'role-function-tree',
+  'report-driver-score', 'report-device-health', 'master-data-form', 'driver-photo-form', 'role-function-tree', 'playback',
 ]);
 
 /** The user of the report shots: the only demo user (besides admin) with every cargo report group and a company tree. */

@@ -35,6 +35,7 @@ export const MANUAL_SHOTS = [
   'commissioning',
   'track-map',
   'liquid-level',
+  'playback',
 ] as const;
 
 export type ManualShot = (typeof MANUAL_SHOTS)[number];

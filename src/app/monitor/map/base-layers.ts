@@ -1,6 +1,8 @@
 // What lies under the trucks: a plain grid always (the map is never blank, even when tiles cannot load), then either
 // the deployment's tile server or the offline base map the server draws from the simulator's city (docs/map.md).
 import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import './map.css';
 import type { BaseMap, BaseMapFeature, FenceFeature, MapConfig } from '../../../domain/map/base-map';
 import type { LatLngPair } from './coords';
 
