@@ -19,6 +19,7 @@ import { tileImageSources } from './map/map-settings';
 import { registerLiveSockets } from './live/sockets';
 import type { LiveLimits } from './live/socket-policy';
 import { mapRoutes } from './map/map-routes';
+import { indicatorRoutes } from './indicators/indicator-routes';
 import { trackRoutes } from './playback/track-routes';
 import { reportRoutes } from './reports/report-routes';
 import { alarmRoutes } from './routes/alarm';
@@ -72,7 +73,7 @@ function apiPlugins(services: Services): readonly ContractPlugin[] {
     fenceRoutes, downloadRoutes, reportRoutes, entityRoutes, entityTransferRoutes, roleFunctionRoutes, thresholdRoutes,
     sendRoutes, deviceFileRoutes, commissioningRoutes,
   ];
-  const ours = [password.verify, diagnosticsRoutes, mapRoutes, trackRoutes];
+  const ours = [password.verify, diagnosticsRoutes, mapRoutes, trackRoutes, indicatorRoutes];
   return services.wire.extensionRoutes ? [...spec, ...ours] : spec;
 }
 /** Route plugins under the host root (the spec's full-URL calls). */
