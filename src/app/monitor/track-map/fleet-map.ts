@@ -9,8 +9,7 @@ import { wrap, transfer, type Remote } from 'comlink';
 import type { BaseMap, MapConfig } from '../../../domain/map/base-map';
 import { STATUS_COLORS } from '../../../domain/map/status-colors';
 import type { TruckStatusCode } from '../../../domain/truck-status';
-import { plainGrid, tileLayer, vectorBaseMap } from '../map/base-layers';
-import { toMapCoords } from '../map/coords';
+import { createBaseMapView } from '../map/base-map-view';
 import type { ClusterApi } from './cluster-worker';
 import { CLUSTER_MAX_ZOOM } from './cluster-options';
 import { FleetDots, type DrawnItem } from './fleet-dots';
@@ -48,20 +47,12 @@ export interface Drawn {
   readonly zoom: number;
 }
 
-/** Shanghai, where the simulator's fleet drives, when the server gives no bounds. */
-const DEFAULT_VIEW: L.LatLngTuple = [31.23, 121.47];
 const FOCUS_ZOOM = 16;
 
 export function createFleetMap(container: HTMLElement, options: FleetMapOptions): FleetMap {
-  const { config, base } = options;
-  const project = toMapCoords(config.coords);
-  const renderer = L.canvas({ padding: 0.2 });
-  const map = L.map(container, { preferCanvas: true, renderer, maxZoom: config.maxZoom, zoomSnap: 1, keyboard: true });
-  plainGrid().addTo(map);
-  if (config.tileUrl !== null) tileLayer({ ...config, tileUrl: config.tileUrl }).addTo(map);
-  else if (base) vectorBaseMap(base, project, renderer).addTo(map);
-  if (base) map.fitBounds(base.bounds.map(([lat, lng]) => project(lat, lng)) as L.LatLngBoundsLiteral);
-  else map.setView(DEFAULT_VIEW, 11);
+  // Measured again when its box changes: what is in view changed, so the trucks are drawn again.
+  const view = createBaseMapView(container, options.config, options.base, () => schedule());
+  const { map, renderer, project } = view;
 
   const dots = new FleetDots(renderer).addTo(map);
   const plate = L.tooltip({ direction: 'top', offset: [0, -6] });
@@ -130,14 +121,6 @@ export function createFleetMap(container: HTMLElement, options: FleetMapOptions)
   });
   dots.on('mouseout', () => plate.close());
 
-  // A kept-alive tab's view is hidden (no size) and shown again: Leaflet must measure its box anew.
-  const resized = new ResizeObserver(() => {
-    if (container.clientWidth === 0) return;
-    map.invalidateSize();
-    schedule();
-  });
-  resized.observe(container);
-
   return {
     setTrucks(next) {
       points = next;
@@ -161,8 +144,7 @@ export function createFleetMap(container: HTMLElement, options: FleetMapOptions)
     destroy() {
       destroyed = true;
       if (frame !== undefined) cancelAnimationFrame(frame);
-      resized.disconnect();
-      map.remove();
+      view.destroy();
       worker.terminate();
     },
   };

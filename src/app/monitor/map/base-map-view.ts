@@ -1,0 +1,47 @@
+// A monitor map as every screen starts it: Leaflet on one canvas renderer, the plain grid, then the tile server or the
+// offline base map, looking at the whole city; measured again whenever its box changes (a kept-alive tab shown again,
+// a side panel filled), so what a screen fits into view is fitted to the box the user sees.
+import L from 'leaflet';
+import type { BaseMap, MapConfig } from '../../../domain/map/base-map';
+import { plainGrid, tileLayer, vectorBaseMap } from './base-layers';
+import { toMapCoords, type LatLngPair } from './coords';
+
+export interface BaseMapView {
+  readonly map: L.Map;
+  readonly renderer: L.Canvas;
+  /** From the devices' WGS-84 to the base layer's coordinates. */
+  readonly project: (lat: number, lng: number) => LatLngPair;
+  destroy(): void;
+}
+
+/** Shanghai, where the simulator's fleet drives, when the server gives no bounds. */
+const DEFAULT_VIEW: L.LatLngTuple = [31.23, 121.47];
+const DEFAULT_ZOOM = 11;
+
+/** `onResize` runs after Leaflet measured the new box: a screen redraws or fits its own layers then. */
+export function createBaseMapView(container: HTMLElement, config: MapConfig, base: BaseMap | undefined, onResize?: () => void): BaseMapView {
+  const project = toMapCoords(config.coords);
+  const renderer = L.canvas({ padding: 0.2 });
+  const map = L.map(container, { preferCanvas: true, renderer, maxZoom: config.maxZoom, zoomSnap: 1, keyboard: true });
+  plainGrid().addTo(map);
+  if (config.tileUrl !== null) tileLayer({ ...config, tileUrl: config.tileUrl }).addTo(map);
+  else if (base) vectorBaseMap(base, project, renderer).addTo(map);
+  if (base) map.fitBounds(base.bounds.map(([lat, lng]) => project(lat, lng)) as L.LatLngBoundsLiteral);
+  else map.setView(DEFAULT_VIEW, DEFAULT_ZOOM);
+  const resized = new ResizeObserver(() => {
+    // A hidden view has no box: there is nothing to measure until it is shown.
+    if (container.clientWidth === 0) return;
+    map.invalidateSize();
+    onResize?.();
+  });
+  resized.observe(container);
+  return {
+    map,
+    renderer,
+    project,
+    destroy() {
+      resized.disconnect();
+      map.remove();
+    },
+  };
+}
