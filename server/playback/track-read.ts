@@ -1,9 +1,9 @@
 // One truck's track in a range (docs/playback.md): its fixes from `position` in time order, as columns, and the marks
 // along them — stops and cover openings from `event`, alarms from `alarm`. Which event kinds mark what is a parameter,
-// so the sprinkler playback can read the same track with its own kinds (spraying runs) later.
+// so the sprinkler playback reads the same track with its own kinds (spraying runs).
 import { parseEventData } from '../../src/domain/event-shapes';
 import type { EventKind } from '../../src/domain/events';
-import type { MarkKind, TrackAnswer, TrackMark, TrackQuery } from '../../src/domain/playback/track-wire';
+import type { MarkKind, TrackAnswer, TrackMark, TrackMarkSet, TrackQuery } from '../../src/domain/playback/track-wire';
 import { isRecord } from '../../src/domain/wire/guards';
 import type { Db } from '../db/open';
 
@@ -13,14 +13,20 @@ export type MarkEvents = Readonly<Partial<Record<EventKind, MarkKind>>>;
 /** The oil-truck playback's marks: parking events are stops, manhole cover openings are covers. */
 export const TRUCK_MARK_EVENTS: MarkEvents = { parking: 'stop', switch_cover: 'cover' };
 
+/** The sprinkler playback's marks: stops, and its spraying runs (the simulator's `spray` events, full to empty). */
+export const SPRINKLER_MARK_EVENTS: MarkEvents = { parking: 'stop', spray: 'spray' };
+
+export const MARK_EVENT_SETS: Readonly<Record<TrackMarkSet, MarkEvents>> = { truck: TRUCK_MARK_EVENTS, sprinkler: SPRINKLER_MARK_EVENTS };
+
 /** Six decimals of a degree are a tenth of a metre: more digits are only bytes on the wire. */
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
-/** The detail and area of an event as a mark: a stop's minutes, a cover's compartment. */
+/** The detail and area of an event as a mark: a stop's minutes, a cover's compartment, a spraying run's litres. */
 function eventMark(kind: string, data: string): { readonly detail: number; readonly area: string } {
   const parsed = parseEventData(kind, data);
   if (parsed?.kind === 'parking') return { detail: parsed.data.durationMin, area: parsed.data.area };
   if (parsed?.kind === 'switch_cover') return { detail: parsed.data.compartment, area: parsed.data.area };
+  if (parsed?.kind === 'spray') return { detail: parsed.data.volume, area: parsed.data.startArea || parsed.data.endArea };
   return { detail: 0, area: '' };
 }
 

@@ -2,13 +2,13 @@
 // most 3 days, for whoever holds the playback screen. A range over 3 days or reversed is refused with the domain's rule.
 import { routeByPath } from '../../src/domain/routes';
 import { trackRangeProblem } from '../../src/domain/playback/track-range';
-import { TRACK_CALL_PATH, type TrackAnswer, type TrackQuery } from '../../src/domain/playback/track-wire';
+import { TRACK_CALL_PATH, TRACK_MARK_SETS, type TrackAnswer, type TrackQuery } from '../../src/domain/playback/track-wire';
 import { translate } from '../../src/domain/i18n';
 import { envelope, NOT_FOUND } from '../../src/domain/wire/envelope';
 import { authOf } from '../auth/guard';
 import { failText, langOf } from '../envelope';
 import { field, type ContractPlugin } from '../routes/plugin';
-import { readTrack } from './track-read';
+import { MARK_EVENT_SETS, readTrack } from './track-read';
 
 const PLAYBACK = routeByPath('/monitor/playback_track');
 if (!PLAYBACK) throw new Error('no /monitor/playback_track route');
@@ -16,7 +16,7 @@ if (!PLAYBACK) throw new Error('no /monitor/playback_track route');
 const TRACK_QUERY = {
   type: 'object',
   required: ['truckId', 'startTime', 'endTime'],
-  properties: { truckId: field.id, startTime: field.time, endTime: field.time },
+  properties: { truckId: field.id, startTime: field.time, endTime: field.time, marks: { type: 'string', enum: TRACK_MARK_SETS } },
 } as const;
 
 export const trackRoutes: ContractPlugin = async (app, { services }) => {
@@ -27,7 +27,7 @@ export const trackRoutes: ContractPlugin = async (app, { services }) => {
       const { truckId, startTime, endTime } = request.query;
       const problem = trackRangeProblem(startTime, endTime);
       if (problem) return failText(request, 400, problem);
-      const track = await readTrack(services.db, request.query, authOf(request).companyCodes);
+      const track = await readTrack(services.db, request.query, authOf(request).companyCodes, MARK_EVENT_SETS[request.query.marks ?? 'truck']);
       if (!track) return failText(request, NOT_FOUND, 'server.notFoundId', { name: translate(langOf(request), 'playback.truckId', { id: truckId }) });
       return envelope<TrackAnswer>(track);
     },

@@ -16,6 +16,8 @@ const OWN_SETTINGS_SCREENS: Readonly<Record<string, ReturnType<typeof lazy>>> = 
   '/setting/device_parameter/send_message': lazy(() => import('../screens/send-message/SendMessageScreen')),
   '/setting/base_data/test': lazy(() => import('../screens/commissioning/CommissioningScreen')),
   '/setting/alarm_threshold/remote': lazy(() => import('../screens/send-message/RemoteScreen')),
+  '/setting/base_data/user_enclosure': lazy(() => import('../monitor/fences/UserEnclosureScreen')),
+  '/setting/base_data/enclosure_approval': lazy(() => import('../monitor/fences/EnclosureApprovalScreen')),
 };
 
 /** The monitor board's screens (maps, playback, video, live levels): each special, each its own chunk. */
@@ -24,6 +26,11 @@ const MONITOR_SCREENS: Readonly<Record<string, ReturnType<typeof lazy>>> = {
   '/monitor/playback_track': lazy(() => import('../monitor/playback/PlaybackScreen')),
   '/monitor/liquid_level': lazy(() => import('../monitor/liquid-level/LiquidLevelScreen')),
   '/monitor/cargo_transport': lazy(() => import('../monitor/cargo-transport/CargoTransportScreen')),
+  '/monitor/safe_target': lazy(() => import('../monitor/indicators/IndicatorScreen').then((m) => ({ default: m.SafeTargetScreen }))),
+  '/monitor/device_target': lazy(() => import('../monitor/indicators/IndicatorScreen').then((m) => ({ default: m.DeviceTargetScreen }))),
+  '/monitor/sprinkler_real_inventory': lazy(() => import('../monitor/sprinkler/SprinklerRealInventoryScreen')),
+  '/monitor/sprinkler_monitoring': lazy(() => import('../monitor/sprinkler/SprinklerMonitoringScreen')),
+  '/monitor/sprinkler_playback_track': lazy(() => import('../monitor/sprinkler/SprinklerPlaybackScreen')),
 };
 
 /** Renders a lazily loaded screen, or says the screen is not there yet. */

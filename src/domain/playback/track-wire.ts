@@ -6,11 +6,17 @@ import { isFiniteNumber, isRecord } from '../wire/guards';
 /** Below the shared client's base path: our own call, absent from a legacy backend. */
 export const TRACK_CALL_PATH = '/track';
 
+/** Which marks a track carries: the oil truck's (stops, covers, alarms) or the sprinkler's (stops, spraying, alarms). */
+export const TRACK_MARK_SETS = ['truck', 'sprinkler'] as const;
+export type TrackMarkSet = (typeof TRACK_MARK_SETS)[number];
+
 /** Epoch milliseconds, both ends included. */
 export interface TrackQuery {
   readonly truckId: number;
   readonly startTime: number;
   readonly endTime: number;
+  /** 'truck' when absent. */
+  readonly marks?: TrackMarkSet;
 }
 
 /** The fixes in time order, one column per field: the i-th fix is (time[i], lat[i], lng[i], speed[i], heading[i]). */
@@ -25,19 +31,20 @@ export interface TrackFixes {
   readonly heading: readonly number[];
 }
 
-export const MARK_KINDS = ['stop', 'cover', 'alarm'] as const;
+export const MARK_KINDS = ['stop', 'cover', 'alarm', 'spray'] as const;
 export type MarkKind = (typeof MARK_KINDS)[number];
 
 /**
  * Something that happened along the track. `stop`: a parking event; `cover`: a manhole cover opened (its
- * compartment in `detail`); `alarm`: an alarm of the truck (its type id in `detail`). Placed on the track at its time.
+ * compartment in `detail`); `alarm`: an alarm of the truck (its type id in `detail`); `spray`: a sprinkler's spraying
+ * run from `startTime` to `endTime` (the litres sprayed in `detail`). Placed on the track at its time.
  */
 export interface TrackMark {
   readonly kind: MarkKind;
   readonly startTime: number;
   /** Null while it lasts, and for alarms (an instant). */
   readonly endTime: number | null;
-  /** The compartment of a cover opening, the type of an alarm, the minutes of a stop. */
+  /** The compartment of a cover opening, the type of an alarm, the minutes of a stop, the litres of a spraying run. */
   readonly detail: number;
   readonly area: string;
 }

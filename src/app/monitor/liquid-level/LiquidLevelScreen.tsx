@@ -1,10 +1,11 @@
 // liquid_level (issue 16): every tanker's compartments drawn as tanks, live from the status socket through the shared
 // worker: fill, product, Vt, V20, level, temperature and seal; searched by company and plate, optionally only trucks
-// carrying product, a page of cards at a time (a fleet of thousands is not one page of drawings).
+// carrying product, a page of cards at a time (a fleet of thousands is not one page of drawings). As an engine:
+// sprinkler_real_inventory is the same view over the sprinklers (its own path, trucks and texts).
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayDateTime } from '../../../domain/format/time';
-import { toLang } from '../../../domain/i18n';
+import { toLang, type LocaleKey } from '../../../domain/i18n';
 import { STATUS_COLORS } from '../../../domain/map/status-colors';
 import { tabTitleKey } from '../../../domain/shell/titles';
 import { truckStatus } from '../../../domain/truck-status';
@@ -20,15 +21,30 @@ const PATH = '/monitor/liquid_level';
 export const LEVEL_PAGE_SIZE = 24;
 
 const carries = (truck: TruckView) => truck.tanks.some((tank) => tank.volume > 0);
+const hasTanks = (truck: TruckView) => Object.keys(truck.row.lastIventoryMap).length > 0;
+
+export interface LiquidLevelViewProps {
+  /** The screen's route, whose filters the URL holds. */
+  readonly path: string;
+  /** The trucks drawn (every truck with tanks for liquid_level). */
+  readonly offers: (truck: TruckView) => boolean;
+  /** "{{count}} tankers" and "loaded trucks only", in the screen's words. */
+  readonly summaryKey: LocaleKey;
+  readonly loadedOnlyKey: LocaleKey;
+}
 
 export default function LiquidLevelScreen() {
+  return <LiquidLevelView path={PATH} offers={hasTanks} summaryKey="liquidLevel.summary" loadedOnlyKey="liquidLevel.loadedOnly" />;
+}
+
+export function LiquidLevelView({ path, offers, summaryKey, loadedOnlyKey }: LiquidLevelViewProps) {
   const { t, i18n } = useTranslation();
   const lang = toLang(i18n.language);
-  const [query, setQuery] = useScreenQuery(PATH);
+  const [query, setQuery] = useScreenQuery(path);
   const search = { company: query['company'] ?? '', plate: query['plate'] ?? '' };
   const loadedOnly = query['loaded'] === '1';
   const fleet = useFleetTrucks();
-  const tankers = useMemo(() => fleet.trucks.filter((truck) => Object.keys(truck.row.lastIventoryMap).length > 0), [fleet.trucks]);
+  const tankers = useMemo(() => fleet.trucks.filter(offers), [fleet.trucks, offers]);
   const shown = useMemo(
     () => tankers.filter((truck) => matchesSearch(search, truck) && (!loadedOnly || carries(truck))).sort(byPlate),
     [tankers, search.company, search.plate, loadedOnly],
@@ -39,15 +55,15 @@ export default function LiquidLevelScreen() {
   const go = (next: number) => setQuery({ ...query, page: next === 1 ? '' : String(next) });
 
   return (
-    <article className="page liquid-level" data-screen={PATH}>
-      <h1>{t(tabTitleKey(PATH))}</h1>
+    <article className="page liquid-level" data-screen={path}>
+      <h1>{t(tabTitleKey(path))}</h1>
       <TruckSearchBar search={search} companies={companiesOf(tankers)} onChange={(next) => setQuery({ ...query, ...next, page: '' })}>
         <label>
           <input type="checkbox" checked={loadedOnly} onChange={(event) => setQuery({ ...query, loaded: event.target.checked ? '1' : '', page: '' })} />
-          {t('liquidLevel.loadedOnly')}
+          {t(loadedOnlyKey)}
         </label>
       </TruckSearchBar>
-      <p className="monitor-summary" role="status">{fleet.complete ? t('liquidLevel.summary', { count: shown.length }) : t('trackMap.loading')}</p>
+      <p className="monitor-summary" role="status">{fleet.complete ? t(summaryKey, { count: shown.length }) : t('trackMap.loading')}</p>
       {fleet.complete && shown.length === 0 && <p>{t('trackMap.none')}</p>}
       <ul className="level-cards">
         {onPage.map(({ key, row }) => (

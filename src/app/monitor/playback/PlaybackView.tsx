@@ -1,24 +1,25 @@
 // Track playback (issue 16; docs/playback.md) as an engine: a truck and a range of at most 3 days, its track on the map
 // with its marks, played at ×1…×20 with the truck followed, a speed chart whose cursor follows the playback and seeks on
-// click, and the trip figures. Which trucks it offers is the caller's (the sprinkler playback will offer its own).
+// click, and the trip figures. Which trucks it offers, and which marks the track carries, are the caller's: the
+// sprinkler playback offers the sprinklers and asks for their spraying runs, drawn as coloured stretches of the track.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { alarmType, isAlarmTypeId } from '../../../domain/alarm-types';
-import { toLang } from '../../../domain/i18n';
+import { toLang, type LocaleKey } from '../../../domain/i18n';
 import type { BaseMap, MapConfig } from '../../../domain/map/base-map';
 import { displayDateTime, displayShortDateTime } from '../../../domain/format/time';
 import { positionAt } from '../../../domain/playback/playback-clock';
 import { trackRangeProblem } from '../../../domain/playback/track-range';
-import type { TrackAnswer, TrackMark } from '../../../domain/playback/track-wire';
-import { tripFigures } from '../../../domain/playback/trip-math';
+import type { MarkKind, TrackAnswer, TrackMark, TrackMarkSet } from '../../../domain/playback/track-wire';
+import { haversineKm, tripFigures } from '../../../domain/playback/trip-math';
 import { tabTitleKey } from '../../../domain/shell/titles';
 import type { TruckView } from '../../../../streams/truck-status.stream';
 import { CallError } from '../../../api/client';
 import { fetchBaseMap, fetchMapConfig, GRID_ONLY } from '../map/map-calls';
 import { useFleetTrucks } from '../track-map/use-fleet-trucks';
 import { fetchTrack } from './playback-calls';
-import { createPlaybackMap, MARK_COLORS, type PlacedMark, type PlaybackMap } from './playback-map';
+import { createPlaybackMap, MARK_COLORS, stretchOf, type PlacedMark, type PlaybackMap } from './playback-map';
 import { PlaybackControls } from './PlaybackControls';
 import { PlaybackFilters } from './PlaybackFilters';
 import { SpeedChart } from './SpeedChart';
@@ -32,7 +33,15 @@ export interface PlaybackViewProps {
   readonly path: string;
   /** The trucks this playback offers (all for the oil-truck playback). */
   readonly offers: (truck: TruckView) => boolean;
+  /** The marks asked of GET /track ('truck' when absent). */
+  readonly marks?: TrackMarkSet;
 }
+
+/** The legend of each set of marks, in the order drawn. */
+const LEGENDS: Readonly<Record<TrackMarkSet, readonly MarkKind[]>> = { truck: ['stop', 'cover', 'alarm'], sprinkler: ['stop', 'spray', 'alarm'] };
+const MARK_LABEL_KEYS: Readonly<Record<MarkKind, LocaleKey>> = {
+  stop: 'playback.mark.stop', cover: 'playback.mark.cover', alarm: 'playback.mark.alarm', spray: 'sprinkler.mark.spray',
+};
 
 type Load = { readonly kind: 'idle' } | { readonly kind: 'loading' } | { readonly kind: 'failed'; readonly message: string } | { readonly kind: 'loaded'; readonly track: TrackAnswer };
 
@@ -42,7 +51,7 @@ async function loadSetup(): Promise<{ readonly config: MapConfig; readonly base:
   return { config, base: config.tileUrl === null ? await fetchBaseMap() : undefined };
 }
 
-export function PlaybackView({ path, offers }: PlaybackViewProps) {
+export function PlaybackView({ path, offers, marks: markSet = 'truck' }: PlaybackViewProps) {
   const { t, i18n } = useTranslation();
   const lang = toLang(i18n.language);
   const [filters, setFilters] = usePlaybackFilters(path);
@@ -60,14 +69,14 @@ export function PlaybackView({ path, offers }: PlaybackViewProps) {
     }
     let current = true;
     setLoad({ kind: 'loading' });
-    fetchTrack({ truckId, startTime: filters.startTime, endTime: filters.endTime }).then(
+    fetchTrack({ truckId, startTime: filters.startTime, endTime: filters.endTime, ...(markSet === 'truck' ? {} : { marks: markSet }) }).then(
       (track) => current && setLoad({ kind: 'loaded', track }),
       (error: unknown) => current && setLoad({ kind: 'failed', message: error instanceof CallError && !error.shown ? error.message : '' }),
     );
     return () => {
       current = false;
     };
-  }, [truckId, filters.startTime, filters.endTime, problem]);
+  }, [truckId, filters.startTime, filters.endTime, problem, markSet]);
 
   const track = load.kind === 'loaded' ? load.track : undefined;
   const fixes = track?.fixes;
@@ -140,8 +149,8 @@ export function PlaybackView({ path, offers }: PlaybackViewProps) {
           {position && <p className="playback__now">{t('playback.now', { time: formatTime(clock.time), speed: Math.round(position.speed) })}</p>}
           {figures && fixes && fixes.time.length > 0 && <TripFigures figures={figures} fixes={fixes.time.length} />}
           <ul className="playback__legend" aria-label={t('playback.legend')}>
-            {(['stop', 'cover', 'alarm'] as const).map((kind) => (
-              <li key={kind}><i style={{ background: MARK_COLORS[kind] }} />{t(`playback.mark.${kind}`)} ({marks.filter((mark) => mark.kind === kind).length})</li>
+            {LEGENDS[markSet].map((kind) => (
+              <li key={kind} data-mark={kind}><i style={{ background: MARK_COLORS[kind] }} />{t(MARK_LABEL_KEYS[kind])} ({marks.filter((mark) => mark.kind === kind).length})</li>
             ))}
           </ul>
         </aside>
@@ -152,17 +161,33 @@ export function PlaybackView({ path, offers }: PlaybackViewProps) {
 
 type Translate = TFunction;
 
-function markText(mark: TrackMark, t: Translate): string {
+/** The distance along the fixes a lasting mark covers, km with one decimal. */
+function stretchKm(track: TrackAnswer, mark: TrackMark): number {
+  const points = stretchOf(track.fixes, mark.startTime, mark.endTime ?? mark.startTime);
+  let km = 0;
+  for (let i = 1; i < points.length; i += 1) {
+    const [lat1, lng1] = points[i - 1] ?? [0, 0];
+    const [lat2, lng2] = points[i] ?? [0, 0];
+    km += haversineKm(lat1, lng1, lat2, lng2);
+  }
+  return Math.round(km * 10) / 10;
+}
+
+function markText(track: TrackAnswer, mark: TrackMark, t: Translate): string {
+  if (mark.kind === 'spray') return t('sprinkler.markSpray', { volume: Math.round(mark.detail), km: stretchKm(track, mark), area: mark.area });
   if (mark.kind === 'stop') return t('playback.markStop', { minutes: mark.detail, area: mark.area });
   if (mark.kind === 'cover') return t('playback.markCover', { compartment: mark.detail, area: mark.area });
   const type: string = isAlarmTypeId(mark.detail) ? t(alarmType(mark.detail).labelKey) : String(mark.detail);
   return t('playback.markAlarm', { type, area: mark.area });
 }
 
-/** Each mark where the truck was at its start. */
+/** Each mark where the truck was at its start; a spraying run also as the stretch it covers. */
 function placeMarks(track: TrackAnswer, t: Translate): PlacedMark[] {
-  return track.marks.flatMap((mark) => {
+  return track.marks.flatMap((mark): PlacedMark[] => {
     const at = positionAt(track.fixes, mark.startTime);
-    return at ? [{ kind: mark.kind, lat: at.lat, lng: at.lng, text: markText(mark, t) }] : [];
+    if (!at) return [];
+    const text = markText(track, mark, t);
+    const span = mark.kind === 'spray' && mark.endTime !== null ? { startTime: mark.startTime, endTime: mark.endTime } : undefined;
+    return [span ? { kind: mark.kind, lat: at.lat, lng: at.lng, text, span } : { kind: mark.kind, lat: at.lat, lng: at.lng, text }];
   });
 }

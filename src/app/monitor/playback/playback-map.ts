@@ -1,6 +1,7 @@
 // The playback's map, outside React: Leaflet on its canvas over the same base layers as the live map, the whole track
 // as a polyline, the stops, cover openings and alarms as coloured marks with tooltips, and the truck moving along it.
-// Following keeps the truck in view as it moves.
+// Following keeps the truck in view as it moves. A mark that lasts (a sprinkler's spraying run) can be drawn as a
+// stretch: the track between its start and end over the line in its colour.
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { BaseMap, MapConfig } from '../../../domain/map/base-map';
@@ -9,7 +10,7 @@ import type { MarkKind, TrackFixes } from '../../../domain/playback/track-wire';
 import { plainGrid, tileLayer, vectorBaseMap } from '../map/base-layers';
 import { toMapCoords } from '../map/coords';
 
-export const MARK_COLORS: Readonly<Record<MarkKind, string>> = { stop: '#409eff', cover: '#e6a23c', alarm: '#f56c6c' };
+export const MARK_COLORS: Readonly<Record<MarkKind, string>> = { stop: '#409eff', cover: '#e6a23c', alarm: '#f56c6c', spray: '#1c7ed6' };
 
 /** A mark placed on the track: where the truck was at its time, and what its tooltip says. */
 export interface PlacedMark {
@@ -17,6 +18,8 @@ export interface PlacedMark {
   readonly lat: number;
   readonly lng: number;
   readonly text: string;
+  /** Set for a mark drawn as a stretch of the track: its span, both ends included. */
+  readonly span?: { readonly startTime: number; readonly endTime: number };
 }
 
 export interface PlaybackMap {
@@ -54,6 +57,12 @@ export function createPlaybackMap(container: HTMLElement, config: MapConfig, bas
       if (first) L.circleMarker(first, { radius: 6, color: '#fff', weight: 2, fillColor: '#2f9e44', fillOpacity: 1, renderer }).addTo(trackLayer);
       if (last) L.circleMarker(last, { radius: 6, color: '#fff', weight: 2, fillColor: '#303133', fillOpacity: 1, renderer }).addTo(trackLayer);
       for (const mark of marks) {
+        const stretch = mark.span ? stretchOf(fixes, mark.span.startTime, mark.span.endTime).map(([lat, lng]) => project(lat, lng)) : [];
+        if (stretch.length > 1) {
+          L.polyline(stretch, { color: MARK_COLORS[mark.kind], weight: 7, opacity: 0.9, renderer })
+            .bindTooltip(escapeText(mark.text), { sticky: true })
+            .addTo(trackLayer);
+        }
         L.circleMarker(project(mark.lat, mark.lng), { radius: 6, color: '#fff', weight: 1.5, fillColor: MARK_COLORS[mark.kind], fillOpacity: 1, renderer })
           .bindTooltip(escapeText(mark.text), { direction: 'top' })
           .addTo(trackLayer);
@@ -76,6 +85,15 @@ export function createPlaybackMap(container: HTMLElement, config: MapConfig, bas
       map.remove();
     },
   };
+}
+
+/** The fixes from `start` to `end` (both included) as [lat, lng]: the stretch of the track a lasting mark covers. */
+export function stretchOf(fixes: TrackFixes, start: number, end: number): [number, number][] {
+  const points: [number, number][] = [];
+  fixes.time.forEach((time, i) => {
+    if (time >= start && time <= end) points.push([fixes.lat[i] ?? 0, fixes.lng[i] ?? 0]);
+  });
+  return points;
 }
 
 /** Area names are data: shown as text, never as markup. */

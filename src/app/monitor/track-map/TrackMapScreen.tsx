@@ -1,7 +1,8 @@
 // track_map (issue 16): every truck the user may see on a map, live from the shared worker, coloured by status with its
 // heading, clustered when zoomed out; filtered by status, company and plate (kept in the URL); a list of the trucks
-// shown beside it, by keyboard too, and the chosen truck's status row.
-import { useEffect, useMemo, useRef, useState } from 'react';
+// shown beside it, by keyboard too, and the chosen truck's status row. As an engine: sprinkler_monitoring is the same
+// map over the sprinklers (its own path and trucks, a column and a summary of its own).
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BaseMap, MapConfig } from '../../../domain/map/base-map';
 import { STATUS_COLORS } from '../../../domain/map/status-colors';
@@ -31,10 +32,29 @@ async function loadSetup(): Promise<MapSetup> {
   return { config, base: config.tileUrl === null ? await fetchBaseMap() : undefined };
 }
 
+export interface TrackMapViewProps {
+  /** The screen's route, whose filters the URL holds. */
+  readonly path: string;
+  /** The trucks this map shows (all for track_map). */
+  readonly offers: (truck: TruckView) => boolean;
+  /** Columns of the screen's own after the list's plate, status and speed. */
+  readonly moreColumns?: readonly WindowedColumn<TruckView>[];
+  /** A line of the screen's own over the list, about the trucks shown. */
+  readonly summary?: (shown: readonly TruckView[]) => ReactNode;
+}
+
+const everyTruck = () => true;
+
 export default function TrackMapScreen() {
+  return <TrackMapView path={PATH} offers={everyTruck} />;
+}
+
+export function TrackMapView({ path, offers, moreColumns = [], summary }: TrackMapViewProps) {
   const { t } = useTranslation();
-  const [filters, setFilters] = useTrackFilters(PATH);
-  const fleet = useFleetTrucks();
+  const [filters, setFilters] = useTrackFilters(path);
+  const live = useFleetTrucks();
+  // Still in plate order, as the fleet comes.
+  const fleet = useMemo(() => ({ complete: live.complete, trucks: live.trucks.filter(offers) }), [live, offers]);
   const [setup, setSetup] = useState<MapSetup | undefined>(undefined);
   const [drawn, setDrawn] = useState<Drawn>({ trucks: 0, clusters: 0, zoom: 0 });
   const [chosen, setChosen] = useState<string | undefined>(undefined);
@@ -105,11 +125,12 @@ export default function TrackMapScreen() {
       ),
     },
     { id: 'speed', header: t('live.table.speed'), width: '4.5em', cell: (truck) => truck.row.speed },
+    ...moreColumns,
   ];
 
   return (
-    <article className="page track-map" data-screen={PATH}>
-      <h1>{t(tabTitleKey(PATH))}</h1>
+    <article className="page track-map" data-screen={path}>
+      <h1>{t(tabTitleKey(path))}</h1>
       <div className="track-map__filters" role="group" aria-label={t('trackMap.filters')}>
         <fieldset className="track-map__statuses">
           <legend>{t('trackMap.status')}</legend>
@@ -159,6 +180,7 @@ export default function TrackMapScreen() {
           <p className="track-map__summary" role="status">
             {fleet.complete ? t('trackMap.shown', { count: shown.length, placed: points.length }) : t('trackMap.loading')}
           </p>
+          {fleet.complete && summary?.(shown)}
           <WindowedTable label={t('trackMap.list')} columns={columns} rows={shown} rowKey={(truck) => truck.key} maxHeight={LIST_HEIGHT} empty={t('trackMap.none')} />
         </aside>
       </div>

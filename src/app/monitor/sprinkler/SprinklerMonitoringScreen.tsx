@@ -1,0 +1,28 @@
+// sprinkler_monitoring (issue 16): the live map over the sprinklers only — the track_map view with the sprinklers
+// offered, a spraying column in its list and how many are spraying now (sprinkler-trucks.ts says how both are told).
+import { useTranslation } from 'react-i18next';
+import type { TruckView } from '../../../../streams/truck-status.stream';
+import type { WindowedColumn } from '../../../ui/WindowedTable';
+import { TrackMapView } from '../track-map/TrackMapScreen';
+import { isSprinkler, isSpraying } from './sprinkler-trucks';
+import './sprinkler.css';
+
+const PATH = '/monitor/sprinkler_monitoring';
+
+export default function SprinklerMonitoringScreen() {
+  const { t } = useTranslation();
+  const columns: readonly WindowedColumn<TruckView>[] = [
+    {
+      id: 'spraying', header: t('sprinkler.sprayState'), width: '5.5em',
+      cell: (truck) => (isSpraying(truck)
+        ? <span className="sprinkler-state sprinkler-state--on" data-spraying="true">{t('sprinkler.spraying')}</span>
+        : <span className="sprinkler-state" data-spraying="false">{t('sprinkler.notSpraying')}</span>),
+    },
+  ];
+  const summary = (shown: readonly TruckView[]) => (
+    <p className="sprinkler-summary" data-spraying={shown.filter(isSpraying).length}>
+      {t('sprinkler.sprayingCount', { count: shown.filter(isSpraying).length })}
+    </p>
+  );
+  return <TrackMapView path={PATH} offers={isSprinkler} moreColumns={columns} summary={summary} />;
+}
