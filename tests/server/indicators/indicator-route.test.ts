@@ -49,7 +49,10 @@ describe('GET /indicator<path>', () => {
           const buckets = value.series?.[line.key] ?? [];
           expect(buckets.reduce((a, b) => a + b, 0), `${figure.key}.${line.key}`).toBe(rows.length);
           const expected = new Array<number>(buckets.length).fill(0);
-          for (const row of rows) expected[Math.floor((row.startTime - answer.startTime) / answer.bucketMs)] += 1;
+          for (const row of rows) {
+            const index = Math.floor((row.startTime - answer.startTime) / answer.bucketMs);
+            expected[index] = (expected[index] ?? 0) + 1;
+          }
           expect(buckets).toEqual(expected);
         }
         continue;
