@@ -28,8 +28,6 @@ const MONITOR_SCREENS: Readonly<Record<string, ReturnType<typeof lazy>>> = {
   '/monitor/cargo_transport': lazy(() => import('../monitor/cargo-transport/CargoTransportScreen')),
   '/monitor/safe_target': lazy(() => import('../monitor/indicators/IndicatorScreen').then((m) => ({ default: m.SafeTargetScreen }))),
   '/monitor/device_target': lazy(() => import('../monitor/indicators/IndicatorScreen').then((m) => ({ default: m.DeviceTargetScreen }))),
-  '/monitor/safe_target': lazy(() => import('../monitor/indicators/IndicatorScreen').then((m) => ({ default: m.SafeTargetScreen }))),
-  '/monitor/device_target': lazy(() => import('../monitor/indicators/IndicatorScreen').then((m) => ({ default: m.DeviceTargetScreen }))),
   '/monitor/sprinkler_real_inventory': lazy(() => import('../monitor/sprinkler/SprinklerRealInventoryScreen')),
   '/monitor/sprinkler_monitoring': lazy(() => import('../monitor/sprinkler/SprinklerMonitoringScreen')),
   '/monitor/sprinkler_playback_track': lazy(() => import('../monitor/sprinkler/SprinklerPlaybackScreen')),
