@@ -23,7 +23,14 @@ export function fenceProjection(coords: MapCoords): FenceProjection {
   return {
     toMap,
     fromMap: (at) => {
-      const [lng, lat] = gcoord.transform([at.lng, at.lat], gcoord.GCJ02, gcoord.WGS84);
+      // gcoord's inverse is off by up to a metre; two corrections by the forward transform bring it to millimetres,
+      // so a fence saved unchanged is stored as it was.
+      let [lng, lat] = gcoord.transform([at.lng, at.lat], gcoord.GCJ02, gcoord.WGS84);
+      for (let step = 0; step < 2; step += 1) {
+        const [gLng, gLat] = gcoord.transform([lng, lat], gcoord.WGS84, gcoord.GCJ02);
+        lng += at.lng - gLng;
+        lat += at.lat - gLat;
+      }
       return [round(lng, DEGREES), round(lat, DEGREES)];
     },
   };
@@ -38,11 +45,16 @@ export function shapeLayer(shape: FenceShape, projection: FenceProjection): L.Po
     return L.circle(projection.toMap(lat, lng), { ...FENCE_STYLE, radius: shape.properties.radius });
   }
   const ring = shape.geometry.type === 'Polygon' ? shape.geometry.coordinates[0] : [];
+  if (shape.properties.shape === 'rectangle') {
+    // Drawn between its own south-west and north-east corners, which are what layerShape reads back.
+    const lngs = ring.map(([lng]) => lng);
+    const lats = ring.map(([, lat]) => lat);
+    const southWest = projection.toMap(Math.min(...lats), Math.min(...lngs));
+    const northEast = projection.toMap(Math.max(...lats), Math.max(...lngs));
+    return L.rectangle([southWest, northEast], FENCE_STYLE);
+  }
   // The closing corner is GeoJSON's; Leaflet closes a polygon itself.
-  const corners = ring.slice(0, -1).map(([lng, lat]) => projection.toMap(lat, lng));
-  return shape.properties.shape === 'rectangle'
-    ? L.rectangle(L.latLngBounds(corners), FENCE_STYLE)
-    : L.polygon(corners, FENCE_STYLE);
+  return L.polygon(ring.slice(0, -1).map(([lng, lat]) => projection.toMap(lat, lng)), FENCE_STYLE);
 }
 
 /** Which kind a layer draws: Leaflet's rectangle is a polygon too, so it is asked first. */
