@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { alarmTypeLabelKey, isAlarmTypeId } from '../../../domain/alarm-types';
-import { displayDate, displayShortDateTime } from '../../../domain/format/time';
+import { displayDate, displayShortDateTime, formatDate } from '../../../domain/format/time';
 import { toLang } from '../../../domain/i18n';
 import type { IndicatorFigure as FigureDef } from '../../../domain/screens/indicators/definition';
 import { alarmTypeUrl, bucketSpan, figureUrl } from '../../../domain/screens/indicators/drill';
@@ -58,7 +58,9 @@ function TrendFigure({ figure, value, answer }: IndicatorFigureProps) {
     };
   }, [lines, value, answer, t]);
   const hourly = answer.bucketMs < 86_400_000;
-  const tick = (ms: number) => (hourly ? displayShortDateTime(ms, lang) : displayDate(ms, lang));
+  // Thirty full dates overlap on the axis: the ticks say month and day, the cursor the whole date.
+  const tick = (ms: number) => (hourly ? displayShortDateTime(ms, lang) : formatDate(ms, lang === 'en' ? 'MM/dd' : 'MM-dd'));
+  const cursor = (ms: number) => (hourly ? displayShortDateTime(ms, lang) : displayDate(ms, lang));
   return (
     <ReportChart
       kind="line"
@@ -66,7 +68,7 @@ function TrendFigure({ figure, value, answer }: IndicatorFigureProps) {
       xLabel={t('indicators.time')}
       yLabel={t('indicators.count')}
       formatTick={tick}
-      formatCursor={tick}
+      formatCursor={cursor}
       onPick={(index) => navigate(figureUrl(figure, bucketSpan(answer, index)))}
     />
   );
