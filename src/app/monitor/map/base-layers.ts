@@ -5,6 +5,7 @@ import 'leaflet/dist/leaflet.css';
 import './map.css';
 import type { BaseMap, BaseMapFeature, FenceFeature, MapConfig } from '../../../domain/map/base-map';
 import type { LatLngPair } from './coords';
+import { escapeText } from './escape-text';
 
 type Project = (lat: number, lng: number) => LatLngPair;
 
@@ -59,12 +60,6 @@ function fenceLayer(fence: FenceFeature, project: Project, renderer: L.Renderer)
   return layer.bindTooltip(escapeText(fence.name));
 }
 
-/** Names are data: shown as text, never as markup. */
-function escapeText(text: string): string {
-  const span = document.createElement('span');
-  span.textContent = text;
-  return span.innerHTML;
-}
 
 /** The city's roads, districts, places and fences, drawn on the map's canvas; the district names as labels. */
 export function vectorBaseMap(base: BaseMap, project: Project, renderer: L.Renderer): L.LayerGroup {

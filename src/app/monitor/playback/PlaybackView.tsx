@@ -2,12 +2,11 @@
 // with its marks, played at ×1…×20 with the truck followed, a speed chart whose cursor follows the playback and seeks on
 // click, and the trip figures. Which trucks it offers, and which marks the track carries, are the caller's: the
 // sprinkler playback offers the sprinklers and asks for their spraying runs, drawn as coloured stretches of the track.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { alarmType, isAlarmTypeId } from '../../../domain/alarm-types';
 import { toLang, type LocaleKey } from '../../../domain/i18n';
-import type { BaseMap, MapConfig } from '../../../domain/map/base-map';
 import { displayDateTime, displayShortDateTime } from '../../../domain/format/time';
 import { positionAt } from '../../../domain/playback/playback-clock';
 import { trackRangeProblem } from '../../../domain/playback/track-range';
@@ -16,10 +15,10 @@ import { haversineKm, tripFigures } from '../../../domain/playback/trip-math';
 import { tabTitleKey } from '../../../domain/shell/titles';
 import type { TruckView } from '../../../../streams/truck-status.stream';
 import { CallError } from '../../../api/client';
-import { fetchBaseMap, fetchMapConfig, GRID_ONLY } from '../map/map-calls';
+import { useMonitorMap } from '../map/use-monitor-map';
 import { useFleetTrucks } from '../track-map/use-fleet-trucks';
 import { fetchTrack } from './playback-calls';
-import { createPlaybackMap, MARK_COLORS, stretchOf, type PlacedMark, type PlaybackMap } from './playback-map';
+import { createPlaybackMap, MARK_COLORS, stretchOf, type PlacedMark } from './playback-map';
 import { PlaybackControls } from './PlaybackControls';
 import { PlaybackFilters } from './PlaybackFilters';
 import { SpeedChart } from './SpeedChart';
@@ -44,12 +43,6 @@ const MARK_LABEL_KEYS: Readonly<Record<MarkKind, LocaleKey>> = {
 };
 
 type Load = { readonly kind: 'idle' } | { readonly kind: 'loading' } | { readonly kind: 'failed'; readonly message: string } | { readonly kind: 'loaded'; readonly track: TrackAnswer };
-
-async function loadSetup(): Promise<{ readonly config: MapConfig; readonly base: BaseMap | undefined }> {
-  const config = await fetchMapConfig();
-  if (!config) return { config: GRID_ONLY, base: undefined };
-  return { config, base: config.tileUrl === null ? await fetchBaseMap() : undefined };
-}
 
 export function PlaybackView({ path, offers, marks: markSet = 'truck' }: PlaybackViewProps) {
   const { t, i18n } = useTranslation();
@@ -89,25 +82,7 @@ export function PlaybackView({ path, offers, marks: markSet = 'truck' }: Playbac
   const figures = useMemo(() => (fixes ? tripFigures(fixes) : undefined), [fixes]);
   const position = useMemo(() => (fixes ? positionAt(fixes, clock.time) : undefined), [fixes, clock.time]);
 
-  const container = useRef<HTMLDivElement>(null);
-  const [setup, setSetup] = useState<Awaited<ReturnType<typeof loadSetup>> | undefined>(undefined);
-  const [map, setMap] = useState<PlaybackMap | undefined>(undefined);
-  useEffect(() => {
-    let current = true;
-    void loadSetup().then((loaded) => current && setSetup(loaded));
-    return () => {
-      current = false;
-    };
-  }, []);
-  useEffect(() => {
-    if (!setup || !container.current) return undefined;
-    const created = createPlaybackMap(container.current, setup.config, setup.base);
-    setMap(created);
-    return () => {
-      setMap(undefined);
-      created.destroy();
-    };
-  }, [setup]);
+  const { container, map } = useMonitorMap((element, setup) => createPlaybackMap(element, setup.config, setup.base));
 
   const marks = useMemo(() => (track ? placeMarks(track, t) : []), [track, t]);
   useEffect(() => map?.setTrack(fixes ?? { time: [], lat: [], lng: [], speed: [], heading: [] }, marks), [map, fixes, marks]);

@@ -7,8 +7,8 @@ import 'leaflet/dist/leaflet.css';
 import type { BaseMap, MapConfig } from '../../../domain/map/base-map';
 import type { TrackPosition } from '../../../domain/playback/playback-clock';
 import type { MarkKind, TrackFixes } from '../../../domain/playback/track-wire';
-import { plainGrid, tileLayer, vectorBaseMap } from '../map/base-layers';
-import { toMapCoords } from '../map/coords';
+import { createBaseMapView } from '../map/base-map-view';
+import { escapeText } from '../map/escape-text';
 
 export const MARK_COLORS: Readonly<Record<MarkKind, string>> = { stop: '#409eff', cover: '#e6a23c', alarm: '#f56c6c', spray: '#1c7ed6' };
 
@@ -29,18 +29,16 @@ export interface PlaybackMap {
   destroy(): void;
 }
 
-const DEFAULT_VIEW: L.LatLngTuple = [31.23, 121.47];
 const HEADING_PX = 12;
 
 export function createPlaybackMap(container: HTMLElement, config: MapConfig, base: BaseMap | undefined): PlaybackMap {
-  const project = toMapCoords(config.coords);
-  const renderer = L.canvas({ padding: 0.2 });
-  const map = L.map(container, { preferCanvas: true, renderer, maxZoom: config.maxZoom, keyboard: true });
-  plainGrid().addTo(map);
-  if (config.tileUrl !== null) tileLayer({ ...config, tileUrl: config.tileUrl }).addTo(map);
-  else if (base) vectorBaseMap(base, project, renderer).addTo(map);
-  if (base) map.fitBounds(base.bounds.map(([lat, lng]) => project(lat, lng)) as L.LatLngBoundsLiteral);
-  else map.setView(DEFAULT_VIEW, 11);
+  /** The track's extent, fitted into view when drawn and again when the map's box changes (the chart beside it drawn). */
+  let trackBounds: L.LatLngBounds | undefined;
+  const fitTrack = () => {
+    if (trackBounds) view.map.fitBounds(trackBounds, { padding: [24, 24], maxZoom: 16 });
+  };
+  const view = createBaseMapView(container, config, base, fitTrack);
+  const { map, renderer, project } = view;
 
   const trackLayer = L.layerGroup().addTo(map);
   const truckLayer = L.layerGroup().addTo(map);
@@ -49,6 +47,7 @@ export function createPlaybackMap(container: HTMLElement, config: MapConfig, bas
     setTrack(fixes, marks) {
       trackLayer.clearLayers();
       truckLayer.clearLayers();
+      trackBounds = undefined;
       if (fixes.time.length === 0) return;
       const points = fixes.time.map((_t, i) => project(fixes.lat[i] ?? 0, fixes.lng[i] ?? 0));
       const line = L.polyline(points, { color: '#2f9e44', weight: 4, opacity: 0.85, renderer, interactive: false }).addTo(trackLayer);
@@ -67,7 +66,8 @@ export function createPlaybackMap(container: HTMLElement, config: MapConfig, bas
           .bindTooltip(escapeText(mark.text), { direction: 'top' })
           .addTo(trackLayer);
       }
-      map.fitBounds(line.getBounds(), { padding: [24, 24], maxZoom: 16 });
+      trackBounds = line.getBounds();
+      fitTrack();
     },
     moveTruck(position, follow) {
       truckLayer.clearLayers();
@@ -82,7 +82,7 @@ export function createPlaybackMap(container: HTMLElement, config: MapConfig, bas
       if (follow && !map.getBounds().pad(-0.2).contains(at)) map.panTo(at, { animate: false });
     },
     destroy() {
-      map.remove();
+      view.destroy();
     },
   };
 }
@@ -94,11 +94,4 @@ export function stretchOf(fixes: TrackFixes, start: number, end: number): [numbe
     if (time >= start && time <= end) points.push([fixes.lat[i] ?? 0, fixes.lng[i] ?? 0]);
   });
   return points;
-}
-
-/** Area names are data: shown as text, never as markup. */
-function escapeText(text: string): string {
-  const span = document.createElement('span');
-  span.textContent = text;
-  return span.innerHTML;
 }

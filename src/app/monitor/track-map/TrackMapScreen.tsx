@@ -2,16 +2,15 @@
 // heading, clustered when zoomed out; filtered by status, company and plate (kept in the URL); a list of the trucks
 // shown beside it, by keyboard too, and the chosen truck's status row. As an engine: sprinkler_monitoring is the same
 // map over the sprinklers (its own path and trucks, a column and a summary of its own).
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BaseMap, MapConfig } from '../../../domain/map/base-map';
 import { STATUS_COLORS } from '../../../domain/map/status-colors';
 import { tabTitleKey } from '../../../domain/shell/titles';
 import { TRUCK_STATUS_CODES, truckStatus, type TruckStatusCode } from '../../../domain/truck-status';
 import { WindowedTable, type WindowedColumn } from '../../../ui/WindowedTable';
 import type { TruckView } from '../../../../streams/truck-status.stream';
-import { fetchBaseMap, fetchMapConfig, GRID_ONLY } from '../map/map-calls';
-import { createFleetMap, type Drawn, type FleetMap, type TruckPoint } from './fleet-map';
+import { useMonitorMap } from '../map/use-monitor-map';
+import { createFleetMap, type Drawn, type TruckPoint } from './fleet-map';
 import { TruckCard } from './TruckCard';
 import { matchesTrack, positionOf } from './track-filters';
 import { useFleetTrucks } from './use-fleet-trucks';
@@ -20,17 +19,6 @@ import './track-map.css';
 
 const PATH = '/monitor/track_map';
 const LIST_HEIGHT = 420;
-
-interface MapSetup {
-  readonly config: MapConfig;
-  readonly base: BaseMap | undefined;
-}
-
-async function loadSetup(): Promise<MapSetup> {
-  const config = await fetchMapConfig();
-  if (!config) return { config: GRID_ONLY, base: undefined };
-  return { config, base: config.tileUrl === null ? await fetchBaseMap() : undefined };
-}
 
 export interface TrackMapViewProps {
   /** The screen's route, whose filters the URL holds. */
@@ -55,29 +43,9 @@ export function TrackMapView({ path, offers, moreColumns = [], summary }: TrackM
   const live = useFleetTrucks();
   // Still in plate order, as the fleet comes.
   const fleet = useMemo(() => ({ complete: live.complete, trucks: live.trucks.filter(offers) }), [live, offers]);
-  const [setup, setSetup] = useState<MapSetup | undefined>(undefined);
   const [drawn, setDrawn] = useState<Drawn>({ trucks: 0, clusters: 0, zoom: 0 });
   const [chosen, setChosen] = useState<string | undefined>(undefined);
-  const container = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<FleetMap | undefined>(undefined);
-
-  useEffect(() => {
-    let current = true;
-    void loadSetup().then((loaded) => current && setSetup(loaded));
-    return () => {
-      current = false;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (!setup || !container.current) return undefined;
-    const created = createFleetMap(container.current, { ...setup, onChoose: setChosen, onDrawn: setDrawn });
-    setMap(created);
-    return () => {
-      setMap(undefined);
-      created.destroy();
-    };
-  }, [setup]);
+  const { container, map } = useMonitorMap((element, setup) => createFleetMap(element, { ...setup, onChoose: setChosen, onDrawn: setDrawn }));
 
   // The fleet comes in plate order.
   const shown = useMemo(() => fleet.trucks.filter((truck) => matchesTrack(filters, truck)), [fleet.trucks, filters]);

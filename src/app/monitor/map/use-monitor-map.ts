@@ -1,0 +1,28 @@
+// A monitor screen's map: once the map setup is read (useMapSetup), `create` draws it into the screen's container; it
+// is destroyed with the screen. `create` runs once per setup, so a screen may pass a new function each render.
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useMapSetup, type MapSetup } from './use-map-setup';
+
+export interface MonitorMap<M> {
+  readonly container: RefObject<HTMLDivElement | null>;
+  /** Undefined until the setup is read and the map drawn. */
+  readonly map: M | undefined;
+}
+
+export function useMonitorMap<M extends { destroy(): void }>(create: (container: HTMLElement, setup: MapSetup) => M): MonitorMap<M> {
+  const setup = useMapSetup();
+  const container = useRef<HTMLDivElement>(null);
+  const latest = useRef(create);
+  latest.current = create;
+  const [map, setMap] = useState<M | undefined>(undefined);
+  useEffect(() => {
+    if (!setup || !container.current) return undefined;
+    const created = latest.current(container.current, setup);
+    setMap(created);
+    return () => {
+      setMap(undefined);
+      created.destroy();
+    };
+  }, [setup]);
+  return { container, map };
+}
