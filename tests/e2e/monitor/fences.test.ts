@@ -1,6 +1,7 @@
 // The fence screens in Chromium: a polygon drawn with Leaflet-Geoman's toolbar on user_enclosure (a save with nothing
 // drawn refused under the map first), saved and listed pending; approved on enclosure_approval with the toast; shown
-// on that map, and on the base map the live map draws (GET /map/base lists approved fences).
+// on that map, and on the base map the live map draws (GET /map/base lists approved fences); then edited into a
+// rectangle, pending again as a modification.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseFenceShape } from '../../../src/domain/fence-shape';
@@ -81,5 +82,24 @@ describe('the fence screens in Chromium', () => {
     const admin = await login(server.url, 'admin');
     const base = await call<BaseMap>(server.url, 'GET', '/map/base', { token: admin.token });
     expect(base.data.fences.find((f) => f.id === fence?.id)?.name).toBe(NAME);
+  });
+
+  it('edits the approved fence into a rectangle: the toolbar follows the kind, and the fence is pending again as a modification', async () => {
+    await page.goto(`${server.url}/setting/base_data/user_enclosure`);
+    const row = view().locator('tr', { has: page.getByRole('button', { name: NAME }) });
+    await row.getByRole('button', { name: '编辑' }).click();
+    await view().getByRole('radio', { name: '矩形' }).check();
+    await map().locator('.leaflet-pm-icon-rectangle').click();
+    expect(await map().locator('.leaflet-pm-icon-polygon').count()).toBe(0);
+    const box = await map().boundingBox();
+    if (!box) throw new Error('the map has no box');
+    await page.mouse.click(box.x + box.width / 2 - 60, box.y + box.height / 2 - 40);
+    await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40);
+    await view().getByRole('button', { name: '保存' }).click();
+    await page.locator('.toast', { hasText: '保存成功' }).waitFor();
+    await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('待审批');
+    const fence = await stored();
+    expect(fence).toMatchObject({ type: 'rectangle', approvalStatus: 0, modifyType: 'modify', approver: null });
+    expect(parseFenceShape(fence?.geometry ?? null)?.properties.shape).toBe('rectangle');
   });
 });

@@ -1,7 +1,7 @@
 // The fence form of user_enclosure: name, kind, address and (for a new fence) company beside the map where the outline is
 // drawn (the screen's map, handed in). The spec's rule first: with nothing drawn the form says 'a fence must be drawn'
 // under the map and sends nothing; a refusal from the server shows there too.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FENCE_SHAPE_KINDS, type FenceShape, type FenceShapeKind } from '../../../domain/fence-shape';
 import { showToast } from '../../../ui/notify';
@@ -31,6 +31,10 @@ export function FenceForm({ row, companies, map, readShape, onKind, save, onSave
   const [kind, setKind] = useState<FenceShapeKind>(row && isKind(row.type) ? row.type : 'polygon');
   const [address, setAddress] = useState(row?.address ?? '');
   const [company, setCompany] = useState(companies[0]?.code ?? '');
+  // The caller's companies may come after the form opened: the first is the default until one is chosen.
+  useEffect(() => {
+    if (company === '' && companies[0]) setCompany(companies[0].code);
+  }, [company, companies]);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [nameMissing, setNameMissing] = useState(false);
   const [saving, setSaving] = useState(false);

@@ -29,37 +29,39 @@ export function FenceTable({ rows, chosen, onChoose, audit = false, actions }: F
   if (!rows) return <p role="status">{t('fences.loading')}</p>;
   if (rows.length === 0) return <p role="status">{t('fences.none')}</p>;
   return (
-    <table className="fences__table" aria-label={t('fences.list')}>
-      <thead>
-        <tr>
-          <th>{t('fences.name')}</th>
-          <th>{t('fences.type')}</th>
-          <th>{t('fences.status')}</th>
-          {audit && <><th>{t('fences.modifier')}</th><th>{t('fences.modifyTime')}</th><th>{t('fences.modifyType')}</th><th>{t('fences.approver')}</th><th>{t('fences.approvalTime')}</th></>}
-          <th>{t('fences.address')}</th>
-          <th>{t('fences.actions')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id} aria-selected={row.id === chosen} data-fence={row.name}>
-            <td><button type="button" className="fences__pick" onClick={() => onChoose(row)}>{row.name}</button></td>
-            <td>{shape(row.type)}{row.geometry === null ? ` (${t('fences.notDrawn')})` : ''}</td>
-            <td data-status={statusName(row.approvalStatus)}>{t(`fences.statusName.${statusName(row.approvalStatus)}`)}</td>
-            {audit && (
-              <>
-                <td>{row.modifier}</td>
-                <td>{time(row.modifyTime)}</td>
-                <td>{t(`fences.modifyTypeName.${row.modifyType}`)}</td>
-                <td>{row.approver ?? ''}</td>
-                <td>{time(row.approvalTime)}</td>
-              </>
-            )}
-            <td>{row.address}</td>
-            <td>{actions(row)}</td>
+    <div className="fences__list">
+      <table className="fences__table" aria-label={t('fences.list')}>
+        <thead>
+          <tr>
+            <th>{t('fences.name')}</th>
+            <th>{t('fences.type')}</th>
+            <th>{t('fences.status')}</th>
+            {audit && <><th>{t('fences.modifier')}</th><th>{t('fences.modifyTime')}</th><th>{t('fences.modifyType')}</th><th>{t('fences.approver')}</th><th>{t('fences.approvalTime')}</th></>}
+            <th>{t('fences.address')}</th>
+            <th>{t('fences.actions')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} aria-selected={row.id === chosen} data-fence={row.name}>
+              <td><button type="button" className="fences__pick" onClick={() => onChoose(row)}>{row.name}</button></td>
+              <td>{shape(row.type)}{row.geometry === null ? ` (${t('fences.notDrawn')})` : ''}</td>
+              <td data-status={statusName(row.approvalStatus)}>{t(`fences.statusName.${statusName(row.approvalStatus)}`)}</td>
+              {audit && (
+                <>
+                  <td>{row.modifier}</td>
+                  <td>{time(row.modifyTime)}</td>
+                  <td>{t(`fences.modifyTypeName.${row.modifyType}`)}</td>
+                  <td>{row.approver ?? ''}</td>
+                  <td>{time(row.approvalTime)}</td>
+                </>
+              )}
+              <td>{row.address}</td>
+              <td>{actions(row)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

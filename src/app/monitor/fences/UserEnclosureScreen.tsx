@@ -28,6 +28,7 @@ export default function UserEnclosureScreen() {
   const [companies, setCompanies] = useState<readonly Company[]>([]);
   const [chosen, setChosen] = useState<FenceRow | undefined>(undefined);
   const [editing, setEditing] = useState<Editing | undefined>(undefined);
+  const [kind, setKind] = useState<FenceShapeKind>('polygon');
 
   const load = useCallback(() => {
     listFences().then(setRows, reportFailure);
@@ -41,18 +42,24 @@ export default function UserEnclosureScreen() {
     };
   }, []);
 
-  // The map follows the screen: the chosen fence shown, or the form's outline being drawn.
+  // The map follows the screen: the chosen fence shown, or the fence being changed with the drawing tools of its kind.
   useEffect(() => {
     if (!map) return;
-    if (!editing) {
-      map.stopDrawing();
-      map.show(parseFenceShape(chosen?.geometry ?? null));
+    if (editing) {
+      map.show(parseFenceShape(editing.row?.geometry ?? null));
       return;
     }
-    const { row } = editing;
-    map.show(parseFenceShape(row?.geometry ?? null));
-    map.draw(row && isKind(row.type) ? row.type : 'polygon', i18n.language);
-  }, [map, editing, chosen, i18n.language]);
+    map.stopDrawing();
+    map.show(parseFenceShape(chosen?.geometry ?? null));
+  }, [map, editing, chosen]);
+  useEffect(() => {
+    if (map && editing) map.draw(kind, i18n.language);
+  }, [map, editing, kind, i18n.language]);
+
+  const edit = (row: FenceRow | undefined) => {
+    setKind(row && isKind(row.type) ? row.type : 'polygon');
+    setEditing({ row });
+  };
 
   const mapHost = <MapHost element={element} map={map} label={t('fences.map')} />;
   return (
@@ -64,7 +71,7 @@ export default function UserEnclosureScreen() {
           companies={companies}
           map={mapHost}
           readShape={() => map?.drawn()}
-          onKind={(kind) => map?.draw(kind, i18n.language)}
+          onKind={setKind}
           save={saveFence}
           onSaved={() => {
             setEditing(undefined);
@@ -76,14 +83,14 @@ export default function UserEnclosureScreen() {
       ) : (
         <>
           <div className="fences__bar">
-            <button type="button" className="fences__primary" onClick={() => setEditing({ row: undefined })}>{t('fences.new')}</button>
+            <button type="button" className="fences__primary" onClick={() => edit(undefined)}>{t('fences.new')}</button>
           </div>
           <div className="fences__body">
             <FenceTable
               rows={rows}
               chosen={chosen?.id}
               onChoose={setChosen}
-              actions={(row) => <button type="button" onClick={() => setEditing({ row })}>{t('fences.edit')}</button>}
+              actions={(row) => <button type="button" onClick={() => edit(row)}>{t('fences.edit')}</button>}
             />
             {mapHost}
           </div>
