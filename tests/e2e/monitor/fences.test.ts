@@ -53,7 +53,7 @@ describe('the fence screens in Chromium', () => {
     await view().getByRole('button', { name: '保存' }).click();
     await page.locator('.toast', { hasText: '保存成功' }).waitFor();
     const row = view().locator('tr', { has: page.getByRole('button', { name: NAME }) });
-    await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('待审批');
+    await expect.poll(() => row.locator('td[data-status]').textContent()).toBe('待审批');
 
     const fence = await stored();
     expect(fence).toMatchObject({ type: 'polygon', approvalStatus: 0, modifyType: 'new', modifier: 'admin' });
@@ -75,7 +75,7 @@ describe('the fence screens in Chromium', () => {
     await view().getByRole('button', { name: '已审批' }).click();
     const approvedRow = view().locator('tr', { has: page.getByRole('button', { name: NAME }) });
     await approvedRow.getByRole('button', { name: NAME }).click();
-    expect(await approvedRow.locator('td').nth(2).textContent()).toBe('已审批');
+    expect(await approvedRow.locator('td[data-status]').textContent()).toBe('已审批');
     await map().locator('.leaflet-overlay-pane path.leaflet-interactive').first().waitFor();
 
     const fence = await stored();
@@ -97,7 +97,7 @@ describe('the fence screens in Chromium', () => {
     await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40);
     await view().getByRole('button', { name: '保存' }).click();
     await page.locator('.toast', { hasText: '保存成功' }).waitFor();
-    await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('待审批');
+    await expect.poll(() => row.locator('td[data-status]').textContent()).toBe('待审批');
     const fence = await stored();
     expect(fence).toMatchObject({ type: 'rectangle', approvalStatus: 0, modifyType: 'modify', approver: null });
     expect(parseFenceShape(fence?.geometry ?? null)?.properties.shape).toBe('rectangle');

@@ -1,5 +1,5 @@
 // The fences as a table for both fence screens: one row per fence, the chosen one marked (its outline is on the map),
-// with the screen's own buttons per row.
+// with the screen's own buttons per row beside its name (the audit columns may scroll out of view; the buttons do not).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../domain/format/time';
@@ -34,17 +34,18 @@ export function FenceTable({ rows, chosen, onChoose, audit = false, actions }: F
         <thead>
           <tr>
             <th>{t('fences.name')}</th>
+            <th>{t('fences.actions')}</th>
             <th>{t('fences.type')}</th>
             <th>{t('fences.status')}</th>
             {audit && <><th>{t('fences.modifier')}</th><th>{t('fences.modifyTime')}</th><th>{t('fences.modifyType')}</th><th>{t('fences.approver')}</th><th>{t('fences.approvalTime')}</th></>}
             <th>{t('fences.address')}</th>
-            <th>{t('fences.actions')}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.id} aria-selected={row.id === chosen} data-fence={row.name}>
               <td><button type="button" className="fences__pick" onClick={() => onChoose(row)}>{row.name}</button></td>
+              <td>{actions(row)}</td>
               <td>{shape(row.type)}{row.geometry === null ? ` (${t('fences.notDrawn')})` : ''}</td>
               <td data-status={statusName(row.approvalStatus)}>{t(`fences.statusName.${statusName(row.approvalStatus)}`)}</td>
               {audit && (
@@ -57,7 +58,6 @@ export function FenceTable({ rows, chosen, onChoose, audit = false, actions }: F
                 </>
               )}
               <td>{row.address}</td>
-              <td>{actions(row)}</td>
             </tr>
           ))}
         </tbody>
