@@ -56,6 +56,8 @@ export const MONITOR_RECIPES = {
     if (!best || best.fixes < 20) throw new Error('no truck drove in the last day of the shot fleet');
     const page = await adminOn(ctx, 'playback_track');
     await page.goto(`${ctx.base}/monitor/playback_track?plate=${encodeURIComponent(best.plate)}&from=${from}&to=${to}`);
+    // A new page load: the poll notices come again.
+    await dismissLiveNotices(page, ctx.t('notice.dismiss'));
     await page.waitForFunction(() => Number(document.querySelector('.view:not([hidden]) .playback__map')?.getAttribute('data-fixes')) > 0);
     await view(page).getByRole('radio', { name: '×20' }).check();
     await view(page).getByRole('button', { name: ctx.t('playback.play') }).click();
