@@ -6,8 +6,8 @@ import { FENCE_SHAPE_KINDS, parseFenceShape } from '../../src/domain/fence-shape
 import { translate } from '../../src/domain/i18n';
 import { envelope } from '../../src/domain/wire/envelope';
 import {
-  FENCE_APPROVAL_QUERY, FENCE_APPROVAL_STATUS, type FenceApprovalDecision, type FenceApprovalQuery, type FenceApprovalRow,
-  type FenceApprovalStatus, type FenceApprovalUpdate,
+  FENCE_APPROVAL_QUERY, FENCE_APPROVAL_STATUS, type FenceApprovalDecision, type FenceApprovalQuery,
+  type FenceApprovalStatus, type FenceChange, type FenceCreate, type FenceListRow,
 } from '../../src/domain/wire/records';
 import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
@@ -23,18 +23,6 @@ const DECISIONS = [FENCE_APPROVAL_STATUS.approved, FENCE_APPROVAL_STATUS.rejecte
 function isFenceApprovalStatus(value: number): value is FenceApprovalStatus {
   return STATUS_CODES.includes(value);
 }
-
-/**
- * Our extension of the row: the outline (GeoJSON text, null when never drawn) rides on the list, so showing the selected
- * fence on the map costs no call; a page holds at most PAGE_LIMITS.maxSize outlines of a few dozen corners each.
- */
-export type FenceListRow = FenceApprovalRow & { readonly geometry: string | null };
-
-/** Our extension of PUT /fenceApproval: the outline drawn; without it the change keeps the outline as before. */
-export type FenceChange = FenceApprovalUpdate & { readonly geometry?: string };
-
-/** Our extension, POST /fenceApproval: a new fence of one of the caller's companies, waiting for approval. */
-export type FenceCreate = Omit<FenceApprovalUpdate, 'id'> & { readonly companyCode: string; readonly geometry: string };
 
 /** The wire row; a status code outside the three known ones reads as pending (it needs a decision). */
 function toRow(fence: Row<'fence'>): FenceListRow {

@@ -92,6 +92,18 @@ export interface FenceApprovalUpdate {
   readonly address: string;
 }
 
+/**
+ * Our extension of the row: the outline (GeoJSON text of a FenceShape, WGS-84; null when never drawn) rides on the list,
+ * so showing the selected fence on the map costs no call.
+ */
+export type FenceListRow = FenceApprovalRow & { readonly geometry: string | null };
+
+/** Our extension of PUT /fenceApproval: the outline drawn; without it the change keeps the outline as before. */
+export type FenceChange = FenceApprovalUpdate & { readonly geometry?: string };
+
+/** Our extension, POST /fenceApproval: a new fence of one of the caller's companies, waiting for approval. */
+export type FenceCreate = Omit<FenceApprovalUpdate, 'id'> & { readonly companyCode: string; readonly geometry: string };
+
 /** Design: GET /fenceApproval/timer tells the polling roles how many fences wait (notify when > 0). */
 export interface FenceApprovalTimerAnswer {
   readonly pending: number;

@@ -2,10 +2,10 @@
 // fence, a change (back to pending), a decision. The outline travels as GeoJSON text in WGS-84.
 import { callPath, CallError } from '../../../api/client';
 import type { FenceShape, FenceShapeKind } from '../../../domain/fence-shape';
-import type { FenceApprovalRow, FenceApprovalStatus, Paged } from '../../../domain/wire/records';
+import type { FenceApprovalStatus, FenceListRow, Paged } from '../../../domain/wire/records';
 
-/** Our extension of the spec's row: the outline, null when never drawn (server/routes/fence.ts FenceListRow). */
-export type FenceRow = FenceApprovalRow & { readonly geometry: string | null };
+/** A listed fence with its outline (the wire's FenceListRow). */
+export type FenceRow = FenceListRow;
 
 /** What the form sends: a new fence has no id, a change has one. */
 export interface FenceDraft {
