@@ -4,20 +4,21 @@ import type { Page } from 'playwright-core';
 import { DAY_MS } from '../src/domain/format/time';
 import { TRACK_CALL_PATH, type TrackAnswer } from '../src/domain/playback/track-wire';
 import type { TruckStatusRow } from '../src/domain/wire/truck-row';
+import type { LocaleKey } from '../src/domain/i18n';
 import type { ManualShot } from '../server/manuals/shots';
 import type { Recipe, ShotContext } from './manual-shots';
 import { dismissLiveNotices, openBySearch } from './manual-shot-steps';
 
-export type MonitorShot = Extract<ManualShot, 'track-map' | 'liquid-level' | 'playback'>;
+export type MonitorShot = Extract<ManualShot, 'track-map' | 'liquid-level' | 'playback' | 'fence-approval'>;
 
 /** Wide enough for the map beside its truck list, and the tank cards three abreast. */
 const VIEWPORT = { width: 1440, height: 900 } as const;
 
-async function adminOn(ctx: ShotContext, route: 'track_map' | 'liquid_level' | 'playback_track'): Promise<Page> {
+async function adminOn(ctx: ShotContext, title: LocaleKey): Promise<Page> {
   const page = await ctx.pageOf('admin');
   await page.setViewportSize(VIEWPORT);
   await dismissLiveNotices(page, ctx.t('notice.dismiss'));
-  await openBySearch(page, ctx.t(`route.monitor.${route}`));
+  await openBySearch(page, ctx.t(title));
   return page;
 }
 
@@ -25,7 +26,7 @@ const view = (page: Page) => page.locator('.view:not([hidden])');
 
 export const MONITOR_RECIPES = {
   'track-map': async (ctx) => {
-    const page = await adminOn(ctx, 'track_map');
+    const page = await adminOn(ctx, 'route.monitor.track_map');
     await view(page).locator('.track-map__summary', { hasText: /\d/ }).waitFor();
     // A truck chosen from the list: the map zooms to it and its status row shows beside the map.
     await view(page).locator('.track-map__plate').first().click();
@@ -35,7 +36,7 @@ export const MONITOR_RECIPES = {
   },
 
   'liquid-level': async (ctx) => {
-    const page = await adminOn(ctx, 'liquid_level');
+    const page = await adminOn(ctx, 'route.monitor.liquid_level');
     await view(page).getByRole('checkbox').check();
     await view(page).locator('.level-card figure').first().waitFor();
     return page.screenshot();
@@ -54,7 +55,7 @@ export const MONITOR_RECIPES = {
       if (!best || fixes > best.fixes) best = { plate: truck.signCode, fixes };
     }
     if (!best || best.fixes < 20) throw new Error('no truck drove in the last day of the shot fleet');
-    const page = await adminOn(ctx, 'playback_track');
+    const page = await adminOn(ctx, 'route.monitor.playback_track');
     await page.goto(`${ctx.base}/monitor/playback_track?plate=${encodeURIComponent(best.plate)}&from=${from}&to=${to}`);
     // A new page load: the poll notices come again.
     await dismissLiveNotices(page, ctx.t('notice.dismiss'));
@@ -63,6 +64,15 @@ export const MONITOR_RECIPES = {
     await view(page).getByRole('button', { name: ctx.t('playback.play') }).click();
     await page.waitForTimeout(2500);
     await view(page).getByRole('button', { name: ctx.t('playback.pause') }).click();
+    return page.screenshot();
+  },
+
+  // The seeded fleet's fences waiting for approval, the first one shown on the map.
+  'fence-approval': async (ctx) => {
+    const page = await adminOn(ctx, 'route.setting.base_data.enclosure_approval');
+    await view(page).locator('.fences__pick').first().click();
+    await view(page).locator('.leaflet-overlay-pane canvas').first().waitFor();
+    await page.waitForTimeout(500);
     return page.screenshot();
   },
 } satisfies Record<MonitorShot, Recipe>;

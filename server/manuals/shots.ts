@@ -36,6 +36,7 @@ export const MANUAL_SHOTS = [
   'track-map',
   'liquid-level',
   'playback',
+  'fence-approval',
 ] as const;
 
 export type ManualShot = (typeof MANUAL_SHOTS)[number];
