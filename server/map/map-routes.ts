@@ -9,9 +9,10 @@ import { readBaseMap } from './base-map-read';
 export const mapRoutes: ContractPlugin = async (app, { services }) => {
   app.get(MAP_CALL_PATHS.config, { config: { access: 'shell' } }, async () => envelope<MapConfig>(services.map));
 
-  // 'monitor' admits a role holding the whole group or any one of its screens (auth/access.ts grantedGroups): the map
-  // is drawn on several of them (the track map, the sprinkler monitoring, playback).
-  app.get(MAP_CALL_PATHS.base, { config: { access: 'monitor' } }, async (request) =>
+  // A group admits a role holding it whole or any one of its screens (auth/access.ts grantedGroups): the map is drawn
+  // on the monitor board's screens (the track map, the sprinkler monitoring, playback) and on the base data's fence
+  // screens.
+  app.get(MAP_CALL_PATHS.base, { config: { access: ['monitor', 'base_data'] } }, async (request) =>
     envelope<BaseMap>(await readBaseMap(services.db, authOf(request).companyCodes)),
   );
 };

@@ -9,6 +9,9 @@ export const OFFLINE_MAP: MapConfig = { tileUrl: null, attribution: '', coords: 
  * subdomains as a wildcard. None for the offline map or tiles served by this server (a path), which 'self' covers.
  */
 export function tileImageSources(map: MapConfig): string[] {
-  const origin = /^(https?:\/\/[^/?#]+)/i.exec(map.tileUrl ?? '')?.[1];
-  return origin === undefined ? [] : [origin.replace(/\{s\}/g, '*')];
+  // MAP_TILE_URL was checked at start (server/config.ts tileUrlOf): no credentials, {s} only as the first label.
+  const found = /^(https?):\/\/([^/?#]+)/i.exec(map.tileUrl ?? '');
+  if (!found) return [];
+  const [, scheme, host] = found;
+  return [`${scheme}://${(host ?? '').replace(/^\{s\}\./, '*.')}`];
 }

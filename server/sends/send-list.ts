@@ -48,6 +48,7 @@ export function listSends(db: Db, request: FastifyRequest<{ Querystring: SendQue
   const search = query.search?.trim();
   if (search) from = from.where(containsText(sql.ref('t.signCode'), search));
   if (query.ids !== undefined) from = from.where('s.id', 'in', parseIdList(query.ids) ?? [0]);
+  // The route refused a sourceId that is not one id.
   if (query.sourceId !== undefined) from = from.where('s.sourceId', '=', parseIdList(query.sourceId)?.[0] ?? 0);
   return pagedList(request, {
     from,

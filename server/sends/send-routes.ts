@@ -43,9 +43,12 @@ async function namedTrucks(db: Db, body: SendRequest, own: number | undefined, c
 export const sendRoutes: ContractPlugin = async (app, { services }) => {
   const { db } = services;
 
-  app.get<{ Querystring: SendQuery }>(SEND_CALL_PATHS.sends, { config: ACCESS, schema: { querystring: querySchema(SEND_QUERY) } }, (request) =>
-    listSends(db, request),
-  );
+  app.get<{ Querystring: SendQuery }>(SEND_CALL_PATHS.sends, { config: ACCESS, schema: { querystring: querySchema(SEND_QUERY) } }, (request) => {
+    // One row's id: a list or anything else names no source.
+    const { sourceId } = request.query;
+    if (sourceId !== undefined && parseIdList(sourceId)?.length !== 1) return failText(request, 400, 'server.badField', { field: 'sourceId' });
+    return listSends(db, request);
+  });
 
   app.post<{ Body: SendRequest }>(SEND_CALL_PATHS.sends, { config: ACCESS, schema: { body: SEND_BODY } }, async (request) => {
     const auth = authOf(request);

@@ -147,10 +147,12 @@ describe('the map calls', () => {
     expect((await base('garden')).data.fences.map((f) => f.name)).toEqual(['园林局苗圃围栏']);
   });
 
-  it('refuses the base map to a role without any monitor screen, and to a caller without a session', async () => {
+  it('gives the base map to a role with the fence screens (base data) but no monitor screen, refuses it to a role with neither and to a caller without a session', async () => {
     const role = await db.insertInto('role').values({ roleName: '档案员', description: '', superMan: 0, status: 1 }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('roleFunction').values([{ roleId: role.id, functionId: 'personal' }, { roleId: role.id, functionId: 'base_data' }]).execute();
     await db.updateTable('appUser').set({ roleId: role.id }).where('userName', '=', 'operator').execute();
+    expect((await base('operator')).resultCode).toBe(RESULT_CODE.OK);
+    await db.deleteFrom('roleFunction').where('roleId', '=', role.id).where('functionId', '=', 'base_data').execute();
     expect((await base('operator')).resultCode).toBe(RESULT_CODE.UNAUTHORIZED);
     expect((await call(server.url, 'GET', MAP_CALL_PATHS.config, { token: tokens.get('operator') })).resultCode).toBe(RESULT_CODE.OK);
     expect((await call(server.url, 'GET', MAP_CALL_PATHS.base)).resultCode).toBe(RESULT_CODE.SESSION_EXPIRED);

@@ -50,4 +50,11 @@ describe("the tile server's image sources", () => {
     expect(tileImageSources(mapConfigOf({}))).toEqual([]);
     expect(tileImageSources(mapConfigOf({ MAP_TILE_URL: '/tiles/{z}/{x}/{y}.png' }))).toEqual([]);
   });
+
+  it('refuses a tile URL whose host a content policy cannot name: credentials, {s} inside a label, spaces or semicolons', () => {
+    expect(() => mapConfigOf({ MAP_TILE_URL: 'https://user:key@tiles.example.org/{z}/{x}/{y}.png' })).toThrow(/user name or password/);
+    expect(() => mapConfigOf({ MAP_TILE_URL: 'https://tile{s}.example.org/{z}/{x}/{y}.png' })).toThrow(/whole first label/);
+    expect(() => mapConfigOf({ MAP_TILE_URL: "https://tiles.example.org;img-src */{z}/{x}/{y}.png" })).toThrow(/semicolons/);
+    expect(() => mapConfigOf({ MAP_TILE_URL: 'https://tiles.example.org /{z}/{x}/{y}.png' })).toThrow(/spaces/);
+  });
 });

@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { paramFileDef } from '../../../src/domain/params/catalogue';
 import { paramValue, parseParamFile } from '../../../src/domain/params/param-text';
 import { sampleTankTable } from '../../../src/domain/params/tank-table-sample';
+import { translate } from '../../../src/domain/i18n';
+import { call } from '../../helpers/api';
 import { startSendServer, type SendServer } from './send-fixture';
 
 let open: SendServer | undefined;
@@ -89,7 +91,9 @@ describe('sends of a screen\'s row', () => {
     const ofTable = await s.sends({ kind: 'tankTable', sourceId: offline });
     expect(ofTable.rows.map((row) => [row.id, row.status])).toEqual([[again[0]!.id, 'toBeSent'], [expect.any(Number), 'failed']]);
     expect((await s.sends({ sourceId: big })).rows.map((row) => row.status)).toEqual(['pipelineFailed']);
-    expect((await s.sends({ sourceId: '0' })).rows).toEqual([]);
+    const refused = await call(s.server.url, 'GET', '/deviceSend', { token: s.token, query: { sourceId: '0' }, lang: 'en' });
+    expect(refused).toEqual({ resultCode: 400, message: translate('en', 'server.badField', { field: 'sourceId' }), data: null });
+    expect((await call(s.server.url, 'GET', '/deviceSend', { token: s.token, query: { sourceId: `${big},${offline}` } })).resultCode).toBe(400);
   });
 
   it('sends a console upgrade to a whole company; each device then reports the new version in its syscfg.txt', async () => {

@@ -6,14 +6,9 @@ import 'leaflet/dist/leaflet.css';
 import '@geoman-io/leaflet-geoman-free';
 import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import type { FenceShape, FenceShapeKind } from '../../../domain/fence-shape';
-import type { BaseMap, MapConfig } from '../../../domain/map/base-map';
-import { plainGrid, tileLayer, vectorBaseMap } from '../map/base-layers';
+import { createBaseMapView } from '../map/base-map-view';
+import type { MapSetup } from '../map/use-map-setup';
 import { fenceProjection, layerKind, layerShape, shapeLayer, FENCE_STYLE, type FenceProjection } from './fence-layers';
-
-export interface MapSetup {
-  readonly config: MapConfig;
-  readonly base: BaseMap | undefined;
-}
 
 export interface FenceMap {
   /** Shows this outline alone (none: clears it) and brings it into view. */
@@ -29,20 +24,13 @@ export interface FenceMap {
   destroy(): void;
 }
 
-/** Shanghai, where the simulator's fleet drives, when the server gives no bounds. */
-const DEFAULT_VIEW: L.LatLngTuple = [31.23, 121.47];
 const FIT_PADDING: L.PointExpression = [40, 40];
 
 export function createFenceMap(container: HTMLElement, setup: MapSetup, onDrawn: (shape: FenceShape | undefined) => void): FenceMap {
-  const { config, base } = setup;
-  const projection: FenceProjection = fenceProjection(config.coords);
-  const renderer = L.canvas({ padding: 0.2 });
-  const map = L.map(container, { maxZoom: config.maxZoom, zoomSnap: 1 });
-  plainGrid().addTo(map);
-  if (config.tileUrl !== null) tileLayer({ ...config, tileUrl: config.tileUrl }).addTo(map);
-  else if (base) vectorBaseMap(base, projection.toMap, renderer).addTo(map);
-  if (base) map.fitBounds(base.bounds.map(([lat, lng]) => projection.toMap(lat, lng)) as L.LatLngBoundsLiteral);
-  else map.setView(DEFAULT_VIEW, 11);
+  const projection: FenceProjection = fenceProjection(setup.config.coords);
+  // The fence stays an SVG layer: Geoman edits SVG paths.
+  const view = createBaseMapView(container, setup.config, setup.base, { canvasLayers: false });
+  const { map } = view;
   // Snapping to the base map's roads would pull corners where the user did not click.
   map.pm.setGlobalOptions({ snappable: false, pathOptions: FENCE_STYLE });
 
@@ -100,7 +88,7 @@ export function createFenceMap(container: HTMLElement, setup: MapSetup, onDrawn:
       map.invalidateSize();
     },
     destroy() {
-      map.remove();
+      view.destroy();
     },
   };
 }

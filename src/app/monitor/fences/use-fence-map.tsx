@@ -2,14 +2,8 @@
 // that MapHost places wherever the screen shows the map now (the list's side, the form's side) without a new map.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FenceShape } from '../../../domain/fence-shape';
-import { fetchBaseMap, fetchMapConfig, GRID_ONLY } from '../map/map-calls';
-import { createFenceMap, type FenceMap, type MapSetup } from './fence-map';
-
-async function loadSetup(): Promise<MapSetup> {
-  const config = await fetchMapConfig();
-  if (!config) return { config: GRID_ONLY, base: undefined };
-  return { config, base: config.tileUrl === null ? await fetchBaseMap() : undefined };
-}
+import { useMapSetup } from '../map/use-map-setup';
+import { createFenceMap, type FenceMap } from './fence-map';
 
 export interface UsedFenceMap {
   /** The map's element, for MapHost. */
@@ -27,17 +21,10 @@ export function useFenceMap(): UsedFenceMap {
     div.setAttribute('data-testid', 'fence-map');
     return div;
   });
-  const [setup, setSetup] = useState<MapSetup | undefined>(undefined);
+  const setup = useMapSetup();
   const [map, setMap] = useState<FenceMap | undefined>(undefined);
   const [drawn, setDrawn] = useState<FenceShape | undefined>(undefined);
 
-  useEffect(() => {
-    let current = true;
-    void loadSetup().then((loaded) => current && setSetup(loaded));
-    return () => {
-      current = false;
-    };
-  }, []);
 
   useEffect(() => {
     if (!setup) return undefined;

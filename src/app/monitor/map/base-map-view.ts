@@ -18,11 +18,21 @@ export interface BaseMapView {
 const DEFAULT_VIEW: L.LatLngTuple = [31.23, 121.47];
 const DEFAULT_ZOOM = 11;
 
-/** `onResize` runs after Leaflet measured the new box: a screen redraws or fits its own layers then. */
-export function createBaseMapView(container: HTMLElement, config: MapConfig, base: BaseMap | undefined, onResize?: () => void): BaseMapView {
+export interface BaseMapViewOptions {
+  /** Runs after Leaflet measured a new box: a screen redraws or fits its own layers then. */
+  readonly onResize?: () => void;
+  /**
+   * The screen's own vector layers on the canvas too (the default: thousands of dots stay cheap); false keeps them as
+   * SVG, which a drawing tool (Leaflet-Geoman) edits. The base map is on the canvas either way.
+   */
+  readonly canvasLayers?: boolean;
+}
+
+export function createBaseMapView(container: HTMLElement, config: MapConfig, base: BaseMap | undefined, options: BaseMapViewOptions = {}): BaseMapView {
+  const { onResize, canvasLayers = true } = options;
   const project = toMapCoords(config.coords);
   const renderer = L.canvas({ padding: 0.2 });
-  const map = L.map(container, { preferCanvas: true, renderer, maxZoom: config.maxZoom, zoomSnap: 1, keyboard: true });
+  const map = L.map(container, { preferCanvas: canvasLayers, ...(canvasLayers ? { renderer } : {}), maxZoom: config.maxZoom, zoomSnap: 1, keyboard: true });
   plainGrid().addTo(map);
   if (config.tileUrl !== null) tileLayer({ ...config, tileUrl: config.tileUrl }).addTo(map);
   else if (base) vectorBaseMap(base, project, renderer).addTo(map);

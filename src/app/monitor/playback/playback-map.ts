@@ -37,7 +37,7 @@ export function createPlaybackMap(container: HTMLElement, config: MapConfig, bas
   const fitTrack = () => {
     if (trackBounds) view.map.fitBounds(trackBounds, { padding: [24, 24], maxZoom: 16 });
   };
-  const view = createBaseMapView(container, config, base, fitTrack);
+  const view = createBaseMapView(container, config, base, { onResize: fitTrack });
   const { map, renderer, project } = view;
 
   const trackLayer = L.layerGroup().addTo(map);

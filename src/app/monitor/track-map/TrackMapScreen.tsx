@@ -15,6 +15,8 @@ import { TruckCard } from './TruckCard';
 import { matchesTrack, positionOf } from './track-filters';
 import { useFleetTrucks } from './use-fleet-trucks';
 import { useTrackFilters } from './use-track-filters';
+import { TruckSearchBar } from '../live/TruckSearchBar';
+import '../live/monitor-live.css';
 import './track-map.css';
 
 const PATH = '/monitor/track_map';
@@ -99,40 +101,25 @@ export function TrackMapView({ path, offers, moreColumns = [], summary }: TrackM
   return (
     <article className="page track-map" data-screen={path}>
       <h1>{t(tabTitleKey(path))}</h1>
-      <div className="track-map__filters" role="group" aria-label={t('trackMap.filters')}>
-        <fieldset className="track-map__statuses">
-          <legend>{t('trackMap.status')}</legend>
-          {TRUCK_STATUS_CODES.map((code) => (
-            <label key={code}>
-              <input type="checkbox" checked={filters.statuses.has(code)} onChange={() => toggle(code)} />
-              <i style={{ background: STATUS_COLORS[code] }} />
-              {t(truckStatus(code).labelKey)} ({counts.get(code) ?? 0})
-            </label>
-          ))}
-        </fieldset>
-        <label className="track-map__field">
-          <span>{t('trackMap.company')}</span>
-          <select value={filters.company} onChange={(event) => setFilters({ ...filters, company: event.target.value })}>
-            <option value="">{t('trackMap.allCompanies')}</option>
-            {companies.map((name) => <option key={name} value={name}>{name}</option>)}
-          </select>
-        </label>
-        <label className="track-map__field">
-          <span>{t('live.table.plate')}</span>
-          <input
-            type="search"
-            value={filters.plate}
-            placeholder={t('trackMap.platePlaceholder')}
-            onChange={(event) => setFilters({ ...filters, plate: event.target.value })}
-            onKeyDown={(event) => {
-              // Enter goes to the first truck found, as a search box would.
-              if (event.key !== 'Enter' || !shown[0]) return;
-              event.preventDefault();
-              choose(shown[0].key);
-            }}
-          />
-        </label>
-      </div>
+      <TruckSearchBar
+        search={filters}
+        companies={companies}
+        onChange={(next) => setFilters({ ...filters, ...next })}
+        // Enter goes to the first truck found, as a search box would.
+        onPlateEnter={() => shown[0] && choose(shown[0].key)}
+        leading={(
+          <fieldset className="track-map__statuses">
+            <legend>{t('trackMap.status')}</legend>
+            {TRUCK_STATUS_CODES.map((code) => (
+              <label key={code}>
+                <input type="checkbox" checked={filters.statuses.has(code)} onChange={() => toggle(code)} />
+                <i style={{ background: STATUS_COLORS[code] }} />
+                {t(truckStatus(code).labelKey)} ({counts.get(code) ?? 0})
+              </label>
+            ))}
+          </fieldset>
+        )}
+      />
       <div className="track-map__body">
         <div
           ref={container}

@@ -10,6 +10,7 @@ import type { BaseMap, MapConfig } from '../../../domain/map/base-map';
 import { STATUS_COLORS } from '../../../domain/map/status-colors';
 import type { TruckStatusCode } from '../../../domain/truck-status';
 import { createBaseMapView } from '../map/base-map-view';
+import { escapeText } from '../map/escape-text';
 import type { ClusterApi } from './cluster-worker';
 import { CLUSTER_MAX_ZOOM } from './cluster-options';
 import { FleetDots, type DrawnItem } from './fleet-dots';
@@ -51,7 +52,7 @@ const FOCUS_ZOOM = 16;
 
 export function createFleetMap(container: HTMLElement, options: FleetMapOptions): FleetMap {
   // Measured again when its box changes: what is in view changed, so the trucks are drawn again.
-  const view = createBaseMapView(container, options.config, options.base, () => schedule());
+  const view = createBaseMapView(container, options.config, options.base, { onResize: () => schedule() });
   const { map, renderer, project } = view;
 
   const dots = new FleetDots(renderer).addTo(map);
@@ -116,7 +117,8 @@ export function createFleetMap(container: HTMLElement, options: FleetMapOptions)
       plate.close();
       return;
     }
-    plate.setLatLng(item.at).setContent(item.plate);
+    // A plate is typed by people: text, never markup.
+    plate.setLatLng(item.at).setContent(escapeText(item.plate));
     if (!map.hasLayer(plate)) plate.openOn(map);
   });
   dots.on('mouseout', () => plate.close());

@@ -14,8 +14,12 @@ export interface TrackFilters {
 
 export const ALL_TRACK_FILTERS: TrackFilters = { statuses: new Set(TRUCK_STATUS_CODES), company: '', plate: '' };
 
+/** Every status unticked: the query says so, since no `status` at all means every status. */
+const NO_STATUS = 'none';
+
 export function readTrackFilters(search: string): TrackFilters {
   const query = new URLSearchParams(search);
+  if (query.get('status') === NO_STATUS) return { statuses: new Set(), company: query.get('company')?.trim() ?? '', plate: query.get('plate')?.trim() ?? '' };
   const named = (query.get('status') ?? '').split(',').filter((part) => part !== '').map(Number).filter(isTruckStatusCode);
   return {
     statuses: named.length > 0 ? new Set(named) : ALL_TRACK_FILTERS.statuses,
@@ -27,7 +31,8 @@ export function readTrackFilters(search: string): TrackFilters {
 /** The query of these filters; '' for the defaults, so the plain path means every truck. */
 export function trackFiltersSearch(filters: TrackFilters): string {
   const query = new URLSearchParams();
-  if (filters.statuses.size < TRUCK_STATUS_CODES.length) query.set('status', TRUCK_STATUS_CODES.filter((code) => filters.statuses.has(code)).join(','));
+  if (filters.statuses.size === 0) query.set('status', NO_STATUS);
+  else if (filters.statuses.size < TRUCK_STATUS_CODES.length) query.set('status', TRUCK_STATUS_CODES.filter((code) => filters.statuses.has(code)).join(','));
   if (filters.company !== '') query.set('company', filters.company);
   if (filters.plate !== '') query.set('plate', filters.plate);
   return query.toString();

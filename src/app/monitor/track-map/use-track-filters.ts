@@ -1,22 +1,12 @@
-// The live map's filters in the URL query while the map is on screen: a link or a reload shows the same trucks.
-import { useCallback, useMemo, useRef } from 'react';
-import { useLocation, useSearch } from 'wouter';
+// The live map's filters in the URL query while the map is on screen (useScreenQuery): a link or a reload shows the
+// same trucks, and a hidden, kept-alive map keeps what it showed.
+import { useCallback, useMemo } from 'react';
+import { useScreenQuery } from '../live/use-screen-query';
 import { readTrackFilters, trackFiltersSearch, type TrackFilters } from './track-filters';
 
 export function useTrackFilters(path: string): readonly [TrackFilters, (next: TrackFilters) => void] {
-  const [location, navigate] = useLocation();
-  const search = useSearch();
-  // A hidden (kept-alive) map keeps what it showed while another tab's URL is in the address bar.
-  const shown = useRef(search);
-  if (location === path) shown.current = search;
-  const held = shown.current;
-  const filters = useMemo(() => readTrackFilters(held), [held]);
-  const apply = useCallback(
-    (next: TrackFilters) => {
-      const query = trackFiltersSearch(next);
-      navigate(query === '' ? path : `${path}?${query}`, { replace: true });
-    },
-    [navigate, path],
-  );
+  const [query, setQuery] = useScreenQuery(path);
+  const filters = useMemo(() => readTrackFilters(new URLSearchParams(query).toString()), [query]);
+  const apply = useCallback((next: TrackFilters) => setQuery(Object.fromEntries(new URLSearchParams(trackFiltersSearch(next)))), [setQuery]);
   return [filters, apply] as const;
 }

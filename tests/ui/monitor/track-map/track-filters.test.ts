@@ -18,6 +18,12 @@ describe('the live map filters', () => {
     expect(readTrackFilters('status=9').statuses).toEqual(ALL_TRACK_FILTERS.statuses);
   });
 
+  it('keeps every status unticked as such, not as every status', () => {
+    const none = { ...ALL_TRACK_FILTERS, statuses: new Set<never>(), plate: 'A1' };
+    expect(trackFiltersSearch(none)).toBe('status=none&plate=A1');
+    expect(readTrackFilters('status=none&plate=A1')).toEqual(none);
+  });
+
   it('shows a truck of a shown status, of the company chosen, whose plate holds the text in any case', () => {
     const truck = normaliseRow(statusRow({ status: 2, signCode: '沪A·K3801', truckCompany: '东城' }));
     const base = readTrackFilters('');
