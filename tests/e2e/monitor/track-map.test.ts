@@ -68,7 +68,12 @@ describe('the live map in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('plate')).toBe(truck.signCode.slice(-4));
     // Close in, the truck is drawn on its own.
     await expect.poll(async () => Number(await map().getAttribute('data-trucks'))).toBeGreaterThanOrEqual(1);
-    await search.fill('');
+    // The card leads to the truck's playback, its plate chosen there.
+    await card.getByRole('link', { name: '轨迹回放' }).click();
+    await page.waitForURL((url) => url.pathname === '/monitor/playback_track' && url.searchParams.get('plate') === truck.signCode);
+    await page.locator('.view:not([hidden]) h1', { hasText: '轨迹回放' }).waitFor();
+    await page.goto(`${server.url}${PATH}`);
+    await view().getByRole('searchbox').fill('');
   });
 
   it('follows the fleet as it moves: the counts by status are the server\'s after every step', async () => {

@@ -3,11 +3,15 @@
 import { useTranslation } from 'react-i18next';
 import type { TruckView } from '../../../../streams/truck-status.stream';
 import type { WindowedColumn } from '../../../ui/WindowedTable';
+import type { RoutePath } from '../../../domain/routes';
 import { TrackMapView } from '../track-map/TrackMapScreen';
 import { isSprinkler, isSpraying } from './sprinkler-trucks';
 import './sprinkler.css';
 
 const PATH = '/monitor/sprinkler_monitoring';
+
+/** A sprinkler's card leads to its own playback and water level. */
+const SPRINKLER_SCREENS: readonly RoutePath[] = ['/monitor/sprinkler_playback_track', '/monitor/sprinkler_real_inventory'];
 
 export default function SprinklerMonitoringScreen() {
   const { t } = useTranslation();
@@ -24,5 +28,5 @@ export default function SprinklerMonitoringScreen() {
       {t('sprinkler.sprayingCount', { count: shown.filter(isSpraying).length })}
     </p>
   );
-  return <TrackMapView path={PATH} offers={isSprinkler} moreColumns={columns} summary={summary} />;
+  return <TrackMapView path={PATH} offers={isSprinkler} moreColumns={columns} summary={summary} truckScreens={SPRINKLER_SCREENS} />;
 }

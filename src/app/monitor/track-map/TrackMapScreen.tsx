@@ -5,12 +5,14 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STATUS_COLORS } from '../../../domain/map/status-colors';
+import type { RoutePath } from '../../../domain/routes';
 import { tabTitleKey } from '../../../domain/shell/titles';
 import { TRUCK_STATUS_CODES, truckStatus, type TruckStatusCode } from '../../../domain/truck-status';
 import { WindowedTable, type WindowedColumn } from '../../../ui/WindowedTable';
 import type { TruckView } from '../../../../streams/truck-status.stream';
 import { useMonitorMap } from '../map/use-monitor-map';
 import { createFleetMap, type Drawn, type TruckPoint } from './fleet-map';
+import { useCanOpen } from '../../layout/use-can-open';
 import { TruckCard } from './TruckCard';
 import { matchesTrack, positionOf } from './track-filters';
 import { useFleetTrucks } from './use-fleet-trucks';
@@ -31,7 +33,11 @@ export interface TrackMapViewProps {
   readonly moreColumns?: readonly WindowedColumn<TruckView>[];
   /** A line of the screen's own over the list, about the trucks shown. */
   readonly summary?: (shown: readonly TruckView[]) => ReactNode;
+  /** The screens the chosen truck's card leads to (its playback, its tanks), each shown where the user may open it. */
+  readonly truckScreens?: readonly RoutePath[];
 }
+
+const TRUCK_SCREENS: readonly RoutePath[] = ['/monitor/playback_track', '/monitor/liquid_level'];
 
 const everyTruck = () => true;
 
@@ -39,8 +45,10 @@ export default function TrackMapScreen() {
   return <TrackMapView path={PATH} offers={everyTruck} />;
 }
 
-export function TrackMapView({ path, offers, moreColumns = [], summary }: TrackMapViewProps) {
+export function TrackMapView({ path, offers, moreColumns = [], summary, truckScreens = TRUCK_SCREENS }: TrackMapViewProps) {
   const { t } = useTranslation();
+  const canOpen = useCanOpen();
+  const links = truckScreens.filter(canOpen).map((screen) => ({ path: screen, label: t(tabTitleKey(screen)) }));
   const [filters, setFilters] = useTrackFilters(path);
   const live = useFleetTrucks();
   // Still in plate order, as the fleet comes.
@@ -131,7 +139,7 @@ export function TrackMapView({ path, offers, moreColumns = [], summary }: TrackM
           data-zoom={drawn.zoom}
         />
         <aside className="track-map__side">
-          {chosenTruck && <TruckCard truck={chosenTruck} onClose={() => setChosen(undefined)} />}
+          {chosenTruck && <TruckCard truck={chosenTruck} links={links} onClose={() => setChosen(undefined)} />}
           <p className="track-map__summary" role="status">
             {fleet.complete ? t('trackMap.shown', { count: shown.length, placed: points.length }) : t('trackMap.loading')}
           </p>

@@ -1,11 +1,24 @@
 // The chosen truck's status row beside the map: what the badge tables show of it, live, and its compartments.
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import type { TruckView } from '../../../../streams/truck-status.stream';
 import { displayDateTime } from '../../../domain/format/time';
 import { toLang } from '../../../domain/i18n';
 import { truckStatus } from '../../../domain/truck-status';
 
-export function TruckCard({ truck, onClose }: { readonly truck: TruckView; readonly onClose: () => void }) {
+/** A screen the card leads to for its truck, with the plate in its query (playback, liquid levels). */
+export interface TruckLink {
+  readonly path: string;
+  readonly label: string;
+}
+
+export interface TruckCardProps {
+  readonly truck: TruckView;
+  readonly links?: readonly TruckLink[];
+  readonly onClose: () => void;
+}
+
+export function TruckCard({ truck, links = [], onClose }: TruckCardProps) {
   const { t, i18n } = useTranslation();
   const lang = toLang(i18n.language);
   const { row } = truck;
@@ -30,6 +43,13 @@ export function TruckCard({ truck, onClose }: { readonly truck: TruckView; reado
           </>
         )}
       </dl>
+      {links.length > 0 && (
+        <p className="track-map__links">
+          {links.map((link) => (
+            <Link key={link.path} href={`${link.path}?plate=${encodeURIComponent(row.signCode)}`}>{link.label}</Link>
+          ))}
+        </p>
+      )}
     </section>
   );
 }
