@@ -4,6 +4,7 @@ import type { MapConfig, MapCoords } from '../src/domain/map/base-map';
 import type { TrustProxy } from './app';
 import { CONTRACTS, isContract, type Contract } from './contract/contract';
 import { databaseTargetOf, type DatabaseTarget } from './db/target';
+import { tileOrigin } from './map/map-settings';
 
 export interface ServerConfig {
   readonly host: string;
@@ -89,7 +90,7 @@ function tileUrlOf(value: string | undefined): string | null {
   if (unknown.length > 0) throw new Error(`MAP_TILE_URL may hold only {s}, {z}, {x}, {y} and {r}; it has ${unknown.join(', ')}`);
   // Its host goes into the content policy (server/map/map-settings.ts): it must be a plain host a policy can name.
   if (/[\s;,'"]/.test(text)) throw new Error('MAP_TILE_URL may not hold spaces, quotes, commas or semicolons');
-  const host = /^https?:\/\/([^/?#]+)/i.exec(text)?.[1];
+  const host = tileOrigin(text)?.host;
   if (host?.includes('@')) throw new Error('MAP_TILE_URL may not hold a user name or password before its host (put a key in its query)');
   if (host && host.replace(/^\{s\}\./, '').includes('{s}')) throw new Error('MAP_TILE_URL may hold {s} in its host only as the whole first label ({s}.tile.example.org)');
   return text;

@@ -10,8 +10,12 @@ export const OFFLINE_MAP: MapConfig = { tileUrl: null, attribution: '', coords: 
  */
 export function tileImageSources(map: MapConfig): string[] {
   // MAP_TILE_URL was checked at start (server/config.ts tileUrlOf): no credentials, {s} only as the first label.
-  const found = /^(https?):\/\/([^/?#]+)/i.exec(map.tileUrl ?? '');
-  if (!found) return [];
-  const [, scheme, host] = found;
-  return [`${scheme}://${(host ?? '').replace(/^\{s\}\./, '*.')}`];
+  const origin = tileOrigin(map.tileUrl ?? '');
+  return origin ? [`${origin.scheme}://${origin.host.replace(/^\{s\}\./, '*.')}`] : [];
+}
+
+/** A tile URL template's scheme and host as written (placeholders kept); none for a path on this server. */
+export function tileOrigin(url: string): { readonly scheme: string; readonly host: string } | undefined {
+  const found = /^(https?):\/\/([^/?#]+)/i.exec(url);
+  return found?.[1] && found[2] ? { scheme: found[1], host: found[2] } : undefined;
 }

@@ -16,7 +16,7 @@ export function byPlate(a: TruckView, b: TruckView): number {
   return a.row.signCode < b.row.signCode ? -1 : a.row.signCode > b.row.signCode ? 1 : 0;
 }
 
-/** The organisations the trucks belong to, by name, for a company choice. */
+/** The organisations the trucks belong to, by name in the reader's collation (a few dozen: cheap), for a company choice. */
 export function companiesOf(trucks: readonly TruckView[]): string[] {
-  return [...new Set(trucks.map((truck) => truck.row.truckCompany))].sort();
+  return [...new Set(trucks.map((truck) => truck.row.truckCompany))].sort((a, b) => a.localeCompare(b));
 }

@@ -18,6 +18,7 @@ import { matchesTrack, positionOf } from './track-filters';
 import { useFleetTrucks } from './use-fleet-trucks';
 import { useTrackFilters } from './use-track-filters';
 import { TruckSearchBar } from '../live/TruckSearchBar';
+import { companiesOf } from '../live/truck-search';
 import '../live/monitor-live.css';
 import './track-map.css';
 
@@ -73,7 +74,7 @@ export function TrackMapView({ path, offers, moreColumns = [], summary, truckScr
     for (const truck of fleet.trucks) byStatus.set(truck.row.status, (byStatus.get(truck.row.status) ?? 0) + 1);
     return byStatus;
   }, [fleet.trucks]);
-  const companies = useMemo(() => [...new Set(fleet.trucks.map((truck) => truck.row.truckCompany))].sort((a, b) => a.localeCompare(b)), [fleet.trucks]);
+  const companies = useMemo(() => companiesOf(fleet.trucks), [fleet.trucks]);
   const chosenTruck = chosen === undefined ? undefined : fleet.trucks.find((truck) => truck.key === chosen);
 
   const choose = (key: string) => {
