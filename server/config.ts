@@ -29,6 +29,8 @@ export interface ServerConfig {
   readonly instanceId: string | undefined;
   /** MAP_*: the live map's base layer (docs/map.md); no tile server unless MAP_TILE_URL names one. */
   readonly map: MapConfig;
+  /** MEDIA_DIR: camera snapshots and video segments rendered by ffmpeg. */
+  readonly mediaDir: string;
   readonly sim: {
     readonly enabled: boolean;
     readonly trucks: number;
@@ -130,6 +132,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     redisUrl: redisUrlOf(env.REDIS_URL),
     instanceId: env.INSTANCE_ID?.trim() || undefined,
     map: mapConfigOf(env),
+    mediaDir: path.resolve(root, env.MEDIA_DIR || 'data/media'),
     sim: {
       enabled: env.SIM !== '0',
       trucks: number(env, 'SIM_TRUCKS', 80, 1, 20_000),

@@ -1,4 +1,6 @@
 // Opens the database (seeding it on first start) and builds the services the app and simulator share.
+import os from 'node:os';
+import path from 'node:path';
 import { DEFAULT_RATE_LIMIT } from './auth/rate-limit';
 import { DEFAULT_SESSION_POLICY } from './auth/sessions';
 import { WIRE_CONTRACTS, type Contract } from './contract/contract';
@@ -21,6 +23,8 @@ export interface ServiceOptions extends HubOptions {
   readonly contract?: Contract;
   /** The live map's base layer (MAP_*); the offline base map by default. */
   readonly map?: MapConfig;
+  /** Rendered snapshots and video (MEDIA_DIR); a folder of this process under the system's temp folder by default. */
+  readonly mediaDir?: string;
 }
 
 export interface CreatedServices {
@@ -53,6 +57,7 @@ export async function createServices(options: ServiceOptions): Promise<CreatedSe
     cookieSecure: options.cookieSecure ?? false,
     wire: WIRE_CONTRACTS[options.contract ?? 'ours'],
     map: options.map ?? OFFLINE_MAP,
+    mediaDir: options.mediaDir ?? path.join(os.tmpdir(), `fleet-media-${process.pid}`),
     exports: { failed: 0 },
   };
   return {

@@ -39,6 +39,8 @@ export interface Services {
   readonly wire: WireContract;
   /** The live map's base layer (MAP_*, docs/map.md). */
   readonly map: MapConfig;
+  /** Where camera snapshots and video segments rendered by ffmpeg are kept (MEDIA_DIR). */
+  readonly mediaDir: string;
   /** Exports that broke off after their answer started (the console ignores them, per spec; operators see this). */
   readonly exports: { failed: number };
   sockets?: SocketRegistry;
