@@ -34,7 +34,7 @@ const REPORT_GROUPS: readonly MenuGroup[] = [
 
 const SPRINKLER_ROUTES = [
   '/monitor/sprinkler_playback_track', '/monitor/sprinkler_monitoring', '/monitor/sprinkler_statistics',
-  '/monitor/sprinkler_inventory', '/monitor/sprinkler_real_inventory', '/monitor/track_map',
+  '/monitor/sprinkler_inventory', '/monitor/sprinkler_real_inventory',
 ];
 
 interface SeedRole {

@@ -67,7 +67,6 @@ describe('menus and privileges per role', () => {
     const tree = await menus('garden', 'en');
     expect(tree.map((g) => g.name)).toEqual(['Personal centre', 'Monitor board']);
     expect(tree[1]?.child?.map((r) => r.url)).toEqual([
-      '/monitor/track_map',
       '/monitor/sprinkler_playback_track',
       '/monitor/sprinkler_monitoring',
       '/monitor/sprinkler_statistics',

@@ -79,9 +79,9 @@ describe('route access', () => {
   });
 
   it('changes nothing on a call refused for a missing header-id', async () => {
-    const form = { userId: fs.userId('garden'), quickVisitUrl: '/monitor/track_map', quickVisitName: '轨迹' };
+    const form = { userId: fs.userId('garden'), quickVisitUrl: '/monitor/sprinkler_monitoring', quickVisitName: '洒水车监控' };
     await call(fs.server.url, 'POST', '/addUserQuickVisit', { cookie: fs.as.garden.token, form });
     const mine = await call<QuickVisit[]>(fs.server.url, 'GET', '/getUserQuickVisit', { cookie: fs.as.garden.token, query: { userId: fs.userId('garden') } });
-    expect(mine.data.map((v) => v.quickVisitUrl)).not.toContain('/monitor/track_map');
+    expect(mine.data.map((v) => v.quickVisitUrl)).not.toContain('/monitor/sprinkler_monitoring');
   });
 });
