@@ -20,6 +20,7 @@ import { registerLiveSockets } from './live/sockets';
 import type { LiveLimits } from './live/socket-policy';
 import { mapRoutes } from './map/map-routes';
 import { indicatorRoutes } from './indicators/indicator-routes';
+import { photoRoutes } from './photos/photo-routes';
 import { trackRoutes } from './playback/track-routes';
 import { reportRoutes } from './reports/report-routes';
 import { alarmRoutes } from './routes/alarm';
@@ -73,7 +74,7 @@ function apiPlugins(services: Services): readonly ContractPlugin[] {
     fenceRoutes, downloadRoutes, reportRoutes, entityRoutes, entityTransferRoutes, roleFunctionRoutes, thresholdRoutes,
     sendRoutes, deviceFileRoutes, commissioningRoutes,
   ];
-  const ours = [password.verify, diagnosticsRoutes, mapRoutes, trackRoutes, indicatorRoutes];
+  const ours = [password.verify, diagnosticsRoutes, mapRoutes, trackRoutes, indicatorRoutes, photoRoutes];
   return services.wire.extensionRoutes ? [...spec, ...ours] : spec;
 }
 /** Route plugins under the host root (the spec's full-URL calls). */
