@@ -1,0 +1,73 @@
+// The photos of one truck in a range (docs/photos.md), derived from its event rows: each event of a trigger kind took
+// one snapshot on every channel its trigger's camera mask named at the event's start. No table of photos: the 30 days
+// of history have their photos as soon as they have their events.
+import type { EventKind } from '../../src/domain/events';
+import { maskChannels, PHOTO_TRIGGERS, TRIGGER_EVENT_KINDS, triggerOfKind, type PhotoTrigger } from '../../src/domain/photos/photo-triggers';
+import { PHOTO_LIST_LIMIT, photoId, type Photo, type PhotoListAnswer, type PhotoQuery } from '../../src/domain/photos/photo-wire';
+import type { Db } from '../db/open';
+import { readMaskHistory } from './camera-masks';
+
+export interface PhotoTruck {
+  readonly id: number;
+  readonly signCode: string;
+}
+
+/** The truck a query names (by id, else by plate) among the caller's companies; undefined when it is none of theirs. */
+export async function findPhotoTruck(db: Db, query: Pick<PhotoQuery, 'truckId' | 'plate'>, companyCodes: readonly string[]): Promise<PhotoTruck | undefined> {
+  if (companyCodes.length === 0) return undefined;
+  let select = db.selectFrom('truck').select(['id', 'signCode']).where('companyCode', 'in', companyCodes);
+  if (query.truckId !== undefined) select = select.where('id', '=', query.truckId);
+  else if (query.plate !== undefined) select = select.where('signCode', '=', query.plate);
+  else return undefined;
+  return select.orderBy('id').executeTakeFirst();
+}
+
+function kindsOf(trigger: PhotoTrigger | undefined): EventKind[] {
+  return (trigger ? [trigger] : [...PHOTO_TRIGGERS]).flatMap((one) => [...TRIGGER_EVENT_KINDS[one]]);
+}
+
+export async function listPhotos(db: Db, truck: PhotoTruck, query: PhotoQuery): Promise<PhotoListAnswer> {
+  const { startTime, endTime } = query;
+  const [events, masks] = await Promise.all([
+    db.selectFrom('event').select(['id', 'kind', 'startTime'])
+      .where('truckId', '=', truck.id).where('kind', 'in', kindsOf(query.trigger))
+      .where('startTime', '>=', startTime).where('startTime', '<=', endTime)
+      .orderBy('startTime').orderBy('id').execute(),
+    readMaskHistory(db, truck.id, startTime),
+  ]);
+  const photos: Photo[] = [];
+  let total = 0;
+  for (const event of events) {
+    const trigger = triggerOfKind(event.kind);
+    if (!trigger) continue;
+    const time = Number(event.startTime);
+    for (const channel of maskChannels(masks.at(trigger, time))) {
+      total += 1;
+      if (photos.length < PHOTO_LIST_LIMIT) photos.push({ id: photoId(event.id, channel), eventId: event.id, channel, trigger, time });
+    }
+  }
+  return { truckId: truck.id, signCode: truck.signCode, photos, total };
+}
+
+/** One photo as the caller may see it: its truck's plate, trigger and time; undefined when no such photo is theirs. */
+export interface PhotoFacts {
+  readonly eventId: number;
+  readonly channel: number;
+  readonly trigger: PhotoTrigger;
+  readonly time: number;
+  readonly signCode: string;
+}
+
+export async function findPhoto(db: Db, eventId: number, channel: number, companyCodes: readonly string[]): Promise<PhotoFacts | undefined> {
+  if (companyCodes.length === 0) return undefined;
+  const row = await db.selectFrom('event').innerJoin('truck', 'truck.id', 'event.truckId')
+    .select(['event.id', 'event.kind', 'event.startTime', 'event.truckId', 'truck.signCode'])
+    .where('event.id', '=', eventId).where('truck.companyCode', 'in', companyCodes).executeTakeFirst();
+  const trigger = row && triggerOfKind(row.kind);
+  if (!row || !trigger) return undefined;
+  const time = Number(row.startTime);
+  // A channel the mask did not name took no photo.
+  const masks = await readMaskHistory(db, row.truckId, time);
+  if (!maskChannels(masks.at(trigger, time)).includes(channel)) return undefined;
+  return { eventId: row.id, channel, trigger, time, signCode: row.signCode };
+}
