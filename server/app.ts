@@ -22,6 +22,7 @@ import { mapRoutes } from './map/map-routes';
 import { indicatorRoutes } from './indicators/indicator-routes';
 import { photoRoutes } from './photos/photo-routes';
 import { trackRoutes } from './playback/track-routes';
+import { videoRoutes } from './video/video-routes';
 import { reportRoutes } from './reports/report-routes';
 import { alarmRoutes } from './routes/alarm';
 import { alarmChoiceRoutes } from './routes/alarm-choice';
@@ -74,7 +75,7 @@ function apiPlugins(services: Services): readonly ContractPlugin[] {
     fenceRoutes, downloadRoutes, reportRoutes, entityRoutes, entityTransferRoutes, roleFunctionRoutes, thresholdRoutes,
     sendRoutes, deviceFileRoutes, commissioningRoutes,
   ];
-  const ours = [password.verify, diagnosticsRoutes, mapRoutes, trackRoutes, indicatorRoutes, photoRoutes];
+  const ours = [password.verify, diagnosticsRoutes, mapRoutes, trackRoutes, indicatorRoutes, photoRoutes, videoRoutes];
   return services.wire.extensionRoutes ? [...spec, ...ours] : spec;
 }
 /** Route plugins under the host root (the spec's full-URL calls). */
