@@ -1,15 +1,20 @@
 // The report routes, derived from the definitions: for every report a GET of one page, a GET of its totals, a POST
-// export, and for the unsealing screens a POST that handles selected events. No route is written per screen.
+// export, and for the unsealing screens a POST that handles selected events. No route is written per screen. A report
+// served on a monitor route (the water-truck figures) is the data of that one screen: its calls need the route's own
+// menu entry, not merely some monitor screen.
+import type { FastifyInstance } from 'fastify';
 import { EXPORT_WARN_ROWS } from '../../src/domain/constants';
-import { routeByPath } from '../../src/domain/routes';
+import { routeByPath, type MenuGroup } from '../../src/domain/routes';
 import type { ReportDef } from '../../src/domain/screens/reports/definition';
 import { filterKeys, queryProblem, REPORT_PAGE, type ReportQuery } from '../../src/domain/screens/reports/query';
 import { REPORT_DEFS, reportCallPath } from '../../src/domain/screens/reports/registry';
 import { REPORT_OPTIONS_PATH, TOTALS_SUFFIX, type ReportOptions } from '../../src/domain/screens/reports/wire';
-import { envelope } from '../../src/domain/wire/envelope';
+import { envelope, RESULT_CODE } from '../../src/domain/wire/envelope';
+import { maySee } from '../auth/access';
 import { authOf } from '../auth/guard';
 import { failText } from '../envelope';
 import { field, type ContractPlugin } from '../routes/plugin';
+import type { Services } from '../services';
 import { exportRoute } from './export-route';
 import { handlingRoute } from './handling-route';
 import { reportContext } from './report-context';
@@ -58,30 +63,44 @@ export const reportRoutes: ContractPlugin = async (app, { services }) => {
   for (const def of REPORT_DEFS) {
     const route = routeByPath(def.path);
     if (!route) throw new Error(`report ${def.path} is not a route`);
-    const url = reportCallPath(def);
-    const properties = queryProperties(def);
-
-    app.get<{ Querystring: ReportQuery }>(
-      url,
-      { config: { access: route.needs }, schema: { querystring: { type: 'object', properties } } },
-      async (request) => {
-        const problem = queryProblem(def, request.query);
-        if (problem) return failText(request, 400, problem.key, problem.params);
-        return envelope(await reportRun(reportContext(services, request), def).page(request.query));
-      },
-    );
-
-    app.get<{ Querystring: ReportQuery }>(
-      `${url}${TOTALS_SUFFIX}`,
-      { config: { access: route.needs }, schema: { querystring: { type: 'object', properties } } },
-      async (request) => {
-        const problem = queryProblem(def, request.query);
-        if (problem) return failText(request, 400, problem.key, problem.params);
-        return envelope(await reportRun(reportContext(services, request), def).totals(request.query));
-      },
-    );
-
-    await exportRoute(app, services, def, { url: `${url}/export`, access: route.needs, properties, maxRows: EXPORT_WARN_ROWS });
-    if (def.handling) await handlingRoute(app, services, def, { url: `${url}/handling`, access: route.needs });
+    if (route.kind === 'report') await defRoutes(app, services, def, route.needs);
+    else {
+      await app.register(async (scope) => {
+        scope.addHook('preHandler', async (request, reply) => {
+          if (!maySee(authOf(request), def.path)) return reply.send(failText(request, RESULT_CODE.UNAUTHORIZED, 'server.forbidden'));
+          return undefined;
+        });
+        await defRoutes(scope, services, def, route.needs);
+      });
+    }
   }
 };
+
+/** One definition's calls: a page, its totals, the export and, for the unsealing screens, the handling. */
+async function defRoutes(app: FastifyInstance, services: Services, def: ReportDef, access: MenuGroup): Promise<void> {
+  const url = reportCallPath(def);
+  const properties = queryProperties(def);
+
+  app.get<{ Querystring: ReportQuery }>(
+    url,
+    { config: { access }, schema: { querystring: { type: 'object', properties } } },
+    async (request) => {
+      const problem = queryProblem(def, request.query);
+      if (problem) return failText(request, 400, problem.key, problem.params);
+      return envelope(await reportRun(reportContext(services, request), def).page(request.query));
+    },
+  );
+
+  app.get<{ Querystring: ReportQuery }>(
+    `${url}${TOTALS_SUFFIX}`,
+    { config: { access }, schema: { querystring: { type: 'object', properties } } },
+    async (request) => {
+      const problem = queryProblem(def, request.query);
+      if (problem) return failText(request, 400, problem.key, problem.params);
+      return envelope(await reportRun(reportContext(services, request), def).totals(request.query));
+    },
+  );
+
+  await exportRoute(app, services, def, { url: `${url}/export`, access, properties, maxRows: EXPORT_WARN_ROWS });
+  if (def.handling) await handlingRoute(app, services, def, { url: `${url}/handling`, access });
+}

@@ -124,6 +124,7 @@ export function fromWhere(
       if (source.expand) from = sql`${from} inner join ${expandFrom(ctx.kind, source.expand)} on 1 = 1`;
       where.push(sql`${sql.ref('e.kind')} in (${sql.join(source.kinds)})`);
       for (const condition of source.where ?? []) where.push(conditionSql(values, condition));
+      if (source.trucks) where.push(sql`${sql.ref('t.model')} = ${source.trucks.model}`);
     }
     if (companies !== 'all') where.push(sql`${sql.ref('e.companyCode')} in (${sql.join(companies)})`);
     const { startTime, endTime } = queryRange(ctx, def, query);

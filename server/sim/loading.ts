@@ -99,6 +99,16 @@ export function loadedAbnormally(ctx: SimContext, t: TruckSim, planned: number, 
   return loadAbnormal(tolerance, { plannedOilCode: planned, plannedLitres: plannedMass / density(planned), actualOilCode, actualLitres });
 }
 
+/** A sprinkler's fill at its yard's hydrant: what went in, so the water inventory balances fills against spraying. */
+function waterFill(ctx: SimContext, t: TruckSim, index: number, now: number): void {
+  const tank = t.tanks[index];
+  if (!tank) return;
+  ctx.emit(t, 'water_fill', t.stepStart, now, {
+    compartment: index + 1, takenOn: roundVt(tank.vt - tank.before), before: roundVt(tank.before), after: roundVt(tank.vt),
+    siteName: t.trip?.depot?.name ?? '', area: t.area,
+  });
+}
+
 function completeCompartment(ctx: SimContext, t: TruckSim, index: number, now: number): void {
   const tank = t.tanks[index];
   const trip = t.trip;
@@ -106,6 +116,7 @@ function completeCompartment(ctx: SimContext, t: TruckSim, index: number, now: n
   tank.temperature = productTemperature(ctx, t, now);
   tank.loaded = tank.vt;
   tank.sealed = true;
+  if (t.spec.model === 'sprinkler') waterFill(ctx, t, index, now);
   if (!isTanker(t)) return;
   const planned = tank.plannedOilCode;
   const actual = actualLoad(ctx, t, planned, tank.vt * density(planned));

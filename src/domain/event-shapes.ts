@@ -61,6 +61,7 @@ const EVENT_SHAPES: { readonly [K in EventKind]: Check<EventData[K]> } = {
     lossRate: num, highLossRateThreshold: num, abnormal: bool, compartments: listOf(balance), startArea: str, endArea: str,
   }),
   spray: record({ volume: num, distanceKm: num, startArea: str, endArea: str }),
+  water_fill: record({ compartment, takenOn: num, before: num, after: num, siteName: str, area: str }),
   switch_cover: record({ compartment, process, abnormal: bool, durationSec: num, area: str }),
   seal_break: record({ compartment, process, area: str, lat: num, lng: num }),
   parking: record({ inPark: bool, parkName: str, durationMin: num, area: str, lat: num, lng: num }),

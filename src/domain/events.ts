@@ -72,6 +72,14 @@ export interface EventData {
   readonly spray: {
     readonly volume: number; readonly distanceKm: number; readonly startArea: string; readonly endArea: string;
   };
+  /**
+   * A sprinkler's compartment filled with water at its yard (sprinkler_inventory): `takenOn` L went in, from `before`
+   * to `after` L on board. Not a `load`: that is a fuel tanker's delivery task, and the fuel screens read it.
+   */
+  readonly water_fill: {
+    readonly compartment: number; readonly takenOn: number; readonly before: number; readonly after: number; readonly siteName: string;
+    readonly area: string;
+  };
   /** A manhole cover opened and closed (switch_cover_flow, switchCover); abnormal on the road, when 1 fires with the same startTime. */
   readonly switch_cover: {
     readonly compartment: number; readonly process: LoadProcess; readonly abnormal: boolean; readonly durationSec: number;
@@ -186,7 +194,7 @@ export interface EventData {
 export type EventKind = keyof EventData;
 
 export const EVENT_KINDS = [
-  'load', 'unload', 'trip', 'spray', 'switch_cover', 'seal_break', 'parking', 'offline', 'overspeed', 'level',
+  'load', 'unload', 'trip', 'spray', 'water_fill', 'switch_cover', 'seal_break', 'parking', 'offline', 'overspeed', 'level',
   'temp_humidity', 'mileage', 'sign', 'bootup', 'undervoltage', 'emergency_valve', 'empty_check', 'meter_status',
   'flow_change', 'power', 'lock_open', 'box_door', 'product_change', 'pressure', 'task_modify', 'pipe_water', 'device_fault',
   'heartbeat_gap', 'upload',

@@ -37,7 +37,7 @@ const ABNORMAL: { readonly [name: string]: (e: ParsedEvent) => boolean } = {
 const MODEL_OF: Partial<Record<EventKind, TruckModel>> = {
   load: 'fuel', unload: 'fuel', trip: 'fuel', level: 'fuel', switch_cover: 'fuel', seal_break: 'fuel', emergency_valve: 'fuel',
   empty_check: 'fuel', meter_status: 'fuel', flow_change: 'fuel', lock_open: 'fuel', product_change: 'fuel', pressure: 'fuel',
-  task_modify: 'fuel', pipe_water: 'fuel', spray: 'sprinkler', temp_humidity: 'refrigerated', box_door: 'refrigerated',
+  task_modify: 'fuel', pipe_water: 'fuel', spray: 'sprinkler', water_fill: 'sprinkler', temp_humidity: 'refrigerated', box_door: 'refrigerated',
 };
 
 describe('history of the default fleet (80 trucks, seed 20261122, 30 days)', () => {

@@ -5,8 +5,17 @@ import type { AlarmTypeId } from '../../alarm-types';
 import type { EventKind } from '../../events';
 import type { LocaleKey } from '../../i18n';
 import { routeByPath, type RoutePathOfKind } from '../../routes';
+import type { TRUCK_MODELS } from '../entities/fleet';
 
 export type ReportPath = RoutePathOfKind<'report'>;
+/**
+ * The routes a definition may serve: every report route, and a monitor route whose screen is a report (the water-truck
+ * figures). Such a monitor screen keeps its menu entry; the registry holds its definition as any report's.
+ */
+export type ReportScreenPath = ReportPath | RoutePathOfKind<'monitor'>;
+/** The playback screens a row may open, on its truck and its day or span. */
+export type PlaybackPath = Extract<RoutePathOfKind<'monitor'>, `${string}playback_track`>;
+export type TruckModel = (typeof TRUCK_MODELS)[number];
 
 export function isReportPath(path: string): path is ReportPath {
   return routeByPath(path)?.kind === 'report';
@@ -195,11 +204,20 @@ export type DataCondition =
   /** The field is present and not null (unloads measured by a flow meter). */
   | { readonly value: Extract<ValueSource, { readonly from: 'data' | 'item' }>; readonly present: true };
 
+/**
+ * Fixed conditions of a source on the event's truck: only trucks of this model (a sprinkler's screens). The model is a
+ * column of the truck table, so the condition is plain SQL on both databases and no event need carry it.
+ */
+export interface TruckCondition {
+  readonly model: TruckModel;
+}
+
 export interface EventRowsSource {
   /** One row per event (or per element of `expand`). */
   readonly type: 'events';
   readonly kinds: readonly EventKind[];
   readonly where?: readonly DataCondition[];
+  readonly trucks?: TruckCondition;
   /** A JSON array in `data` whose elements become the rows (a reading's compartments). */
   readonly expand?: string;
 }
@@ -209,6 +227,7 @@ export interface GroupedSource {
   readonly type: 'groups';
   readonly kinds: readonly EventKind[];
   readonly where?: readonly DataCondition[];
+  readonly trucks?: TruckCondition;
   readonly expand?: string;
 }
 
@@ -296,7 +315,15 @@ export interface ReportChart {
  * Where a drill-down leads: one report, or the alarm screen of the alarm type in a column of the row (each alarm type
  * has its exception screen, as an alarm pop-up's click has).
  */
-export type DrillTarget = ReportPath | { readonly alarmScreenOf: string };
+export type DrillTarget = ReportScreenPath | { readonly alarmScreenOf: string } | PlaybackTarget;
+
+/**
+ * A playback screen on the row's truck (`params.plate` names the plate column) over the row's `day` or from its
+ * `from` to its `to` column; the report's own filters do not go along (the playback has none of them).
+ */
+export interface PlaybackTarget {
+  readonly playback: PlaybackPath;
+}
 
 /** A link from a row or a bar to another report, the row's values becoming that report's filters. */
 export interface DrillDown {
@@ -317,7 +344,7 @@ export interface ReportTab {
 }
 
 export interface ReportDef {
-  readonly path: ReportPath;
+  readonly path: ReportScreenPath;
   /**
    * A screen of several tabs: the route's own definition names its first tab here and lists the others in `tabs`;
    * each of those names its own (its calls are below the route's, `/report<path>/<key>`).

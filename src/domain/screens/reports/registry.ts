@@ -1,10 +1,14 @@
-// Every report screen by route path, and every definition the server answers (a screen of several tabs has one per tab).
+// Every report screen by route path (the report routes and the monitor routes a report serves), and every definition
+// the server answers (a screen of several tabs has one per tab).
 import { CARGO_REPORTS } from './cargo';
-import type { ReportDef, ReportPath } from './definition';
+import type { ReportDef, ReportScreenPath } from './definition';
 import { DEVICE_REPORTS } from './device';
 import { DRIVING_REPORTS } from './driving';
+import { SPRINKLER_REPORTS } from './sprinkler';
 
-export const REPORTS: Readonly<Partial<Record<ReportPath, ReportDef>>> = { ...CARGO_REPORTS, ...DRIVING_REPORTS, ...DEVICE_REPORTS };
+export const REPORTS: Readonly<Partial<Record<ReportScreenPath, ReportDef>>> = {
+  ...CARGO_REPORTS, ...DRIVING_REPORTS, ...DEVICE_REPORTS, ...SPRINKLER_REPORTS,
+};
 
 /** Each route's definition and the other tabs of the screens that have several. */
 export const REPORT_DEFS: readonly ReportDef[] = Object.values(REPORTS).flatMap((def) => [def, ...(def.tabs ?? [])]);

@@ -4,7 +4,7 @@ import { alarmRoutePath } from '../../alarm-routes';
 import { isAlarmTypeId } from '../../alarm-types';
 import { CHINA_OFFSET_MS } from '../../format/time';
 import { decodeQuery, encodeQuery } from '../../query-string';
-import { isReportPath, type DrillDown, type ReportDef, type ReportPath } from './definition';
+import { isReportPath, type DrillDown, type PlaybackPath, type ReportDef, type ReportScreenPath } from './definition';
 import { filterKeys, presetRange, rangeFilterOf } from './query';
 import { tabKeyOf } from './registry';
 import type { ReportRow } from './wire';
@@ -70,6 +70,7 @@ export function dayRange(day: string): { startTime: number; endTime: number } | 
  * along unless the row names its own.
  */
 export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFilters): string | undefined {
+  if (typeof drill.to === 'object' && 'playback' in drill.to) return playbackUrl(drill.to.playback, drill.params, row);
   const to = drillTargetPath(drill, row);
   if (to === undefined) return undefined;
   const params = new Map<string, string>();
@@ -94,9 +95,24 @@ export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFi
   return `${to}?${encodeQuery(params)}`;
 }
 
-/** The report a drill-down opens for this row; none for an alarm type without an alarm screen. */
-export function drillTargetPath(drill: Pick<DrillDown, 'to'>, row: ReportRow): ReportPath | undefined {
+/**
+ * A playback of the row's truck (`plate` → its plate column) over the row's day (`day`) or span (`from`, `to` → its
+ * time columns), in the playback's own query keys; none without a plate or a time.
+ */
+function playbackUrl(to: PlaybackPath, params: DrillDown['params'], row: ReportRow): string | undefined {
+  const cell = (key: string | undefined) => (key === undefined ? undefined : row[key]);
+  const plate = cell(params.plate);
+  const day = cell(params.day);
+  const span = day !== undefined && day !== null ? dayRange(String(day)) : { startTime: Number(cell(params.from)), endTime: Number(cell(params.to)) };
+  if (plate === null || plate === undefined || plate === '' || !span) return undefined;
+  if (!Number.isSafeInteger(span.startTime) || !Number.isSafeInteger(span.endTime)) return undefined;
+  return `${to}?${encodeQuery([['plate', String(plate)], ['from', String(span.startTime)], ['to', String(span.endTime)]])}`;
+}
+
+/** The screen a drill-down opens for this row; none for an alarm type without an alarm screen. */
+export function drillTargetPath(drill: Pick<DrillDown, 'to'>, row: ReportRow): ReportScreenPath | undefined {
   if (typeof drill.to === 'string') return drill.to;
+  if ('playback' in drill.to) return drill.to.playback;
   const type = Number(row[drill.to.alarmScreenOf]);
   if (!isAlarmTypeId(type)) return undefined;
   const path = alarmRoutePath(type);

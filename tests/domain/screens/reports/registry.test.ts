@@ -14,6 +14,8 @@ const CARGO_GROUPS = ['cargo_event', 'cargo_exception', 'cargo_analysis'] as con
 /** Issue 13's areas: driving, active safety, device health, and the upload statistics among the base data. */
 const DRIVING_DEVICE_GROUPS = ['driving_event', 'driving_exception', 'driving_analysis', 'active_safety', 'device_console', 'device_other', 'device_analysis'] as const;
 const DEFS: readonly ReportDef[] = REPORT_DEFS;
+/** Monitor routes whose screen is a report (issue 16's water-truck figures). */
+const MONITOR_REPORTS: readonly string[] = ['/monitor/sprinkler_statistics', '/monitor/sprinkler_inventory'];
 
 function keysOf(def: ReportDef): LocaleKey[] {
   const keys: LocaleKey[] = def.columns.map((column) => column.labelKey);
@@ -45,14 +47,16 @@ describe('the report registry', () => {
     for (const path of paths) expect(reportFor(path)?.path, path).toBe(path);
   });
 
-  it('has a definition for every report route, and every report route is a report in the route table', () => {
+  it('has a definition for every report route, and every other definition serves one of the two water-truck monitor routes', () => {
     const reportRoutes = ROUTES.filter((route) => route.kind === 'report');
-    expect(reportRoutes.map((route) => route.path).sort()).toEqual(Object.keys(REPORTS).sort());
+    expect([...reportRoutes.map((route) => route.path), ...MONITOR_REPORTS].sort()).toEqual(Object.keys(REPORTS).sort());
   });
 
   it('gives a screen of several tabs a labelled first tab and distinct tab keys at its own path', () => {
     const screens = Object.values(REPORTS).filter((def) => def.tabs !== undefined);
-    expect(screens.map((def) => def.path).sort()).toEqual(['/driving_monitor/data_analysis/exception_rate', '/driving_monitor/data_analysis/fency_mileage']);
+    expect(screens.map((def) => def.path).sort()).toEqual([
+      '/driving_monitor/data_analysis/exception_rate', '/driving_monitor/data_analysis/fency_mileage', '/monitor/sprinkler_inventory',
+    ]);
     for (const def of screens) {
       const tabs = tabsOf(def);
       expect(tabs[0], def.path).toBe(def);
@@ -106,8 +110,11 @@ describe('the report registry', () => {
     }
   });
 
-  it('defines only report routes', () => {
-    for (const def of DEFS) expect(routeByPath(def.path)?.kind, reportId(def)).toBe('report');
+  it('defines only report routes and the water-truck monitor routes', () => {
+    for (const def of DEFS) {
+      const kind = routeByPath(def.path)?.kind;
+      expect(kind === 'report' || (kind === 'monitor' && MONITOR_REPORTS.includes(def.path)), reportId(def)).toBe(true);
+    }
   });
 
   it.each(LANGS)('has every label and option text in %s', (lang) => {
@@ -140,6 +147,11 @@ describe('the report registry', () => {
           for (const param of Object.keys(drill.params)) {
             if (param !== 'day' && param !== 'month') expect(targetKeys.has(param), `${def.path} → ${drill.to} filter ${param}`).toBe(true);
           }
+        } else if ('playback' in drill.to) {
+          // A playback opens on the row's plate over its day or its span.
+          expect(routeByPath(drill.to.playback)?.kind, `${def.path} → ${drill.to.playback}`).toBe('monitor');
+          expect(drill.params.plate, `${def.path} playback plate`).toBe('signCode');
+          expect(drill.params.day !== undefined || (drill.params.from !== undefined && drill.params.to !== undefined), `${def.path} playback span`).toBe(true);
         } else {
           // An alarm drill-down reads the type from a column of alarm rows.
           expect(keys.has(drill.to.alarmScreenOf), `${def.path} drill ${drill.to.alarmScreenOf}`).toBe(true);
