@@ -31,6 +31,9 @@ const MONITOR_SCREENS: Readonly<Record<string, ReturnType<typeof lazy>>> = {
   '/monitor/sprinkler_real_inventory': lazy(() => import('../monitor/sprinkler/SprinklerRealInventoryScreen')),
   '/monitor/sprinkler_monitoring': lazy(() => import('../monitor/sprinkler/SprinklerMonitoringScreen')),
   '/monitor/sprinkler_playback_track': lazy(() => import('../monitor/sprinkler/SprinklerPlaybackScreen')),
+  // The water-truck figures are reports: the generic report screen on their own monitor path.
+  '/monitor/sprinkler_statistics': lazy(() => import('../screens/report/ReportScreen').then((m) => ({ default: () => <m.default path="/monitor/sprinkler_statistics" /> }))),
+  '/monitor/sprinkler_inventory': lazy(() => import('../screens/report/ReportScreen').then((m) => ({ default: () => <m.default path="/monitor/sprinkler_inventory" /> }))),
 };
 
 /** Renders a lazily loaded screen, or says the screen is not there yet. */
