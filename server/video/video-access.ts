@@ -1,7 +1,12 @@
-// Who may call the video calls and fetch stream files: any holder of one of the three video screens (all monitor
-// screens today; the list follows the routes' groups should they move).
+// Who may call the video calls and fetch stream files: a holder of one of the three video screens. The guard admits
+// by menu group (every monitor screen's holder reaches 'monitor'), so a hook narrows it to the video screens: the
+// garden user, holding only the sprinkler screens of that group, is refused.
+import type { FastifyInstance } from 'fastify';
 import { routeByPath } from '../../src/domain/routes';
+import { RESULT_CODE } from '../../src/domain/wire/envelope';
 import type { FunctionId } from '../auth/access';
+import { maySee } from '../auth/access';
+import { failText } from '../envelope';
 
 export const VIDEO_SCREENS = ['/monitor/video_monitor', '/monitor/real_video', '/monitor/history_video'] as const;
 
@@ -10,3 +15,14 @@ export const VIDEO_ACCESS: readonly FunctionId[] = [...new Set(VIDEO_SCREENS.map
   if (!route) throw new Error(`no ${path} route`);
   return route.needs;
 }))];
+
+/** Refuses, in this plugin's routes, a caller the guard admitted without any video screen. */
+export function requireVideoScreen(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const auth = request.auth;
+    if (auth && !VIDEO_SCREENS.some((path) => maySee(auth, path))) {
+      return reply.send(failText(request, RESULT_CODE.UNAUTHORIZED, 'server.forbidden'));
+    }
+    return undefined;
+  });
+}

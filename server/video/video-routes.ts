@@ -18,7 +18,7 @@ import { liveStreamsOf } from './live-streams';
 import { isRecording, readRecordings } from './recordings';
 import { PLAYLIST } from './stream-args';
 import { streamFileRoutes } from './stream-files';
-import { VIDEO_ACCESS } from './video-access';
+import { requireVideoScreen, VIDEO_ACCESS } from './video-access';
 
 
 const CHANNEL = { truckId: field.id, channel: { type: 'integer', minimum: 1, maximum: MAX_CHANNELS } } as const;
@@ -31,6 +31,7 @@ const RANGE_QUERY = {
 } as const;
 
 export const videoRoutes: ContractPlugin = async (app, { services }) => {
+  requireVideoScreen(app);
   const streams = liveStreamsOf(services);
   app.addHook('onClose', async () => streams.close());
 

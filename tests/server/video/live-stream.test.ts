@@ -1,0 +1,119 @@
+// GET /video/live on the real server with Debian's ffmpeg: a channel's HLS playlist appears and grows in real time,
+// its segments are MPEG-TS carrying H.264, the files pass the session guard and the caller's companies only, an idle
+// stream's ffmpeg is stopped, streams beyond the cap are 'busy', and closing the server leaves no ffmpeg behind.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESULT_CODE } from '../../../src/domain/wire/envelope';
+import { VIDEO_CALL_PATHS, type StreamAnswer } from '../../../src/domain/video/video-wire';
+import { liveStreamsOf } from '../../../server/video/live-streams';
+import { call } from '../../helpers/api';
+import { fetchFile, segmentsOf, startVideoServer, type VideoServer } from './video-fixture';
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('live video streams', () => {
+  let video: VideoServer;
+  let closed = false;
+  const token = (user: string) => video.tokens.get(user);
+  const live = (user: string, truckId: number, channel: number) =>
+    call<StreamAnswer>(video.server.url, 'GET', VIDEO_CALL_PATHS.live, { token: token(user), query: { truckId, channel } });
+  const playlistOf = async (answer: StreamAnswer) => {
+    if (answer.state !== 'playing') throw new Error(`no signal: ${answer.reason}`);
+    return answer.playlist;
+  };
+
+  beforeAll(async () => {
+    video = await startVideoServer();
+  });
+
+  afterAll(async () => {
+    if (!video) return;
+    if (!closed) await video.server.close();
+    fs.rmSync(video.mediaDir, { recursive: true, force: true });
+  });
+
+  it('serves a live playlist that grows, of MPEG-TS segments carrying H.264', async () => {
+    const answer = await live('operator', video.trucks.streaming, 2);
+    expect(answer.resultCode).toBe(RESULT_CODE.OK);
+    expect(answer.data).toMatchObject({ state: 'playing', channel: 2 });
+    const playlist = await playlistOf(answer.data);
+    const first = await fetchFile(video.server.url, playlist, token('operator'));
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toContain('mpegurl');
+    const firstText = await first.text();
+    expect(firstText).toMatch(/^#EXTM3U/);
+    const firstSegments = segmentsOf(firstText);
+    // In real time: a second later the playlist names a segment it did not before.
+    await expect.poll(async () => {
+      const text = await (await fetchFile(video.server.url, playlist, token('operator'))).text();
+      return segmentsOf(text).some((segment) => !firstSegments.includes(segment));
+    }, { timeout: 6_000, interval: 300 }).toBe(true);
+
+    const segment = firstSegments[0] ?? '';
+    const bytes = Buffer.from(await (await fetchFile(video.server.url, playlist.replace('index.m3u8', segment), token('operator'))).arrayBuffer());
+    // MPEG-TS: 188-byte packets, each starting with the sync byte 0x47.
+    expect(bytes.length % 188).toBe(0);
+    expect([bytes[0], bytes[188], bytes[376]]).toEqual([0x47, 0x47, 0x47]);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-video-seg-')), 'seg.ts');
+    fs.writeFileSync(file, bytes);
+    const probe = spawnSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,width,height', '-of', 'csv=p=0', file], { encoding: 'utf8' });
+    expect(probe.stdout.trim().split(/\s+/)[0]).toBe('h264,320,180');
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  });
+
+  it('asks for the session on stream files and serves them for the caller\'s companies only', async () => {
+    const playlist = await playlistOf((await live('admin', video.trucks.foreign, 1)).data);
+    expect((await fetchFile(video.server.url, playlist, token('admin'))).status).toBe(200);
+    const anonymous = await fetchFile(video.server.url, playlist, undefined);
+    expect(((await anonymous.json()) as { resultCode: number }).resultCode).toBe(RESULT_CODE.SESSION_EXPIRED);
+    // The operator holds the video screens, but not the company of this truck: its stream is not theirs to watch.
+    expect((await fetchFile(video.server.url, playlist, token('operator'))).status).toBe(404);
+    expect((await live('operator', video.trucks.foreign, 1)).resultCode).toBe(404);
+    // The garden user holds monitor screens (the sprinkler ones) but no video screen.
+    expect((await live('garden', video.trucks.streaming, 1)).resultCode).toBe(RESULT_CODE.UNAUTHORIZED);
+    const garden = await fetchFile(video.server.url, playlist, token('garden'));
+    expect(((await garden.json()) as { resultCode: number }).resultCode).toBe(RESULT_CODE.UNAUTHORIZED);
+  });
+
+  it('stops a stream nobody fetches, and starts it again when asked', async () => {
+    const streams = liveStreamsOf(video.server.services);
+    streams.configure({ idleMs: 1_500, sweepMs: 250 });
+    await playlistOf((await live('operator', video.trucks.streaming, 3)).data);
+    const pids = streams.pids();
+    expect(pids.length).toBeGreaterThan(0);
+    await expect.poll(() => streams.size, { timeout: 8_000, interval: 200 }).toBe(0);
+    expect(pids.filter(isAlive)).toEqual([]);
+    // Its files went with it.
+    expect(fs.readdirSync(path.join(video.mediaDir, 'video', 'live'))).toEqual([]);
+    const again = await live('operator', video.trucks.streaming, 3);
+    expect(again.data.state).toBe('playing');
+    streams.configure({ idleMs: 25_000 });
+  });
+
+  it('answers busy beyond the cap of concurrent streams', async () => {
+    const streams = liveStreamsOf(video.server.services);
+    streams.configure({ maxStreams: streams.size });
+    const answer = await live('operator', video.trucks.streaming, 4);
+    expect(answer.data).toMatchObject({ state: 'noSignal', reason: 'busy' });
+    streams.configure({ maxStreams: 16 });
+  });
+
+  it('leaves no ffmpeg running once the server is closed', async () => {
+    const streams = liveStreamsOf(video.server.services);
+    expect(streams.size).toBeGreaterThan(0);
+    const pids = streams.pids();
+    await video.server.close();
+    closed = true;
+    expect(pids.filter(isAlive)).toEqual([]);
+  });
+});
