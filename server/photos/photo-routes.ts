@@ -6,12 +6,12 @@ import { routeByPath } from '../../src/domain/routes';
 import { PHOTO_TRIGGERS } from '../../src/domain/photos/photo-triggers';
 import { photoRangeProblem } from '../../src/domain/photos/photo-range';
 import {
-  parsePhotoId, PHOTO_CALL_PATHS, PHOTO_ID_PATTERN, PHOTO_SIZES, type PhotoImageQuery, type PhotoListAnswer, type PhotoQuery,
+  parsePhotoId, PHOTO_CALL_PATHS, PHOTO_ID_PATTERN, PHOTO_SIZES, type PhotoImageQuery, type PhotoListAnswer, type PhotoQuery, type UnknownPhotoTruck,
 } from '../../src/domain/photos/photo-wire';
 import { translate } from '../../src/domain/i18n';
 import { envelope, NOT_FOUND } from '../../src/domain/wire/envelope';
 import { authOf } from '../auth/guard';
-import { failText, langOf } from '../envelope';
+import { failData, failText, langOf } from '../envelope';
 import { FfmpegMissing } from '../media/ffmpeg';
 import { field, type ContractPlugin } from '../routes/plugin';
 import { findPhoto, findPhotoTruck, listPhotos } from './photo-list';
@@ -52,9 +52,10 @@ export const photoRoutes: ContractPlugin = async (app, { services }) => {
       if (problem) return failText(request, 400, problem.key, problem.values);
       const truck = await findPhotoTruck(services.db, request.query, authOf(request).companyCodes);
       if (!truck) {
+        const unknown: UnknownPhotoTruck = { unknownTruck: true };
         return truckId !== undefined
-          ? failText(request, NOT_FOUND, 'server.notFoundId', { name: translate(langOf(request), 'playback.truckId', { id: truckId }) })
-          : failText(request, NOT_FOUND, 'photos.plateNotFound', { plate: plate ?? '' });
+          ? failData(request, NOT_FOUND, 'server.notFoundId', { name: translate(langOf(request), 'playback.truckId', { id: truckId }) }, unknown)
+          : failData(request, NOT_FOUND, 'photos.plateNotFound', { plate: plate ?? '' }, unknown);
       }
       return envelope<PhotoListAnswer>(await listPhotos(services.db, truck, request.query));
     },

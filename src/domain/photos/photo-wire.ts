@@ -48,6 +48,18 @@ export interface PhotoListAnswer {
   readonly total: number;
 }
 
+/**
+ * The data of GET /photos's 404 for a truck that is not the caller's: it tells this refusal from a backend without the
+ * call (whose 404 carries none).
+ */
+export interface UnknownPhotoTruck {
+  readonly unknownTruck: true;
+}
+
+export function isUnknownPhotoTruck(value: unknown): value is UnknownPhotoTruck {
+  return isRecord(value) && value['unknownTruck'] === true;
+}
+
 export interface PhotoImageQuery {
   readonly id: string;
   readonly size?: PhotoSize;

@@ -95,7 +95,7 @@ describe('GET /photos and GET /photo', () => {
     await db.deleteFrom('deviceFile').where('truckId', '=', foreign.id).where('name', '=', 'ctlsyscfg.txt').execute();
     await db.insertInto('deviceFile').values({ truckId: foreign.id, name: 'ctlsyscfg.txt', content, version: 2, updatedAt: middle }).execute();
     await db.insertInto('paramChange').values({
-      companyCode: 'C001', truckId: foreign.id, sendId: null, kind: 'file', file: 'ctlsyscfg.txt', item: 'truckStopCameraMask', oldValue: '0',
+      companyCode: 'C001', truckId: foreign.id, sendId: null, kind: 'paramFile', file: 'ctlsyscfg.txt', item: 'truckStopCameraMask', oldValue: '0',
       newValue: '12', mode: 'remote', sequence: 1, remark: '', changedBy: 'admin', changedAt: middle,
     }).execute();
     const stops = await db.selectFrom('event').select('startTime').where('truckId', '=', foreign.id).where('kind', '=', 'parking')
@@ -132,7 +132,7 @@ describe('GET /photos and GET /photo', () => {
 
   it('shows an operator neither the list nor the images of another company truck', async () => {
     const range = { startTime: end - 3 * DAY_MS, endTime: end };
-    expect(await list('operator', { truckId: foreign.id, ...range }, 'en')).toMatchObject({ resultCode: 404, message: `Truck #${foreign.id} does not exist` });
+    expect(await list('operator', { truckId: foreign.id, ...range }, 'en')).toMatchObject({ resultCode: 404, message: `Truck #${foreign.id} does not exist`, data: { unknownTruck: true } });
     expect(await list('operator', { plate: foreign.signCode, ...range }, 'en')).toMatchObject({ resultCode: 404, message: `Plate ${foreign.signCode} does not exist` });
     const theirs = (await list('admin', { truckId: foreign.id, ...range })).data.photos[0];
     if (!theirs) throw new Error('the other company truck has no photos');

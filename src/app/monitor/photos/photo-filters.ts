@@ -1,0 +1,40 @@
+// The photo screen's filters (issue 16, view_photos): a plate, a range and a trigger, kept in the URL query (`plate`,
+// `from`, `to` as epoch ms, `trigger`) so a link from another screen (`?plate=`) or a reload shows the same photos.
+import { isPhotoTrigger, type PhotoTrigger } from '../../../domain/photos/photo-triggers';
+import { startOfDay } from '../playback/day-start';
+
+export interface PhotoFilters {
+  /** The plate chosen ('' for none yet). */
+  readonly plate: string;
+  readonly startTime: number;
+  readonly endTime: number;
+  /** '' for every trigger. */
+  readonly trigger: PhotoTrigger | '';
+}
+
+function readTime(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const ms = Number(value);
+  return Number.isSafeInteger(ms) ? ms : undefined;
+}
+
+/** Today so far when the query names no range; an unknown trigger is every trigger. */
+export function readPhotoFilters(search: string, now: number): PhotoFilters {
+  const query = new URLSearchParams(search);
+  const trigger = query.get('trigger');
+  return {
+    plate: query.get('plate')?.trim() ?? '',
+    startTime: readTime(query.get('from')) ?? startOfDay(now),
+    endTime: readTime(query.get('to')) ?? now,
+    trigger: isPhotoTrigger(trigger) ? trigger : '',
+  };
+}
+
+export function photoSearch(filters: PhotoFilters): string {
+  const query = new URLSearchParams();
+  if (filters.plate !== '') query.set('plate', filters.plate);
+  query.set('from', String(filters.startTime));
+  query.set('to', String(filters.endTime));
+  if (filters.trigger !== '') query.set('trigger', filters.trigger);
+  return query.toString();
+}
