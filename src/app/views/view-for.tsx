@@ -34,6 +34,7 @@ const MONITOR_SCREENS: Readonly<Record<string, ReturnType<typeof lazy>>> = {
   // The water-truck figures are reports: the generic report screen on their own monitor path.
   '/monitor/sprinkler_statistics': lazy(() => import('../screens/report/ReportScreen').then((m) => ({ default: () => <m.default path="/monitor/sprinkler_statistics" /> }))),
   '/monitor/sprinkler_inventory': lazy(() => import('../screens/report/ReportScreen').then((m) => ({ default: () => <m.default path="/monitor/sprinkler_inventory" /> }))),
+  '/monitor/view_photos': lazy(() => import('../monitor/photos/PhotosScreen')),
 };
 
 /** Renders a lazily loaded screen, or says the screen is not there yet. */
