@@ -100,12 +100,14 @@ export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFi
  * time columns), in the playback's own query keys; none without a plate or a time.
  */
 function playbackUrl(to: PlaybackPath, params: DrillDown['params'], row: ReportRow): string | undefined {
-  const cell = (key: string | undefined) => (key === undefined ? undefined : row[key]);
+  const cell = (key: string | undefined) => {
+    const value = key === undefined ? undefined : row[key];
+    return value === null || value === undefined || value === '' ? undefined : value;
+  };
   const plate = cell(params.plate);
   const day = cell(params.day);
-  const span = day !== undefined && day !== null ? dayRange(String(day)) : { startTime: Number(cell(params.from)), endTime: Number(cell(params.to)) };
-  if (plate === null || plate === undefined || plate === '' || !span) return undefined;
-  if (!Number.isSafeInteger(span.startTime) || !Number.isSafeInteger(span.endTime)) return undefined;
+  const span = day !== undefined ? dayRange(String(day)) : { startTime: Number(cell(params.from)), endTime: Number(cell(params.to)) };
+  if (plate === undefined || !span || !Number.isSafeInteger(span.startTime) || !Number.isSafeInteger(span.endTime)) return undefined;
   return `${to}?${encodeQuery([['plate', String(plate)], ['from', String(span.startTime)], ['to', String(span.endTime)]])}`;
 }
 
