@@ -35,6 +35,9 @@ const MONITOR_SCREENS: Readonly<Record<string, ReturnType<typeof lazy>>> = {
   '/monitor/sprinkler_statistics': lazy(() => import('../screens/report/ReportScreen').then((m) => ({ default: () => <m.default path="/monitor/sprinkler_statistics" /> }))),
   '/monitor/sprinkler_inventory': lazy(() => import('../screens/report/ReportScreen').then((m) => ({ default: () => <m.default path="/monitor/sprinkler_inventory" /> }))),
   '/monitor/view_photos': lazy(() => import('../monitor/photos/PhotosScreen')),
+  '/monitor/video_monitor': lazy(() => import('../monitor/video/VideoScreens').then((m) => ({ default: m.VideoMonitorScreen }))),
+  '/monitor/real_video': lazy(() => import('../monitor/video/VideoScreens').then((m) => ({ default: m.RealVideoScreen }))),
+  '/monitor/history_video': lazy(() => import('../monitor/video/VideoScreens').then((m) => ({ default: m.HistoryVideoScreen }))),
 };
 
 /** Renders a lazily loaded screen, or says the screen is not there yet. */
