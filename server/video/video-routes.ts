@@ -9,7 +9,7 @@ import {
   type CameraAnswer, type ChannelQuery, type NoSignalReason, type RecordingsAnswer, type RecordingsQuery, type StreamAnswer,
 } from '../../src/domain/video/video-wire';
 import { authOf } from '../auth/guard';
-import { failText, langOf } from '../envelope';
+import { failData, failText, langOf } from '../envelope';
 import { FfmpegMissing } from '../media/ffmpeg';
 import { field, type ContractPlugin } from '../routes/plugin';
 import { liveProblem, readCamera, recordingProblem, type TruckCamera } from './camera-read';
@@ -38,8 +38,9 @@ export const videoRoutes: ContractPlugin = async (app, { services }) => {
   /** The caller's truck's camera, or the refusal to send. */
   const cameraOf = async (request: FastifyRequest, truckId: number): Promise<TruckCamera | undefined> =>
     readCamera(services.db, truckId, authOf(request).companyCodes);
+  // Refused with the reason as data: the console tells it from a backend without the call (a bare 404).
   const unknownTruck = (request: FastifyRequest, truckId: number) =>
-    failText(request, NOT_FOUND, 'server.notFoundId', { name: translate(langOf(request), 'video.truckId', { id: truckId }) });
+    failData(request, NOT_FOUND, 'server.notFoundId', { name: translate(langOf(request), 'video.truckId', { id: truckId }) }, { reason: 'unknownTruck' as const });
   const noSignal = (camera: TruckCamera, channel: number, reason: NoSignalReason) =>
     envelope<StreamAnswer>({ state: 'noSignal', signCode: camera.signCode, channel, reason });
   const playing = (camera: TruckCamera, channel: number, playlist: string) =>

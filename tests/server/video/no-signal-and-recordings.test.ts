@@ -43,7 +43,7 @@ describe('no signal, and recordings', () => {
 
   it('refuses an unknown truck, another company\'s truck and a channel beyond 16', async () => {
     const unknown = await get<StreamAnswer>(VIDEO_CALL_PATHS.live, { truckId: 999_999, channel: 1 });
-    expect(unknown).toMatchObject({ resultCode: 404, message: '车辆 #999999不存在' });
+    expect(unknown).toMatchObject({ resultCode: 404, message: '车辆 #999999不存在', data: { reason: 'unknownTruck' } });
     expect((await get(VIDEO_CALL_PATHS.camera, { truckId: video.trucks.foreign })).resultCode).toBe(404);
     expect((await get(VIDEO_CALL_PATHS.camera, { truckId: video.trucks.foreign }, 'admin')).resultCode).toBe(RESULT_CODE.OK);
     expect((await get(VIDEO_CALL_PATHS.live, { truckId: video.trucks.streaming, channel: 17 })).resultCode).toBe(400);

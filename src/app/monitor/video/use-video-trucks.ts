@@ -1,0 +1,42 @@
+// The trucks the video screens offer, live from the shared worker (the same list as the live map), as plates for the
+// pickers and a plate's truck id; and whether the backend offers video at all, asked once of the camera call.
+import { useEffect, useMemo, useState } from 'react';
+import type { Plate } from '../../../ui/filters';
+import { useFleetTrucks } from '../track-map/use-fleet-trucks';
+import { fetchCamera } from './video-calls';
+
+export interface VideoTrucks {
+  readonly plates: readonly Plate[];
+  readonly truckIdOf: (plate: string) => number | undefined;
+  readonly online: (truckId: number) => boolean;
+}
+
+export function useVideoTrucks(): VideoTrucks {
+  const fleet = useFleetTrucks();
+  return useMemo(() => {
+    const ids = new Map(fleet.trucks.map((truck) => [truck.row.signCode, truck.row.truckId]));
+    const offline = new Set(fleet.trucks.filter((truck) => truck.row.status === 0).map((truck) => truck.row.truckId));
+    return {
+      plates: fleet.trucks.map((truck) => ({ signCode: truck.row.signCode, companyName: truck.row.truckCompany })),
+      truckIdOf: (plate: string) => ids.get(plate),
+      online: (truckId: number) => !offline.has(truckId),
+    };
+  }, [fleet.trucks]);
+}
+
+/** False once the backend answered that it has no video calls (a legacy backend); true otherwise. */
+export function useVideoOffered(probeTruckId: number | undefined): boolean {
+  const [offered, setOffered] = useState(true);
+  useEffect(() => {
+    if (probeTruckId === undefined) return undefined;
+    let current = true;
+    fetchCamera(probeTruckId).then(
+      (answer) => current && setOffered(answer !== 'notOffered'),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [probeTruckId]);
+  return offered;
+}
