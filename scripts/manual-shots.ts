@@ -8,6 +8,7 @@ import type { SimDevices } from '../server/sim';
 import type { CallOptions } from '../tests/helpers/api';
 import { DEVICE_PARAM_RECIPES } from './manual-shots-device-params';
 import { MONITOR_RECIPES } from './manual-shots-monitor';
+import { SPRINKLER_RECIPES } from './manual-shots-sprinkler';
 import { openBySearch } from './manual-shot-steps';
 
 /** The demo users; `admin` is the only one holding the device-parameter functions. */
@@ -58,7 +59,7 @@ async function onDashboard(ctx: ShotContext, page: Page): Promise<void> {
 /** The shots that need the fleet's history (report rows): the screenshot script takes them on a backfilled server. */
 export const HISTORY_SHOTS: ReadonlySet<ManualShot> = new Set([
   'report-summary', 'report-chart', 'report-handling', 'report-query-bar', 'report-adas-levels', 'report-offline-bands',
-  'report-driver-score', 'report-device-health', 'master-data-form', 'driver-photo-form', 'role-function-tree', 'playback',
+  'report-driver-score', 'report-device-health', 'master-data-form', 'driver-photo-form', 'role-function-tree', 'playback', 'sprinkler-statistics',
 ]);
 
 /** The user of the report shots: the only demo user (besides admin) with every cargo report group and a company tree. */
@@ -372,4 +373,5 @@ export const RECIPES = {
 
   ...DEVICE_PARAM_RECIPES,
   ...MONITOR_RECIPES,
+  ...SPRINKLER_RECIPES,
 } satisfies Record<ManualShot, Recipe>;

@@ -37,6 +37,7 @@ export const MANUAL_SHOTS = [
   'liquid-level',
   'playback',
   'fence-approval',
+  'sprinkler-statistics',
 ] as const;
 
 export type ManualShot = (typeof MANUAL_SHOTS)[number];
