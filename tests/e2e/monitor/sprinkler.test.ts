@@ -40,12 +40,12 @@ describe('the sprinkler screens in Chromium as the garden user', () => {
   const sprinklers = async () => (await server.services.db.selectFrom('truck').select(['id', 'signCode'])
     .where('model', '=', 'sprinkler').orderBy('signCode').execute());
 
-  it('gives the garden user the dashboard and the sprinkler screens (and, as its role is seeded, the live map)', async () => {
+  it('gives the garden user the dashboard and the sprinkler screens only (not the fleet\'s live map)', async () => {
     await page.getByRole('button', { name: '监控看板' }).click();
     const links = await page.locator('.sidebar .sidebar__list .sidebar__list a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(links.sort()).toEqual([
       '/monitor/sprinkler_inventory', '/monitor/sprinkler_monitoring', '/monitor/sprinkler_playback_track',
-      '/monitor/sprinkler_real_inventory', '/monitor/sprinkler_statistics', '/monitor/track_map',
+      '/monitor/sprinkler_real_inventory', '/monitor/sprinkler_statistics',
     ]);
   });
 
@@ -72,6 +72,38 @@ describe('the sprinkler screens in Chromium as the garden user', () => {
     simNow += 2 * MINUTE_MS;
     await server.simulator.tick(simNow);
     await expect.poll(() => view().locator('.track-map__summary').textContent()).toMatch(new RegExp(`^共 ${all.length} 辆车`));
+  });
+
+  it('rings the spraying sprinklers in water blue on the map, with its legend, and a card without screens the user lacks', async () => {
+    const map = view().getByRole('region', { name: '车辆地图' });
+    expect(await view().locator('.track-map__legend').textContent()).toBe('蓝圈：正在洒水');
+    // A sprinkler spraying now (the list says so), or one after a few more simulated minutes.
+    const sprayingRow = view().locator('[role="row"]', { has: page.locator('[data-spraying="true"]') }).first();
+    for (let step = 0; step < 12 && (await sprayingRow.count()) === 0; step += 1) {
+      simNow += 2 * MINUTE_MS;
+      await server.simulator.tick(simNow);
+      await page.waitForTimeout(1500);
+    }
+    const plate = (await sprayingRow.locator('.track-map__plate').textContent()) ?? '';
+    await sprayingRow.locator('.track-map__plate').click();
+    // Close in on it, it is drawn on its own with its ring.
+    await expect.poll(async () => Number(await map.getAttribute('data-ringed')), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    const card = view().getByRole('region', { name: plate });
+    // The garden user's menu has no photos or video: the card leads to its playback and water level only.
+    expect(await card.getByRole('link').allTextContents()).toEqual(['洒水车轨迹回放', '洒水车实时库存']);
+    // The ring's water blue is on the canvas around the map's centre, where the chosen truck is.
+    const blue = await map.locator('.leaflet-overlay-pane canvas').evaluate((canvas: HTMLCanvasElement) => {
+      const context = canvas.getContext('2d');
+      if (!context) return 0;
+      const { data } = context.getImageData(canvas.width / 2 - 40, canvas.height / 2 - 40, 80, 80);
+      let count = 0;
+      for (let at = 0; at < data.length; at += 4) {
+        // Water blue (#1971c2), give or take the edges' smoothing.
+        if (Math.abs((data[at] ?? 0) - 0x19) < 16 && Math.abs((data[at + 1] ?? 0) - 0x71) < 16 && Math.abs((data[at + 2] ?? 0) - 0xc2) < 16) count += 1;
+      }
+      return count;
+    });
+    expect(blue).toBeGreaterThan(10);
   });
 
   it('plays a sprinkler track with its spraying runs coloured on sprinkler_playback_track', async () => {

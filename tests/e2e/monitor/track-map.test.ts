@@ -68,7 +68,14 @@ describe('the live map in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('plate')).toBe(truck.signCode.slice(-4));
     // Close in, the truck is drawn on its own.
     await expect.poll(async () => Number(await map().getAttribute('data-trucks'))).toBeGreaterThanOrEqual(1);
-    // The card leads to the truck's playback, its plate chosen there.
+    // The card leads to the truck's playback, tanks, photos and live video (the admin's menu holds them all), each with
+    // the plate in its query; the playback opens with the plate chosen.
+    const hrefs = await card.getByRole('link').evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute('href')]));
+    const withPlate = (path: string) => `${path}?plate=${encodeURIComponent(truck.signCode)}`;
+    expect(hrefs).toEqual([
+      ['轨迹回放', withPlate('/monitor/playback_track')], ['液位监控', withPlate('/monitor/liquid_level')],
+      ['查看照片', withPlate('/monitor/view_photos')], ['实时视频', withPlate('/monitor/real_video')],
+    ]);
     await card.getByRole('link', { name: '轨迹回放' }).click();
     await page.waitForURL((url) => url.pathname === '/monitor/playback_track' && url.searchParams.get('plate') === truck.signCode);
     await page.locator('.view:not([hidden]) h1', { hasText: '轨迹回放' }).waitFor();

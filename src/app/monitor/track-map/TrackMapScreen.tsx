@@ -11,14 +11,14 @@ import { TRUCK_STATUS_CODES, truckStatus, type TruckStatusCode } from '../../../
 import { WindowedTable, type WindowedColumn } from '../../../ui/WindowedTable';
 import type { TruckView } from '../../../../streams/truck-status.stream';
 import { useMonitorMap } from '../map/use-monitor-map';
-import { createFleetMap, type Drawn, type TruckPoint } from './fleet-map';
+import { createFleetMap, type Drawn } from './fleet-map';
+import { fleetFigures, sameList } from './fleet-figures';
 import { useCanOpen } from '../../layout/use-can-open';
 import { TruckCard } from './TruckCard';
-import { matchesTrack, positionOf } from './track-filters';
+import { ALL_TRACK_FILTERS, matchesTrack } from './track-filters';
 import { useFleetTrucks } from './use-fleet-trucks';
 import { useTrackFilters } from './use-track-filters';
 import { TruckSearchBar } from '../live/TruckSearchBar';
-import { companiesOf } from '../live/truck-search';
 import '../live/monitor-live.css';
 import './track-map.css';
 
@@ -34,11 +34,13 @@ export interface TrackMapViewProps {
   readonly moreColumns?: readonly WindowedColumn<TruckView>[];
   /** A line of the screen's own over the list, about the trucks shown. */
   readonly summary?: (shown: readonly TruckView[]) => ReactNode;
-  /** The screens the chosen truck's card leads to (its playback, its tanks), each shown where the user may open it. */
+  /** The screens the chosen truck's card leads to (playback, tanks, photos, video), each where the user may open it. */
   readonly truckScreens?: readonly RoutePath[];
+  /** A ring round a truck's marker in this colour (spraying sprinklers), with its legend under the map. */
+  readonly ring?: { readonly of: (truck: TruckView) => string | undefined; readonly legend: ReactNode };
 }
 
-const TRUCK_SCREENS: readonly RoutePath[] = ['/monitor/playback_track', '/monitor/liquid_level'];
+const TRUCK_SCREENS: readonly RoutePath[] = ['/monitor/playback_track', '/monitor/liquid_level', '/monitor/view_photos', '/monitor/real_video'];
 
 const everyTruck = () => true;
 
@@ -46,35 +48,29 @@ export default function TrackMapScreen() {
   return <TrackMapView path={PATH} offers={everyTruck} />;
 }
 
-export function TrackMapView({ path, offers, moreColumns = [], summary, truckScreens = TRUCK_SCREENS }: TrackMapViewProps) {
+export function TrackMapView({ path, offers, moreColumns = [], summary, truckScreens = TRUCK_SCREENS, ring }: TrackMapViewProps) {
   const { t } = useTranslation();
   const canOpen = useCanOpen();
   const links = truckScreens.filter(canOpen).map((screen) => ({ path: screen, label: t(tabTitleKey(screen)) }));
   const [filters, setFilters] = useTrackFilters(path);
   const live = useFleetTrucks();
-  // Still in plate order, as the fleet comes.
-  const fleet = useMemo(() => ({ complete: live.complete, trucks: live.trucks.filter(offers) }), [live, offers]);
-  const [drawn, setDrawn] = useState<Drawn>({ trucks: 0, clusters: 0, zoom: 0 });
+  // Still in plate order, as the fleet comes. Each list of 10,000 trucks is walked as few times as may be, with no
+  // object built per truck: this runs at every status frame.
+  const fleet = useMemo(() => ({ complete: live.complete, trucks: offers === everyTruck ? live.trucks : live.trucks.filter(offers) }), [live, offers]);
+  const [drawn, setDrawn] = useState<Drawn>({ trucks: 0, clusters: 0, zoom: 0, ringed: 0 });
   const [chosen, setChosen] = useState<string | undefined>(undefined);
-  const { container, map } = useMonitorMap((element, setup) => createFleetMap(element, { ...setup, onChoose: setChosen, onDrawn: setDrawn }));
+  const { container, map } = useMonitorMap((element, setup) => createFleetMap(element, { ...setup, onChoose: setChosen, onDrawn: setDrawn, ringOf: ring?.of }));
 
-  // The fleet comes in plate order.
-  const shown = useMemo(() => fleet.trucks.filter((truck) => matchesTrack(filters, truck)), [fleet.trucks, filters]);
-  const points = useMemo(
-    () => shown.flatMap((truck): TruckPoint[] => {
-      const at = positionOf(truck);
-      return at ? [{ key: truck.key, ...at, status: truck.row.status, plate: truck.row.signCode }] : [];
-    }),
-    [shown],
-  );
-  useEffect(() => map?.setTrucks(points), [map, points]);
-
-  const counts = useMemo(() => {
-    const byStatus = new Map<TruckStatusCode, number>();
-    for (const truck of fleet.trucks) byStatus.set(truck.row.status, (byStatus.get(truck.row.status) ?? 0) + 1);
-    return byStatus;
-  }, [fleet.trucks]);
-  const companies = useMemo(() => companiesOf(fleet.trucks), [fleet.trucks]);
+  const everyShown = filters.company === '' && filters.plate === '' && filters.statuses.size === ALL_TRACK_FILTERS.statuses.size;
+  const shown = useMemo(() => (everyShown ? fleet.trucks : fleet.trucks.filter((truck) => matchesTrack(filters, truck))), [fleet.trucks, filters, everyShown]);
+  useEffect(() => map?.setTrucks(shown), [map, shown]);
+  const figures = useMemo(() => fleetFigures(fleet.trucks), [fleet.trucks]);
+  const placed = useMemo(() => (shown === fleet.trucks ? figures.placed : fleetFigures(shown).placed), [shown, fleet.trucks, figures]);
+  const { counts } = figures;
+  // The same companies keep the same list, so the search bar is not drawn again at each update.
+  const [companies, setCompanies] = useState<readonly string[]>([]);
+  const nextCompanies = figures.companies;
+  if (!sameList(companies, nextCompanies)) setCompanies(nextCompanies);
   const chosenTruck = chosen === undefined ? undefined : fleet.trucks.find((truck) => truck.key === chosen);
 
   const choose = (key: string) => {
@@ -138,11 +134,13 @@ export function TrackMapView({ path, offers, moreColumns = [], summary, truckScr
           data-trucks={drawn.trucks}
           data-clusters={drawn.clusters}
           data-zoom={drawn.zoom}
+          data-ringed={ring ? drawn.ringed : undefined}
         />
         <aside className="track-map__side">
           {chosenTruck && <TruckCard truck={chosenTruck} links={links} onClose={() => setChosen(undefined)} />}
+          {ring && <p className="track-map__legend">{ring.legend}</p>}
           <p className="track-map__summary" role="status">
-            {fleet.complete ? t('trackMap.shown', { count: shown.length, placed: points.length }) : t('trackMap.loading')}
+            {fleet.complete ? t('trackMap.shown', { count: shown.length, placed }) : t('trackMap.loading')}
           </p>
           {fleet.complete && summary?.(shown)}
           <WindowedTable label={t('trackMap.list')} columns={columns} rows={shown} rowKey={(truck) => truck.key} maxHeight={LIST_HEIGHT} empty={t('trackMap.none')} />

@@ -6,7 +6,7 @@ import { displayDateTime } from '../../../domain/format/time';
 import { toLang } from '../../../domain/i18n';
 import { truckStatus } from '../../../domain/truck-status';
 
-/** A screen the card leads to for its truck, with the plate in its query (playback, liquid levels). */
+/** A screen the card leads to for its truck, with the plate in its query (playback, liquid levels, photos, video). */
 export interface TruckLink {
   readonly path: string;
   readonly label: string;

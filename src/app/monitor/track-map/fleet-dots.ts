@@ -13,6 +13,8 @@ export interface DrawnTruck {
   readonly heading: number;
   readonly color: string;
   readonly chosen: boolean;
+  /** A ring round the dot in this colour (a spraying sprinkler), if any. */
+  readonly ring?: string | undefined;
 }
 
 export interface DrawnCluster {
@@ -26,6 +28,8 @@ export type DrawnItem = DrawnTruck | DrawnCluster;
 
 const HEADING_PX = 11;
 const CLUSTER_COLOR = '#409eff';
+/** How far a truck's ring lies outside its dot. */
+const RING_PX = 4;
 
 export function clusterRadius(count: number): number {
   return Math.min(26, 10 + Math.log2(count) * 2.5);
@@ -33,7 +37,7 @@ export function clusterRadius(count: number): number {
 
 function radiusOf(item: DrawnItem): number {
   if (item.kind === 'cluster') return clusterRadius(item.count);
-  return item.chosen ? 8 : 6;
+  return (item.chosen ? 8 : 6) + (item.ring === undefined ? 0 : RING_PX);
 }
 
 /** The members of Leaflet's canvas renderer a path draws with (they are not in Leaflet's types). */
@@ -133,6 +137,13 @@ function drawTruck(ctx: CanvasRenderingContext2D, point: L.Point, truck: DrawnTr
   ctx.lineWidth = 2;
   ctx.strokeStyle = truck.chosen ? '#303133' : '#ffffff';
   ctx.stroke();
+  if (truck.ring !== undefined) {
+    ctx.beginPath();
+    ctx.arc(point.x, point.y, (truck.chosen ? 8 : 6) + RING_PX, 0, Math.PI * 2);
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = truck.ring;
+    ctx.stroke();
+  }
 }
 
 function drawCluster(ctx: CanvasRenderingContext2D, point: L.Point, cluster: DrawnCluster): void {

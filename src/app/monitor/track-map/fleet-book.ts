@@ -1,0 +1,101 @@
+// The fleet as the live screens hold it in the tab: every truck of the per-status watches in ONE map, each remembered
+// with the status whose watch holds it (a truck leaving one status and joining another is right whichever part comes
+// first), and the list in plate order kept across updates. A status frame of 10,000 trucks changes rows, rarely the
+// roster: the list is then patched where rows changed (a copy and a few thousand slots), not merged, filtered and
+// rebuilt (that rebuild at each update was a long task of its own). Pure: the hook and its tests share it.
+import type { TruckChanges } from '../../../../workers/live-api';
+import type { TruckView } from '../../../../streams/truck-status.stream';
+import type { TruckStatusCode } from '../../../domain/truck-status';
+
+const plates = new Intl.Collator();
+
+export class FleetBook {
+  private readonly held = new Map<string, TruckView>();
+  /** Whose watch holds each truck (kept apart from the trucks: no wrapper object per truck and update for the GC). */
+  private readonly owner = new Map<string, TruckStatusCode>();
+  private readonly answered = new Set<TruckStatusCode>();
+  /** The list last answered, in plate order, and where each key sits in it. */
+  private list: TruckView[] = [];
+  private readonly at = new Map<string, number>();
+  /** Keys whose rows changed since the last list; `reorder`: a truck came, went or changed its plate. */
+  private readonly dirty = new Set<string>();
+  private reorder = false;
+
+  /** One part of a status's watch. */
+  apply(status: TruckStatusCode, part: TruckChanges): void {
+    this.answered.add(status);
+    for (const key of part.removed) {
+      // Another status's watch took the truck already: this removal is its leaving this status, already followed.
+      if (this.owner.get(key) !== status) continue;
+      this.held.delete(key);
+      this.owner.delete(key);
+      this.reorder = true;
+    }
+    for (const truck of part.changed) {
+      const before = this.held.get(truck.key);
+      if (!before || before.row.signCode !== truck.row.signCode) this.reorder = true;
+      this.held.set(truck.key, truck);
+      this.owner.set(truck.key, status);
+      this.dirty.add(truck.key);
+    }
+  }
+
+  /** Every status of `statuses` has answered at least once. */
+  answeredAll(statuses: readonly TruckStatusCode[]): boolean {
+    return statuses.every((status) => this.answered.has(status));
+  }
+
+  get size(): number {
+    return this.held.size;
+  }
+
+  /** The trucks in plate order: a new array when anything changed since the last call, else the same one. */
+  trucks(): readonly TruckView[] {
+    if (this.reorder) this.rebuild();
+    else if (this.dirty.size > 0) {
+      const next = this.list.slice();
+      for (const key of this.dirty) {
+        const index = this.at.get(key);
+        const held = this.held.get(key);
+        if (index !== undefined && held) next[index] = held;
+      }
+      this.list = next;
+    }
+    this.dirty.clear();
+    this.reorder = false;
+    return this.list;
+  }
+
+  /** Plates sorted once per roster change; the kept order is merged with the new trucks sorted alone. */
+  private rebuild(): void {
+    const kept: TruckView[] = [];
+    const placed = new Set<string>();
+    for (const old of this.list) {
+      const held = this.held.get(old.key);
+      if (held && held.row.signCode === old.row.signCode) {
+        kept.push(held);
+        placed.add(old.key);
+      }
+    }
+    const added: TruckView[] = [];
+    for (const [key, held] of this.held) if (!placed.has(key)) added.push(held);
+    added.sort((a, b) => plates.compare(a.row.signCode, b.row.signCode));
+    const merged: TruckView[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < kept.length || j < added.length) {
+      const left = kept[i];
+      const right = added[j];
+      if (right === undefined || (left !== undefined && plates.compare(left.row.signCode, right.row.signCode) <= 0)) {
+        if (left) merged.push(left);
+        i += 1;
+      } else {
+        merged.push(right);
+        j += 1;
+      }
+    }
+    this.list = merged;
+    this.at.clear();
+    merged.forEach((truck, index) => this.at.set(truck.key, index));
+  }
+}
