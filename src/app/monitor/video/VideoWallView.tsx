@@ -8,7 +8,7 @@ import { MAX_CHANNELS } from '../../../domain/video/video-wire';
 import { PlateComboBox } from '../../../ui/filters';
 import { LayoutSwitch } from './LayoutSwitch';
 import { NotOffered } from './NotOffered';
-import { useVideoOffered, useVideoTrucks } from './use-video-trucks';
+import { useVideoOffered, useVideoTrucks, type VideoTrucks } from './use-video-trucks';
 import { VideoGrid } from './VideoGrid';
 import { VideoPane, type LoadStream } from './VideoPane';
 import type { PlayStream } from './hls-player';
@@ -17,27 +17,28 @@ import './video.css';
 
 const PATH = '/monitor/video_monitor';
 
-export interface VideoWallViewProps {
+export interface VideoWallProps {
+  readonly trucks: VideoTrucks;
+  /** False on a backend without video (said above the wall). */
+  readonly offered: boolean;
   /** Tests replace the calls and the player. */
   readonly load?: LoadStream;
   readonly play?: PlayStream;
-  readonly plates?: ReturnType<typeof useVideoTrucks>;
 }
 
-export function VideoWallView(props: VideoWallViewProps) {
-  const fleet = useVideoTrucks();
-  return <VideoWall {...props} trucks={props.plates ?? fleet} />;
+export function VideoWallView() {
+  const trucks = useVideoTrucks();
+  const offered = useVideoOffered(trucks.truckIdOf(trucks.plates[0]?.signCode ?? ''));
+  return <VideoWall trucks={trucks} offered={offered} />;
 }
 
-function VideoWall({ load, play, trucks }: VideoWallViewProps & { readonly trucks: ReturnType<typeof useVideoTrucks> }) {
+export function VideoWall({ load, play, trucks, offered }: VideoWallProps) {
   const { t } = useTranslation();
   const [wall, setWall] = useState<WallState>(() => loadWall());
   const [selected, setSelected] = useState(0);
   const current = wall.panes[selected] ?? null;
   const [plate, setPlate] = useState(current?.plate ?? '');
   const [channel, setChannel] = useState(current?.channel ?? 1);
-  const firstAssigned = wall.panes.find((pane) => pane !== null)?.truckId;
-  const offered = useVideoOffered(firstAssigned ?? trucks.truckIdOf(trucks.plates[0]?.signCode ?? ''));
 
   useEffect(() => saveWall(wall), [wall]);
   // The form shows the chosen pane's assignment.
