@@ -9,6 +9,7 @@ import type { CallOptions } from '../tests/helpers/api';
 import { DEVICE_PARAM_RECIPES } from './manual-shots-device-params';
 import { MONITOR_RECIPES } from './manual-shots-monitor';
 import { SPRINKLER_RECIPES } from './manual-shots-sprinkler';
+import { PHOTO_RECIPES } from './manual-shots-photos';
 import { openBySearch } from './manual-shot-steps';
 
 /** The demo users; `admin` is the only one holding the device-parameter functions. */
@@ -59,7 +60,7 @@ async function onDashboard(ctx: ShotContext, page: Page): Promise<void> {
 /** The shots that need the fleet's history (report rows): the screenshot script takes them on a backfilled server. */
 export const HISTORY_SHOTS: ReadonlySet<ManualShot> = new Set([
   'report-summary', 'report-chart', 'report-handling', 'report-query-bar', 'report-adas-levels', 'report-offline-bands',
-  'report-driver-score', 'report-device-health', 'master-data-form', 'driver-photo-form', 'role-function-tree', 'playback', 'sprinkler-statistics',
+  'report-driver-score', 'report-device-health', 'master-data-form', 'driver-photo-form', 'role-function-tree', 'playback', 'sprinkler-statistics', 'photos',
 ]);
 
 /** The user of the report shots: the only demo user (besides admin) with every cargo report group and a company tree. */
@@ -374,4 +375,5 @@ export const RECIPES = {
   ...DEVICE_PARAM_RECIPES,
   ...MONITOR_RECIPES,
   ...SPRINKLER_RECIPES,
+  ...PHOTO_RECIPES,
 } satisfies Record<ManualShot, Recipe>;

@@ -38,6 +38,7 @@ export const MANUAL_SHOTS = [
   'playback',
   'fence-approval',
   'sprinkler-statistics',
+  'photos',
 ] as const;
 
 export type ManualShot = (typeof MANUAL_SHOTS)[number];
