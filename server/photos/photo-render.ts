@@ -4,6 +4,7 @@
 // renamed, so a reader never sees half a file; requests for a photo being rendered wait for that one run.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { translate } from '../../src/domain/i18n';
 import { TRIGGER_LABEL_KEYS } from '../../src/domain/photos/photo-triggers';
@@ -23,6 +24,27 @@ const CHANNEL_COLOURS: readonly (readonly [string, string])[] = [
 
 /** Photos being rendered, by their file stem: a second request for one waits for the first run. */
 const rendering = new Map<string, Promise<void>>();
+
+/**
+ * ffmpeg runs at once: a grid scrolled into view asks for twenty thumbnails together, and twenty ffmpeg processes on
+ * a two-core server would slow every other request; the rest wait their turn (each run is a fraction of a second).
+ */
+export const PHOTO_RENDER_RUNS = Math.max(2, os.availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  // A finished run hands its place straight to the next in line, so no newcomer slips in between.
+  if (running >= PHOTO_RENDER_RUNS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
 
 function stemOf(photo: PhotoFacts): string {
   const facts = JSON.stringify([LOOK, photo.signCode, photo.trigger, photo.time, photo.channel]);
@@ -86,7 +108,7 @@ export async function photoFile(mediaDir: string, photo: PhotoFacts, size: Photo
   const key = path.join(dir, stem);
   let run = rendering.get(key);
   if (!run) {
-    run = fs.mkdir(dir, { recursive: true }).then(() => render(photo, dir, stem)).finally(() => rendering.delete(key));
+    run = fs.mkdir(dir, { recursive: true }).then(() => inTurn(() => render(photo, dir, stem))).finally(() => rendering.delete(key));
     rendering.set(key, run);
   }
   await run;

@@ -6,12 +6,12 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PHOTO_CALL_PATHS } from '../../../src/domain/photos/photo-wire';
 import type * as Ffmpeg from '../../../server/media/ffmpeg';
-import { photoFile } from '../../../server/photos/photo-render';
+import { PHOTO_RENDER_RUNS, photoFile } from '../../../server/photos/photo-render';
 import type { PhotoFacts } from '../../../server/photos/photo-list';
 import { API, login } from '../../helpers/api';
 import { startSimServer } from '../../helpers/server';
 
-const camera = vi.hoisted(() => ({ runs: 0, missing: false }));
+const camera = vi.hoisted(() => ({ runs: 0, missing: false, active: 0, most: 0 }));
 
 vi.mock('../../../server/media/ffmpeg', async (importOriginal) => {
   const real = await importOriginal<typeof Ffmpeg>();
@@ -19,7 +19,12 @@ vi.mock('../../../server/media/ffmpeg', async (importOriginal) => {
     ...real,
     runFfmpeg: (args: readonly string[], timeoutMs?: number) => {
       camera.runs += 1;
-      return camera.missing ? Promise.reject(new real.FfmpegMissing()) : real.runFfmpeg(args, timeoutMs);
+      if (camera.missing) return Promise.reject(new real.FfmpegMissing());
+      camera.active += 1;
+      camera.most = Math.max(camera.most, camera.active);
+      return real.runFfmpeg(args, timeoutMs).finally(() => {
+        camera.active -= 1;
+      });
     },
   };
 });
@@ -33,6 +38,7 @@ describe('the snapshot renderer', () => {
   beforeEach(() => {
     camera.runs = 0;
     camera.missing = false;
+    camera.most = 0;
   });
 
   it('renders a photo once for many requests at once, both sizes, and serves the files after', async () => {
@@ -51,6 +57,15 @@ describe('the snapshot renderer', () => {
     const renamed = await photoFile(mediaDir, { ...PHOTO, signCode: '沪B54321' }, 'full');
     expect(camera.runs).toBe(1);
     expect(renamed).not.toBe(await photoFile(mediaDir, PHOTO, 'full'));
+  });
+
+  it('runs at most a few ffmpeg at once for a grid of photos asked together, and renders them all', async () => {
+    const photos = Array.from({ length: PHOTO_RENDER_RUNS * 3 }, (_, i) => ({ ...PHOTO, eventId: 1000 + i }));
+    const files = await Promise.all(photos.map((photo) => photoFile(mediaDir, photo, 'thumb')));
+    expect(camera.runs).toBe(photos.length);
+    expect(camera.most).toBeLessThanOrEqual(PHOTO_RENDER_RUNS);
+    expect(camera.most).toBeGreaterThan(1);
+    for (const file of files) expect(fs.existsSync(file)).toBe(true);
   });
 
   it('rejects without ffmpeg and leaves nothing behind', async () => {
