@@ -86,3 +86,29 @@ describe('the video screens in Chromium', () => {
     await expect.poll(() => currentTime(name), { timeout: 15_000 }).toBeGreaterThan(1);
   });
 });
+
+describe('the video screens against a legacy backend in Chromium', () => {
+  let server: SimServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startSimServer({ staticDir: requireBuiltConsole(), contract: 'legacy', seed: 16, trucks: 6 });
+    browser = await launchBrowser();
+    ({ page } = await newUserPage(browser, server.url));
+    await loginAs(page, server.url, 'admin');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('says the backend offers no video, on the page and in every pane', async () => {
+    const plate = (await server.services.db.selectFrom('truck').select('signCode').orderBy('id').executeTakeFirstOrThrow()).signCode;
+    await page.goto(`${server.url}/monitor/real_video?plate=${encodeURIComponent(plate)}&layout=4`);
+    const view = page.locator('.view:not([hidden])');
+    await expect.poll(() => view.locator('.video__not-offered').textContent(), { timeout: 10_000 }).toBe('当前后台不提供视频功能（请通过视频软件插件观看）');
+    await expect.poll(() => view.locator('.video-pane[data-reason="notOffered"]').count()).toBe(4);
+  });
+});

@@ -11,7 +11,7 @@ import { DateTimeRangePicker, PlateComboBox } from '../../../ui/filters';
 import { useScreenQuery } from '../live/use-screen-query';
 import { startOfDay } from '../playback/day-start';
 import { NotOffered } from './NotOffered';
-import { useVideoTrucks } from './use-video-trucks';
+import { useVideoOffered, useVideoTrucks } from './use-video-trucks';
 import { fetchRecordings, VideoRefusal } from './video-calls';
 import { VideoPane } from './VideoPane';
 import './video.css';
@@ -43,6 +43,7 @@ export function HistoryVideoView() {
   const endTime = readTime(query['to'], now);
   const truckId = trucks.truckIdOf(plate);
   const problem = recordingsRangeProblem(startTime, endTime);
+  const probed = useVideoOffered(truckId);
   const set = (next: Readonly<Record<string, string | number>>) =>
     setQuery({ ...query, from: String(startTime), to: String(endTime), channel: String(channel), ...Object.fromEntries(Object.entries(next).map(([k, v]) => [k, String(v)])) });
 
@@ -66,6 +67,7 @@ export function HistoryVideoView() {
   }, [truckId, channel, startTime, endTime, problem]);
 
   const answer = load.kind === 'loaded' ? load.answer : undefined;
+  const offered = probed && load.kind !== 'notOffered';
   const source = useMemo(
     () => (playing && truckId !== undefined ? { kind: 'clip' as const, truckId, plate, channel, ...playing } : undefined),
     [playing, truckId, plate, channel],
@@ -80,7 +82,7 @@ export function HistoryVideoView() {
   return (
     <article className="page video video-history" data-screen={PATH}>
       <h1>{t(tabTitleKey(PATH))}</h1>
-      {load.kind === 'notOffered' && <NotOffered />}
+      {!offered && <NotOffered />}
       <div className="video__filters" role="group" aria-label={t('video.recordings')}>
         <PlateComboBox plates={trucks.plates} value={plate} onChange={(next) => set({ plate: next })} />
         <label className="video__channel">
@@ -97,7 +99,7 @@ export function HistoryVideoView() {
       <p className="video__status" role="status">{status}</p>
       <div className="video-history__body">
         <div className="video-history__player">
-          <VideoPane index={1} source={source} controls />
+          <VideoPane index={1} source={source} offered={offered} controls />
         </div>
         <ol className="video-history__list" aria-label={t('video.recordings')}>
           {answer?.recordings.map((recording) => {

@@ -29,7 +29,7 @@ export function RealVideoView() {
   const trucks = useVideoTrucks();
   const plate = query['plate'] ?? '';
   const truckId = trucks.truckIdOf(plate);
-  const offered = useVideoOffered(truckId ?? trucks.truckIdOf(trucks.plates[0]?.signCode ?? ''));
+  const offered = useVideoOffered(truckId);
   const [camera, setCamera] = useState<Offered<CameraAnswer> | undefined>();
 
   useEffect(() => {
@@ -60,7 +60,7 @@ export function RealVideoView() {
       </div>
       <VideoGrid layout={layout}>
         {Array.from({ length: layout }, (_, i) => (
-          <VideoPane key={i} index={i + 1} source={truckId === undefined ? undefined : { kind: 'live', truckId, plate, channel: i + 1 }} />
+          <VideoPane key={i} index={i + 1} offered={offered} source={truckId === undefined ? undefined : { kind: 'live', truckId, plate, channel: i + 1 }} />
         ))}
       </VideoGrid>
     </article>

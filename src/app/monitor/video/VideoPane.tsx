@@ -36,6 +36,8 @@ export interface VideoPaneProps {
   readonly onSelect?: () => void;
   /** Native controls for recordings (seek); live panes have none. */
   readonly controls?: boolean;
+  /** False on a backend without video: the pane says so and asks for nothing. */
+  readonly offered?: boolean;
   /** Tests replace the calls and the player (happy-dom plays no video). */
   readonly load?: LoadStream;
   readonly play?: PlayStream;
@@ -43,7 +45,7 @@ export interface VideoPaneProps {
 
 const sourceKey = (source: PaneSource | undefined) => (source ? JSON.stringify(source) : '');
 
-export function VideoPane({ index, source, selected, onSelect, controls = false, load = loadStream, play = playHls }: VideoPaneProps) {
+export function VideoPane({ index, source, selected, onSelect, controls = false, offered = true, load = loadStream, play = playHls }: VideoPaneProps) {
   const { t } = useTranslation();
   const figure = useRef<HTMLElement>(null);
   const video = useRef<HTMLVideoElement>(null);
@@ -53,6 +55,10 @@ export function VideoPane({ index, source, selected, onSelect, controls = false,
   const key = sourceKey(source);
 
   useEffect(() => {
+    if (!offered) {
+      setState({ kind: 'noSignal', reason: 'notOffered' });
+      return undefined;
+    }
     if (!source) {
       setState({ kind: 'empty' });
       return undefined;
@@ -85,7 +91,7 @@ export function VideoPane({ index, source, selected, onSelect, controls = false,
       player?.destroy();
     };
     // The source is compared by value (`key`): a parent's new object for the same channel keeps the stream.
-  }, [key, visible, attempt, load, play]);
+  }, [key, visible, attempt, offered, load, play]);
 
   const caption = source ? t('video.caption', { plate: source.plate, n: source.channel }) : t('video.pane', { n: index });
   const overlay = state.kind === 'noSignal' || state.kind === 'loading' || state.kind === 'empty' || state.kind === 'paused';

@@ -28,7 +28,7 @@ export interface VideoWallProps {
 
 export function VideoWallView() {
   const trucks = useVideoTrucks();
-  const offered = useVideoOffered(trucks.truckIdOf(trucks.plates[0]?.signCode ?? ''));
+  const offered = useVideoOffered();
   return <VideoWall trucks={trucks} offered={offered} />;
 }
 
@@ -97,6 +97,7 @@ export function VideoWall({ load, play, trucks, offered }: VideoWallProps) {
               source={pane ? { kind: 'live', ...pane } : undefined}
               selected={i === selected}
               onSelect={() => choose(i)}
+              offered={offered}
               load={load}
               play={play}
             />

@@ -24,11 +24,14 @@ export function useVideoTrucks(): VideoTrucks {
   }, [fleet.trucks]);
 }
 
-/** False once the backend answered that it has no video calls (a legacy backend); true otherwise. */
-export function useVideoOffered(probeTruckId: number | undefined): boolean {
+/**
+ * False once the backend answered that it has no video calls (a legacy backend); true otherwise. Any truck id probes:
+ * our server answers even an unknown one with a refusal that carries its reason, a backend without the call a bare
+ * 404 (legacy status rows carry no truck ids, so there may be none to ask with).
+ */
+export function useVideoOffered(probeTruckId = 1): boolean {
   const [offered, setOffered] = useState(true);
   useEffect(() => {
-    if (probeTruckId === undefined) return undefined;
     let current = true;
     fetchCamera(probeTruckId).then(
       (answer) => current && setOffered(answer !== 'notOffered'),
