@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { DAY_MS } from '../../../src/domain/format/time';
+import { PHOTO_CALL_PATHS } from '../../../src/domain/photos/photo-wire';
 import { PHOTO_TRIGGERS, TRIGGER_EVENT_KINDS, maskChannels, triggerOfKind } from '../../../src/domain/photos/photo-triggers';
 import { DEFAULT_MASKS } from '../../../server/photos/camera-masks';
 import { launchBrowser } from '../../helpers/browser';
@@ -78,6 +79,20 @@ describe('view_photos in Chromium', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.closest('li')?.getAttribute('data-photo'))).toBe(ids[0]);
+  });
+
+  it('refuses a 4-day range under the field without asking the server', async () => {
+    const asked: string[] = [];
+    const listen = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname.endsWith(PHOTO_CALL_PATHS.list)) asked.push(request.url());
+    };
+    page.on('request', listen);
+    await page.goto(`${server.url}${PATH}?plate=${encodeURIComponent(plate)}&from=${end - 4 * DAY_MS}&to=${end}`);
+    await expect.poll(() => view().getByTestId('range-error').textContent()).toBe('照片查询时间不能超过3天');
+    await page.waitForTimeout(300);
+    page.off('request', listen);
+    expect(asked).toEqual([]);
+    expect(await view().locator('.photos__grid').count()).toBe(0);
   });
 
   it('says 没有可查看的照片 for a range without events', async () => {

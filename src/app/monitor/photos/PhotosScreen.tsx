@@ -30,11 +30,13 @@ export default function PhotosScreen() {
   const plates = useMemo(() => fleet.trucks.map((truck) => ({ signCode: truck.row.signCode, companyName: truck.row.truckCompany })), [fleet.trucks]);
   const rule = photoRangeProblem(filters.startTime, filters.endTime);
   const problem = rule && t(rule.key, rule.values);
+  // The rule answers a fresh object each render: the effect below depends only on whether it refuses.
+  const refused = rule !== undefined;
   const { plate, startTime, endTime, trigger } = filters;
 
   const [load, setLoad] = useState<Load>({ kind: 'idle' });
   useEffect(() => {
-    if (rule !== undefined || plate === '') {
+    if (refused || plate === '') {
       setLoad({ kind: 'idle' });
       return undefined;
     }
@@ -48,7 +50,7 @@ export default function PhotosScreen() {
     return () => {
       current = false;
     };
-  }, [plate, startTime, endTime, trigger, rule]);
+  }, [plate, startTime, endTime, trigger, refused]);
 
   const answer = load.kind === 'loaded' ? load.answer : undefined;
   return (
@@ -56,7 +58,7 @@ export default function PhotosScreen() {
       <h1>{t(tabTitleKey(PATH))}</h1>
       <PhotoFilters plates={plates} filters={filters} onChange={setFilters} problem={problem} />
       <p className="photos__status" role="status">
-        {rule === undefined && plate === '' ? t('photos.chooseTruck') : ''}
+        {!refused && plate === '' ? t('photos.chooseTruck') : ''}
         {load.kind === 'loading' ? t('photos.loading') : ''}
         {load.kind === 'notOffered' ? t('photos.notOffered') : ''}
         {load.kind === 'failed' ? load.message : ''}
