@@ -4,7 +4,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { displayDate, displayDateTime, displayShortDateTime } from '../../../domain/format/time';
+import { CHINA_OFFSET_MS, DAY_MS, displayDate, displayDateTime, displayShortDateTime } from '../../../domain/format/time';
 import type { Lang } from '../../../domain/i18n';
 import { cellText } from '../../../domain/screens/reports/cells';
 import type { ReportChart as ChartDef, ReportDef } from '../../../domain/screens/reports/definition';
@@ -46,6 +46,8 @@ async function chartRows(def: ReportDef, chart: ChartDef, filters: ReportFilters
   const page = await fetchReportPage(def, reportQuery(filters, 1, REPORT_PAGE.maxSize, sort));
   return { rows: page.rows, capped: false };
 }
+
+const isChinaMidnight = (ms: number) => (ms + CHINA_OFFSET_MS) % DAY_MS === 0;
 
 export function ReportChartPanel({ def, chart, filters, generation, lang, onRange }: ReportChartPanelProps) {
   const { t } = useTranslation();
@@ -106,7 +108,8 @@ export function ReportChartPanel({ def, chart, filters, generation, lang, onRang
             data={data}
             xLabel={xColumn ? t(xColumn.labelKey) : ''}
             yLabel={yColumn ? t(yColumn.labelKey) : ''}
-            formatTick={(ms) => (trend && !days ? displayShortDateTime(ms, lang) : displayDate(ms, lang))}
+            // A day axis's ticks may fall between midnights (every 12 h over a week): only a day's own tick is named.
+            formatTick={(ms) => (trend && !days ? displayShortDateTime(ms, lang) : days && !isChinaMidnight(ms) ? '' : displayDate(ms, lang))}
             formatCursor={(ms) => (trend && !days ? displayDateTime(ms, lang) : displayDate(ms, lang))}
             onPick={
               drill
