@@ -1,0 +1,54 @@
+// The video shot (issue 16; docs/video.md): as the admin, real_video of an online truck whose camera has 3 channels,
+// in 4 panes: three playing their live streams (each past its first seconds), the fourth saying 无信号 and why.
+import type { Page } from 'playwright-core';
+import { entityCallPath } from '../src/domain/screens/entities/wire';
+import { VIDEO_CALL_PATHS, type CameraAnswer } from '../src/domain/video/video-wire';
+import type { TruckStatusRow } from '../src/domain/wire/truck-row';
+import type { ManualShot } from '../server/manuals/shots';
+import type { Recipe, ShotContext } from './manual-shots';
+import { dismissLiveNotices, openBySearch } from './manual-shot-steps';
+
+export type VideoShot = Extract<ManualShot, 'video'>;
+
+const VIEWPORT = { width: 1440, height: 900 } as const;
+const CAMERA_SETUP = '/setting/device_parameter/camera_setup';
+
+/** An online truck given a 3-channel camera through camera setup, as an operator would (the seed has no cameras). */
+async function truckWithCamera(ctx: ShotContext): Promise<string> {
+  const trucks = (await ctx.api<readonly TruckStatusRow[]>('admin', 'GET', '/onlineTruck')).data ?? [];
+  const truck = trucks.find((row) => row.status !== 0 && row.truckId !== undefined);
+  if (!truck?.truckId) throw new Error('no online truck in the shot fleet');
+  const camera = await ctx.api<CameraAnswer>('admin', 'GET', VIDEO_CALL_PATHS.camera, { query: { truckId: truck.truckId } });
+  if (camera.resultCode !== 200) throw new Error(`the video calls answered ${camera.resultCode}`);
+  const saved = await ctx.api('admin', 'POST', entityCallPath(CAMERA_SETUP), {
+    form: { companyCode: await companyOf(ctx, truck.truckId), truckId: truck.truckId, terminalPhone: '13800138000', totalChannels: 3, dualIp: '10.0.0.8:6605', recording: '1', realtimeVideo: '1', hdLine: 1 },
+  });
+  if (saved.resultCode !== 200) throw new Error(`camera setup refused: ${saved.message}`);
+  return truck.signCode;
+}
+
+async function companyOf(ctx: ShotContext, truckId: number): Promise<string> {
+  const trucks = await ctx.api<{ readonly rows: readonly { readonly id: number; readonly companyCode: string }[] }>('admin', 'GET', entityCallPath('/setting/base_data/truck'), { query: { page: 1, size: 500 } });
+  const row = trucks.data?.rows.find((one) => one.id === truckId);
+  if (!row) throw new Error(`truck ${truckId} not in the truck list`);
+  return row.companyCode;
+}
+
+export const VIDEO_RECIPES = {
+  video: async (ctx) => {
+    const plate = await truckWithCamera(ctx);
+    const page: Page = await ctx.pageOf('admin');
+    await page.setViewportSize(VIEWPORT);
+    await dismissLiveNotices(page, ctx.t('notice.dismiss'));
+    await openBySearch(page, ctx.t('route.monitor.real_video'));
+    await page.goto(`${ctx.base}/monitor/real_video?plate=${encodeURIComponent(plate)}&layout=4`);
+    // A new page load: the poll notices come again.
+    await dismissLiveNotices(page, ctx.t('notice.dismiss'));
+    await page.waitForFunction(() => {
+      const videos = [...document.querySelectorAll<HTMLVideoElement>('.view:not([hidden]) .video-pane[data-state="playing"] video')];
+      return videos.length === 3 && videos.every((video) => video.currentTime > 2);
+    }, undefined, { timeout: 30_000 });
+    await page.locator('.view:not([hidden]) .video-pane[data-reason="noChannel"]').waitFor();
+    return page.screenshot();
+  },
+} satisfies Record<VideoShot, Recipe>;
