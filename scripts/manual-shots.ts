@@ -10,6 +10,7 @@ import { DEVICE_PARAM_RECIPES } from './manual-shots-device-params';
 import { MONITOR_RECIPES } from './manual-shots-monitor';
 import { SPRINKLER_RECIPES } from './manual-shots-sprinkler';
 import { PHOTO_RECIPES } from './manual-shots-photos';
+import { VIDEO_RECIPES } from './manual-shots-video';
 import { openBySearch } from './manual-shot-steps';
 
 /** The demo users; `admin` is the only one holding the device-parameter functions. */
@@ -375,5 +376,5 @@ export const RECIPES = {
   ...DEVICE_PARAM_RECIPES,
   ...MONITOR_RECIPES,
   ...SPRINKLER_RECIPES,
-  ...PHOTO_RECIPES,
+  ...PHOTO_RECIPES, ...VIDEO_RECIPES,
 } satisfies Record<ManualShot, Recipe>;

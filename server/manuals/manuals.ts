@@ -9,7 +9,7 @@ export const MANUAL_SECTIONS = {
   operation: [
     'overview', 'login', 'layout', 'status-badges', 'alarm-popups', 'urgent-alarm', 'alarm-settings', 'quick-access',
     'user-menu', 'password', 'language', 'notices', 'session', 'live-connection', 'errors', 'reports', 'driving-device', 'master-data', 'device-parameters',
-    'monitor-board', 'photos', 'fences', 'screens',
+    'monitor-board', 'photos', 'video', 'fences', 'screens',
   ],
   'water-truck': [
     'water-overview', 'login', 'water-layout', 'water-alarms', 'quick-access', 'water-user-menu', 'password', 'session',

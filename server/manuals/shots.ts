@@ -39,6 +39,7 @@ export const MANUAL_SHOTS = [
   'fence-approval',
   'sprinkler-statistics',
   'photos',
+  'video',
 ] as const;
 
 export type ManualShot = (typeof MANUAL_SHOTS)[number];
