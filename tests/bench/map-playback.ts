@@ -39,7 +39,7 @@ const PLAYBACK_PROBE = `
 `;
 
 /** Three days of one truck at `stepSeconds`: a day's shifts driving across the city with short stops, parked at night. */
-function writeDenseTrack(dbPath: string, end: number, stepSeconds: number): { truckId: number; signCode: string; fixes: number } {
+export function writeDenseTrack(dbPath: string, end: number, stepSeconds: number): { truckId: number; signCode: string; fixes: number } {
   const db = new Database(dbPath);
   db.pragma('busy_timeout = 10000');
   try {

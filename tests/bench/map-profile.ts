@@ -1,18 +1,22 @@
 // `npx tsx tests/bench/map-profile.ts`: what the live map's long tasks are made of. Not a benchmark: the same fleet and
 // page as bench:map's track_map section, with a Chromium trace (timeline and the JS sampling profiler) taken from
 // navigation over PROFILE_SECONDS of updates; each main-thread task over 50 ms is printed with the trace events and the
-// JS functions (self time) that filled it.
+// JS functions (self time) that filled it. PROFILE_PLAY=1 profiles playback_track instead: one dense truck's 3 days
+// (map-playback.ts writes them), the trace started once the track is drawn, over PROFILE_SECONDS of ×20 play.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CDPSession } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { launchBrowser } from '../helpers/browser';
 import { DIST_DIR, loginAs, newUserPage } from '../helpers/console';
+import os from 'node:os';
+import { writeDenseTrack } from './map-playback';
 import { startServerProcess } from './server-process';
 
 const TRUCKS = Number(process.env['BENCH_TRUCKS'] ?? 10_000);
 const SECONDS = Number(process.env['PROFILE_SECONDS'] ?? 65);
 const PATH = process.env['PROFILE_PATH'] ?? '/monitor/track_map';
+const PLAY = process.env['PROFILE_PLAY'] === '1';
 
 interface TraceEvent {
   readonly name: string;
@@ -96,17 +100,29 @@ function top(weights: Map<string, number>, count: number, unit: (value: number) 
 }
 
 if (!fs.existsSync(`${DIST_DIR}/index.html`)) throw new Error(`no built console in ${DIST_DIR}`);
-const server = await startServerProcess({ STATIC_DIR: DIST_DIR, SIM_TRUCKS: String(TRUCKS), SIM_BACKFILL_DAYS: '0', SIM_TRACK_DAYS: '0' });
+const dbDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-profile-'));
+const dbPath = path.join(dbDir, 'fleet.db');
+const server = await startServerProcess({ STATIC_DIR: DIST_DIR, SIM_TRUCKS: String(TRUCKS), SIM_BACKFILL_DAYS: '0', SIM_TRACK_DAYS: '0', DB_PATH: dbPath });
 const browser = await launchBrowser();
 try {
   const { page } = await newUserPage(browser, server.base);
   await loginAs(page, server.base, 'admin');
   const cdp = await page.context().newCDPSession(page);
+  if (PLAY) {
+    const end = Date.now();
+    const truck = writeDenseTrack(dbPath, end, 30);
+    await page.goto(`${server.base}/monitor/playback_track?plate=${encodeURIComponent(truck.signCode)}&from=${end - 3 * 86_400_000}&to=${end}`);
+    await page.waitForFunction(() => Number(document.querySelector<HTMLElement>('.playback__map')?.dataset['fixes']) > 0, undefined, { timeout: 120_000 });
+    await page.waitForTimeout(1000);
+  }
   await cdp.send('Tracing.start', {
     transferMode: 'ReturnAsStream',
     traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing'] },
   });
-  await page.goto(`${server.base}${PATH}`);
+  if (PLAY) {
+    await page.locator('.playback__speeds input[value="20"]').check();
+    await page.locator('.playback__play').click();
+  } else await page.goto(`${server.base}${PATH}`);
   await page.waitForTimeout(SECONDS * 1000);
   const events = await readTrace(cdp);
   const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
@@ -133,4 +149,5 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  fs.rmSync(dbDir, { recursive: true, force: true });
 }

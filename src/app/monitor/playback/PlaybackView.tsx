@@ -25,6 +25,7 @@ import { SpeedChart } from './SpeedChart';
 import { TripFigures } from './TripFigures';
 import { usePlaybackClock } from './use-playback-clock';
 import { usePlaybackFilters } from './use-playback-filters';
+import { useSamePlates } from './use-same-plates';
 import './playback.css';
 
 export interface PlaybackViewProps {
@@ -50,8 +51,9 @@ export function PlaybackView({ path, offers, marks: markSet = 'truck' }: Playbac
   const [filters, setFilters] = usePlaybackFilters(path);
   const fleet = useFleetTrucks();
   const offered = useMemo(() => fleet.trucks.filter(offers), [fleet.trucks, offers]);
-  const plates = useMemo(() => offered.map((truck) => ({ signCode: truck.row.signCode, companyName: truck.row.truckCompany })), [offered]);
-  const truckId = offered.find((truck) => truck.row.signCode === filters.plate)?.row.truckId;
+  // The same plates keep the same list at each status frame, so the plate choice is not drawn again.
+  const plates = useSamePlates(offered);
+  const truckId = useMemo(() => offered.find((truck) => truck.row.signCode === filters.plate)?.row.truckId, [offered, filters.plate]);
   const problem = trackRangeProblem(filters.startTime, filters.endTime);
 
   const [load, setLoad] = useState<Load>({ kind: 'idle' });
