@@ -16,6 +16,9 @@ import { loginAs, newUserPage, requireBuiltConsole } from '../tests/helpers/cons
 import { startSimServer, type SimServer } from '../tests/helpers/server';
 import { HISTORY_SHOTS, RECIPES, type DemoUser, type ShotContext } from './manual-shots';
 
+// The console shows China time, as its users see it; Chromium and the server take the zone from here.
+process.env.TZ = 'Asia/Shanghai';
+
 /** The simulator's seed and size: the same fleet, plates and companies on every run. */
 const SEED = 20261122;
 const TRUCKS = 40;
