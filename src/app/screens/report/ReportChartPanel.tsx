@@ -48,6 +48,8 @@ async function chartRows(def: ReportDef, chart: ChartDef, filters: ReportFilters
 }
 
 const isChinaMidnight = (ms: number) => (ms + CHINA_OFFSET_MS) % DAY_MS === 0;
+/** The China date a day axis's point stands for ('2026-11-20'), whatever the browser's zone: the rows' own day. */
+const chinaDay = (ms: number) => new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 
 export function ReportChartPanel({ def, chart, filters, generation, lang, onRange }: ReportChartPanelProps) {
   const { t } = useTranslation();
@@ -88,6 +90,7 @@ export function ReportChartPanel({ def, chart, filters, generation, lang, onRang
     });
   }, [loaded, chart, lang, t]);
 
+  const dayText = (ms: number) => (xColumn ? cellText(xColumn, chinaDay(ms), lang) : chinaDay(ms));
   const drawn = !needsPlate && data !== undefined && data.x.length > 0;
   // Bars without rows leave no empty frame; a trend keeps its ranges, a wider one may hold rows.
   if (!trend && !drawn) return null;
@@ -108,9 +111,10 @@ export function ReportChartPanel({ def, chart, filters, generation, lang, onRang
             data={data}
             xLabel={xColumn ? t(xColumn.labelKey) : ''}
             yLabel={yColumn ? t(yColumn.labelKey) : ''}
-            // A day axis's ticks may fall between midnights (every 12 h over a week): only a day's own tick is named.
-            formatTick={(ms) => (trend && !days ? displayShortDateTime(ms, lang) : days && !isChinaMidnight(ms) ? '' : displayDate(ms, lang))}
-            formatCursor={(ms) => (trend && !days ? displayDateTime(ms, lang) : displayDate(ms, lang))}
+            // A day axis's ticks may fall between midnights (every 12 h over a week): only a day's own tick is named, by
+            // its China date as the rows have it.
+            formatTick={(ms) => (days ? (isChinaMidnight(ms) ? dayText(ms) : '') : trend ? displayShortDateTime(ms, lang) : displayDate(ms, lang))}
+            formatCursor={(ms) => (days ? dayText(ms) : trend ? displayDateTime(ms, lang) : displayDate(ms, lang))}
             onPick={
               drill
                 ? (index) => {
