@@ -104,24 +104,26 @@ export function VideoPane({ index, source, selected, onSelect, controls = false,
       data-reason={state.kind === 'noSignal' ? state.reason : undefined}
       data-selected={selected === true}
     >
-      {/* The element is always there, so the player attaches to the same node across retries. */}
-      <video ref={video} className="video-pane__video" muted autoPlay playsInline controls={controls} hidden={state.kind !== 'playing'} />
-      {overlay && (
-        <div className="video-pane__overlay" role="status">
-          {state.kind === 'noSignal' && (
-            <>
-              <strong className="video-pane__no-signal">{t('video.noSignal')}</strong>
-              <span className="video-pane__reason">{state.message ?? t(noSignalKey(state.reason))}</span>
-              {state.reason !== 'notOffered' && (
-                <button type="button" className="video-pane__retry" onClick={() => setAttempt((n) => n + 1)}>{t('video.retry')}</button>
-              )}
-            </>
-          )}
-          {state.kind === 'loading' && <span>{t('video.connecting')}</span>}
-          {state.kind === 'empty' && <span>{t('video.emptyPane')}</span>}
-          {state.kind === 'paused' && <span>{t('video.reason.hidden')}</span>}
-        </div>
-      )}
+      <div className="video-pane__screen">
+        {/* The element is always there, so the player attaches to the same node across retries. */}
+        <video ref={video} className="video-pane__video" muted autoPlay playsInline controls={controls} hidden={state.kind !== 'playing'} />
+        {overlay && (
+          <div className="video-pane__overlay" role="status">
+            {state.kind === 'noSignal' && (
+              <>
+                <strong className="video-pane__no-signal">{t('video.noSignal')}</strong>
+                <span className="video-pane__reason">{state.message ?? t(noSignalKey(state.reason))}</span>
+                {state.reason !== 'notOffered' && (
+                  <button type="button" className="video-pane__retry" onClick={() => setAttempt((n) => n + 1)}>{t('video.retry')}</button>
+                )}
+              </>
+            )}
+            {state.kind === 'loading' && <span>{t('video.connecting')}</span>}
+            {state.kind === 'empty' && <span>{t('video.emptyPane')}</span>}
+            {state.kind === 'paused' && <span>{t('video.reason.hidden')}</span>}
+          </div>
+        )}
+      </div>
       <figcaption className="video-pane__caption">
         {onSelect ? (
           <button type="button" className="video-pane__select" aria-pressed={selected === true} onClick={onSelect}>{caption}</button>
