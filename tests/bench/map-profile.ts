@@ -17,6 +17,7 @@ const TRUCKS = Number(process.env['BENCH_TRUCKS'] ?? 10_000);
 const SECONDS = Number(process.env['PROFILE_SECONDS'] ?? 65);
 const PATH = process.env['PROFILE_PATH'] ?? '/monitor/track_map';
 const PLAY = process.env['PROFILE_PLAY'] === '1';
+const TASK_MS = Number(process.env['PROFILE_TASK_MS'] ?? 50);
 
 interface TraceEvent {
   readonly name: string;
@@ -130,10 +131,10 @@ try {
   for (const thread of mains) {
     const [pid = 0, tid = 0] = thread.split(':').map(Number);
     const own = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X');
-    const tasks = own.filter((e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && (e.dur ?? 0) > 50_000);
+    const tasks = own.filter((e) => (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && (e.dur ?? 0) > TASK_MS * 1000);
     if (tasks.length === 0) continue;
     const samples = samplesOf(events, pid, tid);
-    console.log(`thread ${thread}: ${tasks.length} tasks over 50 ms`);
+    console.log(`thread ${thread}: ${tasks.length} tasks over ${TASK_MS} ms`);
     for (const task of tasks) {
       const end = task.ts + (task.dur ?? 0);
       const inside = own.filter((e) => e !== task && e.ts >= task.ts && e.ts < end);

@@ -17,9 +17,12 @@ export class FleetBook {
   /** The list last answered, in plate order, and where each key sits in it. */
   private list: TruckView[] = [];
   private readonly at = new Map<string, number>();
-  /** Keys whose rows changed since the last list; `reorder`: a truck came, went or changed its plate. */
+  /**
+   * Keys changed or removed since the last list. Whether the roster changed (a truck came, went or changed its plate)
+   * is told when the list is asked for: a truck changing status is removed by one watch and added by another, in
+   * either order, and is no roster change once both parts are in.
+   */
   private readonly dirty = new Set<string>();
-  private reorder = false;
 
   /** One part of a status's watch. */
   apply(status: TruckStatusCode, part: TruckChanges): void {
@@ -29,11 +32,9 @@ export class FleetBook {
       if (this.owner.get(key) !== status) continue;
       this.held.delete(key);
       this.owner.delete(key);
-      this.reorder = true;
+      this.dirty.add(key);
     }
     for (const truck of part.changed) {
-      const before = this.held.get(truck.key);
-      if (!before || before.row.signCode !== truck.row.signCode) this.reorder = true;
       this.held.set(truck.key, truck);
       this.owner.set(truck.key, status);
       this.dirty.add(truck.key);
@@ -51,8 +52,9 @@ export class FleetBook {
 
   /** The trucks in plate order: a new array when anything changed since the last call, else the same one. */
   trucks(): readonly TruckView[] {
-    if (this.reorder) this.rebuild();
-    else if (this.dirty.size > 0) {
+    if (this.dirty.size === 0) return this.list;
+    if (this.rosterChanged()) this.rebuild();
+    else {
       const next = this.list.slice();
       for (const key of this.dirty) {
         const index = this.at.get(key);
@@ -62,8 +64,16 @@ export class FleetBook {
       this.list = next;
     }
     this.dirty.clear();
-    this.reorder = false;
     return this.list;
+  }
+
+  private rosterChanged(): boolean {
+    for (const key of this.dirty) {
+      const index = this.at.get(key);
+      const held = this.held.get(key);
+      if (index === undefined || !held || this.list[index]?.row.signCode !== held.row.signCode) return true;
+    }
+    return false;
   }
 
   /** Plates sorted once per roster change; the kept order is merged with the new trucks sorted alone. */
@@ -80,22 +90,44 @@ export class FleetBook {
     const added: TruckView[] = [];
     for (const [key, held] of this.held) if (!placed.has(key)) added.push(held);
     added.sort((a, b) => plates.compare(a.row.signCode, b.row.signCode));
-    const merged: TruckView[] = [];
-    let i = 0;
-    let j = 0;
-    while (i < kept.length || j < added.length) {
-      const left = kept[i];
-      const right = added[j];
-      if (right === undefined || (left !== undefined && plates.compare(left.row.signCode, right.row.signCode) <= 0)) {
-        if (left) merged.push(left);
-        i += 1;
-      } else {
-        merged.push(right);
-        j += 1;
-      }
-    }
+    const merged = added.length * 16 < kept.length ? insertEach(kept, added) : mergeSorted(kept, added);
     this.list = merged;
     this.at.clear();
     merged.forEach((truck, index) => this.at.set(truck.key, index));
   }
+}
+
+/** A few new trucks into a long sorted list: each placed by binary search (the list's compares stay few). */
+function insertEach(sorted: TruckView[], added: readonly TruckView[]): TruckView[] {
+  for (const truck of added) {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const there = sorted[middle];
+      if (there && plates.compare(there.row.signCode, truck.row.signCode) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    sorted.splice(low, 0, truck);
+  }
+  return sorted;
+}
+
+/** Two sorted lists into one, the kept before the added among equal plates. */
+function mergeSorted(kept: readonly TruckView[], added: readonly TruckView[]): TruckView[] {
+  const merged: TruckView[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < kept.length || j < added.length) {
+    const left = kept[i];
+    const right = added[j];
+    if (right === undefined || (left !== undefined && plates.compare(left.row.signCode, right.row.signCode) <= 0)) {
+      if (left) merged.push(left);
+      i += 1;
+    } else {
+      merged.push(right);
+      j += 1;
+    }
+  }
+  return merged;
 }

@@ -50,4 +50,22 @@ describe('the fleet book', () => {
     book.apply(1, { changed: [truck(1, '沪D4')], removed: [truck(3, '沪C3').key] });
     expect(plates(book)).toEqual(['沪B2', '沪D4']);
   });
+
+  it('places a few new trucks among many in plate order, and a status change between two lists moves nothing', () => {
+    const book = new FleetBook();
+    const many = Array.from({ length: 100 }, (_, i) => truck(i + 1, `沪A${String(i * 2).padStart(3, '0')}`));
+    book.apply(1, { changed: many, removed: [] });
+    expect(book.trucks()).toHaveLength(100);
+    book.apply(1, { changed: [truck(1001, '沪A001'), truck(1002, '沪A199'), truck(1003, '沪A')], removed: [] });
+    const list = plates(book);
+    expect(list).toEqual([...list].sort(new Intl.Collator().compare));
+    expect(list.slice(0, 3)).toEqual(['沪A', '沪A000', '沪A001']);
+    const before = book.trucks();
+    const moved = truck(50, before.find((one) => one.row.truckId === 50)?.row.signCode ?? '', { status: 2 });
+    book.apply(1, { changed: [], removed: [moved.key] });
+    book.apply(2, { changed: [moved], removed: [] });
+    const after = book.trucks();
+    expect(after.map((one) => one.key)).toEqual(before.map((one) => one.key));
+    expect(after.find((one) => one.key === moved.key)).toBe(moved);
+  });
 });
