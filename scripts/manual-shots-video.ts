@@ -1,7 +1,7 @@
 // The video shot (issue 16; docs/video.md): as the admin, real_video of an online truck whose camera has 3 channels,
 // in 4 panes: three playing their live streams (each past its first seconds), the fourth saying 无信号 and why.
 import type { Page } from 'playwright-core';
-import { entityCallPath } from '../src/domain/screens/entities/wire';
+import { entityCallPath, type EntityRow } from '../src/domain/screens/entities/wire';
 import { VIDEO_CALL_PATHS, type CameraAnswer } from '../src/domain/video/video-wire';
 import type { TruckStatusRow } from '../src/domain/wire/truck-row';
 import type { ManualShot } from '../server/manuals/shots';
@@ -12,8 +12,9 @@ export type VideoShot = Extract<ManualShot, 'video'>;
 
 const VIEWPORT = { width: 1440, height: 900 } as const;
 const CAMERA_SETUP = '/setting/device_parameter/camera_setup';
+const TRUCK_LIST = '/setting/base_data/truck';
 
-/** An online truck given a 3-channel camera through camera setup, as an operator would (the seed has no cameras). */
+/** An online truck given a 3-channel camera through camera setup, as an operator would (the seed has no cameras; the truck is named by its plate). */
 async function truckWithCamera(ctx: ShotContext): Promise<string> {
   const trucks = (await ctx.api<readonly TruckStatusRow[]>('admin', 'GET', '/onlineTruck')).data ?? [];
   const truck = trucks.find((row) => row.status !== 0 && row.truckId !== undefined);
@@ -21,17 +22,20 @@ async function truckWithCamera(ctx: ShotContext): Promise<string> {
   const camera = await ctx.api<CameraAnswer>('admin', 'GET', VIDEO_CALL_PATHS.camera, { query: { truckId: truck.truckId } });
   if (camera.resultCode !== 200) throw new Error(`the video calls answered ${camera.resultCode}`);
   const saved = await ctx.api('admin', 'POST', entityCallPath(CAMERA_SETUP), {
-    form: { companyCode: await companyOf(ctx, truck.truckId), truckId: truck.truckId, terminalPhone: '13800138000', totalChannels: 3, dualIp: '10.0.0.8:6605', recording: '1', realtimeVideo: '1', hdLine: 1 },
+    form: { companyCode: await companyOf(ctx, truck.signCode), truckId: truck.signCode, terminalPhone: '13800138000', totalChannels: 3, dualIp: '10.0.0.8:6605', recording: '1', realtimeVideo: '1', hdLine: 1 },
   });
   if (saved.resultCode !== 200) throw new Error(`camera setup refused: ${saved.message}`);
   return truck.signCode;
 }
 
-async function companyOf(ctx: ShotContext, truckId: number): Promise<string> {
-  const trucks = await ctx.api<{ readonly rows: readonly { readonly id: number; readonly companyCode: string }[] }>('admin', 'GET', entityCallPath('/setting/base_data/truck'), { query: { page: 1, size: 500 } });
-  const row = trucks.data?.rows.find((one) => one.id === truckId);
-  if (!row) throw new Error(`truck ${truckId} not in the truck list`);
-  return row.companyCode;
+/** The truck's company, from the truck master data searched by plate. */
+async function companyOf(ctx: ShotContext, plate: string): Promise<string> {
+  const list = await ctx.api<{ readonly rows: readonly EntityRow[] }>(
+    'admin', 'GET', entityCallPath(TRUCK_LIST), { query: { page: 1, size: 20, signCode: plate } },
+  );
+  const company = list.data?.rows.find((one) => one.values['signCode'] === plate)?.values['companyCode'];
+  if (typeof company !== 'string') throw new Error(`truck ${plate} not found in the truck list (${list.resultCode} ${list.message})`);
+  return company;
 }
 
 export const VIDEO_RECIPES = {
