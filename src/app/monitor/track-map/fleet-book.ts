@@ -17,12 +17,15 @@ export class FleetBook {
   /** The list last answered, in plate order, and where each key sits in it. */
   private list: TruckView[] = [];
   private readonly at = new Map<string, number>();
-  /**
-   * Keys changed or removed since the last list. Whether the roster changed (a truck came, went or changed its plate)
-   * is told when the list is asked for: a truck changing status is removed by one watch and added by another, in
-   * either order, and is no roster change once both parts are in.
-   */
+  /** Keys whose rows changed since the last list. */
   private readonly dirty = new Set<string>();
+  /**
+   * Trucks removed by their watch since the last list. A truck changing status is removed by one watch and added by
+   * another, in either order: back in the book by the time the list is asked for, it is no roster change.
+   */
+  private readonly gone = new Set<string>();
+  /** A truck came or changed its plate since the last list: the list is sorted again. */
+  private reorder = false;
 
   /** One part of a status's watch. */
   apply(status: TruckStatusCode, part: TruckChanges): void {
@@ -32,9 +35,15 @@ export class FleetBook {
       if (this.owner.get(key) !== status) continue;
       this.held.delete(key);
       this.owner.delete(key);
-      this.dirty.add(key);
+      this.gone.add(key);
     }
     for (const truck of part.changed) {
+      const before = this.held.get(truck.key);
+      if (before) {
+        if (before.row.signCode !== truck.row.signCode) this.reorder = true;
+      } else if (!this.gone.delete(truck.key)) this.reorder = true;
+      // Back after its watch removed it: placed as it was, unless its plate changed meanwhile.
+      else if (this.list[this.at.get(truck.key) ?? -1]?.row.signCode !== truck.row.signCode) this.reorder = true;
       this.held.set(truck.key, truck);
       this.owner.set(truck.key, status);
       this.dirty.add(truck.key);
@@ -52,9 +61,8 @@ export class FleetBook {
 
   /** The trucks in plate order: a new array when anything changed since the last call, else the same one. */
   trucks(): readonly TruckView[] {
-    if (this.dirty.size === 0) return this.list;
-    if (this.rosterChanged()) this.rebuild();
-    else {
+    if (this.reorder || this.gone.size > 0) this.rebuild();
+    else if (this.dirty.size > 0) {
       const next = this.list.slice();
       for (const key of this.dirty) {
         const index = this.at.get(key);
@@ -64,16 +72,9 @@ export class FleetBook {
       this.list = next;
     }
     this.dirty.clear();
+    this.gone.clear();
+    this.reorder = false;
     return this.list;
-  }
-
-  private rosterChanged(): boolean {
-    for (const key of this.dirty) {
-      const index = this.at.get(key);
-      const held = this.held.get(key);
-      if (index === undefined || !held || this.list[index]?.row.signCode !== held.row.signCode) return true;
-    }
-    return false;
   }
 
   /** Plates sorted once per roster change; the kept order is merged with the new trucks sorted alone. */
