@@ -1,6 +1,8 @@
 // The running live streams (docs/video.md): one ffmpeg per (truck, channel), started when a pane asks for it, writing
-// HLS into the media folder in real time, and stopped when nobody has fetched its files for `idleMs`, when the cap is
-// reached by others, or when the server closes. A stream whose ffmpeg dies is forgotten, so the next ask restarts it.
+// HLS into its own folder of the media folder in real time, and stopped when nobody has fetched its files for
+// `idleMs`, or when the server closes; at most `maxStreams` at once. A stream whose ffmpeg dies is forgotten, so the
+// next ask restarts it. Behind a round-robin proxy another instance sharing MEDIA_DIR serves the folder's files too,
+// and marks each fetch in the folder (`fetched`), which the owner's idle check reads.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,6 +32,8 @@ export interface StreamPicture {
 
 interface Stream {
   readonly name: string;
+  /** The folder's name below the root: `<truck>-<channel>-<start>`. */
+  readonly folder: string;
   readonly dir: string;
   readonly picture: StreamPicture;
   readonly child: ChildProcess;
@@ -38,9 +42,13 @@ interface Stream {
   lastFetch: number;
 }
 
-export type OpenResult = { readonly ok: true; readonly name: string } | { readonly ok: false; readonly reason: 'busy' | 'ffmpegMissing' | 'failed' };
+export type OpenResult = { readonly ok: true; readonly folder: string } | { readonly ok: false; readonly reason: 'busy' | 'ffmpegMissing' | 'failed' };
 
 export const streamName = (truckId: number, channel: number) => `${truckId}-${channel}`;
+/** A stream folder's name: truck, channel, start (base 36). */
+export const STREAM_FOLDER = /^(\d+)-(\d+)-[0-9a-z]+$/;
+/** Touched at every fetch, on whichever instance serves it. */
+const FETCHED = 'fetched';
 
 export class LiveStreams {
   private readonly streams = new Map<string, Stream>();
@@ -70,15 +78,25 @@ export class LiveStreams {
       stream = this.start(binary, name, picture);
     }
     stream.lastFetch = Date.now();
-    return (await stream.ready) ? { ok: true, name } : { ok: false, reason: 'failed' };
+    return (await stream.ready) ? { ok: true, folder: stream.folder } : { ok: false, reason: 'failed' };
   }
 
-  /** A file of a running stream for a fetch (which keeps the stream alive), or undefined. */
-  file(name: string, file: string): { readonly path: string; readonly picture: StreamPicture } | undefined {
-    const stream = this.streams.get(name);
-    if (!stream) return undefined;
-    stream.lastFetch = Date.now();
-    return { path: path.join(stream.dir, file), picture: stream.picture };
+  /**
+   * The path of a stream file for a fetch, marking the fetch so the stream stays alive; undefined when the folder is
+   * no stream's (stopped, or never). The folder may be another instance's, in a shared MEDIA_DIR.
+   */
+  file(folder: string, file: string): string | undefined {
+    if (!STREAM_FOLDER.test(folder)) return undefined;
+    const dir = path.join(this.root, folder);
+    const now = new Date();
+    try {
+      fs.utimesSync(path.join(dir, FETCHED), now, now);
+    } catch {
+      return undefined;
+    }
+    const own = [...this.streams.values()].find((stream) => stream.folder === folder);
+    if (own) own.lastFetch = now.getTime();
+    return path.join(dir, file);
   }
 
   /** The ffmpeg process ids of the running streams (diagnostics and tests). */
@@ -92,7 +110,7 @@ export class LiveStreams {
 
   /** Stops every stream nobody fetched for `idleMs`. */
   async sweep(now = Date.now()): Promise<void> {
-    const idle = [...this.streams.values()].filter((stream) => now - stream.lastFetch > this.options.idleMs);
+    const idle = [...this.streams.values()].filter((stream) => now - lastFetchOf(stream) > this.options.idleMs);
     await Promise.all(idle.map((stream) => this.stop(stream)));
   }
 
@@ -106,8 +124,10 @@ export class LiveStreams {
 
   private start(binary: string, name: string, picture: StreamPicture): Stream {
     // A fresh folder per start: a restarted stream never serves the segments of its predecessor.
-    const dir = path.join(this.root, `${name}-${Date.now().toString(36)}`);
+    const folder = `${name}-${Date.now().toString(36)}`;
+    const dir = path.join(this.root, folder);
     fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, FETCHED), '');
     const child = spawn(binary, ['-hide_banner', '-loglevel', 'error', '-nostdin', ...liveArgs(picture, dir)], {
       env: { ...process.env, TZ: CAMERA_TZ },
       stdio: ['ignore', 'ignore', 'ignore'],
@@ -116,7 +136,7 @@ export class LiveStreams {
       child.once('exit', () => resolve());
       child.once('error', () => resolve());
     });
-    const stream: Stream = { name, dir, picture, child, exited, ready: Promise.resolve(false), lastFetch: Date.now() };
+    const stream: Stream = { name, folder, dir, picture, child, exited, ready: Promise.resolve(false), lastFetch: Date.now() };
     stream.ready = this.firstPlaylist(stream);
     this.streams.set(name, stream);
     void exited.then(() => {
@@ -159,6 +179,15 @@ export class LiveStreams {
   private stopSweeper(): void {
     clearInterval(this.sweeper);
     this.sweeper = undefined;
+  }
+}
+
+/** The last fetch of a stream's files on any instance: this one's, or the folder's mark. */
+function lastFetchOf(stream: Stream): number {
+  try {
+    return Math.max(stream.lastFetch, fs.statSync(path.join(stream.dir, FETCHED)).mtimeMs);
+  } catch {
+    return stream.lastFetch;
   }
 }
 

@@ -11,7 +11,7 @@ import { failText } from '../envelope';
 import type { ContractOptions } from '../routes/plugin';
 import { readCamera } from './camera-read';
 import { CLIP_NAME, clipsDir } from './clip-render';
-import type { LiveStreams } from './live-streams';
+import { STREAM_FOLDER, type LiveStreams } from './live-streams';
 import { PLAYLIST, SEGMENT_PATTERN } from './stream-args';
 import { VIDEO_ACCESS } from './video-access';
 
@@ -42,10 +42,12 @@ export const streamFileRoutes: FastifyPluginAsync<ContractOptions & { readonly s
 
   app.get<{ Params: FileParams }>(`${VIDEO_CALL_PATHS.files}/live/:name/:file`, { config: { access: VIDEO_ACCESS } }, async (request, reply) => {
     const { name, file } = request.params;
-    if (!isStreamFile(file)) return missing(request, reply);
-    const stream = streams.file(name, file);
-    if (!stream || !authOf(request).companyCodes.includes(stream.picture.companyCode)) return missing(request, reply);
-    return sendFile(request, reply, stream.path, 'no-store');
+    const match = STREAM_FOLDER.exec(name);
+    if (!match || !isStreamFile(file)) return missing(request, reply);
+    const camera = await readCamera(services.db, Number(match[1]), authOf(request).companyCodes);
+    const stream = camera && streams.file(name, file);
+    if (!stream) return missing(request, reply);
+    return sendFile(request, reply, stream, 'no-store');
   });
 
   app.get<{ Params: FileParams }>(`${VIDEO_CALL_PATHS.files}/clip/:name/:file`, { config: { access: VIDEO_ACCESS } }, async (request, reply) => {

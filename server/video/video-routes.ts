@@ -68,7 +68,7 @@ export const videoRoutes: ContractPlugin = async (app, { services }) => {
       if (problem) return noSignal(camera, channel, problem);
       const opened = await streams.open({ truckId, channel, signCode: camera.signCode, companyCode: camera.companyCode });
       if (!opened.ok) return noSignal(camera, channel, opened.reason);
-      return playing(camera, channel, `${VIDEO_CALL_PATHS.files}/live/${opened.name}/${PLAYLIST}`);
+      return playing(camera, channel, `${VIDEO_CALL_PATHS.files}/live/${opened.folder}/${PLAYLIST}`);
     },
   );
 

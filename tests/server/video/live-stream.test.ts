@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_CODE } from '../../../src/domain/wire/envelope';
 import { VIDEO_CALL_PATHS, type StreamAnswer } from '../../../src/domain/video/video-wire';
-import { liveStreamsOf } from '../../../server/video/live-streams';
+import { LiveStreams, liveStreamsOf } from '../../../server/video/live-streams';
 import { call } from '../../helpers/api';
 import { fetchFile, segmentsOf, startVideoServer, type VideoServer } from './video-fixture';
 
@@ -100,9 +100,28 @@ describe('live video streams', () => {
     streams.configure({ idleMs: 25_000 });
   });
 
+  it('stays alive while another instance sharing the media folder serves its files', async () => {
+    const streams = liveStreamsOf(video.server.services);
+    streams.configure({ idleMs: 1_500, sweepMs: 250 });
+    const playlist = await playlistOf((await live('operator', video.trucks.streaming, 1)).data);
+    const folder = playlist.split('/').at(-2) ?? '';
+    // Another server process behind the same proxy: the same MEDIA_DIR, streams of its own.
+    const other = new LiveStreams(path.join(video.mediaDir, 'video', 'live'));
+    for (let i = 0; i < 12; i += 1) {
+      const file = other.file(folder, 'index.m3u8');
+      expect(file && fs.readFileSync(file, 'utf8')).toMatch(/^#EXTM3U/);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(streams.size).toBeGreaterThan(0);
+    await expect.poll(() => streams.size, { timeout: 8_000, interval: 200 }).toBe(0);
+    expect(other.file(folder, 'index.m3u8')).toBeUndefined();
+    streams.configure({ idleMs: 25_000 });
+  });
+
   it('answers busy beyond the cap of concurrent streams', async () => {
     const streams = liveStreamsOf(video.server.services);
-    streams.configure({ maxStreams: streams.size });
+    await playlistOf((await live('operator', video.trucks.streaming, 1)).data);
+    streams.configure({ maxStreams: 1 });
     const answer = await live('operator', video.trucks.streaming, 4);
     expect(answer.data).toMatchObject({ state: 'noSignal', reason: 'busy' });
     streams.configure({ maxStreams: 16 });
@@ -110,8 +129,10 @@ describe('live video streams', () => {
 
   it('leaves no ffmpeg running once the server is closed', async () => {
     const streams = liveStreamsOf(video.server.services);
-    expect(streams.size).toBeGreaterThan(0);
+    await playlistOf((await live('operator', video.trucks.streaming, 2)).data);
+    await playlistOf((await live('operator', video.trucks.streaming, 3)).data);
     const pids = streams.pids();
+    expect(pids.length).toBeGreaterThanOrEqual(2);
     await video.server.close();
     closed = true;
     expect(pids.filter(isAlive)).toEqual([]);
