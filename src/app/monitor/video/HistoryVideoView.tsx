@@ -101,18 +101,21 @@ export function HistoryVideoView() {
         <div className="video-history__player">
           <VideoPane index={1} source={source} offered={offered} controls />
         </div>
-        <ol className="video-history__list" aria-label={t('video.recordings')}>
-          {answer?.recordings.map((recording) => {
-            const chosen = playing?.startTime === recording.startTime && playing.endTime === recording.endTime;
-            return (
-              <li key={recording.startTime}>
-                <button type="button" aria-pressed={chosen} onClick={() => setPlaying(recording)}>
-                  {t('video.recordingAt', { start: displayDateTime(recording.startTime, lang), end: displayDateTime(recording.endTime, lang).slice(-8) })}
-                </button>
-              </li>
-            );
-          })}
-        </ol>
+        <section className="video-history__side">
+          <h2 className="video-history__title">{t('video.recordings')}{answer ? ` (${answer.recordings.length})` : ''}</h2>
+          <ol className="video-history__list" aria-label={t('video.recordings')}>
+            {answer?.recordings.map((recording) => {
+              const chosen = playing?.startTime === recording.startTime && playing.endTime === recording.endTime;
+              return (
+                <li key={recording.startTime}>
+                  <button type="button" aria-pressed={chosen} onClick={() => setPlaying(recording)}>
+                    {t('video.recordingAt', { start: displayDateTime(recording.startTime, lang), end: displayDateTime(recording.endTime, lang).slice(-8) })}
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        </section>
       </div>
     </article>
   );
