@@ -36,7 +36,7 @@ export interface TrackMapViewProps {
   readonly summary?: (shown: readonly TruckView[]) => ReactNode;
   /** The screens the chosen truck's card leads to (playback, tanks, photos, video), each where the user may open it. */
   readonly truckScreens?: readonly RoutePath[];
-  /** A ring round a truck's marker in this colour (spraying sprinklers), with its legend under the map. */
+  /** A ring round a truck's marker in this colour (spraying sprinklers), with its legend beside the map. */
   readonly ring?: { readonly of: (truck: TruckView) => string | undefined; readonly legend: ReactNode };
 }
 

@@ -24,8 +24,9 @@ export class FleetBook {
    * another, in either order: back in the book by the time the list is asked for, it is no roster change.
    */
   private readonly gone = new Set<string>();
-  /** A truck came or changed its plate since the last list: the list is sorted again. */
-  private reorder = false;
+  /** Trucks new to the book since the last list, and trucks whose plate changed: (re)placed by plate. */
+  private readonly fresh = new Set<string>();
+  private readonly replated = new Set<string>();
 
   /** One part of a status's watch. */
   apply(status: TruckStatusCode, part: TruckChanges): void {
@@ -38,15 +39,16 @@ export class FleetBook {
       this.gone.add(key);
     }
     for (const truck of part.changed) {
-      const before = this.held.get(truck.key);
+      const { key } = truck;
+      const before = this.held.get(key);
       if (before) {
-        if (before.row.signCode !== truck.row.signCode) this.reorder = true;
-      } else if (!this.gone.delete(truck.key)) this.reorder = true;
-      // Back after its watch removed it: placed as it was, unless its plate changed meanwhile.
-      else if (this.list[this.at.get(truck.key) ?? -1]?.row.signCode !== truck.row.signCode) this.reorder = true;
-      this.held.set(truck.key, truck);
-      this.owner.set(truck.key, status);
-      this.dirty.add(truck.key);
+        if (before.row.signCode !== truck.row.signCode) this.replated.add(key);
+      } else if (!this.gone.delete(key)) this.fresh.add(key);
+      // Back after its watch removed it: kept in its place, unless its plate changed meanwhile.
+      else if (this.list[this.at.get(key) ?? -1]?.row.signCode !== truck.row.signCode) this.replated.add(key);
+      this.held.set(key, truck);
+      this.owner.set(key, status);
+      this.dirty.add(key);
     }
   }
 
@@ -59,42 +61,37 @@ export class FleetBook {
     return this.held.size;
   }
 
-  /** The trucks in plate order: a new array when anything changed since the last call, else the same one. */
+  /**
+   * The trucks in plate order: a new array when anything changed since the last call, else the same one. Changed rows
+   * are patched in place; only trucks that came, went or changed plate move, each sorted in (no sort of the fleet).
+   */
   trucks(): readonly TruckView[] {
-    if (this.reorder || this.gone.size > 0) this.rebuild();
-    else if (this.dirty.size > 0) {
-      const next = this.list.slice();
-      for (const key of this.dirty) {
-        const index = this.at.get(key);
-        const held = this.held.get(key);
-        if (index !== undefined && held) next[index] = held;
-      }
-      this.list = next;
+    if (this.dirty.size === 0 && this.gone.size === 0) return this.list;
+    let next = this.list.slice();
+    for (const key of this.dirty) {
+      const index = this.at.get(key);
+      const held = this.held.get(key);
+      if (index !== undefined && held) next[index] = held;
     }
+    if (this.gone.size > 0 || this.fresh.size > 0 || this.replated.size > 0) {
+      const { gone, replated } = this;
+      if (gone.size > 0 || replated.size > 0) next = next.filter((truck) => !gone.has(truck.key) && !replated.has(truck.key));
+      const placing: TruckView[] = [];
+      for (const key of new Set([...this.fresh, ...replated])) {
+        const held = this.held.get(key);
+        if (held) placing.push(held);
+      }
+      placing.sort((a, b) => plates.compare(a.row.signCode, b.row.signCode));
+      next = placing.length * 16 < next.length ? insertEach(next, placing) : mergeSorted(next, placing);
+      this.at.clear();
+      next.forEach((truck, index) => this.at.set(truck.key, index));
+    }
+    this.list = next;
     this.dirty.clear();
     this.gone.clear();
-    this.reorder = false;
-    return this.list;
-  }
-
-  /** Plates sorted once per roster change; the kept order is merged with the new trucks sorted alone. */
-  private rebuild(): void {
-    const kept: TruckView[] = [];
-    const placed = new Set<string>();
-    for (const old of this.list) {
-      const held = this.held.get(old.key);
-      if (held && held.row.signCode === old.row.signCode) {
-        kept.push(held);
-        placed.add(old.key);
-      }
-    }
-    const added: TruckView[] = [];
-    for (const [key, held] of this.held) if (!placed.has(key)) added.push(held);
-    added.sort((a, b) => plates.compare(a.row.signCode, b.row.signCode));
-    const merged = added.length * 16 < kept.length ? insertEach(kept, added) : mergeSorted(kept, added);
-    this.list = merged;
-    this.at.clear();
-    merged.forEach((truck, index) => this.at.set(truck.key, index));
+    this.fresh.clear();
+    this.replated.clear();
+    return next;
   }
 }
 
