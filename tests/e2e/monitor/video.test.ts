@@ -1,6 +1,6 @@
 // The video screens in Chromium over a seeded fleet with camera rows: real_video's panes play the truck's live channels
 // (the video element's currentTime advances) and a channel the camera lacks says 无信号 with why; an offline truck's
-// panes say so; history_video lists a truck's recordings (from its fixes) and plays the one chosen. Playing needs the
+// panes say so; history_video lists a truck's recordings (from its fixes) and plays the one chosen, seeking within it. Playing needs the
 // content policy to admit MSE's blob: media (media-src 'self' blob:, server/http/security-headers.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -84,6 +84,9 @@ describe('the video screens in Chromium', () => {
     const name = `${online} 通道1`;
     await expect.poll(() => pane(name).getAttribute('data-state'), { timeout: 15_000 }).toBe('playing');
     await expect.poll(() => currentTime(name), { timeout: 15_000 }).toBeGreaterThan(1);
+    // Seeking: the recording is 3 minutes; two minutes in, it plays on from there.
+    await pane(name).locator('video').evaluate((video: HTMLVideoElement) => void (video.currentTime = 120));
+    await expect.poll(() => currentTime(name), { timeout: 10_000 }).toBeGreaterThan(121);
   });
 });
 
