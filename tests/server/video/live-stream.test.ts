@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RESULT_CODE } from '../../../src/domain/wire/envelope';
 import { VIDEO_CALL_PATHS, type StreamAnswer } from '../../../src/domain/video/video-wire';
 import { LiveStreams, liveStreamsOf } from '../../../server/video/live-streams';
@@ -34,6 +34,10 @@ describe('live video streams', () => {
 
   beforeAll(async () => {
     video = await startVideoServer();
+  });
+
+  afterEach(() => {
+    if (!closed && video) liveStreamsOf(video.server.services).configure({ idleMs: 25_000, maxStreams: 16 });
   });
 
   afterAll(async () => {
@@ -92,12 +96,11 @@ describe('live video streams', () => {
     const pids = streams.pids();
     expect(pids.length).toBeGreaterThan(0);
     await expect.poll(() => streams.size, { timeout: 8_000, interval: 200 }).toBe(0);
-    expect(pids.filter(isAlive)).toEqual([]);
-    // Its files went with it.
-    expect(fs.readdirSync(path.join(video.mediaDir, 'video', 'live'))).toEqual([]);
+    // Its process and its files go with it.
+    await expect.poll(() => pids.filter(isAlive), { timeout: 4_000 }).toEqual([]);
+    await expect.poll(() => fs.readdirSync(path.join(video.mediaDir, 'video', 'live')), { timeout: 4_000 }).toEqual([]);
     const again = await live('operator', video.trucks.streaming, 3);
     expect(again.data.state).toBe('playing');
-    streams.configure({ idleMs: 25_000 });
   });
 
   it('stays alive while another instance sharing the media folder serves its files', async () => {
@@ -113,9 +116,10 @@ describe('live video streams', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(streams.size).toBeGreaterThan(0);
-    await expect.poll(() => streams.size, { timeout: 8_000, interval: 200 }).toBe(0);
+    // Once nobody fetches, the owner stops it and its folder goes: no instance serves it any more.
+    await expect.poll(() => fs.existsSync(path.join(video.mediaDir, 'video', 'live', folder)), { timeout: 8_000, interval: 200 }).toBe(false);
+    expect(streams.size).toBe(0);
     expect(other.file(folder, 'index.m3u8')).toBeUndefined();
-    streams.configure({ idleMs: 25_000 });
   });
 
   it('answers busy beyond the cap of concurrent streams', async () => {
@@ -124,7 +128,6 @@ describe('live video streams', () => {
     streams.configure({ maxStreams: 1 });
     const answer = await live('operator', video.trucks.streaming, 4);
     expect(answer.data).toMatchObject({ state: 'noSignal', reason: 'busy' });
-    streams.configure({ maxStreams: 16 });
   });
 
   it('leaves no ffmpeg running once the server is closed', async () => {
