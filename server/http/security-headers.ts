@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * The console loads only its own scripts, workers and sockets (`'self'` covers ws:/wss: of the same host). Styles may be
  * inline: React's style props and the grid and map libraries set them; scripts may not. Images may also come from the
- * map's tile server, when one is configured (`imageSources`).
+ * map's tile server, when one is configured (`imageSources`). Video plays from the site itself: hls.js feeds the page's
+ * <video> a `blob:` URL of its MediaSource.
  */
 const contentSecurityPolicy = (imageSources: readonly string[]) => [
   "default-src 'self'",
@@ -14,6 +15,7 @@ const contentSecurityPolicy = (imageSources: readonly string[]) => [
   "style-src 'self' 'unsafe-inline'",
   ["img-src 'self' data: blob:", ...imageSources].join(' '),
   "font-src 'self' data:",
+  "media-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -163,6 +163,7 @@ describe('HTTP edges', () => {
       expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(policy).toContain("frame-ancestors 'none'");
       expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain("media-src 'self' blob:");
     });
   });
 
