@@ -14,13 +14,23 @@ const VIEWPORT = { width: 1440, height: 900 } as const;
 const CAMERA_SETUP = '/setting/device_parameter/camera_setup';
 const TRUCK_LIST = '/setting/base_data/truck';
 
-/** An online truck given a 3-channel camera through camera setup, as an operator would (the seed has no cameras; the truck is named by its plate). */
+/**
+ * An online truck the seed left without a camera, given a 3-channel one through camera setup as an operator would (the
+ * truck is named by its plate).
+ */
 async function truckWithCamera(ctx: ShotContext): Promise<string> {
   const trucks = (await ctx.api<readonly TruckStatusRow[]>('admin', 'GET', '/onlineTruck')).data ?? [];
-  const truck = trucks.find((row) => row.status !== 0 && row.truckId !== undefined);
-  if (!truck?.truckId) throw new Error('no online truck in the shot fleet');
-  const camera = await ctx.api<CameraAnswer>('admin', 'GET', VIDEO_CALL_PATHS.camera, { query: { truckId: truck.truckId } });
-  if (camera.resultCode !== 200) throw new Error(`the video calls answered ${camera.resultCode}`);
+  let truck: TruckStatusRow | undefined;
+  for (const row of trucks) {
+    if (row.status === 0 || row.truckId === undefined) continue;
+    const camera = await ctx.api<CameraAnswer>('admin', 'GET', VIDEO_CALL_PATHS.camera, { query: { truckId: row.truckId } });
+    if (camera.resultCode !== 200) throw new Error(`the video calls answered ${camera.resultCode}`);
+    if (camera.data?.totalChannels === 0) {
+      truck = row;
+      break;
+    }
+  }
+  if (!truck) throw new Error('no online truck without a camera in the shot fleet');
   const saved = await ctx.api('admin', 'POST', entityCallPath(CAMERA_SETUP), {
     form: { companyCode: await companyOf(ctx, truck.signCode), truckId: truck.signCode, terminalPhone: '13800138000', totalChannels: 3, dualIp: '10.0.0.8:6605', recording: '1', realtimeVideo: '1', hdLine: 1 },
   });

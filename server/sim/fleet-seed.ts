@@ -82,6 +82,22 @@ function placeRow(p: PlaceSeed): SqlValue[] {
 }
 const PLACE_COLUMNS = ['code', 'name', 'shortName', 'companyCode', 'address', 'lat', 'lng', 'status'] as const;
 
+const CAMERA_COLUMNS = ['companyCode', 'truckId', 'terminalPhone', 'totalChannels', 'dualIp', 'recording', 'realtimeVideo', 'hdLine'] as const;
+
+/**
+ * Each truck's camera (camera_setup), so the video screens play out of the box: four channels on tankers (cab, road,
+ * manhole, bottom valves), two on sprinklers; every tenth truck has none and every tenth another has live video switched
+ * off, so the screens' no-signal reasons show too. Drawn from no random stream: earlier seeds keep their fleets.
+ */
+function cameraRows(plans: readonly TruckPlan[], truckIds: readonly number[], phones: readonly string[]): SqlValue[][] {
+  return plans.flatMap((p, i) => {
+    if (i % 10 === 9) return [];
+    const channels = p.model === 'sprinkler' ? 2 : 4;
+    const videoOn = i % 10 === 4 ? 0 : 1;
+    return [[p.companyCode, truckIds[i] ?? 0, phones[i] ?? '', channels, '10.20.0.8:6605,10.20.0.9:6605', 1, videoOn, 1]];
+  });
+}
+
 /**
  * Writes the fleet's master data into an empty fleet (run `seedAccounts` first) in one transaction.
  * The same seed and size always give the same rows; any size up to MAX_TRUCKS keeps plates, SNs and phones unique.
@@ -155,6 +171,8 @@ export async function seedFleet(db: Db, options: FleetSeedOptions): Promise<Flee
         return [truckIds[i] ?? 0, status, '', gpsTime, now - live.int(0, 3 * HOUR), 0, areaAt(pos), pos.lat, pos.lng, live.int(0, 359), JSON.stringify(inventory), now];
       }),
     );
+
+    await insertRows(trx, 'truckCamera', [...CAMERA_COLUMNS], cameraRows(plans, truckIds, ids.map((x) => x.phone)));
 
     const cards = rng.fork('simCards');
     const seeded = plans.map((p, i) => ({ id: truckIds[i] ?? 0, phone: ids[i]?.phone ?? '', companyCode: p.companyCode }));

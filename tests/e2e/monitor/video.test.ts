@@ -13,6 +13,7 @@ import { startSimServer, type SimServer } from '../../helpers/server';
 
 async function addCamera(db: Db, truckId: number, channels: number): Promise<void> {
   const truck = await db.selectFrom('truck').select('companyCode').where('id', '=', truckId).executeTakeFirstOrThrow();
+  await db.deleteFrom('truckCamera').where('truckId', '=', truckId).execute();
   await db.insertInto('truckCamera').values({
     companyCode: truck.companyCode, truckId, terminalPhone: '13800000000', totalChannels: channels, dualIp: '10.0.0.1:6605', recording: 1, realtimeVideo: 1, hdLine: 1,
   }).execute();

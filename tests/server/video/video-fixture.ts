@@ -1,4 +1,4 @@
-// A server over a small seeded fleet with camera rows the seed lacks: the operator's company's trucks as the no-signal
+// A server over a small seeded fleet with its own camera rows instead of the seed's: the operator's company's trucks as the no-signal
 // cases need them (streaming, offline, no camera, video and recording off), another company's truck for scope, and
 // fixes for recordings. Stream files are fetched as hls.js fetches them, with the session's header-id.
 import fs from 'node:fs';
@@ -50,6 +50,8 @@ export async function startVideoServer(): Promise<VideoServer> {
     prepare: async (services) => {
       const db = services.db;
       await seedFleet(db, { seed: 16, trucks: 24 });
+      // The seed's cameras replaced by this fixture's cases.
+      await db.deleteFrom('truckCamera').execute();
       const own = await db.selectFrom('truck').select('id').where('companyCode', '=', 'C002').orderBy('id').execute();
       const other = await db.selectFrom('truck').select('id').where('companyCode', '=', 'C003').orderBy('id').executeTakeFirstOrThrow();
       const [streaming, offline, noCamera, cameraOff] = own.map((row) => row.id);
