@@ -3,6 +3,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { DASHBOARD_PATH, routeByPath, type RouteKind } from '../../domain/routes';
 import { entityFor } from '../../domain/screens/entities/registry';
+import { reportFor } from '../../domain/screens/reports/registry';
 import { Dashboard } from '../dashboard/Dashboard';
 import { NotAvailable } from './NotAvailable';
 
@@ -51,7 +52,7 @@ function lazyScreen(Screen: ReturnType<typeof lazy> | undefined, path: string): 
   );
 }
 
-/** The screen of each kind of route; the monitor screens not yet built say so. */
+/** The screen of each kind of route; a path without one says so. */
 const SCREENS: Readonly<Record<RouteKind, (path: string) => ReactNode>> = {
   personal: (path) => (path === DASHBOARD_PATH ? <Dashboard /> : <NotAvailable path={path} />),
   report: (path) => (
@@ -73,6 +74,18 @@ const SCREENS: Readonly<Record<RouteKind, (path: string) => ReactNode>> = {
   },
   monitor: (path) => lazyScreen(MONITOR_SCREENS[path], path),
 };
+
+/** Whether a route has its screen, rather than saying it is not available: every route of the menu should. */
+export function hasScreen(path: string): boolean {
+  const route = routeByPath(path);
+  if (!route) return false;
+  switch (route.kind) {
+    case 'personal': return route.path === DASHBOARD_PATH;
+    case 'report': return reportFor(route.path) !== undefined;
+    case 'settings': return OWN_SETTINGS_SCREENS[route.path] !== undefined || entityFor(route.path) !== undefined;
+    case 'monitor': return MONITOR_SCREENS[route.path] !== undefined;
+  }
+}
 
 export function viewFor(path: string): ReactNode {
   const route = routeByPath(path);

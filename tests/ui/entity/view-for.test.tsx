@@ -1,10 +1,11 @@
-// Which routes render the master-data screen: those with a definition; a route without any screen yet says so.
+// Which routes render the master-data screen: those with a definition; every route has a screen, any other path says so.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { initI18n } from '../../../src/app/i18n';
-import { viewFor } from '../../../src/app/views/view-for';
+import { hasScreen, viewFor } from '../../../src/app/views/view-for';
+import { ROUTES } from '../../../src/domain/routes';
 import { entityFor } from '../../../src/domain/screens/entities/registry';
 import { entityServer } from './entity-server';
 import { SLOW } from './entity-screen';
@@ -32,10 +33,14 @@ describe('the settings routes', () => {
     expect(screen.getByRole('heading', { name: '停车场' })).toBeTruthy();
   });
 
-  it('keep "not available yet" for a route without a screen yet', () => {
-    // Video monitoring is a screen of its own (issue 16), not a list of rows; until it is built it says so.
-    expect(entityFor('/monitor/video_monitor')).toBeUndefined();
-    show('/monitor/video_monitor');
+  it('give every route of the menu its screen (none says "not available yet")', () => {
+    expect(ROUTES.length).toBe(126);
+    expect(ROUTES.filter((route) => !hasScreen(route.path)).map((route) => route.path)).toEqual([]);
+  });
+
+  it('keep "not available yet" for a path that is no route', () => {
+    expect(hasScreen('/monitor/no_such_screen')).toBe(false);
+    show('/monitor/no_such_screen');
     expect(screen.getByText('此页面尚未开放')).toBeTruthy();
     expect(screen.queryByRole('search')).toBeNull();
   });
