@@ -1,8 +1,9 @@
 // The running live streams (docs/video.md): one ffmpeg per (truck, channel), started when a pane asks for it, writing
 // HLS into its own folder of the media folder in real time, and stopped when nobody has fetched its files for
-// `idleMs`, or when the server closes; at most `maxStreams` at once. A stream whose ffmpeg dies is forgotten, so the
-// next ask restarts it. Behind a round-robin proxy another instance sharing MEDIA_DIR serves the folder's files too,
-// and marks each fetch in the folder (`fetched`), which the owner's idle check reads.
+// `idleMs`, or when the server closes; at most `maxStreams` at once. A stream whose ffmpeg dies is forgotten, and one
+// that wrote no playlist within `firstPlaylistMs` is stopped, so the next ask restarts either. Behind a round-robin
+// proxy another instance sharing MEDIA_DIR serves the folder's files too, and marks each fetch in the folder
+// (`fetched`), which the owner's idle check reads.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -78,7 +79,11 @@ export class LiveStreams {
       stream = this.start(binary, name, picture);
     }
     stream.lastFetch = Date.now();
-    return (await stream.ready) ? { ok: true, folder: stream.folder } : { ok: false, reason: 'failed' };
+    if (await stream.ready) return { ok: true, folder: stream.folder };
+    // Kept, a stream without its first playlist would answer every later ask 'failed' (each refreshing its lastFetch,
+    // so never swept) and hold a slot of the cap while ffmpeg runs: stopped, the next ask starts it afresh.
+    await this.stop(stream);
+    return { ok: false, reason: 'failed' };
   }
 
   /**

@@ -37,7 +37,7 @@ describe('live video streams', () => {
   });
 
   afterEach(() => {
-    if (!closed && video) liveStreamsOf(video.server.services).configure({ idleMs: 25_000, maxStreams: 16 });
+    if (!closed && video) liveStreamsOf(video.server.services).configure({ idleMs: 25_000, maxStreams: 16, sweepMs: 5_000, firstPlaylistMs: 8_000 });
   });
 
   afterAll(async () => {
@@ -120,6 +120,27 @@ describe('live video streams', () => {
     await expect.poll(() => fs.existsSync(path.join(video.mediaDir, 'video', 'live', folder)), { timeout: 8_000, interval: 200 }).toBe(false);
     expect(streams.size).toBe(0);
     expect(other.file(folder, 'index.m3u8')).toBeUndefined();
+  });
+
+  it('stops a stream that wrote no playlist in time, so it holds no slot and the next ask starts it again', async () => {
+    // A stream of its own: the server's may hold streams of the tests before.
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-video-slow-'));
+    const streams = new LiveStreams(root, { firstPlaylistMs: 1, maxStreams: 1 });
+    const picture = { truckId: video.trucks.streaming, channel: 1, signCode: '沪A00001', companyCode: 'C002' };
+    try {
+      expect(await streams.open(picture)).toEqual({ ok: false, reason: 'failed' });
+      // Gone at once: no entry, no ffmpeg, no folder; the one slot is free again.
+      expect(streams.size).toBe(0);
+      expect(streams.pids()).toEqual([]);
+      expect(fs.readdirSync(root)).toEqual([]);
+      streams.configure({ firstPlaylistMs: 8_000 });
+      const again = await streams.open(picture);
+      expect(again.ok).toBe(true);
+      expect(streams.size).toBe(1);
+    } finally {
+      await streams.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it('answers busy beyond the cap of concurrent streams', async () => {
