@@ -1,4 +1,5 @@
 // Opens the database (seeding it on first start) and builds the services the app and simulator share.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_RATE_LIMIT } from './auth/rate-limit';
@@ -23,7 +24,7 @@ export interface ServiceOptions extends HubOptions {
   readonly contract?: Contract;
   /** The live map's base layer (MAP_*); the offline base map by default. */
   readonly map?: MapConfig;
-  /** Rendered snapshots and video (MEDIA_DIR); a folder of this process under the system's temp folder by default. */
+  /** Rendered snapshots and video (MEDIA_DIR); by default a new temp folder, removed at close. */
   readonly mediaDir?: string;
 }
 
@@ -57,7 +58,7 @@ export async function createServices(options: ServiceOptions): Promise<CreatedSe
     cookieSecure: options.cookieSecure ?? false,
     wire: WIRE_CONTRACTS[options.contract ?? 'ours'],
     map: options.map ?? OFFLINE_MAP,
-    mediaDir: options.mediaDir ?? path.join(os.tmpdir(), `fleet-media-${process.pid}`),
+    mediaDir: options.mediaDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-media-')),
     exports: { failed: 0 },
   };
   return {
@@ -66,6 +67,8 @@ export async function createServices(options: ServiceOptions): Promise<CreatedSe
     async close() {
       await hub.close();
       await db.destroy();
+      // A folder of this process's own (no MEDIA_DIR given) goes with it; a configured one keeps its rendered files.
+      if (options.mediaDir === undefined) fs.rmSync(services.mediaDir, { recursive: true, force: true, maxRetries: 3 });
     },
   };
 }
