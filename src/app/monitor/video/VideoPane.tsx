@@ -79,9 +79,14 @@ export function VideoPane({ index, source, selected, onSelect, controls = false,
         const element = video.current;
         if (!element) return undefined;
         setState({ kind: 'playing', playlist: answer.playlist });
-        const started = await play(element, answer.playlist, () => fail('failed'));
-        if (current) player = started;
-        else started.destroy();
+        try {
+          const started = await play(element, answer.playlist, () => fail('failed'));
+          if (current) player = started;
+          else started.destroy();
+        } catch {
+          // hls.js not loaded (a flaky connection) or the player refused to start: no picture, so say so and offer retry.
+          fail('failed');
+        }
         return undefined;
       },
       (error: unknown) => fail(error instanceof VideoRefusal ? 'unknownTruck' : 'failed', error instanceof VideoRefusal ? error.message : undefined),

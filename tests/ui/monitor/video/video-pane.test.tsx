@@ -1,6 +1,6 @@
 // The video pane's overlay: 无信号 with the server's reason, with a refusal's own message, when the stream fails while
-// playing, and on a backend without video (no retry there); retry asks again; a playing pane hands its playlist to
-// the player and stops it when the pane goes.
+// playing or its player cannot start, and on a backend without video (no retry there); retry asks again; a playing
+// pane hands its playlist to the player and stops it when the pane goes.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { initI18n } from '../../../../src/app/i18n';
@@ -65,6 +65,23 @@ describe('the video pane', () => {
     expect(screen.getByRole('status').textContent).toContain('视频流中断');
     unmount();
     expect(destroyed).toBe(1);
+  });
+
+  it('says 无信号 with retry when the player cannot start (hls.js not loaded, play refused), and retry plays', async () => {
+    let tries = 0;
+    const play: PlayStream = async () => {
+      tries += 1;
+      if (tries === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      return { destroy() {} };
+    };
+    const load: LoadStream = async () => ({ state: 'playing', signCode: '沪A12345', channel: 2, playlist: '/video/files/live/7-2/index.m3u8' });
+    render(<VideoPane index={1} source={SOURCE} load={load} play={play} />);
+    await waitFor(() => expect(figure().dataset['reason']).toBe('failed'));
+    expect(figure().dataset['state']).toBe('noSignal');
+    expect(screen.getByRole('status').textContent).toBe('无信号视频流中断重试');
+    fireEvent.click(screen.getByRole('button', { name: '重试' }));
+    await waitFor(() => expect(figure().dataset['state']).toBe('playing'));
+    expect(tries).toBe(2);
   });
 
   it('names an empty pane by its number and asks for nothing', () => {
