@@ -9,20 +9,15 @@ import { escapeText } from './escape-text';
 
 type Project = (lat: number, lng: number) => LatLngPair;
 
-/** Light lines every tile: a reference to pan and zoom by when there is nothing else. */
+/**
+ * Light lines every tile: a reference to pan and zoom by when there is nothing else. Each tile is an empty element
+ * painted by CSS (map.css): no canvas to allocate, draw into and upload per tile, which held the loading map's main
+ * thread for tens of milliseconds.
+ */
 const GridLayer = L.GridLayer.extend({
   createTile(): HTMLElement {
-    const tile = document.createElement('canvas');
-    const size = this.getTileSize() as L.Point;
-    tile.width = size.x;
-    tile.height = size.y;
-    const context = tile.getContext('2d');
-    if (context) {
-      context.fillStyle = '#f4f6f8';
-      context.fillRect(0, 0, size.x, size.y);
-      context.strokeStyle = '#dde2e8';
-      context.strokeRect(0.5, 0.5, size.x, size.y);
-    }
+    const tile = document.createElement('div');
+    tile.className = 'map-grid-tile';
     return tile;
   },
 }) as new (options?: L.GridLayerOptions) => L.GridLayer;
@@ -60,14 +55,23 @@ function fenceLayer(fence: FenceFeature, project: Project, renderer: L.Renderer)
   return layer.bindTooltip(escapeText(fence.name));
 }
 
-
 /** The city's roads, districts, places and fences, drawn on the map's canvas; the district names as labels. */
 export function vectorBaseMap(base: BaseMap, project: Project, renderer: L.Renderer): L.LayerGroup {
+  const group = L.layerGroup();
+  for (const make of baseMapParts(base, project, renderer)) group.addLayer(make());
+  return group;
+}
+
+/**
+ * The base map's parts in drawing order (roads under fences under places and labels), each made only when asked, so
+ * a map can add them a slice at a time (idle-slices.ts) instead of all in the task that creates it.
+ */
+export function baseMapParts(base: BaseMap, project: Project, renderer: L.Renderer): (() => L.Layer)[] {
   const roads = base.features.filter((feature) => feature.properties.kind === 'road');
   const others = base.features.filter((feature) => feature.properties.kind !== 'road');
-  return L.layerGroup([
-    ...roads.map((feature) => featureLayer(feature, project, renderer)),
-    ...base.fences.map((fence) => fenceLayer(fence, project, renderer)),
-    ...others.map((feature) => featureLayer(feature, project, renderer)),
-  ]);
+  return [
+    ...roads.map((feature) => () => featureLayer(feature, project, renderer)),
+    ...base.fences.map((fence) => () => fenceLayer(fence, project, renderer)),
+    ...others.map((feature) => () => featureLayer(feature, project, renderer)),
+  ];
 }

@@ -3,7 +3,8 @@
 // a side panel filled), so what a screen fits into view is fitted to the box the user sees.
 import L from 'leaflet';
 import type { BaseMap, MapConfig } from '../../../domain/map/base-map';
-import { plainGrid, tileLayer, vectorBaseMap } from './base-layers';
+import { baseMapParts, plainGrid, tileLayer } from './base-layers';
+import { inSlices, type Slices } from './idle-slices';
 import { toMapCoords, type LatLngPair } from './coords';
 
 export interface BaseMapView {
@@ -34,8 +35,9 @@ export function createBaseMapView(container: HTMLElement, config: MapConfig, bas
   const renderer = L.canvas({ padding: 0.2 });
   const map = L.map(container, { preferCanvas: canvasLayers, ...(canvasLayers ? { renderer } : {}), maxZoom: config.maxZoom, zoomSnap: 1, keyboard: true });
   plainGrid().addTo(map);
+  let baseParts: Slices | undefined;
   if (config.tileUrl !== null) tileLayer({ ...config, tileUrl: config.tileUrl }).addTo(map);
-  else if (base) vectorBaseMap(base, project, renderer).addTo(map);
+  else if (base) baseParts = addInSlices(map, renderer, baseMapParts(base, project, renderer));
   if (base) map.fitBounds(base.bounds.map(([lat, lng]) => project(lat, lng)) as L.LatLngBoundsLiteral);
   else map.setView(DEFAULT_VIEW, DEFAULT_ZOOM);
   const resized = new ResizeObserver(() => {
@@ -50,8 +52,28 @@ export function createBaseMapView(container: HTMLElement, config: MapConfig, bas
     renderer,
     project,
     destroy() {
+      baseParts?.cancel();
       resized.disconnect();
       map.remove();
     },
   };
+}
+
+/**
+ * The base map's hundreds of shapes and labels, added a slice at a time after the map is shown (making them all at once
+ * was most of a 100 ms task). They share the canvas with the screen's own layers, which are added meanwhile, so each
+ * goes to the back as it comes: taken last part first, the base map ends in its own order, under the screen's layers.
+ */
+function addInSlices(map: L.Map, renderer: L.Canvas, parts: readonly (() => L.Layer)[]): Slices {
+  // On the map now, so the canvas sits where it always did among the panes' renderers (under a screen's SVG layers).
+  renderer.addTo(map);
+  return inSlices([...parts].reverse(), (make) => {
+    const layer = make().addTo(map);
+    toBack(layer);
+  });
+}
+
+function toBack(layer: L.Layer): void {
+  if (layer instanceof L.Path) layer.bringToBack();
+  else if (layer instanceof L.LayerGroup) layer.getLayers().reverse().forEach(toBack);
 }

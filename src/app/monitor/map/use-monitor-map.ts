@@ -17,11 +17,23 @@ export function useMonitorMap<M extends { destroy(): void }>(create: (container:
   const [map, setMap] = useState<M | undefined>(undefined);
   useEffect(() => {
     if (!setup || !container.current) return undefined;
-    const created = latest.current(container.current, setup);
-    setMap(created);
+    const element = container.current;
+    let created: M | undefined;
+    // Made once the screen has been laid out and painted: Leaflet reads the box's size as it starts, and reading it in
+    // the same task as React's render forced the whole page's layout there, in one long task with the map's own work.
+    const create = (): void => {
+      created = latest.current(element, setup);
+      setMap(created);
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(create, 0);
+    });
     return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
       setMap(undefined);
-      created.destroy();
+      created?.destroy();
     };
   }, [setup]);
   return { container, map };
