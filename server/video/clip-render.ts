@@ -1,10 +1,12 @@
 // Recordings as VOD HLS (docs/video.md): each clip rendered once by ffmpeg into the media folder, its own time burnt in,
 // and kept there; asks for a clip being rendered wait for that one render. A render goes into a scratch folder renamed
-// into place when complete, so a playlist is never read half written.
+// into place when complete, so a playlist is never read half written. At most CLIP_RENDER_LIMIT renders run at once.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { runFfmpeg } from '../media/ffmpeg';
 import type { Services } from '../services';
+import { RenderQueue } from './render-queue';
 import { clipArgs, PLAYLIST } from './stream-args';
 
 export interface ClipPicture {
@@ -24,6 +26,11 @@ export function clipsDir(services: Services): string {
 
 const rendering = new Map<string, Promise<void>>();
 
+/** At most this many renders at once (one per core, at least 2); the rest wait their turn, first come first served. */
+export const CLIP_RENDER_LIMIT = Math.max(2, os.availableParallelism());
+/** The server process's clip renders (tests read its peak and may lower its limit). */
+export const clipRenders = new RenderQueue(CLIP_RENDER_LIMIT);
+
 /** The clip's folder, rendered first when it is not yet; rejects when ffmpeg is missing or fails. */
 export async function renderClip(services: Services, clip: ClipPicture): Promise<string> {
   const name = clipName(clip);
@@ -32,7 +39,7 @@ export async function renderClip(services: Services, clip: ClipPicture): Promise
   const key = dir;
   let render = rendering.get(key);
   if (!render) {
-    render = renderInto(dir, clip).finally(() => rendering.delete(key));
+    render = clipRenders.run(() => renderInto(dir, clip)).finally(() => rendering.delete(key));
     rendering.set(key, render);
   }
   await render;
