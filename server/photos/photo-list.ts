@@ -1,6 +1,8 @@
 // The photos of one truck in a range (docs/photos.md), derived from its event rows: each event of a trigger kind took
 // one snapshot on every channel its trigger's camera mask named at the event's start. No table of photos: the 30 days
-// of history have their photos as soon as they have their events.
+// of history have their photos as soon as they have their events. Only channels the truck's camera has take pictures
+// (camera_setup's totalChannels, as the video screens judge 'no camera' / 'no such channel'): a mask naming channel 4
+// on a two-channel sprinkler photographs nothing there, and a truck without a camera row takes no photos at all.
 import type { EventKind } from '../../src/domain/events';
 import { maskChannels, PHOTO_TRIGGERS, TRIGGER_EVENT_KINDS, triggerOfKind, type PhotoTrigger } from '../../src/domain/photos/photo-triggers';
 import { PHOTO_LIST_LIMIT, photoId, type Photo, type PhotoListAnswer, type PhotoQuery } from '../../src/domain/photos/photo-wire';
@@ -10,16 +12,25 @@ import { readMaskHistory } from './camera-masks';
 export interface PhotoTruck {
   readonly id: number;
   readonly signCode: string;
+  /** Its camera's channel count; 0 when it has no camera row. */
+  readonly totalChannels: number;
+}
+
+/** Whether a camera of `totalChannels` channels has this channel (none for a truck without a camera). */
+function hasChannel(totalChannels: number, channel: number): boolean {
+  return channel >= 1 && channel <= totalChannels;
 }
 
 /** The truck a query names (by id, else by plate) among the caller's companies; undefined when it is none of theirs. */
 export async function findPhotoTruck(db: Db, query: Pick<PhotoQuery, 'truckId' | 'plate'>, companyCodes: readonly string[]): Promise<PhotoTruck | undefined> {
   if (companyCodes.length === 0) return undefined;
-  let select = db.selectFrom('truck').select(['id', 'signCode']).where('companyCode', 'in', companyCodes);
-  if (query.truckId !== undefined) select = select.where('id', '=', query.truckId);
-  else if (query.plate !== undefined) select = select.where('signCode', '=', query.plate);
+  let select = db.selectFrom('truck as t').leftJoin('truckCamera as c', 'c.truckId', 't.id')
+    .select(['t.id', 't.signCode', 'c.totalChannels']).where('t.companyCode', 'in', companyCodes);
+  if (query.truckId !== undefined) select = select.where('t.id', '=', query.truckId);
+  else if (query.plate !== undefined) select = select.where('t.signCode', '=', query.plate);
   else return undefined;
-  return select.orderBy('id').executeTakeFirst();
+  const row = await select.orderBy('t.id').executeTakeFirst();
+  return row && { id: row.id, signCode: row.signCode, totalChannels: Number(row.totalChannels ?? 0) };
 }
 
 function kindsOf(trigger: PhotoTrigger | undefined): EventKind[] {
@@ -28,6 +39,7 @@ function kindsOf(trigger: PhotoTrigger | undefined): EventKind[] {
 
 export async function listPhotos(db: Db, truck: PhotoTruck, query: PhotoQuery): Promise<PhotoListAnswer> {
   const { startTime, endTime } = query;
+  if (truck.totalChannels <= 0) return { truckId: truck.id, signCode: truck.signCode, photos: [], total: 0 };
   const [events, masks] = await Promise.all([
     db.selectFrom('event').select(['id', 'kind', 'startTime'])
       .where('truckId', '=', truck.id).where('kind', 'in', kindsOf(query.trigger))
@@ -42,6 +54,7 @@ export async function listPhotos(db: Db, truck: PhotoTruck, query: PhotoQuery): 
     if (!trigger) continue;
     const time = Number(event.startTime);
     for (const channel of maskChannels(masks.at(trigger, time))) {
+      if (!hasChannel(truck.totalChannels, channel)) continue;
       total += 1;
       if (photos.length < PHOTO_LIST_LIMIT) photos.push({ id: photoId(event.id, channel), eventId: event.id, channel, trigger, time });
     }
@@ -61,10 +74,13 @@ export interface PhotoFacts {
 export async function findPhoto(db: Db, eventId: number, channel: number, companyCodes: readonly string[]): Promise<PhotoFacts | undefined> {
   if (companyCodes.length === 0) return undefined;
   const row = await db.selectFrom('event').innerJoin('truck', 'truck.id', 'event.truckId')
-    .select(['event.id', 'event.kind', 'event.startTime', 'event.truckId', 'truck.signCode'])
+    .leftJoin('truckCamera', 'truckCamera.truckId', 'truck.id')
+    .select(['event.id', 'event.kind', 'event.startTime', 'event.truckId', 'truck.signCode', 'truckCamera.totalChannels'])
     .where('event.id', '=', eventId).where('truck.companyCode', 'in', companyCodes).executeTakeFirst();
   const trigger = row && triggerOfKind(row.kind);
   if (!row || !trigger) return undefined;
+  // A channel the camera does not have (or a truck without a camera) took no photo.
+  if (!hasChannel(Number(row.totalChannels ?? 0), channel)) return undefined;
   const time = Number(row.startTime);
   // A channel the mask did not name took no photo.
   const masks = await readMaskHistory(db, row.truckId, time);

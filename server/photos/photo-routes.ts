@@ -11,6 +11,7 @@ import {
 import { translate } from '../../src/domain/i18n';
 import { envelope, NOT_FOUND } from '../../src/domain/wire/envelope';
 import { authOf } from '../auth/guard';
+import { screenHook } from '../auth/require-screen';
 import { failData, failText, langOf } from '../envelope';
 import { FfmpegMissing } from '../media/ffmpeg';
 import { field, type ContractPlugin } from '../routes/plugin';
@@ -19,6 +20,8 @@ import { photoFile } from './photo-render';
 
 const PHOTOS = routeByPath('/monitor/view_photos');
 if (!PHOTOS) throw new Error('no /monitor/view_photos route');
+/** The guard admits any holder of a monitor screen; this refuses one without view_photos (the garden user). */
+const PHOTOS_SCREEN = screenHook([PHOTOS.path]);
 
 /** A plate is at most the truck table's sign code. */
 const PLATE_MAX = 20;
@@ -44,7 +47,7 @@ const IMAGE_CACHE = 'private, max-age=86400';
 export const photoRoutes: ContractPlugin = async (app, { services }) => {
   app.get<{ Querystring: PhotoQuery }>(
     PHOTO_CALL_PATHS.list,
-    { config: { access: PHOTOS.needs }, schema: { querystring: LIST_QUERY } },
+    { config: { access: PHOTOS.needs }, onRequest: PHOTOS_SCREEN, schema: { querystring: LIST_QUERY } },
     async (request) => {
       const { truckId, plate, startTime, endTime } = request.query;
       if (truckId === undefined && plate === undefined) return failText(request, 400, 'photos.truckRequired');
@@ -63,7 +66,7 @@ export const photoRoutes: ContractPlugin = async (app, { services }) => {
 
   app.get<{ Querystring: PhotoImageQuery }>(
     PHOTO_CALL_PATHS.image,
-    { config: { access: PHOTOS.needs }, schema: { querystring: IMAGE_QUERY } },
+    { config: { access: PHOTOS.needs }, onRequest: PHOTOS_SCREEN, schema: { querystring: IMAGE_QUERY } },
     async (request, reply) => {
       const { id, size = 'full' } = request.query;
       const parsed = parsePhotoId(id);

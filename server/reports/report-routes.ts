@@ -9,9 +9,9 @@ import type { ReportDef } from '../../src/domain/screens/reports/definition';
 import { filterKeys, queryProblem, REPORT_PAGE, type ReportQuery } from '../../src/domain/screens/reports/query';
 import { REPORT_DEFS, reportCallPath } from '../../src/domain/screens/reports/registry';
 import { REPORT_OPTIONS_PATH, TOTALS_SUFFIX, type ReportOptions } from '../../src/domain/screens/reports/wire';
-import { envelope, RESULT_CODE } from '../../src/domain/wire/envelope';
-import { maySee } from '../auth/access';
+import { envelope } from '../../src/domain/wire/envelope';
 import { authOf } from '../auth/guard';
+import { requireScreen } from '../auth/require-screen';
 import { failText } from '../envelope';
 import { field, type ContractPlugin } from '../routes/plugin';
 import type { Services } from '../services';
@@ -66,10 +66,7 @@ export const reportRoutes: ContractPlugin = async (app, { services }) => {
     if (route.kind === 'report') await defRoutes(app, services, def, route.needs);
     else {
       await app.register(async (scope) => {
-        scope.addHook('preHandler', async (request, reply) => {
-          if (!maySee(authOf(request), def.path)) return reply.send(failText(request, RESULT_CODE.UNAUTHORIZED, 'server.forbidden'));
-          return undefined;
-        });
+        requireScreen(scope, [def.path]);
         await defRoutes(scope, services, def, route.needs);
       });
     }

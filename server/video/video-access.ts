@@ -1,12 +1,10 @@
 // Who may call the video calls and fetch stream files: a holder of one of the three video screens. The guard admits
-// by menu group (every monitor screen's holder reaches 'monitor'), so a hook narrows it to the video screens: the
-// garden user, holding only the sprinkler screens of that group, is refused.
+// by menu group (every monitor screen's holder reaches 'monitor'), so the shared screen hook (server/auth/
+// require-screen.ts) narrows it to the video screens: the garden user, holding only the sprinkler screens, is refused.
 import type { FastifyInstance } from 'fastify';
 import { routeByPath } from '../../src/domain/routes';
-import { RESULT_CODE } from '../../src/domain/wire/envelope';
 import type { FunctionId } from '../auth/access';
-import { maySee } from '../auth/access';
-import { failText } from '../envelope';
+import { requireScreen } from '../auth/require-screen';
 
 export const VIDEO_SCREENS = ['/monitor/video_monitor', '/monitor/real_video', '/monitor/history_video'] as const;
 
@@ -18,11 +16,5 @@ export const VIDEO_ACCESS: readonly FunctionId[] = [...new Set(VIDEO_SCREENS.map
 
 /** Refuses, in this plugin's routes, a caller the guard admitted without any video screen. */
 export function requireVideoScreen(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    const auth = request.auth;
-    if (auth && !VIDEO_SCREENS.some((path) => maySee(auth, path))) {
-      return reply.send(failText(request, RESULT_CODE.UNAUTHORIZED, 'server.forbidden'));
-    }
-    return undefined;
-  });
+  requireScreen(app, VIDEO_SCREENS);
 }

@@ -1,7 +1,9 @@
 // GET /photos and GET /photo on the seeded fleet (80 trucks, 30 days of history) on both databases: the snapshots a
 // truck's trigger events took on the channels of its camera masks (as they were at each event), by id or plate, by
-// trigger; the 3-day rule and bad values in the caller's language; the caller's companies only; and real JPEGs that
-// differ per channel (photo-render.test.ts: rendered once however many ask at the same moment).
+// trigger; only the channels the truck's camera has (none without a camera row); the 3-day rule and bad values in the
+// caller's language; the caller's companies only; only holders of the view_photos screen (not the garden user, whose
+// sprinkler screens reach the monitor group); and real JPEGs that differ per channel (photo-render.test.ts: rendered
+// once however many ask at the same moment).
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,10 +11,13 @@ import { DAY_MS } from '../../../src/domain/format/time';
 import { maskChannels, PHOTO_TRIGGERS, TRIGGER_EVENT_KINDS, triggerOfKind } from '../../../src/domain/photos/photo-triggers';
 import { PHOTO_CALL_PATHS, type PhotoListAnswer } from '../../../src/domain/photos/photo-wire';
 import { DEFAULT_MASKS } from '../../../server/photos/camera-masks';
+import { RESULT_CODE } from '../../../src/domain/wire/envelope';
 import { API, call } from '../../helpers/api';
 import { startSeededServer, type SeededServer } from '../reports/seeded-server';
 
 type User = 'admin' | 'operator' | 'garden';
+/** The garden user's company (server/seed/accounts.ts): the garden bureau's sprinklers. */
+const gardenCompanies = ['C005'];
 const TRIGGER_KINDS = PHOTO_TRIGGERS.flatMap((trigger) => [...TRIGGER_EVENT_KINDS[trigger]]);
 
 describe('GET /photos and GET /photo', () => {
@@ -26,10 +31,11 @@ describe('GET /photos and GET /photo', () => {
     const db = seeded.server.services.db;
     const newest = await db.selectFrom('event').select((eb) => eb.fn.max('startTime').as('time')).executeTakeFirstOrThrow();
     end = Number(newest.time);
-    // The operator's (C002) and another company's trucks with the most trigger events in the last 3 days.
+    // The operator's (C002) and another company's four-channel trucks with the most trigger events in the last 3 days.
     const busiest = await db.selectFrom('event').innerJoin('truck', 'truck.id', 'event.truckId')
+      .innerJoin('truckCamera', 'truckCamera.truckId', 'truck.id')
       .select(['truck.id', 'truck.signCode', 'truck.companyCode', (eb) => eb.fn.countAll<number>().as('events')])
-      .where('event.kind', 'in', TRIGGER_KINDS).where('event.startTime', '>=', end - 3 * DAY_MS)
+      .where('event.kind', 'in', TRIGGER_KINDS).where('event.startTime', '>=', end - 3 * DAY_MS).where('truckCamera.totalChannels', '>=', 4)
       .groupBy(['truck.id', 'truck.signCode', 'truck.companyCode']).orderBy('events', 'desc').execute();
     const c002 = busiest.find((truck) => truck.companyCode === 'C002');
     const other = busiest.find((truck) => truck.companyCode !== 'C002');
@@ -106,6 +112,54 @@ describe('GET /photos and GET /photo', () => {
     expect(after.every((photo) => photo.time > middle && (photo.channel === 3 || photo.channel === 4))).toBe(true);
   });
 
+  it('refuses both calls to the garden user, who holds monitor screens (the sprinkler ones) but not view_photos', async () => {
+    const range = { startTime: end - 3 * DAY_MS, endTime: end };
+    const photo = (await list('admin', { truckId: own.id, ...range })).data.photos[0];
+    if (!photo) throw new Error('the own truck has no photos');
+    // Its own sprinkler truck too: company scope is not what refuses it.
+    const sprinkler = await seeded.server.services.db.selectFrom('truck').select('id').where('companyCode', 'in', gardenCompanies).orderBy('id').executeTakeFirstOrThrow();
+    for (const truckId of [own.id, sprinkler.id]) {
+      expect(await list('garden', { truckId, ...range }, 'en')).toMatchObject({ resultCode: RESULT_CODE.UNAUTHORIZED, data: null });
+    }
+    const refused = await image('garden', photo.id);
+    expect(refused.type).toMatch(/json/);
+    expect(JSON.parse(refused.bytes.toString('utf8'))).toMatchObject({ resultCode: RESULT_CODE.UNAUTHORIZED });
+    expect((await list('operator', { truckId: own.id, ...range })).resultCode).toBe(200);
+  });
+
+  it('lists no photos for a truck without a camera row, and only the channels its camera has', async () => {
+    const db = seeded.server.services.db;
+    const range = { startTime: end - 3 * DAY_MS, endTime: end };
+    // A truck the seed gave no camera, with trigger events in the range (photos it would take with a camera).
+    const cameraless = await db.selectFrom('event').innerJoin('truck', 'truck.id', 'event.truckId')
+      .leftJoin('truckCamera', 'truckCamera.truckId', 'truck.id')
+      .select(['event.id', 'event.truckId']).where('truckCamera.id', 'is', null)
+      .where('event.kind', 'in', ['offline', 'switch_cover', 'emergency_valve', 'unload']).where('event.startTime', '>=', range.startTime)
+      .orderBy('event.id').executeTakeFirstOrThrow();
+    expect(await list('admin', { truckId: cameraless.truckId, ...range })).toMatchObject({ resultCode: 200, data: { photos: [], total: 0 } });
+    for (const channel of [1, 2]) {
+      const none = await image('admin', `${cameraless.id}-${channel}`);
+      expect(JSON.parse(none.bytes.toString('utf8'))).toMatchObject({ resultCode: 404 });
+    }
+    // A manhole names channel 2 and a lost console channels 1 and 2: with a one-channel camera only channel 1 took one.
+    const named = await db.selectFrom('event').innerJoin('truckCamera', 'truckCamera.truckId', 'event.truckId')
+      .select(['event.truckId', 'event.startTime', 'truckCamera.totalChannels']).where('event.kind', 'in', ['offline', 'switch_cover'])
+      .where('truckCamera.totalChannels', '>=', 2).orderBy('event.id').executeTakeFirstOrThrow();
+    const around = { truckId: named.truckId, startTime: Number(named.startTime) - DAY_MS, endTime: Number(named.startTime) + DAY_MS };
+    const before = (await list('admin', around)).data.photos;
+    const second = before.find((photo) => photo.channel === 2);
+    if (!second) throw new Error('no photo on channel 2');
+    await db.updateTable('truckCamera').set({ totalChannels: 1 }).where('truckId', '=', named.truckId).execute();
+    try {
+      const after = await list('admin', around);
+      expect(after.data.photos).toEqual(before.filter((photo) => photo.channel === 1));
+      expect(after.data.total).toBe(after.data.photos.length);
+      expect(JSON.parse((await image('admin', second.id)).bytes.toString('utf8'))).toMatchObject({ resultCode: 404 });
+    } finally {
+      await db.updateTable('truckCamera').set({ totalChannels: named.totalChannels }).where('truckId', '=', named.truckId).execute();
+    }
+  });
+
   it('refuses a range over 3 days or reversed, in the caller language, and allows exactly 3 days', async () => {
     const zh = await list('admin', { truckId: own.id, startTime: end - 3 * DAY_MS - 1, endTime: end });
     expect(zh).toMatchObject({ resultCode: 400, message: '照片查询时间不能超过3天' });
@@ -155,8 +209,9 @@ describe('GET /photos and GET /photo', () => {
 
   it('renders a JPEG per photo and size whose bytes differ per channel, the same bytes however many ask at once', async () => {
     // A lost console photographs channels 1 and 2 (mask 3): two pictures of one moment.
-    const offline = await seeded.server.services.db.selectFrom('event').select(['truckId', 'startTime']).where('kind', '=', 'offline')
-      .orderBy('id').executeTakeFirstOrThrow();
+    const offline = await seeded.server.services.db.selectFrom('event').innerJoin('truckCamera', 'truckCamera.truckId', 'event.truckId')
+      .select(['event.truckId', 'event.startTime']).where('event.kind', '=', 'offline').where('truckCamera.totalChannels', '>=', 2)
+      .orderBy('event.id').executeTakeFirstOrThrow();
     const at = Number(offline.startTime);
     const photos = (await list('admin', { truckId: offline.truckId, startTime: at, endTime: at, trigger: 'lostConsole' })).data.photos;
     const [first, second] = photos;
