@@ -1,12 +1,13 @@
 // view_photos (issue 16; docs/photos.md): the snapshots one truck's events took, in a range of at most 3 days and by
 // trigger, as a grid of thumbnails with a viewer. The filters live in the URL (`?plate=` from another screen chooses
 // the truck); the plates offered are the user's trucks from the live worker. A legacy backend has no photos: it says so.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { photoRangeProblem } from '../../../domain/photos/photo-range';
 import type { PhotoListAnswer } from '../../../domain/photos/photo-wire';
 import { tabTitleKey } from '../../../domain/shell/titles';
 import { CallError } from '../../../api/client';
+import { useSamePlates } from '../playback/use-same-plates';
 import { useFleetTrucks } from '../track-map/use-fleet-trucks';
 import { fetchPhotos, photoUrl } from './photo-calls';
 import { PhotoFilters } from './PhotoFilters';
@@ -27,7 +28,8 @@ export default function PhotosScreen() {
   const { t } = useTranslation();
   const [filters, setFilters] = usePhotoFilters(PATH);
   const fleet = useFleetTrucks();
-  const plates = useMemo(() => fleet.trucks.map((truck) => ({ signCode: truck.row.signCode, companyName: truck.row.truckCompany })), [fleet.trucks]);
+  // A status frame (every 250 ms, up to 10,000 trucks) changes positions, not plates: the picker keeps its list.
+  const plates = useSamePlates(fleet.trucks);
   const rule = photoRangeProblem(filters.startTime, filters.endTime);
   const problem = rule && t(rule.key, rule.values);
   // The rule answers a fresh object each render: the effect below depends only on whether it refuses.
