@@ -19,19 +19,18 @@ export function useMonitorMap<M extends { destroy(): void }>(create: (container:
     if (!setup || !container.current) return undefined;
     const element = container.current;
     let created: M | undefined;
-    // Made once the screen has been laid out and painted: Leaflet reads the box's size as it starts, and reading it in
-    // the same task as React's render forced the whole page's layout there, in one long task with the map's own work.
-    const create = (): void => {
+    // Made once its box is laid out (a ResizeObserver's first report with a size; a hidden kept-alive view waits until
+    // shown): Leaflet reads the box's size as it starts, and reading it in React's task, with the page's DOM just
+    // changed, forced the whole page's layout there, in one long task with the map's own work.
+    const observer = new ResizeObserver((entries) => {
+      if (created || !entries.some((entry) => entry.contentRect.width > 0)) return;
+      observer.disconnect();
       created = latest.current(element, setup);
       setMap(created);
-    };
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(create, 0);
     });
+    observer.observe(element);
     return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== undefined) clearTimeout(timer);
+      observer.disconnect();
       setMap(undefined);
       created?.destroy();
     };
