@@ -1,10 +1,11 @@
 // video_monitor: a wall of 1 / 4 / 9 panes, each showing the truck and channel assigned to it. A pane is chosen with
 // a click or the arrow keys, then given a truck (plate combobox) and a channel, or cleared. The layout and every
-// assignment are kept in the browser across reloads (wall-state.ts).
+// assignment are kept in the browser across reloads, per logged-in user (wall-state.ts).
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tabTitleKey } from '../../../domain/shell/titles';
 import { MAX_CHANNELS } from '../../../domain/video/video-wire';
+import { useSessionContext } from '../../session/SessionProvider';
 import { PlateComboBox } from '../../../ui/filters';
 import { LayoutSwitch } from './LayoutSwitch';
 import { NotOffered } from './NotOffered';
@@ -21,6 +22,8 @@ export interface VideoWallProps {
   readonly trucks: VideoTrucks;
   /** False on a backend without video (said above the wall). */
   readonly offered: boolean;
+  /** The logged-in user, whose wall is shown and kept; none keeps nothing. */
+  readonly userId: number | undefined;
   /** Tests replace the calls and the player. */
   readonly load?: LoadStream;
   readonly play?: PlayStream;
@@ -29,18 +32,20 @@ export interface VideoWallProps {
 export function VideoWallView() {
   const trucks = useVideoTrucks();
   const offered = useVideoOffered();
-  return <VideoWall trucks={trucks} offered={offered} />;
+  const userId = useSessionContext((context) => context.session?.token.id);
+  // Keyed by the user: another login in the same tab starts from that user's own wall.
+  return <VideoWall key={userId} trucks={trucks} offered={offered} userId={userId} />;
 }
 
-export function VideoWall({ load, play, trucks, offered }: VideoWallProps) {
+export function VideoWall({ load, play, trucks, offered, userId }: VideoWallProps) {
   const { t } = useTranslation();
-  const [wall, setWall] = useState<WallState>(() => loadWall());
+  const [wall, setWall] = useState<WallState>(() => loadWall(userId));
   const [selected, setSelected] = useState(0);
   const current = wall.panes[selected] ?? null;
   const [plate, setPlate] = useState(current?.plate ?? '');
   const [channel, setChannel] = useState(current?.channel ?? 1);
 
-  useEffect(() => saveWall(wall), [wall]);
+  useEffect(() => saveWall(wall, userId), [wall, userId]);
   // The form shows the chosen pane's assignment.
   useEffect(() => {
     setPlate(current?.plate ?? '');

@@ -1,5 +1,7 @@
 // The video wall's layout and what each pane shows, kept in the browser (localStorage) so a reload, or the next day,
-// shows the same wall. Read defensively: a stored value from another version, or edited by hand, falls back to empty.
+// shows the same wall. Kept per user (keyed by the login's user id, as the shell keys quick access): on a control
+// room's shared browser the next user must not see the previous one's plates. Read defensively: a stored value from
+// another version, or edited by hand, falls back to empty.
 import { MAX_CHANNELS } from '../../../domain/video/video-wire';
 import { isRecord } from '../../../domain/wire/guards';
 
@@ -18,7 +20,10 @@ export interface WallState {
   readonly panes: readonly (PaneAssignment | null)[];
 }
 
+/** The key's stem; before walls were per user it was the whole key (removed on save: it held someone's plates). */
 export const WALL_KEY = 'fleetConsole.videoWall';
+/** The storage key of a user's wall. */
+export const wallKey = (userId: number) => `${WALL_KEY}.${userId}`;
 const PANES = 9;
 
 export const EMPTY_WALL: WallState = { layout: 4, panes: Array.from({ length: PANES }, () => null) };
@@ -51,17 +56,21 @@ export function parseWall(text: string | null): WallState {
   };
 }
 
-export function loadWall(storage: Pick<Storage, 'getItem'> = localStorage): WallState {
+/** The user's stored wall; empty without a user (nobody's wall is shown). */
+export function loadWall(userId: number | undefined, storage: Pick<Storage, 'getItem'> = localStorage): WallState {
+  if (userId === undefined) return EMPTY_WALL;
   try {
-    return parseWall(storage.getItem(WALL_KEY));
+    return parseWall(storage.getItem(wallKey(userId)));
   } catch {
     return EMPTY_WALL;
   }
 }
 
-export function saveWall(wall: WallState, storage: Pick<Storage, 'setItem'> = localStorage): void {
+export function saveWall(wall: WallState, userId: number | undefined, storage: Pick<Storage, 'setItem' | 'removeItem'> = localStorage): void {
+  if (userId === undefined) return;
   try {
-    storage.setItem(WALL_KEY, JSON.stringify(wall));
+    storage.setItem(wallKey(userId), JSON.stringify(wall));
+    storage.removeItem(WALL_KEY);
   } catch {
     // A private window may refuse storage: the wall then lasts as long as the page.
   }
