@@ -26,7 +26,7 @@ vi.mock(import('../../../../src/app/monitor/track-map/use-fleet-trucks'), async 
 vi.mock(import('../../../../src/app/monitor/photos/PhotoFilters'), () => ({
   PhotoFilters: ({ plates }: PhotoFiltersProps) => {
     seen.plates.push(plates);
-    return null;
+    return <span data-testid="photo-filters" />;
   },
 }));
 
