@@ -106,7 +106,7 @@ describe('the console against a legacy backend (CONTRACT=legacy) in Chromium', (
     await page.goto(`${server.url}/monitor/track_map`);
     const view = page.locator('.view:not([hidden])');
     await expect.poll(() => view.locator('.track-map__summary').textContent()).toBe('共 16 辆车，0 辆有位置');
-    expect(await view.locator('.track-map__map .leaflet-tile-container canvas').count()).toBeGreaterThan(0);
+    await view.locator('.track-map__map .leaflet-tile-container .map-grid-tile').first().waitFor();
     expect(await view.locator('.map-district').count()).toBe(0);
     expect(await page.locator('.toast__text').count()).toBe(0);
   });
