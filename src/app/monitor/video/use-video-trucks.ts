@@ -1,7 +1,12 @@
 // The trucks the video screens offer, live from the shared worker (the same list as the live map), as plates for the
-// pickers and a plate's truck id; and whether the backend offers video at all, asked once of the camera call.
+// pickers and a plate's truck id; and whether the backend offers video at all, asked once of the camera call. The
+// plate list is a new one only when a plate or its company changed: the fleet arrives every 250 ms (10,000 trucks),
+// and a new list would redraw the picker's whole choice each time.
 import { useEffect, useMemo, useState } from 'react';
+import type { TruckView } from '../../../../streams/truck-status.stream';
+import { TRUCK_STATUS } from '../../../domain/truck-status';
 import type { Plate } from '../../../ui/filters';
+import { useSamePlates } from '../playback/use-same-plates';
 import { useFleetTrucks } from '../track-map/use-fleet-trucks';
 import { fetchCamera } from './video-calls';
 
@@ -12,16 +17,21 @@ export interface VideoTrucks {
 }
 
 export function useVideoTrucks(): VideoTrucks {
-  const fleet = useFleetTrucks();
+  return useVideoTrucksOf(useFleetTrucks().trucks);
+}
+
+/** The video screens' view of a list of trucks (the live fleet's, or a test's). */
+export function useVideoTrucksOf(trucks: readonly TruckView[]): VideoTrucks {
+  const plates = useSamePlates(trucks);
   return useMemo(() => {
-    const ids = new Map(fleet.trucks.map((truck) => [truck.row.signCode, truck.row.truckId]));
-    const offline = new Set(fleet.trucks.filter((truck) => truck.row.status === 0).map((truck) => truck.row.truckId));
+    const ids = new Map(trucks.map((truck) => [truck.row.signCode, truck.row.truckId]));
+    const offline = new Set(trucks.filter((truck) => truck.row.status === TRUCK_STATUS.offline).map((truck) => truck.row.truckId));
     return {
-      plates: fleet.trucks.map((truck) => ({ signCode: truck.row.signCode, companyName: truck.row.truckCompany })),
+      plates,
       truckIdOf: (plate: string) => ids.get(plate),
       online: (truckId: number) => !offline.has(truckId),
     };
-  }, [fleet.trucks]);
+  }, [trucks, plates]);
 }
 
 /**
