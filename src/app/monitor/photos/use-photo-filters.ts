@@ -1,18 +1,9 @@
-// The photo screen's filters in the URL query while the screen is on show (as the playback keeps its own).
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+// The photo screen's filters in the URL query while the screen is on show (the shared URL-filter hook, as playback).
+import { useUrlFilters, type UrlFilterCodec } from '../live/use-url-filters';
 import { photoSearch, readPhotoFilters, type PhotoFilters } from './photo-filters';
 
+const PHOTO_QUERY: UrlFilterCodec<PhotoFilters> = { read: readPhotoFilters, write: photoSearch };
+
 export function usePhotoFilters(path: string): readonly [PhotoFilters, (next: PhotoFilters) => void] {
-  const [location, navigate] = useLocation();
-  const search = useSearch();
-  // The default range ends when the screen opened, not at every render.
-  const [openedAt] = useState(() => Date.now());
-  // A hidden (kept-alive) screen keeps what it showed while another tab's URL is in the address bar.
-  const shown = useRef(search);
-  if (location === path) shown.current = search;
-  const held = shown.current;
-  const filters = useMemo(() => readPhotoFilters(held, openedAt), [held, openedAt]);
-  const apply = useCallback((next: PhotoFilters) => navigate(`${path}?${photoSearch(next)}`, { replace: true }), [navigate, path]);
-  return [filters, apply] as const;
+  return useUrlFilters(path, PHOTO_QUERY);
 }

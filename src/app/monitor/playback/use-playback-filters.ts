@@ -1,18 +1,9 @@
-// The playback's filters in the URL query while the screen is on show (as the live map keeps its own).
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+// The playback's filters in the URL query while the screen is on show (the shared URL-filter hook, as the photos).
+import { useUrlFilters, type UrlFilterCodec } from '../live/use-url-filters';
 import { playbackSearch, readPlaybackFilters, type PlaybackFilters } from './playback-filters';
 
+const PLAYBACK_QUERY: UrlFilterCodec<PlaybackFilters> = { read: readPlaybackFilters, write: playbackSearch };
+
 export function usePlaybackFilters(path: string): readonly [PlaybackFilters, (next: PlaybackFilters) => void] {
-  const [location, navigate] = useLocation();
-  const search = useSearch();
-  // The default range ends when the screen opened, not at every render.
-  const [openedAt] = useState(() => Date.now());
-  // A hidden (kept-alive) screen keeps what it showed while another tab's URL is in the address bar.
-  const shown = useRef(search);
-  if (location === path) shown.current = search;
-  const held = shown.current;
-  const filters = useMemo(() => readPlaybackFilters(held, openedAt), [held, openedAt]);
-  const apply = useCallback((next: PlaybackFilters) => navigate(`${path}?${playbackSearch(next)}`, { replace: true }), [navigate, path]);
-  return [filters, apply] as const;
+  return useUrlFilters(path, PLAYBACK_QUERY);
 }
