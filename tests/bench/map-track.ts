@@ -134,7 +134,10 @@ export async function trackMapSection(context: SectionContext, options: TrackMap
   const known = !Number.isNaN(startZoom);
   for (let level = 0; known ? level < 8 && (await zoomNow()) < DEEPEST_ZOOM : level < 4; level += 1) {
     await wheel(page, box, 1);
-    await drag(page, box, level % 2 === 0 ? 150 : -150, 60);
+    // Out and back: the centre stays on the chosen truck, so the deepest level still has trucks to draw.
+    const dx = level % 2 === 0 ? 150 : -150;
+    await drag(page, box, dx, 60);
+    await drag(page, box, -dx, -60);
   }
   drawnDeepest.push(`zoom ${startZoom} to ${await zoomNow()}: ${await zoomOf()}`);
   for (let level = 0; known ? level < 8 && (await zoomNow()) > startZoom : level < 4; level += 1) await wheel(page, box, -1);
