@@ -1,6 +1,7 @@
 // view_photos (issue 16; docs/photos.md): the snapshots one truck's events took, in a range of at most 3 days and by
 // trigger, as a grid of thumbnails with a viewer. The filters live in the URL (`?plate=` from another screen chooses
 // the truck); the plates offered are the user's trucks from the live worker. A legacy backend has no photos: it says so.
+import type { CallLoad } from '../live/call-load';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { photoRangeProblem } from '../../../domain/photos/photo-range';
@@ -17,12 +18,7 @@ import './photos.css';
 
 const PATH = '/monitor/view_photos';
 
-type Load =
-  | { readonly kind: 'idle' }
-  | { readonly kind: 'loading' }
-  | { readonly kind: 'notOffered' }
-  | { readonly kind: 'failed'; readonly message: string }
-  | { readonly kind: 'loaded'; readonly answer: PhotoListAnswer };
+type Load = CallLoad<PhotoListAnswer>;
 
 export default function PhotosScreen() {
   const { t } = useTranslation();

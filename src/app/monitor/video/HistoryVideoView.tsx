@@ -1,6 +1,7 @@
 // history_video: a truck, a channel and a range of at most a day (the range rule under the field before any call); the
 // camera's recordings in it, listed; the one chosen plays in the pane with the video's own controls to seek. The
 // filters live in the URL (`plate`, `channel`, `from`, `to`), so a link or a reload lists the same recordings.
+import type { CallLoad } from '../live/call-load';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayDateTime } from '../../../domain/format/time';
@@ -19,12 +20,7 @@ import './video.css';
 const PATH = '/monitor/history_video';
 const PRESETS = ['today', 'yesterday'] as const;
 
-type Load =
-  | { readonly kind: 'idle' }
-  | { readonly kind: 'loading' }
-  | { readonly kind: 'notOffered' }
-  | { readonly kind: 'failed'; readonly message: string }
-  | { readonly kind: 'loaded'; readonly answer: RecordingsAnswer };
+type Load = CallLoad<RecordingsAnswer>;
 
 const readTime = (value: string | undefined, fallback: number) => {
   const ms = Number(value);
