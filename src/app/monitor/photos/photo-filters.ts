@@ -1,5 +1,6 @@
 // The photo screen's filters (issue 16, view_photos): a plate, a range and a trigger, kept in the URL query (`plate`,
 // `from`, `to` as epoch ms, `trigger`) so a link from another screen (`?plate=`) or a reload shows the same photos.
+import { readQueryTime } from '../live/query-time';
 import { isPhotoTrigger, type PhotoTrigger } from '../../../domain/photos/photo-triggers';
 import { startOfDay } from '../playback/day-start';
 
@@ -12,20 +13,14 @@ export interface PhotoFilters {
   readonly trigger: PhotoTrigger | '';
 }
 
-function readTime(value: string | null): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const ms = Number(value);
-  return Number.isSafeInteger(ms) ? ms : undefined;
-}
-
 /** Today so far when the query names no range; an unknown trigger is every trigger. */
 export function readPhotoFilters(search: string, now: number): PhotoFilters {
   const query = new URLSearchParams(search);
   const trigger = query.get('trigger');
   return {
     plate: query.get('plate')?.trim() ?? '',
-    startTime: readTime(query.get('from')) ?? startOfDay(now),
-    endTime: readTime(query.get('to')) ?? now,
+    startTime: readQueryTime(query.get('from')) ?? startOfDay(now),
+    endTime: readQueryTime(query.get('to')) ?? now,
     trigger: isPhotoTrigger(trigger) ? trigger : '',
   };
 }

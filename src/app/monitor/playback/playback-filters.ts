@@ -1,5 +1,6 @@
 // The playback's filters (issue 16, playback_track): a plate and a range, kept in the URL query (`plate`, `from`,
 // `to` as epoch ms) so a link — the live map's "playback" for a truck, say — or a reload plays the same track.
+import { readQueryTime } from '../live/query-time';
 import { startOfDay } from './day-start';
 
 export interface PlaybackFilters {
@@ -9,19 +10,13 @@ export interface PlaybackFilters {
   readonly endTime: number;
 }
 
-function readTime(value: string | null): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const ms = Number(value);
-  return Number.isSafeInteger(ms) ? ms : undefined;
-}
-
 /** Today so far when the query names no range (one day: well inside the 3 allowed). */
 export function readPlaybackFilters(search: string, now: number): PlaybackFilters {
   const query = new URLSearchParams(search);
   return {
     plate: query.get('plate')?.trim() ?? '',
-    startTime: readTime(query.get('from')) ?? startOfDay(now),
-    endTime: readTime(query.get('to')) ?? now,
+    startTime: readQueryTime(query.get('from')) ?? startOfDay(now),
+    endTime: readQueryTime(query.get('to')) ?? now,
   };
 }
 
