@@ -1,4 +1,5 @@
 // What a tanker's devices record while a compartment is filled or emptied: the flow meter, the locks, the emergency valve.
+import type { TransferProcess } from '../../src/domain/process-states';
 import { roundCoord } from './city';
 import { DISPATCHERS } from './cargo';
 import type { SimContext } from './moves';
@@ -22,7 +23,7 @@ const NO_METER: MeterReading = { meterNo: null, meterVolume: null };
  */
 export function meterTransfer(
   ctx: SimContext, t: TruckSim, transfer: {
-    readonly process: 'loading' | 'unloading'; readonly compartment: number; readonly oilCode: number; readonly litres: number;
+    readonly process: TransferProcess; readonly compartment: number; readonly oilCode: number; readonly litres: number;
     readonly start: number; readonly end: number; readonly taskCode: string;
   },
 ): MeterReading {

@@ -1,5 +1,5 @@
 // A refrigerated truck's cold box: each compartment's temperature and humidity against its limits, and its doors.
-import type { LoadProcess } from '../../src/domain/events';
+import type { ProcessState, TransferProcess } from '../../src/domain/process-states';
 import type { SimContext } from './moves';
 import { perHour } from './random';
 import type { ColdZone, TruckSim } from './truck-sim';
@@ -34,7 +34,7 @@ export function coldReadings(ctx: SimContext, t: TruckSim, now: number): void {
   });
 }
 
-function doorOpen(ctx: SimContext, t: TruckSim, door: 'rear' | 'side', process: LoadProcess, start: number, end: number): void {
+function doorOpen(ctx: SimContext, t: TruckSim, door: 'rear' | 'side', process: ProcessState, start: number, end: number): void {
   ctx.emit(t, 'box_door', start, end, {
     door, openSec: Math.round((end - start) / 1000), process, abnormal: process === 'transporting', area: t.area,
   });
@@ -43,7 +43,7 @@ function doorOpen(ctx: SimContext, t: TruckSim, door: 'rear' | 'side', process: 
 }
 
 /** Goods loaded or unloaded through the rear door for the whole span; now and then the side door too, briefly. */
-export function doorsAtDock(ctx: SimContext, t: TruckSim, process: 'loading' | 'unloading', start: number, end: number): void {
+export function doorsAtDock(ctx: SimContext, t: TruckSim, process: TransferProcess, start: number, end: number): void {
   if (t.cold.length === 0 || end <= start) return;
   doorOpen(ctx, t, 'rear', process, start, end);
   if (t.rng.chance(0.3)) {

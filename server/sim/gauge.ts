@@ -28,7 +28,20 @@ function tilt(t: TruckSim): number {
  * level leans with the tilt, front and rear compartments opposite ways; water shows only where water was loaded.
  */
 export function levelReading(ctx: SimContext, t: TruckSim, now: number): void {
-  if (!isTanker(t) || !hasLoad(t)) return;
+  if (hasLoad(t)) readAll(ctx, t, now);
+}
+
+/**
+ * The reading a tanker's console records as a stage of its process ends, loaded or empty: when it has started
+ * (initializing), when loading has stopped (what the trip's `loaded` figures are), after the take-over at the station
+ * (its `arrived` figures) and when unloading has stopped (what stayed on board).
+ */
+export function stageReading(ctx: SimContext, t: TruckSim, now: number): void {
+  readAll(ctx, t, now);
+}
+
+function readAll(ctx: SimContext, t: TruckSim, now: number): void {
+  if (!isTanker(t)) return;
   const air = ctx.ambient(now);
   const tiltDeg = tilt(t);
   const middle = (t.tanks.length - 1) / 2;

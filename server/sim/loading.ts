@@ -1,13 +1,15 @@
-// Loading at a depot: the task's plan per compartment, a dispatcher's late changes, product switches, the fill and its checks.
+// Loading at a depot: the task's plan per compartment, a dispatcher's late changes, product switches (the take-over), the
+// fill and its checks (loading), and leaving once loading has stopped.
 import { loadAbnormal } from '../thresholds/threshold-snapshot';
 import { abnormalOilAlarm, genericAlarm } from './alarm-props';
 import { DISPATCHERS, drawLossRates, isTanker, newTrip, productTemperature } from './cargo';
 import { emergencyStop, meterTransfer } from './cargo-devices';
 import { doorsAtDock } from './cold-box';
+import { stageReading } from './gauge';
 import { enter, goTo, type SimContext } from './moves';
 import { OTHER, PRODUCT_CODES, WATER, density, pickProduct, roundVt, v20 } from './tanks';
 import { thresholdsFor } from './thresholds';
-import type { TruckSim } from './truck-sim';
+import { processOf, type TruckSim } from './truck-sim';
 
 const MIN = 60_000;
 /** Per compartment at alarmRate 1: the wrong product went in, or the amount is off the plan (205). */
@@ -52,14 +54,19 @@ function switchProducts(ctx: SimContext, t: TruckSim, now: number): void {
   t.tanks.forEach((tank, i) => {
     if (tank.oilCode !== tank.plannedOilCode) {
       ctx.emit(t, 'product_change', now, null, {
-        compartment: i + 1, fromOilCode: tank.oilCode, toOilCode: tank.plannedOilCode, process: 'loading', area: t.area,
+        compartment: i + 1, fromOilCode: tank.oilCode, toOilCode: tank.plannedOilCode, process: processOf(t), area: t.area,
       });
     }
     tank.oilCode = tank.plannedOilCode;
   });
 }
 
+/**
+ * Arrival at the depot: the take-over (queue, paperwork, earthing, the arm connected) while the driver sets each
+ * compartment to its task's product.
+ */
 export function startLoading(ctx: SimContext, t: TruckSim, now: number): void {
+  enter(t, 'loadTakeOver', now, now + t.rng.int(10, 30) * MIN);
   t.trip = newTrip(t, now, t.dest);
   const tanker = isTanker(t);
   const product = pickProduct(t.spec.model, t.rng);
@@ -79,11 +86,13 @@ export function startLoading(ctx: SimContext, t: TruckSim, now: number): void {
   } else {
     for (const tank of t.tanks) tank.oilCode = tank.plannedOilCode;
   }
-  // Take-over first (queue, paperwork, earthing, arm connected); trucks without tanks just load goods for a while.
-  const takeOver = now + t.rng.int(10, 30) * MIN;
+}
+
+/** The take-over is done: compartments fill one after another; trucks without tanks load goods for a while. */
+export function beginLoading(t: TruckSim, now: number): void {
   t.tankIndex = 0;
-  t.stepStart = takeOver;
-  enter(t, 'loading', now, t.tanks.length === 0 ? takeOver + t.rng.int(10, 20) * MIN : takeOver);
+  t.stepStart = now;
+  enter(t, 'loading', now, t.tanks.length === 0 ? now + t.rng.int(10, 20) * MIN : now);
 }
 
 /** What went in against the plan: mostly as planned; now and then the wrong product (water among them) or the wrong amount. */
@@ -143,13 +152,20 @@ function completeCompartment(ctx: SimContext, t: TruckSim, index: number, now: n
   });
   if (trip.topLoading) {
     ctx.emit(t, 'switch_cover', t.stepStart, now, {
-      compartment: index + 1, process: 'loading', abnormal: false, durationSec: Math.round((now - t.stepStart) / 1000), area: t.area,
+      compartment: index + 1, process: processOf(t), abnormal: false, durationSec: Math.round((now - t.stepStart) / 1000), area: t.area,
     });
   }
   emergencyStop(ctx, t, index + 1, t.stepStart, now);
 }
 
-function finishLoading(ctx: SimContext, t: TruckSim, now: number): void {
+/** Loading has stopped: the arm comes off, the compartments are sealed and the papers signed before the truck leaves. */
+function finishLoading(t: TruckSim, now: number): void {
+  enter(t, 'loadStopped', now, now + t.rng.int(3, 8) * MIN);
+}
+
+/** Leaving the depot with the loaded reading: the trip's balance starts here. */
+export function leaveDepot(ctx: SimContext, t: TruckSim, now: number): void {
+  stageReading(ctx, t, now);
   const trip = t.trip;
   if (trip) {
     trip.startTime = now;
@@ -166,16 +182,16 @@ export function loading(ctx: SimContext, t: TruckSim, from: number, to: number):
   if (t.tanks.length === 0) {
     doorsAtDock(ctx, t, 'loading', t.stepStart, to);
     t.cargo = true;
-    finishLoading(ctx, t, to);
+    finishLoading(t, to);
     return;
   }
   const tank = t.tanks[t.tankIndex];
-  if (!tank) return finishLoading(ctx, t, to);
+  if (!tank) return finishLoading(t, to);
   const flow = t.spec.model === 'sprinkler' ? 3000 : 2000; // litres per minute through the loading arm
   if (tank.vt < tank.target) tank.vt = Math.min(tank.target, tank.vt + (flow * (to - Math.max(from, t.until))) / MIN);
   if (tank.vt < tank.target) return;
   completeCompartment(ctx, t, t.tankIndex, to);
   t.tankIndex += 1;
   t.stepStart = to;
-  if (t.tankIndex >= t.tanks.length) finishLoading(ctx, t, to);
+  if (t.tankIndex >= t.tanks.length) finishLoading(t, to);
 }

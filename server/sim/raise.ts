@@ -1,5 +1,6 @@
 // Alarms on demand (SimControl.raiseAlarm): any catalogue type, with properties as real as the truck's state allows.
 import type { AlarmTypeId } from '../../src/domain/alarm-types';
+import type { ProcessState } from '../../src/domain/process-states';
 import type { NewAlarm } from '../store/alarms';
 import {
   DEVICE_SPEED_LIMIT, OVERLONG_WORK_MIN, SPEED_LIMIT, abnormalOilAlarm, genericAlarm, highLossAlarm, overlongWorkAlarm, overspeedAlarm,
@@ -53,11 +54,11 @@ export function syntheticAlarm(type: AlarmTypeId, t: TruckSim, now: number, rng:
       return overspeedAlarm(subject, type, now);
     }
     case 1:
-      return genericAlarm(t, 1, now, { compartment: rng.int(1, Math.max(1, t.tanks.length)), process: 'transporting' });
+      return genericAlarm(t, 1, now, { compartment: rng.int(1, Math.max(1, t.tanks.length)), process: 'transporting' satisfies ProcessState });
     case 3: {
       // The properties a simulated pipe_water row's alarm carries (unloading.ts).
       const waterMm = rng.int(5, 40);
-      const facts = { compartment: rng.int(1, Math.max(1, t.tanks.length)), waterMm, waterVolume: roundVt(waterMm * PIPE_LITRES_PER_MM), process: 'unloading' };
+      const facts = { compartment: rng.int(1, Math.max(1, t.tanks.length)), waterMm, waterVolume: roundVt(waterMm * PIPE_LITRES_PER_MM), process: 'unloading_takeover' satisfies ProcessState };
       return genericAlarm(t, 3, now, facts, '卸油管道存水');
     }
     case 4:

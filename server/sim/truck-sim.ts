@@ -1,6 +1,7 @@
 // One truck's simulated state (phase, position, tanks, shift, device), its status code and its status row.
 import { TRUCK_STATUS, type TruckStatusCode } from '../../src/domain/truck-status';
-import type { DeviceKind, LoadProcess } from '../../src/domain/events';
+import type { DeviceKind } from '../../src/domain/events';
+import type { ProcessState } from '../../src/domain/process-states';
 import type { TankInventory } from '../../src/domain/wire/truck-row';
 import type { PublishedRow } from '../live/hub';
 import { roundCoord } from './city';
@@ -14,12 +15,35 @@ import { volumeAt } from '../../src/domain/params/tank-table-math';
 import { transmitted, type DayUploads } from './uploads';
 
 /**
- * Process states (params spec §4) as the simulator walks them: parked → idle (initialising) → toDepot (transporting)
- * → loading (compartment by compartment) → toStation (transporting) → unloading (compartment by compartment; sprinklers
- * spray instead) → waitEmpty (waiting for emptying) → next trip or toPark. roadStop pauses a drive. Offline is an overlay:
- * the truck keeps going, only its reports stop.
+ * The simulator's phases, finer than the process states where the truck does different things in one state (driving to
+ * a depot, to a station or home are all transporting). A shift: parked → initializing (the console starts) → idle →
+ * toDepot → loadTakeOver → loading (compartment by compartment) → loadStopped → toStation → unloadTakeOver → unloading
+ * (compartment by compartment; sprinklers spray instead) → unloadStopped → waitEmpty → next trip or toPark. roadStop
+ * pauses a drive. Offline is an overlay: the truck keeps going, only its reports stop.
  */
-export type Phase = 'parked' | 'idle' | 'toDepot' | 'loading' | 'toStation' | 'unloading' | 'spraying' | 'waitEmpty' | 'toPark' | 'roadStop';
+export type Phase =
+  | 'parked' | 'initializing' | 'idle' | 'toDepot' | 'loadTakeOver' | 'loading' | 'loadStopped' | 'toStation' | 'unloadTakeOver'
+  | 'unloading' | 'unloadStopped' | 'spraying' | 'waitEmpty' | 'toPark' | 'roadStop';
+
+/** The process state (params spec §4) each phase is in, as the console reports it and events are stamped with it. */
+const PHASE_PROCESS: { readonly [P in Phase]: ProcessState } = {
+  parked: 'idle',
+  initializing: 'initializing',
+  idle: 'idle',
+  toDepot: 'transporting',
+  loadTakeOver: 'loading_takeover',
+  loading: 'loading',
+  loadStopped: 'loading_stopped',
+  toStation: 'transporting',
+  unloadTakeOver: 'unloading_takeover',
+  unloading: 'unloading',
+  unloadStopped: 'unloading_stopped',
+  // A sprinkler spraying is emptying its tank, on the move.
+  spraying: 'unloading',
+  waitEmpty: 'waiting_empty',
+  toPark: 'transporting',
+  roadStop: 'transporting',
+};
 
 export const DRIVING: ReadonlySet<Phase> = new Set<Phase>(['toDepot', 'toStation', 'toPark', 'spraying']);
 
@@ -202,11 +226,9 @@ export function statusOf(t: TruckSim, now: number): TruckStatusCode {
   return hasLoad(t) ? TRUCK_STATUS.loaded : TRUCK_STATUS.empty;
 }
 
-/** Where the truck is in its process, as cargo events name it. */
-export function processOf(t: Pick<TruckSim, 'phase'>): LoadProcess {
-  if (t.phase === 'loading') return 'loading';
-  if (t.phase === 'unloading' || t.phase === 'waitEmpty') return 'unloading';
-  return 'transporting';
+/** The truck's process state now, as the events it writes are stamped. */
+export function processOf(t: Pick<TruckSim, 'phase'>): ProcessState {
+  return PHASE_PROCESS[t.phase];
 }
 
 /**

@@ -1,20 +1,23 @@
-// Unloading at a station: the road's loss on arrival, water in the pipe, each compartment emptied, the trip's balance,
-// and the empty check once the compartments have drained.
+// Unloading at a station: the road's loss on arrival and water in the pipe (the take-over), each compartment emptied and
+// the trip's balance (unloading), the reading once it has stopped, and the empty check once the compartments have drained.
 import { EMPTY_TOLERANCE_L, type CompartmentBalance } from '../../src/domain/events';
 import { genericAlarm, highLossAlarm } from './alarm-props';
 import { isTanker, productTemperature } from './cargo';
 import { emergencyStop, lockOpened, meterTransfer } from './cargo-devices';
 import { doorsAtDock } from './cold-box';
+import { stageReading } from './gauge';
 import { enter, nextTrip, type SimContext } from './moves';
 import { levelMm, roundVt, v20 } from './tanks';
 import { thresholdsFor } from './thresholds';
-import type { TruckSim } from './truck-sim';
+import { processOf, type TruckSim } from './truck-sim';
 
 const MIN = 60_000;
 /** Per unloading at alarmRate 1: water standing in the unloading pipe (3). */
 const PIPE_WATER_RATE = 0.01;
 /** Per compartment: the valve shut early and the empty check finds fuel left. */
 const NOT_EMPTY_RATE = 0.03;
+/** Per unloading: the station's attendant looks into a compartment through its cover while it drains. */
+const LOOK_INSIDE_RATE = 0.6;
 /** Litres of pipe per millimetre of water standing in it (a DN80 pipe's sump). */
 export const PIPE_LITRES_PER_MM = 0.05;
 
@@ -26,12 +29,14 @@ function pipeWater(ctx: SimContext, t: TruckSim, now: number): void {
   if (!t.rng.chance(Math.min(1, PIPE_WATER_RATE * ctx.alarmRate))) return;
   const compartment = t.rng.int(1, t.tanks.length);
   const waterMm = t.rng.int(5, 40);
-  const facts = { compartment, waterMm, waterVolume: roundVt(waterMm * PIPE_LITRES_PER_MM), process: 'unloading' as const };
+  const facts = { compartment, waterMm, waterVolume: roundVt(waterMm * PIPE_LITRES_PER_MM), process: processOf(t) };
   ctx.emit(t, 'pipe_water', now, null, { ...facts, area: t.area });
   ctx.raise(t, genericAlarm(t, 3, now, facts, '卸油管道存水'), false);
 }
 
+/** Arrival at the station: the take-over, while the station checks the seals, lets the product settle and dips its tank. */
 export function startUnloading(ctx: SimContext, t: TruckSim, now: number): void {
+  enter(t, 'unloadTakeOver', now, now + t.rng.int(5, 15) * MIN);
   const trip = t.trip;
   const tanker = isTanker(t);
   for (const tank of t.tanks) {
@@ -42,11 +47,14 @@ export function startUnloading(ctx: SimContext, t: TruckSim, now: number): void 
   }
   if (trip) trip.station = t.dest;
   if (tanker) pipeWater(ctx, t, now);
-  // Unloading take-over: the station checks the seals and dips its tank before the valves open.
-  const takeOver = now + t.rng.int(5, 15) * MIN;
+}
+
+/** The take-over is done, with the arrival reading (the trip's `arrived` figures): the valves open one by one. */
+export function beginUnloading(ctx: SimContext, t: TruckSim, now: number): void {
+  stageReading(ctx, t, now);
   t.tankIndex = 0;
-  t.stepStart = takeOver;
-  enter(t, 'unloading', now, t.tanks.length === 0 ? takeOver + t.rng.int(10, 20) * MIN : takeOver);
+  t.stepStart = now;
+  enter(t, 'unloading', now, t.tanks.length === 0 ? now + t.rng.int(10, 20) * MIN : now);
 }
 
 function compartmentUnloaded(ctx: SimContext, t: TruckSim, index: number, now: number): void {
@@ -102,7 +110,27 @@ function finishUnloading(ctx: SimContext, t: TruckSim, now: number): void {
       ctx.raise(t, highLossAlarm(t, facts, trip.startTime, threshold), true);
     }
   }
+  enter(t, 'unloadStopped', now, now + t.rng.int(1, 3) * MIN);
+}
+
+/** Unloading has stopped (valves shut, hose off): the console reads what stayed on board, and the wait for draining begins. */
+export function endUnloadingStop(ctx: SimContext, t: TruckSim, now: number): void {
+  stageReading(ctx, t, now);
   enter(t, 'waitEmpty', now, now + t.rng.int(2, 5) * MIN);
+}
+
+/**
+ * While the compartments drain, the station's attendant often climbs up and looks into one through its cover (a
+ * station's unloading procedure: check the truck is empty): normal at a station, so neither a seal break nor an alarm.
+ */
+function lookInside(ctx: SimContext, t: TruckSim, now: number): void {
+  const unloaded = t.tanks.flatMap((tank, i) => (tank.before > 0 ? [i] : []));
+  if (unloaded.length === 0 || !t.rng.chance(LOOK_INSIDE_RATE)) return;
+  const opened = t.since + t.rng.int(0, 60) * 1000;
+  const closed = Math.min(now, opened + t.rng.int(40, 90) * 1000);
+  ctx.emit(t, 'switch_cover', opened, closed, {
+    compartment: t.rng.pick(unloaded) + 1, process: processOf(t), abnormal: false, durationSec: Math.round((closed - opened) / 1000), area: t.area,
+  });
 }
 
 export function unloading(ctx: SimContext, t: TruckSim, from: number, to: number): void {
@@ -127,6 +155,7 @@ export function unloading(ctx: SimContext, t: TruckSim, from: number, to: number
 export function endWaitEmpty(ctx: SimContext, t: TruckSim, now: number): void {
   const trip = t.trip;
   if (trip && isTanker(t)) {
+    lookInside(ctx, t, now);
     t.tanks.forEach((tank, i) => {
       if (tank.before <= 0) return;
       // An empty compartment's gauge still reads a litre or two: film on the walls, probe noise.

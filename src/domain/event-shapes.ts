@@ -1,6 +1,7 @@
 // Runtime checks of each event kind's `data` (src/domain/events.ts), so a report can skip a malformed stored row.
-import type { CompartmentBalance, EventData, EventKind, LoadProcess, TankReading } from './events';
+import type { CompartmentBalance, EventData, EventKind, TankReading } from './events';
 import { isEventKind } from './events';
+import { isProcessState, type ProcessState } from './process-states';
 import { isFiniteNumber, isRecord, parseJsonText } from './wire/guards';
 
 type Check<T> = (value: unknown) => value is T;
@@ -34,7 +35,7 @@ function record<T>(shape: Shape<T>): Check<T> {
   return (v): v is T => isRecord(v) && entries.every(([key, check]) => check(v[key]));
 }
 
-const process: Check<LoadProcess> = oneOf('loading', 'unloading', 'transporting');
+const process: Check<ProcessState> = isProcessState;
 const compartment = int;
 
 const tankReading = record<TankReading>({

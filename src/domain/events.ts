@@ -1,10 +1,9 @@
 // The event catalogue: each kind the simulator writes to the `event` table and the JSON `data` a report reads from it.
 // Times live in the row (startTime, endTime); volumes are litres (Vt, one decimal), masses kg, temperatures °C,
 // levels mm, pressures kPa, speeds km/h, areas the real-time address text ('浦东新区世纪大道'). Screens per kind:
-// docs/events.md. oilCode per params spec §9: above 0 gasoline, 0 diesel, −1 other (water).
-
-/** Where the truck was in its process (params spec §4, folded): at the depot, at the station, or anywhere else. */
-export type LoadProcess = 'loading' | 'unloading' | 'transporting';
+// docs/events.md. oilCode per params spec §9: above 0 gasoline, 0 diesel, −1 other (water). `process` is the truck's
+// process state when the event happened (src/domain/process-states.ts).
+import type { ProcessState, TransferProcess } from './process-states';
 
 /** One compartment's gauge reading (tank inventory record, params spec §3.2). */
 export interface TankReading {
@@ -82,12 +81,12 @@ export interface EventData {
   };
   /** A manhole cover opened and closed (switch_cover_flow, switchCover); abnormal on the road, when 1 fires with the same startTime. */
   readonly switch_cover: {
-    readonly compartment: number; readonly process: LoadProcess; readonly abnormal: boolean; readonly durationSec: number;
+    readonly compartment: number; readonly process: ProcessState; readonly abnormal: boolean; readonly durationSec: number;
     readonly area: string;
   };
   /** An electronic seal broken outside a depot or station (alarm_break_seal). */
   readonly seal_break: {
-    readonly compartment: number; readonly process: LoadProcess; readonly area: string; readonly lat: number; readonly lng: number;
+    readonly compartment: number; readonly process: ProcessState; readonly area: string; readonly lat: number; readonly lng: number;
   };
   /** A stop with the engine off or idling (parking_source, alarm_parking); inPark false for roadside stops. */
   readonly parking: {
@@ -103,7 +102,7 @@ export interface EventData {
     readonly maxSpeed: number; readonly limit: number; readonly durationSec: number; readonly area: string;
   };
   /** A periodic gauge reading of every compartment while loaded (tank_inventory, level_trend, real_tank_inventory). */
-  readonly level: { readonly tanks: readonly TankReading[]; readonly process: LoadProcess; readonly area: string };
+  readonly level: { readonly tanks: readonly TankReading[]; readonly process: ProcessState; readonly area: string };
   /** A periodic reading of one cold compartment of a refrigerated truck (temp_humidity, alarm_temp_hum). */
   readonly temp_humidity: {
     readonly compartment: number; readonly temperature: number; readonly humidity: number; readonly minTemperature: number;
@@ -119,7 +118,7 @@ export interface EventData {
   readonly undervoltage: { readonly voltage: number; readonly area: string };
   /** The emergency shut-off valve closed or opened again (emergency_shut_off_valve); compartment null: all of them. */
   readonly emergency_valve: {
-    readonly compartment: number | null; readonly action: 'close' | 'open'; readonly process: LoadProcess;
+    readonly compartment: number | null; readonly action: 'close' | 'open'; readonly process: ProcessState;
     readonly area: string; readonly lat: number; readonly lng: number;
   };
   /** A compartment checked after unloading (empty, alarm_not_empty): empty when at most EMPTY_TOLERANCE_L is left. */
@@ -135,7 +134,7 @@ export interface EventData {
   readonly flow_change: {
     readonly taskCode: string; readonly meterNo: string; readonly compartment: number; readonly oilCode: number;
     readonly startTotaliser: number; readonly endTotaliser: number; readonly volume: number;
-    readonly process: 'loading' | 'unloading'; readonly area: string;
+    readonly process: TransferProcess; readonly area: string;
   };
   /** The console's supply switched (switch_electricity). */
   readonly power: {
@@ -144,22 +143,22 @@ export interface EventData {
   /** A compartment lock opened (useing_open); a mechanical key bypasses the authorisation. */
   readonly lock_open: {
     readonly compartment: number; readonly method: 'card' | 'password' | 'remote' | 'key'; readonly operator: string;
-    readonly authorized: boolean; readonly process: LoadProcess; readonly area: string;
+    readonly authorized: boolean; readonly process: ProcessState; readonly area: string;
   };
   /** A refrigerated box's door opened and closed (box_door); abnormal on the road. */
   readonly box_door: {
-    readonly door: 'rear' | 'side'; readonly openSec: number; readonly process: LoadProcess; readonly abnormal: boolean;
+    readonly door: 'rear' | 'side'; readonly openSec: number; readonly process: ProcessState; readonly abnormal: boolean;
     readonly area: string;
   };
   /** A compartment set to another product (switch_variety). */
   readonly product_change: {
-    readonly compartment: number; readonly fromOilCode: number; readonly toOilCode: number; readonly process: LoadProcess;
+    readonly compartment: number; readonly fromOilCode: number; readonly toOilCode: number; readonly process: ProcessState;
     readonly area: string;
   };
   /** A compartment's vapour pressure reported by its sensor (bz_pressure, alarm_high_pressure); abnormal above the limit. */
   readonly pressure: {
     readonly compartment: number; readonly oilCode: number; readonly pressureKpa: number; readonly limitKpa: number;
-    readonly abnormal: boolean; readonly process: LoadProcess; readonly area: string;
+    readonly abnormal: boolean; readonly process: ProcessState; readonly area: string;
   };
   /** A dispatcher changed a task after it was issued (bp_modify_record, bp_task_exceptions); tankSequence null: the whole task. */
   readonly task_modify: {
@@ -168,7 +167,7 @@ export interface EventData {
   };
   /** Water found in the unloading pipe before a compartment is unloaded (alarm_pipe_water); 3 fires with the same startTime. */
   readonly pipe_water: {
-    readonly compartment: number; readonly waterMm: number; readonly waterVolume: number; readonly process: LoadProcess;
+    readonly compartment: number; readonly waterMm: number; readonly waterVolume: number; readonly process: ProcessState;
     readonly area: string;
   };
   /**
@@ -199,6 +198,20 @@ export const EVENT_KINDS = [
   'flow_change', 'power', 'lock_open', 'box_door', 'product_change', 'pressure', 'task_modify', 'pipe_water', 'device_fault',
   'heartbeat_gap', 'upload',
 ] as const satisfies readonly EventKind[];
+
+/** The kinds whose data carries the truck's `process`. */
+export type ProcessKind = { [K in EventKind]: 'process' extends keyof EventData[K] ? K : never }[EventKind];
+
+/** Every kind with a `process`, named once: a kind that gains or loses one without this table changing does not compile. */
+const PROCESS_KINDS: { readonly [K in ProcessKind]: true } = {
+  switch_cover: true, seal_break: true, level: true, emergency_valve: true, flow_change: true, lock_open: true, box_door: true,
+  product_change: true, pressure: true, pipe_water: true,
+};
+
+/** Whether rows of this kind carry a process: a report over only such kinds shows and filters it. */
+export function carriesProcess(kind: EventKind): kind is ProcessKind {
+  return Object.hasOwn(PROCESS_KINDS, kind);
+}
 
 /** A loss rate beyond ±3‰ is a high loss or gain (202, alm_high_loss). */
 export const HIGH_LOSS_RATE = 0.003;

@@ -18,7 +18,7 @@ describe('backfill of the default fleet', () => {
     s = await seededDb(77);
     report = await backfill(s.db, { seed: 77, now: T0 });
     stored = await history(s.db);
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await s.close();

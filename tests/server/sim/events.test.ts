@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEventData, type ParsedEvent } from '../../../src/domain/event-shapes';
 import { EVENT_KINDS, type EventData, type EventKind } from '../../../src/domain/events';
+import { PROCESS_STATES } from '../../../src/domain/process-states';
 import { parseTruckStatusRow } from '../../../src/domain/wire/truck-row';
 import type { TruckModel } from '../../../server/db/schema';
 import { backfill } from '../../../server/sim';
@@ -16,6 +17,11 @@ interface Stored {
   readonly truckId: number;
   readonly startTime: number;
   readonly event: ParsedEvent;
+}
+
+/** The process state an event was stamped with, if its kind carries one. */
+function processOf(event: ParsedEvent | undefined): string | undefined {
+  return event && 'process' in event.data ? event.data.process : undefined;
 }
 
 type Of<K extends EventKind> = Stored & { readonly event: { readonly kind: K; readonly data: EventData[K] } };
@@ -95,6 +101,11 @@ describe('history of the default fleet (80 trucks, seed 20261122, 30 days)', () 
     const week = events.filter((e) => e.startTime >= WEEK_START);
     const missing = Object.entries(ABNORMAL).filter(([, abnormal]) => !week.some((e) => abnormal(e.event))).map(([name]) => name);
     expect(missing).toEqual([]);
+  });
+
+  it('stamps each of the ten process states on events of the last day', () => {
+    const day = events.filter((e) => e.startTime >= T0 - DAY);
+    expect(PROCESS_STATES.filter((state) => !day.some((e) => processOf(e.event) === state))).toEqual([]);
   });
 
   it('writes model-specific kinds only for trucks of that model', () => {
@@ -194,6 +205,9 @@ describe('backfill determinism', () => {
     }));
     const [a, b] = runs;
     expect(new Set(a?.events.map((e) => e.kind)).size).toBeGreaterThan(15);
+    // The replay covers every process state, so each is stamped alike on both runs.
+    const states = new Set(a?.events.map((e) => processOf(parseEventData(e.kind, e.data))));
+    expect(PROCESS_STATES.filter((state) => !states.has(state))).toEqual([]);
     expect(b).toEqual(a);
   }, 60_000);
 });

@@ -62,7 +62,7 @@ const pressureColumns: readonly ReportColumn[] = [
 ];
 
 const tankColumns: readonly ReportColumn[] = [
-  ...truckColumns, startTime,
+  ...truckColumns, startTime, process,
   column('compartment', 'integer', item('compartment')),
   column('oilCode', 'fuelCode', item('oilCode')),
   column('originalLevel', 'millimetre', item('rawLevelMm')),
@@ -187,7 +187,7 @@ export const CARGO_REPORTS = {
   [`${EVENT}/tank_inventory`]: {
     path: `${EVENT}/tank_inventory`,
     source: { type: 'events', kinds: ['level'], expand: 'tanks' },
-    filters: eventFilters(fuelFilter(item('oilCode'))),
+    filters: eventFilters(fuelFilter(item('oilCode')), processFilter),
     columns: tankColumns,
     sort: newestFirst,
   },
@@ -270,9 +270,9 @@ export const CARGO_REPORTS = {
   [`${EVENT}/level_trend`]: {
     path: `${EVENT}/level_trend`,
     source: { type: 'events', kinds: ['level'], expand: 'tanks' },
-    filters: eventFilters(),
+    filters: eventFilters(processFilter),
     columns: [
-      ...truckColumns, startTime,
+      ...truckColumns, startTime, process,
       column('compartment', 'integer', item('compartment')),
       column('oilCode', 'fuelCode', item('oilCode')),
       column('level', 'millimetre', item('levelMm')),
@@ -285,7 +285,7 @@ export const CARGO_REPORTS = {
   [`${EVENT}/switch_variety`]: {
     path: `${EVENT}/switch_variety`,
     source: { type: 'events', kinds: ['product_change'] },
-    filters: eventFilters(compartmentFilter),
+    filters: eventFilters(compartmentFilter, processFilter),
     columns: [
       ...truckColumns, startTime, compartment,
       column('fromOilCode', 'fuelCode', data('fromOilCode')),
@@ -319,7 +319,7 @@ export const CARGO_REPORTS = {
   [`${EVENT}/bz_pressure`]: {
     path: `${EVENT}/bz_pressure`,
     source: { type: 'events', kinds: ['pressure'] },
-    filters: eventFilters(compartmentFilter),
+    filters: eventFilters(compartmentFilter, processFilter),
     columns: pressureColumns,
     sort: newestFirst,
   },
@@ -351,7 +351,7 @@ export const CARGO_REPORTS = {
   [`${EXCEPTION}/alarm_switch_cover`]: {
     path: `${EXCEPTION}/alarm_switch_cover`,
     source: { type: 'events', kinds: ['switch_cover'], where: [{ value: data('abnormal', 'boolean'), equals: true }] },
-    filters: eventFilters(handlingFilter),
+    filters: eventFilters(handlingFilter, processFilter),
     columns: [...coverColumns, ...handlingColumns],
     sort: newestFirst,
     handling: true,
@@ -359,7 +359,7 @@ export const CARGO_REPORTS = {
   [`${EXCEPTION}/alarm_pipe_water`]: {
     path: `${EXCEPTION}/alarm_pipe_water`,
     source: { type: 'events', kinds: ['pipe_water'] },
-    filters: eventFilters(compartmentFilter),
+    filters: eventFilters(compartmentFilter, processFilter),
     columns: [
       ...truckColumns, startTime, compartment,
       column('waterLevel', 'millimetre', data('waterMm')),
@@ -426,7 +426,7 @@ export const CARGO_REPORTS = {
   [`${EXCEPTION}/alarm_high_pressure`]: {
     path: `${EXCEPTION}/alarm_high_pressure`,
     source: { type: 'events', kinds: ['pressure'], where: [{ value: data('abnormal', 'boolean'), equals: true }] },
-    filters: eventFilters(compartmentFilter),
+    filters: eventFilters(compartmentFilter, processFilter),
     columns: pressureColumns,
     sort: newestFirst,
   },

@@ -5,15 +5,10 @@ import { LOSS_HISTOGRAM_BUCKETS } from '../../constants';
 import { fuelLabelKey, roundVolume } from '../../fuel';
 import { compassName, displayDate, displayDateTime, formatDuration, formatLoss, formatLossRate, toFixedDecimal, toPerMille } from '../../format';
 import { translate, type Lang, type LocaleKey } from '../../i18n';
+import { isProcessState, processLabelKey } from '../../process-states';
 import type { CellFormat, ReportColumn } from './definition';
 import { parseReasons, reasonLabelKey } from './scores';
 import type { ReportCell } from './wire';
-
-const PROCESS_KEYS: Readonly<Record<string, LocaleKey>> = {
-  loading: 'report.process.loading',
-  unloading: 'report.process.unloading',
-  transporting: 'report.process.transporting',
-};
 
 const HANDLING_KEYS: Readonly<Record<string, LocaleKey>> = {
   0: 'report.handling.unconfirmed',
@@ -104,7 +99,7 @@ export function cellText(column: Pick<ReportColumn, 'format' | 'options'>, value
     case 'flag':
       return translate(lang, value === true || n === 1 ? 'report.flag.yes' : 'report.flag.no');
     case 'process':
-      return labelOf(PROCESS_KEYS, value, lang);
+      return isProcessState(value) ? translate(lang, processLabelKey(value)) : String(value);
     case 'handling':
       return labelOf(HANDLING_KEYS, value, lang);
     case 'enum':

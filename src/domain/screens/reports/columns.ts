@@ -2,6 +2,7 @@
 // definition says only where its value comes from.
 import type zh from '../../../../locales/zh.json';
 import type { LocaleKey } from '../../i18n';
+import { PROCESS_STATES, processLabelKey } from '../../process-states';
 import type { CellFormat, ComputedName, DataType, NumericSource, RecordField, ReportColumn, ReportFilter, ScoreName, ValueSource, WhenSource } from './definition';
 
 export type ColumnName = keyof (typeof zh)['report']['column'];
@@ -98,11 +99,8 @@ export const temperatureColumns: readonly ReportColumn[] = [
 ];
 export const day = column('day', 'date', { from: 'event', field: 'day' });
 
-export const PROCESS_OPTIONS = [
-  { value: 'loading', labelKey: 'report.process.loading' },
-  { value: 'unloading', labelKey: 'report.process.unloading' },
-  { value: 'transporting', labelKey: 'report.process.transporting' },
-] as const;
+/** The ten process states, in the order a delivery walks them. */
+export const PROCESS_OPTIONS = PROCESS_STATES.map((state) => ({ value: state, labelKey: processLabelKey(state) }));
 
 export const FUEL_OPTIONS = [
   { value: 'gasoline', labelKey: 'fuel.gasoline' },

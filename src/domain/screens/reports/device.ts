@@ -4,7 +4,7 @@
 import type { RoutePathOfGroup } from '../../routes';
 import {
   abnormal, analysisFilters, area, column, computed, computedRows, count, countOfKind, data, day, deviceFaultColumns, doorColumns, endTime,
-  eventFilters, month, offlineColumns, powerColumns, process, record, scoreColumns, startTime, temperatureColumns, truckColumns,
+  eventFilters, month, offlineColumns, powerColumns, process, processFilter, record, scoreColumns, startTime, temperatureColumns, truckColumns,
 } from './columns';
 import type { DataCondition, ReportColumn, ReportDef } from './definition';
 
@@ -127,7 +127,7 @@ export const DEVICE_REPORTS = {
     path: `${OTHER}/box_door_err`,
     // A door opened on the road.
     source: { type: 'events', kinds: ['box_door'], where: [{ value: data('abnormal', 'boolean'), equals: true }] },
-    filters: eventFilters(),
+    filters: eventFilters(processFilter),
     columns: [...truckColumns, startTime, endTime, ...doorColumns, process, abnormal, area],
     sort: newestFirst,
   },

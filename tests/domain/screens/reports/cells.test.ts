@@ -17,7 +17,7 @@ describe('report cells', () => {
     ['volume', 1234.01, '1235'],
     ['durationSec', 3661, '1小时1分1秒'],
     ['durationMin', 1441, '1天0小时1分'],
-    ['process', 'loading', '装油'],
+    ['process', 'loading_takeover', '装油交接'],
     ['handling', 2, '异常'],
     ['flag', 1, '是'],
     ['flag', false, '否'],

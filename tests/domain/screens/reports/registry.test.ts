@@ -2,7 +2,9 @@
 // languages, and every definition (each tab of a screen of several) is coherent: sort, chart and drill-down name real
 // columns, routes and tabs; values suit their source; scores read columns the report has.
 import { describe, expect, it } from 'vitest';
+import { carriesProcess } from '../../../../src/domain/events';
 import { LANGS, translate, type LocaleKey } from '../../../../src/domain/i18n';
+import { PROCESS_STATES } from '../../../../src/domain/process-states';
 import { alarmRoutePath } from '../../../../src/domain/alarm-routes';
 import { ALARM_TYPE_IDS } from '../../../../src/domain/alarm-types';
 import { DASHBOARD_PATH, ROUTES, routeByPath, routesOfGroup } from '../../../../src/domain/routes';
@@ -159,6 +161,18 @@ describe('the report registry', () => {
         }
         for (const source of Object.values(drill.params)) expect(keys.has(source), `${def.path} drill ${source}`).toBe(true);
       }
+    }
+  });
+
+  it('shows and filters the process state, all ten, in every report whose rows are events that carry one, and in no other', () => {
+    const carrying = DEFS.filter((def) => def.source.type === 'events' && def.source.kinds.every(carriesProcess)).map(reportId);
+    expect(carrying.length).toBeGreaterThan(10);
+    for (const def of DEFS) {
+      const column = def.columns.find((candidate) => candidate.key === 'process');
+      const filter = def.filters.find((candidate) => candidate.type === 'select' && candidate.key === 'process');
+      const shown = { column: column?.format, filter: filter?.type === 'select' ? filter.options.map((option) => option.value) : undefined };
+      const expected = carrying.includes(reportId(def)) ? { column: 'process', filter: [...PROCESS_STATES] } : { column: undefined, filter: undefined };
+      expect(shown, reportId(def)).toEqual(expected);
     }
   });
 
