@@ -4,6 +4,7 @@ import { sql, type Migration } from 'kysely';
 import { columnTypes, type ColumnTypeExpression, type ColumnTypes } from './column-types';
 import { deviceParamTables } from './migrations-device-params';
 import { entityTable, placeTable, versionColumns, withVersion, type AnyDb } from './migration-tables';
+import { processStates } from './migrations-process-states';
 import { thresholdTables } from './migrations-thresholds';
 import type { DbKind } from './target';
 
@@ -353,5 +354,6 @@ export function migrationsFor(kind: DbKind): Readonly<Record<string, Migration>>
     '0007-photos': photos(types),
     '0008-driver-name': driverNameIndex(),
     '0009-device-parameters': deviceParamTables(types),
+    '0010-process-states': processStates(),
   };
 }
