@@ -31,12 +31,13 @@ describe('computed reports from stored days', () => {
   let companies: string[];
   let now = 0;
 
+  // The first file of a run to ask seeds the fleet (a 30-day history): as long as the seeded-server tests allow.
   beforeAll(async () => {
     database = await seededFleetDatabase(DEFAULT_SIM);
     opened = await openDatabase(database.target);
     companies = (await opened.db.selectFrom('company').select('code').orderBy('code').execute()).map((company) => company.code);
     now = Date.now();
-  });
+  }, 120_000);
   afterAll(async () => {
     await opened.db.destroy();
     await database.drop();

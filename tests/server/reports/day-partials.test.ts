@@ -24,13 +24,14 @@ describe('grouped reports from day partials', () => {
   let companyCodes: string[];
   let truck: { id: number; companyCode: string };
 
+  // The first file of a run to ask seeds the fleet (a 30-day history): as long as the seeded-server tests allow.
   beforeAll(async () => {
     database = await seededFleetDatabase(DEFAULT_SIM);
     opened = await openDatabase(database.target);
     companyCodes = (await opened.db.selectFrom('company').select('code').orderBy('code').execute()).map((company) => company.code);
     const first = await opened.db.selectFrom('truck').select(['id', 'companyCode']).orderBy('id').executeTakeFirstOrThrow();
     truck = { id: Number(first.id), companyCode: first.companyCode };
-  });
+  }, 120_000);
   afterAll(async () => {
     await opened.db.destroy();
     await database.drop();
