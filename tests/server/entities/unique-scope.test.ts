@@ -18,6 +18,7 @@ const STATIONS = defAt('/setting/base_data/station');
 const DEPOTS = defAt('/setting/base_data/storage');
 const TRUCKS = defAt('/setting/base_data/truck');
 const USERS = defAt('/setting/privilege_account/user');
+const ROLES = defAt('/setting/privilege_account/role');
 const LANGS = ['zh', 'en'] as const;
 
 /** The garden bureau's own user administrator: sees and writes C005 only, which the manager does not see. */
@@ -99,6 +100,12 @@ describe('unique values within a company', () => {
       expect(await api.create(TRUCKS, 'admin', await rowIn(TRUCKS, `plate-admin-${lang}`, 'C002', { signCode: plate }), lang)).toEqual(heldAnswer(TRUCKS, 'signCode', lang, 'validation.hasExisted'));
     }
     expect(translate('zh', 'validation.taken', { field: '车牌号' })).toBe('车牌号已被占用，请联系管理员');
+  });
+
+  it('refuses a role named like a superMan’s role, which only a superMan sees, as taken', async () => {
+    const input = { ...validInput(ROLES, 'hidden-role'), roleName: ROLE.admin };
+    for (const lang of LANGS) expect(await api.create(ROLES, 'manager', input, lang)).toEqual(heldAnswer(ROLES, 'roleName', lang, 'validation.taken'));
+    expect(await api.create(ROLES, 'admin', input, 'en')).toEqual(heldAnswer(ROLES, 'roleName', 'en', 'validation.hasExisted'));
   });
 
   describe('import', () => {
