@@ -2,6 +2,7 @@
 // the types that differ taken from column-types.ts.
 import { sql, type Migration } from 'kysely';
 import { columnTypes, type ColumnTypeExpression, type ColumnTypes } from './column-types';
+import { companyUnique } from './migrations-company-unique';
 import { deviceParamTables } from './migrations-device-params';
 import { entityTable, placeTable, versionColumns, withVersion, type AnyDb } from './migration-tables';
 import { processStates } from './migrations-process-states';
@@ -355,5 +356,6 @@ export function migrationsFor(kind: DbKind): Readonly<Record<string, Migration>>
     '0008-driver-name': driverNameIndex(),
     '0009-device-parameters': deviceParamTables(types),
     '0010-process-states': processStates(),
+    '0011-company-unique': companyUnique(kind),
   };
 }

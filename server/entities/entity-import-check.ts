@@ -1,6 +1,7 @@
 // Every row of an upload checked with the rules of a single save (entity-write.ts createRow): the field rules of
 // validate.ts, a company among the caller's, and each unique field's value held by no stored row and by no other row of
-// the file, and each reference's label naming a row the caller may use (entity-references.ts), which then stores its id.
+// the file (of the row's company, or of any for a global rule), and each reference's label naming a row the caller may
+// use (entity-references.ts), which then stores its id.
 // Uniqueness and references are one query per field for the whole file, not one per row.
 import { sql } from 'kysely';
 import { translate } from '../../src/domain/i18n';
@@ -8,7 +9,7 @@ import { keptInCompany, type EntityDef } from '../../src/domain/screens/entities
 import { entityProblems, type FieldProblem } from '../../src/domain/screens/entities/validate';
 import type { SheetRow } from './entity-import-read';
 import { referencedDef } from './entity-references';
-import { companyProblem, type Caller } from './entity-rules';
+import { companyProblem, heldProblem, uniqueHolders, type Caller } from './entity-rules';
 import { inScope, storedValues, type Cell, type EntityDb } from './entity-table';
 
 /** A row's problem on one field. */
@@ -37,35 +38,44 @@ function ownProblems(def: EntityDef, caller: Caller, sheetRow: SheetRow, values:
   return problems;
 }
 
-/** Unique values another row holds: of the file (the first one keeps it) or stored. */
+/**
+ * Unique values another row holds: of the file (the first one keeps it) or stored. A company rule compares a row with
+ * the rows of its own company only, in the file and stored; a row whose company is refused is not compared at all, so
+ * no answer tells of a company the caller does not hold.
+ */
 async function uniqueProblems(db: EntityDb, def: EntityDef, caller: Caller, rows: readonly CheckedRow[], badFields: ReadonlySet<string>): Promise<RowProblem[]> {
   const problems: RowProblem[] = [];
   for (const field of def.fields) {
-    if (field.unique !== true) continue;
+    if (field.unique === undefined) continue;
+    const inCompany = field.unique === 'company';
     const params = { field: translate(caller.lang, field.labelKey) };
-    const firstRow = new Map<Cell, number>();
-    const owners: { readonly row: number; readonly value: Cell }[] = [];
+    /** Where a value must be unique: its company's rows, or all. */
+    const placeOf = (values: Readonly<Record<string, Cell>>, value: Cell) => JSON.stringify(inCompany ? [values['companyCode'] ?? null, value] : [value]);
+    const firstRow = new Map<string, number>();
+    const owners: { readonly row: number; readonly place: string }[] = [];
+    const companies = new Set<Cell>();
+    const asked = new Set<Cell>();
     for (const { row, values } of rows) {
       const value = values[field.key];
       if (value === undefined || value === null || value === '' || badFields.has(`${row}:${field.key}`)) continue;
-      const first = firstRow.get(value);
-      if (first === undefined) {
-        firstRow.set(value, row);
-        owners.push({ row, value });
-      } else {
+      if (inCompany && (values['companyCode'] === null || values['companyCode'] === undefined || badFields.has(`${row}:companyCode`))) continue;
+      const place = placeOf(values, value);
+      const first = firstRow.get(place);
+      if (first !== undefined) {
         problems.push({ row, problem: { field: field.key, key: 'entityTransfer.duplicateInFile', params: { ...params, row: first } } });
+        continue;
       }
+      firstRow.set(place, row);
+      owners.push({ row, place });
+      asked.add(value);
+      if (inCompany) companies.add(values['companyCode'] ?? null);
     }
-    if (owners.length === 0) continue;
-    // Over every stored row, as the database's constraint is, whoever's company holds it (entity-rules.ts uniqueProblem).
-    const stored = await db
-      .selectFrom(def.table)
-      .select(sql.ref<Cell>(field.key).as('value'))
-      .where(sql.ref(field.key), 'in', owners.map((owner) => owner.value))
-      .execute();
-    const taken = new Set(stored.map((entry) => entry.value));
+    // One query for the whole file, over the stored rows the database's unique index compares (entity-rules.ts).
+    const holders = await uniqueHolders(db, def, caller, field, [...asked], [...companies]);
+    const seenAt = new Map(holders.map((holder) => [JSON.stringify(inCompany ? [holder.company, holder.value] : [holder.value]), holder.seen]));
     for (const owner of owners) {
-      if (taken.has(owner.value)) problems.push({ row: owner.row, problem: { field: field.key, key: 'validation.hasExisted', params } });
+      const seen = seenAt.get(owner.place);
+      if (seen !== undefined) problems.push({ row: owner.row, problem: heldProblem(field, caller.lang, seen) });
     }
   }
   return problems;

@@ -1,10 +1,11 @@
 // The rules of params spec §5 only the server can check, run inside the write's transaction: a company field names one
-// of the caller's companies, a unique field holds no other row's value, and an organisation is never its own ancestor.
+// of the caller's companies, a unique field holds no other row's value (of its company, or of any for a global one),
+// and an organisation is never its own ancestor.
 import { sql } from 'kysely';
 import { translate, type Lang } from '../../src/domain/i18n';
-import type { EntityDef } from '../../src/domain/screens/entities/definition';
+import type { EntityDef, EntityField } from '../../src/domain/screens/entities/definition';
 import type { FieldProblem } from '../../src/domain/screens/entities/validate';
-import { PARENT_FIELD, type Cell, type EntityDb, type StoredRow } from './entity-table';
+import { PARENT_FIELD, inScope, type Cell, type EntityDb, type StoredRow } from './entity-table';
 
 /** Who is writing, as the rules and the version stamp need them. */
 export interface Caller {
@@ -35,25 +36,72 @@ export function companyProblem(def: EntityDef, caller: Caller, values: Readonly<
   return undefined;
 }
 
+/** A stored row holding a unique value: the value, its company (a company rule's), and whether the caller sees that row. */
+export interface UniqueHolder {
+  readonly value: Cell;
+  readonly company: Cell;
+  readonly seen: boolean;
+}
+
 /**
- * The first unique field whose value another row holds ('<label> has existed', the label in the caller's language).
- * Uniqueness is over every row, as the database's constraint is, whoever's company holds the other one.
+ * The stored rows holding any of `values` in a unique field, other than `exceptKey`: among the rows of `companies` for
+ * a company rule, of every company for a global one. One query for any number of values (a whole import's).
+ */
+export async function uniqueHolders(
+  db: EntityDb,
+  def: EntityDef,
+  caller: Caller,
+  field: EntityField,
+  values: readonly Cell[],
+  companies: readonly Cell[],
+  exceptKey?: Cell,
+): Promise<UniqueHolder[]> {
+  const inCompany = field.unique === 'company';
+  if (values.length === 0 || (inCompany && companies.length === 0)) return [];
+  let query = db
+    .selectFrom(def.table)
+    .select((eb) => [
+      sql.ref<Cell>(field.key).as('value'),
+      ...(inCompany ? [sql.ref<Cell>('companyCode').as('company')] : []),
+      eb.case().when(inScope(eb, def, caller.companyCodes, caller.superMan)).then(1).else(0).end().as('seen'),
+    ])
+    .where(sql.ref(field.key), 'in', [...values]);
+  if (inCompany) query = query.where(sql.ref('companyCode'), 'in', [...companies]);
+  if (exceptKey !== undefined) query = query.where(sql.ref(def.key), '<>', exceptKey);
+  const rows = await query.execute();
+  return rows.map((row) => ({ value: row.value, company: row['company'] ?? null, seen: Number(row.seen) === 1 }));
+}
+
+/**
+ * A unique value held by another row: '<label> has existed' (the label in the caller's language) when the caller sees
+ * that row, as it always does for a company rule (the row's company is the caller's: companyProblem runs first), so a
+ * refusal never tells of another company's record. A global value held by a row the caller cannot see (another
+ * tenant's plate, a superMan's role) is only 'taken': that it is not free is all the refusal can help saying.
+ */
+export function heldProblem(field: EntityField, lang: Lang, seen: boolean): FieldProblem {
+  return { field: field.key, key: seen ? 'validation.hasExisted' : 'validation.taken', params: { field: translate(lang, field.labelKey) } };
+}
+
+/**
+ * The first unique field whose value another row holds, for a row as it will be stored (`row`: a new one's values, an
+ * edit's merged over the stored row, so a row moved to another company is checked there): within the row's company, or
+ * over every row for a global rule, as the database's unique indexes are.
  */
 export async function uniqueProblem(
   db: EntityDb,
   def: EntityDef,
-  lang: Lang,
-  values: Readonly<Record<string, Cell>>,
+  caller: Caller,
+  row: Readonly<Record<string, Cell>>,
   exceptKey?: Cell,
 ): Promise<FieldProblem | undefined> {
   for (const field of def.fields) {
-    const value = values[field.key];
-    if (field.unique !== true || value === undefined || value === null || value === '') continue;
-    let other = db.selectFrom(def.table).select(sql.ref(def.key).as('key')).where(sql.ref(field.key), '=', value);
-    if (exceptKey !== undefined) other = other.where(sql.ref(def.key), '<>', exceptKey);
-    if (await other.limit(1).executeTakeFirst()) {
-      return { field: field.key, key: 'validation.hasExisted', params: { field: translate(lang, field.labelKey) } };
-    }
+    const value = row[field.key];
+    if (field.unique === undefined || value === undefined || value === null || value === '') continue;
+    const company = row['companyCode'] ?? null;
+    // A company rule on a row without its company: the company's own refusal (required) comes first.
+    if (field.unique === 'company' && company === null) continue;
+    const [holder] = await uniqueHolders(db, def, caller, field, [value], [company], exceptKey);
+    if (holder) return heldProblem(field, caller.lang, holder.seen);
   }
   return undefined;
 }

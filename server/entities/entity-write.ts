@@ -88,13 +88,16 @@ function isUniqueViolation(error: unknown): boolean {
   return error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === '23505';
 }
 
-/** Runs a write; a unique value taken meanwhile by another writer is answered as the rule's refusal, read afresh. */
-async function guarded(ctx: WriteContext, def: EntityDef, values: Readonly<Record<string, Cell>>, exceptKey: Cell | undefined, work: () => Promise<WriteResult>): Promise<WriteResult> {
+/**
+ * Runs a write; a unique value taken meanwhile by another writer is answered as the rule's refusal, read afresh for the
+ * row as it was to be stored (`stored`: read after the write failed, when an edit has merged it over the row it read).
+ */
+async function guarded(ctx: WriteContext, def: EntityDef, stored: () => Readonly<Record<string, Cell>>, exceptKey: Cell | undefined, work: () => Promise<WriteResult>): Promise<WriteResult> {
   try {
     return await work();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const problem = await uniqueProblem(entityDb(ctx.db), def, ctx.caller.lang, values, exceptKey);
+    const problem = await uniqueProblem(entityDb(ctx.db), def, ctx.caller, stored(), exceptKey);
     if (!problem) throw error;
     return refused(problem);
   }
@@ -126,14 +129,14 @@ export async function createRow(ctx: WriteContext, def: EntityDef, input: Entity
   Object.assign(values, file?.values);
   // Hashed before the transaction: scrypt takes a third of a second the database need not wait for.
   await hashPasswords(def, values);
-  return guarded(ctx, def, values, undefined, () =>
+  return guarded(ctx, def, () => values, undefined, () =>
     inTransaction(ctx.db, async (trx) => {
       const db = entityDb(trx);
       await lockTree(trx, def);
       // References first: a unique reference (a truck's one camera row) is compared by the id it names.
       const issue =
         (await storedProblem(trx, def, ctx.caller, values)) ??
-        (await uniqueProblem(db, def, ctx.caller.lang, values)) ??
+        (await uniqueProblem(db, def, ctx.caller, values)) ??
         (await cycleProblem(db, def, own, values[PARENT_FIELD]));
       if (issue) return refused(issue);
       const row = await db
@@ -179,7 +182,8 @@ export async function updateRow(ctx: WriteContext, def: EntityDef, rawKey: strin
   const file = fileColumns(def, input);
   if (isProblem(file)) return refused(file);
   Object.assign(values, file?.values);
-  return guarded(ctx, def, values, key, () =>
+  let after: Readonly<Record<string, Cell>> = values;
+  return guarded(ctx, def, () => after, key, () =>
     inTransaction(ctx.db, async (trx) => {
       const db = entityDb(trx);
       await lockTree(trx, def);
@@ -188,10 +192,13 @@ export async function updateRow(ctx: WriteContext, def: EntityDef, rawKey: strin
       if (Number(before['version']) !== version) return conflict(db, def, before);
       const blocked = blockedProblem(def, before);
       if (blocked) return refused(blocked);
+      const checked =
+        companyProblem(def, ctx.caller, values, before) ?? (await storedProblem(trx, def, ctx.caller, values, before));
+      // The row as it will be: a unique value not sent is checked too where the row moves to another company.
+      after = { ...before, ...values };
       const issue =
-        companyProblem(def, ctx.caller, values, before) ??
-        (await storedProblem(trx, def, ctx.caller, values, before)) ??
-        (await uniqueProblem(db, def, ctx.caller.lang, values, key)) ??
+        checked ??
+        (await uniqueProblem(db, def, ctx.caller, after, key)) ??
         (PARENT_FIELD in values && values[PARENT_FIELD] !== before[PARENT_FIELD] ? await cycleProblem(db, def, key, values[PARENT_FIELD]) : undefined);
       if (issue) return refused(issue);
       const result = await writeVersion(db, ctx, def, key, version, values, file?.content);

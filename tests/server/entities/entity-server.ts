@@ -118,14 +118,14 @@ export async function startEntityServer(options: EntityServerOptions = {}): Prom
       const owner = company ?? (await api.companyFor(def));
       const input = validInput(def, tag, owner);
       for (const field of def.fields) {
-        if (field.type === 'reference' && field.ref?.path === TRUCK_PATH) input[field.key] = field.unique === true ? await freePlateIn(def, field.key, owner) : await plateIn(owner);
+        if (field.type === 'reference' && field.ref?.path === TRUCK_PATH) input[field.key] = field.unique !== undefined ? await freePlateIn(def, field.key, owner) : await plateIn(owner);
         if (field.type === 'photo') input[field.key] = await photoName(def);
       }
       return input;
     },
     async companyFor(def, preferred) {
       const field = def.fields.find((entry) => entry.key === 'companyCode');
-      if (field?.unique !== true) return preferred ?? 'C002';
+      if (field?.unique === undefined) return preferred ?? 'C002';
       const taken = new Set((await api.all(def, 'admin')).map((row) => row.values['companyCode']));
       if (preferred !== undefined) {
         if (taken.has(preferred)) throw new Error(`${def.path} already has a row of ${preferred}`);
@@ -144,7 +144,7 @@ export async function startEntityServer(options: EntityServerOptions = {}): Prom
           continue;
         }
         const companies = needsTruck(def) ? TRUCK_COMPANIES : SEEDED_COMPANIES;
-        const company = await api.companyFor(def, def.fields.some((field) => field.key === 'companyCode' && field.unique === true) ? undefined : companies[held % companies.length]);
+        const company = await api.companyFor(def, def.fields.some((field) => field.key === 'companyCode' && field.unique !== undefined) ? undefined : companies[held % companies.length]);
         made.push(savedRow(await api.create(def, 'admin', await api.input(def, `row${held}`, company))));
       }
       return made;
@@ -238,7 +238,7 @@ export function validValue(field: EntityField, tag: string, company = 'C002'): s
       return company;
     case 'phone':
       // A unique phone (a SIM card's) follows the tag; any other is the same mobile.
-      return field.unique === true ? `139${digest(`${field.key}:${tag}`, 8, '0123456789')}` : '13800138000';
+      return field.unique !== undefined ? `139${digest(`${field.key}:${tag}`, 8, '0123456789')}` : '13800138000';
     case 'email':
       return 'fleet@example.cn';
     case 'date':

@@ -135,7 +135,9 @@ describe('fleet and account fields', () => {
       const [held] = await api.all(def, 'admin');
       if (!held) throw new Error('no row');
       const taken = String(held.values[field]);
-      const input = { ...(await api.input(def, `dup-${field}`)), [field]: taken };
+      // In the holder's company: a name or code of a company's row is unique there (issue 27; unique-scope.test.ts).
+      const company = held.values['companyCode'];
+      const input = { ...(await api.input(def, `dup-${field}`, typeof company === 'string' ? company : undefined)), [field]: taken };
       expect(await api.create(def, 'admin', input, 'en')).toEqual({ resultCode: 400, message: `${label} has existed`, data: { field } });
       const zh = await api.create(def, 'admin', input, 'zh');
       expect(zh).toEqual({ resultCode: 400, message: `${translate('zh', `entity.field.${field}` as 'entity.field.name')}已存在`, data: { field } });

@@ -132,7 +132,7 @@ describe('entity scope', () => {
     const refused = await api.update(def, 'manager', row.key, editForm(def, row, { [field]: 'C005' }), 'en');
     expect(refused).toEqual({ resultCode: 400, message: 'Choose one of the options', data: { field } });
     // One company's row per company where the company is unique (a threshold): then to one holding none yet.
-    const target = await api.companyFor(def, def.fields.some((entry) => entry.key === field && entry.unique === true) ? undefined : 'C003');
+    const target = await api.companyFor(def, def.fields.some((entry) => entry.key === field && entry.unique !== undefined) ? undefined : 'C003');
     // A truck the row names stays in its old company: a row moving company lets it go (entity-references.ts).
     // A row that must name a truck names one of its new company's instead.
     const there = await api.input(def, 'moved', target);

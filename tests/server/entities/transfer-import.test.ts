@@ -79,7 +79,8 @@ describe('entity import', () => {
   });
 
   it.each(['zh', 'en'] as const)('imports nothing when one row is bad, listing each row and column with its message (%s)', async (lang) => {
-    const stored = (await codes())[0] ?? '';
+    // A code C002 holds: the rows below are C002's (a code is unique within its company).
+    const stored = String((await api.all(STATION, 'admin')).find((row) => row.values['companyCode'] === 'C002')?.values['code'] ?? '');
     const before = await codes();
     const answer = await importRows([
       stationRow(`B1${lang}`),

@@ -42,7 +42,7 @@ function editable(def: EntityDef): Editable {
   // A formatted text (a camera's IP addresses) takes no free words.
   const changeable = (entry: EntityField) => entry.fixed !== true && entry.type !== 'password' && entry.readOnly !== true && entry.format === undefined;
   const text =
-    def.fields.find((entry) => changeable(entry) && entry.type === 'text' && entry.unique !== true) ??
+    def.fields.find((entry) => changeable(entry) && entry.type === 'text' && entry.unique === undefined) ??
     def.fields.find((entry) => changeable(entry) && entry.type === 'text');
   if (text) {
     const fit = (tag: string) => [...tag].slice(0, text.maxLength ?? 50).join('');
@@ -145,7 +145,7 @@ describe('entity writes', () => {
       expect(edits.map((answer) => answer.resultCode).sort()).toEqual([200, 409, 409]);
     }
     // The same value of a unique field (a place's name, a plate, a threshold's company) saved thrice at once.
-    const unique = def.fields.find((entry) => entry.key === 'name' && entry.unique === true) ?? def.fields.find((entry) => entry.unique === true);
+    const unique = def.fields.find((entry) => entry.key === 'name' && entry.unique !== undefined) ?? def.fields.find((entry) => entry.unique !== undefined);
     if (!unique) return;
     const same = (await api.input(def, 'race-same'))[unique.key] ?? '';
     const inputs = [await api.input(def, 'race-x'), await api.input(def, 'race-y'), await api.input(def, 'race-z')];

@@ -16,7 +16,8 @@ export const ACCOUNT_ENTITIES = {
     scope: 'role',
     label: 'roleName',
     fields: [
-      field('roleName', 'text', { required: true, maxLength: 50, unique: true, list: true, search: true }),
+      // Global: a role has no company (every company's users are given the same roles), and a user names it by this.
+      field('roleName', 'text', { required: true, maxLength: 50, unique: 'global', list: true, search: true }),
       field('description', 'text', { maxLength: 200, list: true }),
     ],
     sort: { key: 'roleName', order: 'asc' },
@@ -29,7 +30,8 @@ export const ACCOUNT_ENTITIES = {
     scope: 'company',
     label: 'userName',
     fields: [
-      field('userName', 'text', { required: true, maxLength: 50, unique: true, fixed: true, list: true, search: true }),
+      // Global: one logs in with the user name alone, before any company is known.
+      field('userName', 'text', { required: true, maxLength: 50, unique: 'global', fixed: true, list: true, search: true }),
       field('realName', 'text', { required: true, maxLength: 50, list: true, search: true }),
       field('roleId', 'reference', { required: true, ref: { path: ROLE_PATH, label: 'roleName' }, list: true }),
       field('companyCode', 'company', { required: true, list: true, search: true }),

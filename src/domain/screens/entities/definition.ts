@@ -80,6 +80,14 @@ export type TextFormat =
   /** One or two `ip[:port]` addresses, comma separated (a camera's main and backup server). */
   'ipPorts';
 
+/**
+ * Whom a unique field's value is unique among (params spec §5, 'has existed'). `company`: the rows of the row's own
+ * company, so tenants never meet each other's names (a company-scoped screen only). `global`: every row whoever holds
+ * it, where the spec or the data needs one value to name one row across tenants (a plate, a user name, a code other
+ * records hold); each such field says why beside it.
+ */
+export type UniqueScope = 'company' | 'global';
+
 export interface FieldOption {
   readonly value: string;
   readonly labelKey: LocaleKey;
@@ -97,15 +105,18 @@ export interface EntityField {
   readonly min?: number;
   readonly max?: number;
   readonly options?: readonly FieldOption[];
-  /** No two rows hold the same value: a second one is refused with '<label> has existed'. */
-  readonly unique?: boolean;
+  /**
+   * No two rows of the scope hold the same value: a second one is refused with '<label> has existed' (or, for a global
+   * value held by a row the caller cannot see, only that it is taken: server/entities/entity-rules.ts).
+   */
+  readonly unique?: UniqueScope;
   /** Set when the row is created and never changed after (a code other rows refer to). */
   readonly fixed?: boolean;
   /** Shown as a column of the list. */
   readonly list?: boolean;
   /** A field of the list's search bar: text matches a part, a select or company the whole value. */
   readonly search?: boolean;
-  /** A reference's screen and the field of that screen's rows it names them by (a unique one). */
+  /** A reference's screen and the field of that screen's rows it names them by (a globally unique one). */
   readonly ref?: { readonly path: EntityPath; readonly label: string };
   /** A file field's storage and rule. */
   readonly file?: FileSpec;

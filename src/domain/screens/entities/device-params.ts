@@ -21,7 +21,10 @@ export const DANGEROUS_COMMANDS: readonly (typeof REMOTE_COMMANDS)[number][] = [
 /** A label of these screens where the engine's own (entity.field.<key>) names something else (a driver's default truck). */
 const label = (key: string) => `deviceEntity.field.${key}` as EntityField['labelKey'];
 const company = field('companyCode', 'company', { required: true, list: true, search: true });
-/** The row's truck, by its plate; `unique` where a truck has one row (its camera, its parameters). */
+/**
+ * The row's truck, by its plate; `unique` where a truck has one row (its camera, its parameters): global, as the
+ * settings are its device's, and a truck moved to another company keeps its row until that row is moved too.
+ */
 const truck = (extra: Partial<EntityField> = {}) =>
   field('truckId', 'reference', { required: true, ref: { path: TRUCK_PATH, label: 'signCode' }, list: true, labelKey: label('truckId'), ...extra });
 /** A 0/1 switch, stored as a flag. */
@@ -68,7 +71,8 @@ const changeRecord = (path: EntityPath, recorded: readonly SendKind[]): EntityDe
 const TANK_TABLE_FIELDS: readonly EntityField[] = [
   company,
   truck(),
-  field('serialNo', 'text', { required: true, maxLength: 32, unique: true, list: true, search: true }),
+  // Sends and their records copy the serial as text and find the table by id: within the company.
+  field('serialNo', 'text', { required: true, maxLength: 32, unique: 'company', list: true, search: true }),
   shown('state', 'select', { options: TANK_STATES, search: true }),
   shown('effectTime', 'dateTime', { required: false }),
   shown('sendTime', 'dateTime', { required: false, labelKey: label('sendTime') }),
@@ -110,7 +114,7 @@ export const DEVICE_PARAM_ENTITIES = {
     scope: 'company',
     send: { kind: 'command', to: 'chooseTrucks', dangerous: { key: 'command', values: DANGEROUS_COMMANDS } },
     fields: [
-      field('name', 'text', { required: true, maxLength: 100, unique: true, list: true, search: true }),
+      field('name', 'text', { required: true, maxLength: 100, unique: 'company', list: true, search: true }),
       field('command', 'select', { required: true, options: options('remoteCommand', REMOTE_COMMANDS), list: true, search: true }),
       field('argument', 'text', { maxLength: 200, list: true }),
       field('description', 'text', { maxLength: 200, list: true }),
@@ -126,7 +130,7 @@ export const DEVICE_PARAM_ENTITIES = {
     send: { kind: 'camera', to: 'rowTruck' },
     fields: [
       company,
-      truck({ unique: true }),
+      truck({ unique: 'global' }),
       field('terminalPhone', 'phone', { required: true, list: true, search: true }),
       integer('totalChannels', 1, 16),
       field('dualIp', 'text', { required: true, maxLength: 100, format: 'ipPorts', list: true }),
@@ -144,7 +148,7 @@ export const DEVICE_PARAM_ENTITIES = {
     send: { kind: 'parameter', to: 'rowTruck' },
     fields: [
       company,
-      truck({ unique: true }),
+      truck({ unique: 'global' }),
       integer('maxSpeed', 1, 200),
       integer('overspeedSec', 0, 3600),
       integer('preOverspeedLead', 0, 50),

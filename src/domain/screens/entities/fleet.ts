@@ -1,6 +1,7 @@
 // The fleet's master data (params spec §3.2): trucks, drivers, devices, repair cards, SIM cards and their text
 // messages; one entry each. Uniqueness as spec §5 lists it: plate and console SN, driver name and code, device name and
-// code; a repair card's code and a SIM card's number are unique by their nature.
+// code; a repair card's code and a SIM card's number are unique by their nature. Within the row's company unless a
+// field says why it is global (issue 27).
 import type { EntityDef, EntityPath, FieldOption } from './definition';
 import { field, options } from './field';
 
@@ -37,8 +38,11 @@ export const FLEET_ENTITIES = {
     label: 'signCode',
     importable: true,
     fields: [
-      field('signCode', 'text', { required: true, maxLength: 20, unique: true, list: true, search: true }),
-      field('consoleSn', 'text', { required: true, maxLength: 32, unique: true, list: true, search: true }),
+      // Global: a plate is one vehicle on the road, and the key every other screen, import and alarm names a truck by
+      // (references resolve a plate among all the caller's companies, alarm rows keep it).
+      field('signCode', 'text', { required: true, maxLength: 20, unique: 'global', list: true, search: true }),
+      // Global: the console's serial is the device's own identity, which sends and device files go to.
+      field('consoleSn', 'text', { required: true, maxLength: 32, unique: 'global', list: true, search: true }),
       company,
       field('parentCode', 'company'),
       field('model', 'select', { required: true, options: options('truckModel', TRUCK_MODELS), list: true, search: true }),
@@ -64,8 +68,11 @@ export const FLEET_ENTITIES = {
     scope: 'company',
     importable: true,
     fields: [
-      field('name', 'text', { required: true, maxLength: 50, unique: true, list: true, search: true }),
-      field('code', 'text', { required: true, maxLength: 7, unique: true, list: true, search: true, messages: { maxLength: 'validation.driverCode' } }),
+      field('name', 'text', { required: true, maxLength: 50, unique: 'company', list: true, search: true }),
+      // Global: the data names a driver by code alone. A shift's sign event keeps the code and name, no row id, and the
+      // driver scores add up a driver's month by code across the companies they drove for (server/reports/computed/
+      // driver-score.ts): one code in two companies would merge two people.
+      field('code', 'text', { required: true, maxLength: 7, unique: 'global', list: true, search: true, messages: { maxLength: 'validation.driverCode' } }),
       field('sex', 'select', {
         required: true,
         list: true,
@@ -92,8 +99,8 @@ export const FLEET_ENTITIES = {
     key: 'id',
     scope: 'company',
     fields: [
-      field('name', 'text', { required: true, maxLength: 100, unique: true, list: true, search: true }),
-      field('code', 'text', { required: true, maxLength: 32, unique: true, list: true, search: true }),
+      field('name', 'text', { required: true, maxLength: 100, unique: 'company', list: true, search: true }),
+      field('code', 'text', { required: true, maxLength: 32, unique: 'company', list: true, search: true }),
       field('type', 'select', { required: true, options: options('deviceType', DEVICE_TYPES), list: true, search: true }),
       field('manufacturer', 'text', { maxLength: 100, list: true }),
       field('installDate', 'date', { required: true, list: true }),
@@ -111,7 +118,8 @@ export const FLEET_ENTITIES = {
     scope: 'company',
     label: 'code',
     fields: [
-      field('code', 'text', { required: true, maxLength: 32, unique: true, list: true, search: true }),
+      // The company issues its cards (issuer, issue time) and nothing reads a card by its code: within the company.
+      field('code', 'text', { required: true, maxLength: 32, unique: 'company', list: true, search: true }),
       company,
       field('issueTime', 'date', { required: true, list: true }),
       field('issuer', 'text', { required: true, maxLength: 50, list: true, search: true }),
@@ -126,7 +134,8 @@ export const FLEET_ENTITIES = {
     scope: 'company',
     label: 'phone',
     fields: [
-      field('phone', 'phone', { required: true, unique: true, list: true, search: true }),
+      // Global: a SIM's number is a terminal phone, one line of one carrier that reaches one device, whoever holds it.
+      field('phone', 'phone', { required: true, unique: 'global', list: true, search: true }),
       field('iccid', 'text', { maxLength: 20, list: true, search: true }),
       field('carrier', 'select', { required: true, options: options('carrier', ['chinaMobile', 'chinaUnicom', 'chinaTelecom']), list: true, search: true }),
       company,

@@ -1,13 +1,24 @@
 // The organisations and the places the fleet works at (params spec §3.2): organisation, depot, station, parking lot,
-// service depot; one entry each. Uniqueness as spec §5 lists it: each one's name and code.
+// service depot; one entry each. Uniqueness as spec §5 lists it: each one's name and code, a place's within its
+// company (issue 27: two companies may each have a depot 一号油库), an organisation's across all.
 import type { EntityDef, EntityPath } from './definition';
 import { field } from './field';
 
 const BASE = '/setting/base_data';
 
 
-const name = field('name', 'text', { required: true, maxLength: 100, unique: true, list: true, search: true });
-const code = field('code', 'text', { required: true, maxLength: 32, unique: true, fixed: true, list: true, search: true });
+/**
+ * A place's name and code. Loading and unloading events copy the depot's or station's code and name as they were
+ * (server/sim/loading.ts), and the map lists places by company: nothing looks a place up by its code alone.
+ */
+const name = field('name', 'text', { required: true, maxLength: 100, unique: 'company', list: true, search: true });
+const code = field('code', 'text', { required: true, maxLength: 32, unique: 'company', fixed: true, list: true, search: true });
+/**
+ * Global: organisations are the tenants themselves, not rows of one. The code is the key every table's company_code
+ * names; the name is how every company picker and report's company column tells one organisation from another.
+ */
+const orgName = { ...name, unique: 'global' } as const;
+const orgCode = { ...code, unique: 'global' } as const;
 const shortName = field('shortName', 'text', { required: true, maxLength: 50, list: true });
 const company = field('companyCode', 'company', { required: true, list: true, search: true });
 const address = field('address', 'text', { maxLength: 200, list: true });
@@ -23,7 +34,7 @@ export const PLACE_ENTITIES = {
     table: 'company',
     key: 'code',
     scope: 'organisation',
-    fields: [code, name, shortName, field('parentCode', 'company', { list: true }), address, phone],
+    fields: [orgCode, orgName, shortName, field('parentCode', 'company', { list: true }), address, phone],
     sort: { key: 'code', order: 'asc' },
     rules: ['noParentCycle'],
   },

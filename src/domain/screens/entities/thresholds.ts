@@ -24,8 +24,11 @@ export const DEFAULT_THRESHOLDS = {
   tolerancePermille: 10,
 } as const;
 
-/** One row per company: the company field is unique, so a second row of a company is refused with 'has existed'. */
-const company = field('companyCode', 'company', { required: true, unique: true, list: true, search: true });
+/**
+ * One row per company: the company field is unique within its company (the one value it can hold there), so a second
+ * row of a company is refused with 'has existed'.
+ */
+const company = field('companyCode', 'company', { required: true, unique: 'company', list: true, search: true });
 const minutes = (key: string, max: number): EntityField => field(key, 'integer', { required: true, min: 0, max, list: true });
 const litres = (key: string): EntityField => field(key, 'integer', { required: true, min: 0, max: 10_000, list: true });
 const permille = (key: string): EntityField => field(key, 'decimal', { required: true, min: 0, max: 1000, list: true });
@@ -47,7 +50,7 @@ export const THRESHOLD_ENTITIES = {
     key: 'id',
     scope: 'company',
     fields: [
-      field('name', 'text', { required: true, maxLength: 100, unique: true, list: true, search: true }),
+      field('name', 'text', { required: true, maxLength: 100, unique: 'company', list: true, search: true }),
       field('companyCode', 'company', { required: true, list: true, search: true }),
       field('lat', 'latitude', { required: true, list: true }),
       field('lng', 'longitude', { required: true, list: true }),

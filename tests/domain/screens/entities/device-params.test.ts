@@ -43,9 +43,9 @@ describe('the device-parameter definitions', () => {
   });
 
   it('hold one camera and one parameter row per truck, a unique template name and tank-table serial number', () => {
-    for (const def of [CAMERA, PARAMETER]) expect(fieldAt(def, 'truckId').unique).toBe(true);
-    expect(fieldAt(TEMPLATE, 'name').unique).toBe(true);
-    expect(fieldAt(TANK, 'serialNo').unique).toBe(true);
+    for (const def of [CAMERA, PARAMETER]) expect(fieldAt(def, 'truckId').unique).toBe('global');
+    expect(fieldAt(TEMPLATE, 'name').unique).toBe('company');
+    expect(fieldAt(TANK, 'serialNo').unique).toBe('company');
   });
 
   it.each([

@@ -30,7 +30,7 @@ describe('the entity registry', () => {
       const keys = def.fields.map((field) => field.key);
       expect(new Set(keys).size, def.path).toBe(keys.length);
       expect([...keys, def.key], def.path).toContain(def.sort.key);
-      if (def.key === 'code') expect(def.fields.find((field) => field.key === 'code'), def.path).toMatchObject({ fixed: true, unique: true, required: true });
+      if (def.key === 'code') expect(def.fields.find((field) => field.key === 'code'), def.path).toMatchObject({ fixed: true, unique: 'global', required: true });
       if (def.scope === 'company') expect(def.fields.find((field) => field.key === 'companyCode')?.type, def.path).toBe('company');
       for (const field of def.fields) if (field.type === 'select') expect(field.options?.length, `${def.path} ${field.key}`).toBeGreaterThan(0);
     }
@@ -48,12 +48,13 @@ describe('the entity registry', () => {
     }
   });
 
-  it('names in each reference a screen with a definition, by a unique field of it', () => {
+  it('names in each reference a screen with a definition, by a field unique across companies', () => {
+    // A label is looked up among all the caller's companies (entity-references.ts): unique within one would match several.
     for (const def of DEFS) {
       for (const field of def.fields.filter((candidate) => candidate.type === 'reference')) {
         const target = field.ref && entityFor(field.ref.path);
         expect(target, `${def.path} ${field.key}`).toBeDefined();
-        expect(target?.fields.find((candidate) => candidate.key === field.ref?.label)?.unique, `${def.path} ${field.key}`).toBe(true);
+        expect(target?.fields.find((candidate) => candidate.key === field.ref?.label)?.unique, `${def.path} ${field.key}`).toBe('global');
       }
     }
   });
@@ -72,6 +73,25 @@ describe('the entity registry', () => {
     const values = (key: string) => truck?.fields.find((field) => field.key === key)?.options?.map((option) => option.value);
     expect(values('model')).toEqual(['fuel', 'refrigerated', 'bus', 'minibus', 'truck', 'other', 'sprinkler']);
     expect(values('plateColor')).toEqual(['blue', 'white', 'yellow', 'green']);
+  });
+
+  it('scopes a unique rule to the company but where the spec or the data needs one value across tenants (issue 27)', () => {
+    const global: string[] = [];
+    for (const def of DEFS) {
+      for (const field of def.fields.filter((entry) => entry.unique !== undefined)) {
+        // Only a company's row has a company to be unique within.
+        if (field.unique === 'company') expect(def.scope, `${def.path} ${field.key}`).toBe('company');
+        else global.push(`${def.path.split('/').pop() ?? ''}.${field.key}`);
+      }
+    }
+    expect(global.sort()).toEqual([
+      // Organisations are the tenants; roles have no company; a user logs in by name alone.
+      'company.code', 'company.name', 'role.roleName', 'user.userName',
+      // A plate, a console and a SIM card are one thing in the world; a driver's code is how the data names the driver.
+      'driver.code', 'phone_number.phone', 'truck.consoleSn', 'truck.signCode',
+      // One row per truck: its device's settings.
+      'camera_setup.truckId', 'parameter.truckId',
+    ].sort());
   });
 
   it("holds each place's name and code unique, as spec §5 lists them", () => {

@@ -28,7 +28,7 @@ describe('the alarm-threshold screens', () => {
 
   it.each(['threshold', 'manage_patameter', 'st_abnormal_oil_loading'])('keeps one %s row per company: its company field is unique', (screen) => {
     const def = DEFS.find((entry) => entry.path.endsWith(`/${screen}`));
-    expect(def?.fields.find((field) => field.key === 'companyCode')).toMatchObject({ type: 'company', unique: true, required: true });
+    expect(def?.fields.find((field) => field.key === 'companyCode')).toMatchObject({ type: 'company', unique: 'company', required: true });
   });
 
   it('takes minutes, litres and the radius as required non-negative integers', () => {
