@@ -22,20 +22,19 @@ interface ScreenCall extends GuardedRoute {
 /** A session per screen, of a user whose role is granted that one route path; made in a few statements. */
 async function screenHolders(services: Services): Promise<Map<RoutePath, string>> {
   const { db } = services;
-  const name = (index: number) => `screen-${index}`;
-  const roles = await db.insertInto('role')
-    .values(ROUTES.map((_route, index) => ({ roleName: name(index), description: '', superMan: 0, status: 1 })))
-    .returning('id').execute();
-  await db.insertInto('roleFunction').values(ROUTES.map((route, index) => ({ roleId: roles[index]?.id ?? 0, functionId: route.path }))).execute();
-  const users = await db.insertInto('appUser')
-    .values(ROUTES.map((_route, index) => ({
-      userName: name(index), realName: '', roleId: roles[index]?.id ?? 0, companyCode: 'C001', passwordHash: '-', status: 1, avatar: '',
+  const named = ROUTES.map((route, index) => ({ path: route.path, name: `screen-${index}` }));
+  const roles = new Map((await db.insertInto('role')
+    .values(named.map(({ name }) => ({ roleName: name, description: '', superMan: 0, status: 1 })))
+    .returning(['id', 'roleName']).execute()).map((role) => [role.roleName, role.id]));
+  await db.insertInto('roleFunction').values(named.map(({ path, name }) => ({ roleId: roles.get(name) ?? 0, functionId: path }))).execute();
+  const users = new Map((await db.insertInto('appUser')
+    .values(named.map(({ name }) => ({
+      userName: name, realName: '', roleId: roles.get(name) ?? 0, companyCode: 'C001', passwordHash: '-', status: 1, avatar: '',
       lastLoginIp: null, lastLoginArea: null, lastLoginTime: null,
     })))
-    .returning('id').execute();
-  await db.insertInto('userCompany').values(users.map(({ id }) => ({ userId: id, companyCode: 'C001' }))).execute();
-  const tokens = await Promise.all(users.map(({ id }) => createSession(db, id, '127.0.0.1')));
-  return new Map(ROUTES.map((route, index) => [route.path, tokens[index] ?? '']));
+    .returning(['id', 'userName']).execute()).map((user) => [user.userName, user.id]));
+  await db.insertInto('userCompany').values([...users.values()].map((userId) => ({ userId, companyCode: 'C001' }))).execute();
+  return new Map(await Promise.all(named.map(async ({ path, name }) => [path, await createSession(db, users.get(name) ?? 0, '127.0.0.1')] as const)));
 }
 
 /** Runs `task` on every item, a few at a time: the server answers one while the next is on its way. */
