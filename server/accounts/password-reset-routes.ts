@@ -17,7 +17,7 @@ export const passwordResetRoutes: ContractPlugin = async (app, { services }) => 
   app.post<{ Params: { readonly key: string }; Body: Partial<PasswordReset> }>(
     `${USER_CALL}/:key/password`,
     {
-      config: { access: 'privilege_account' },
+      config: { access: '/setting/privilege_account/user' },
       schema: {
         params: { type: 'object', required: ['key'], properties: { key: field.nonEmpty(64) } },
         body: { type: 'object', properties: { password: field.text(PASSWORD_SCHEMA_MAX), confirm: field.text(PASSWORD_SCHEMA_MAX) } },

@@ -1,4 +1,4 @@
-// The accounts calls (issue 14), all needing the privilege_account group: the role_function screen's roles, one role's
+// The accounts calls (issue 14), each serving its screen: the role_function screen's roles, one role's
 // functions and their save below `/entity/setting/privilege_account/role_function`, and the administrator's password
 // reset (password-reset-routes.ts). A saved change holds from the next request on: every request loads its caller's
 // functions from the database (server/auth/context.ts).
@@ -16,7 +16,7 @@ import { field, type ContractPlugin } from '../routes/plugin';
 import { passwordResetRoutes } from './password-reset-routes';
 import { editableRoles, editorOf, readRoleFunctions, saveRoleFunctions } from './role-function-store';
 
-const config = { access: 'privilege_account' } as const;
+const config = { access: '/setting/privilege_account/role_function' } as const;
 const ROLE_PARAMS = { type: 'object', required: ['roleId'], properties: { roleId: field.id } } as const;
 /** Every group id and route path joined by commas fits well within this. */
 const FUNCTIONS_MAX = 20_000;

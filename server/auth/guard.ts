@@ -1,24 +1,36 @@
-// The access check in front of every contract route: session (header-id or cookie), CSRF header, and the route's function.
+// The access check in front of every contract route: session (header-id or cookie), CSRF header, and the route's
+// access (its screens against the caller's menu); and, as routes are added, the check that each declares its screen.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RESULT_CODE } from '../../src/domain/wire/envelope';
 import { HEADER_ID } from '../../src/domain/wire/entities';
 import { failText } from '../envelope';
 import type { Services } from '../services';
-import { mayCall, type RouteAccess } from './access';
+import { accessProblem, mayCall, type RouteAccess } from './access';
 import { loadAuthContext, type AuthContext } from './context';
 import { findSession } from './sessions';
 
 export const SESSION_COOKIE = 'sid';
 
+/** One guarded route as added: what the access table lists. */
+export interface GuardedRoute {
+  readonly method: string;
+  readonly url: string;
+  readonly access: RouteAccess;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Which function a contract route belongs to; routes without it (the console's files) are not guarded. */
+    /** Who may call a contract route (server/auth/access.ts); routes without it (the console's files) are not guarded. */
     access?: RouteAccess;
     /** A GET that changes state (the spec's GET /loginOut): it needs the header-id header like any other change. */
     changesState?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** Every guarded route added after the guard (HEAD aside: it answers as its GET), with its access. */
+    readonly accessTable: readonly GuardedRoute[];
   }
 }
 
@@ -36,6 +48,18 @@ function headerToken(request: FastifyRequest): string | undefined {
 
 export function installGuard(app: FastifyInstance, services: Services): void {
   app.decorateRequest('auth', null);
+  const table: GuardedRoute[] = [];
+  app.decorate('accessTable', table);
+  // A call derived from a screen's definition that does not serve that screen would skip its check: refuse to start.
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (access === undefined) return;
+    const problem = accessProblem(route.url, access);
+    for (const method of [route.method].flat()) {
+      if (problem) throw new Error(`${method} ${route.url} ${problem}`);
+      if (method !== 'HEAD') table.push({ method, url: route.url, access });
+    }
+  });
   // On request, before the body is read or validated: an anonymous caller learns nothing about a route's fields and
   // makes the server parse nothing.
   app.addHook('onRequest', async (request, reply) => {

@@ -11,7 +11,7 @@ export const commissioningRoutes: ContractPlugin = async (app, { services }) => 
   app.get<{ Querystring: { truckId: number } }>(
     COMMISSIONING_CALL_PATH,
     {
-      config: { access: 'device_parameter' },
+      config: { access: '/setting/base_data/test' },
       schema: { querystring: { type: 'object', required: ['truckId'], properties: { truckId: field.id } } },
     },
     async (request) => {

@@ -1,8 +1,7 @@
 // The entity calls, derived from the definitions (docs/api.md, Master data): for every master-data screen a list page,
-// and but for a read-only list a new row, an edit and a status change, below `/entity<route path>`, each needing the
-// function the screen's route needs. No route is written per screen.
+// and but for a read-only list a new row, an edit and a status change, below `/entity<route path>`, each serving that
+// screen (the list also the screens that pick its rows: entity-readers.ts). No route is written per screen.
 import type { FastifyRequest } from 'fastify';
-import { routeByPath, type MenuGroup } from '../../src/domain/routes';
 import { ENTITY_STATUS, type EntityDef, type EntityStatus } from '../../src/domain/screens/entities/definition';
 import { ENTITIES } from '../../src/domain/screens/entities/registry';
 import { fileContentKey } from '../../src/domain/screens/entities/validate';
@@ -19,6 +18,7 @@ import { saveBodyLimit } from './entity-files';
 import { fileRoutes } from './file-routes';
 import { photoRoutes } from './photo-routes';
 import { announceEntityChange } from './entity-live';
+import { listScreens } from './entity-readers';
 import { createRow, setRowStatus, updateRow, writeContext, type WriteResult } from './entity-write';
 
 type FormBody = Readonly<Record<string, unknown>>;
@@ -46,18 +46,6 @@ function companyOfRow(def: EntityDef, row: EntityRow): string | null {
   return typeof company === 'string' ? company : null;
 }
 
-/**
- * Who may list a definition's rows: its screen's function, and the functions of the screens whose fields name its rows
- * (a camera setting names a truck), so a role holding only those picks rows it cannot otherwise open. The list is
- * scoped to the caller's companies as always; writing still needs the screen's own function.
- */
-function listAccess(def: EntityDef, own: MenuGroup): readonly MenuGroup[] {
-  const referrers = Object.values(ENTITIES)
-    .filter((other) => other.fields.some((field) => field.ref?.path === def.path))
-    .flatMap((other) => routeByPath(other.path)?.needs ?? []);
-  return [...new Set([own, ...referrers])];
-}
-
 export const entityRoutes: ContractPlugin = async (app, options) => {
   const { services } = options;
   // Without the parent's prefix: a plugin registered inside this one is already below it (the prefix again would put
@@ -71,13 +59,12 @@ export const entityRoutes: ContractPlugin = async (app, options) => {
     return result;
   };
   for (const def of Object.values(ENTITIES)) {
-    const route = routeByPath(def.path);
-    if (!route) throw new Error(`entity ${def.path} is not a route`);
-    const config = { access: route.needs };
+    const config = { access: def.path };
     const url = entityCallPath(def.path);
     const fields = fieldsSchema(def);
 
-    app.get<{ Querystring: EntityListQuery }>(url, { config: { access: listAccess(def, route.needs) }, schema: { querystring: listQuerySchema(def) } }, async (request) => {
+    // Scoped to the caller's companies as always, for a picking screen too.
+    app.get<{ Querystring: EntityListQuery }>(url, { config: { access: listScreens(def) }, schema: { querystring: listQuerySchema(def) } }, async (request) => {
       const problem = listProblem(def, request.query);
       if (problem) return failText(request, 400, problem.key, problem.params);
       const auth = authOf(request);

@@ -1,14 +1,14 @@
 // Calls for export of any entity list and bulk import of a definition's rows from its .xlsx template (issue 14),
 // derived from the definitions as the list calls are (entity-routes.ts): below `/entity<route path>`, `/export` for
-// every screen, `/template` and `/import` for the importable ones (transfer.ts), each needing the screen's menu group.
+// every screen, `/template` and `/import` for the importable ones (transfer.ts), each serving that screen alone.
 import { toLang } from '../../src/domain/i18n';
-import { routeByPath } from '../../src/domain/routes';
 import type { EntityDef } from '../../src/domain/screens/entities/definition';
 import { ENTITIES } from '../../src/domain/screens/entities/registry';
 import {
   IMPORT_RESULT, isImportable, TRANSFER_LIMITS, transferCallPath, XLSX_TYPE, type ImportDone, type ImportRefusal,
 } from '../../src/domain/screens/entities/transfer';
 import { envelope } from '../../src/domain/wire/envelope';
+import type { RouteAccess } from '../auth/access';
 import { authOf } from '../auth/guard';
 import { failData, failText, langOf } from '../envelope';
 import { contentDisposition } from '../http/xlsx-attachment';
@@ -29,7 +29,7 @@ interface TemplateBody {
 const MEGABYTE = 1024 * 1024;
 const TOO_LARGE = { mb: TRANSFER_LIMITS.importBytes / MEGABYTE } as const;
 
-function importRoutes(app: Parameters<ContractPlugin>[0], services: Services, def: EntityDef, config: { readonly access: NonNullable<ReturnType<typeof routeByPath>>['group'] }): void {
+function importRoutes(app: Parameters<ContractPlugin>[0], services: Services, def: EntityDef, config: { readonly access: RouteAccess }): void {
   app.post<{ Body: TemplateBody }>(
     transferCallPath(def, 'template'),
     { config, schema: { body: { type: 'object', properties: { language: field.text(8), fileName: field.text(200) } } } },
@@ -79,9 +79,7 @@ export const entityTransferRoutes: ContractPlugin = async (app, { services }) =>
     done(null, body);
   });
   for (const def of Object.values(ENTITIES)) {
-    const route = routeByPath(def.path);
-    if (!route) throw new Error(`entity ${def.path} is not a route`);
-    const config = { access: route.needs };
+    const config = { access: def.path };
     app.post<{ Body: EntityExportBody }>(transferCallPath(def, 'export'), { config, schema: { body: exportBodySchema(def) } }, (request, reply) =>
       answerExport(services, def, request, reply),
     );

@@ -1,9 +1,9 @@
 // Who hears a master-data change (live master data): the alarm sockets of users who see the row's company, every
-// superMan, and for a row of no company those who may open its screen. The notice names the row and never carries it,
-// so a console fetches it again with its own rights.
-import { routeByPath } from '../../src/domain/routes';
+// superMan, and for a row of no company those who may read its list. The notice names the row and never carries it, so
+// a console fetches it again with its own rights.
 import { entityChangedFrame, type EntityChangedFrame } from '../../src/domain/wire/entity-notice';
 import { mayCall, type Grants } from '../auth/access';
+import { readersOf } from '../entities/entity-readers';
 import type { EntityChange } from './hub';
 
 /** What a socket knows of its user when a change arrives: the grants and the companies (userPri) loaded last. */
@@ -15,8 +15,7 @@ export interface EntityViewer extends Grants {
 export function seesEntityChange(viewer: EntityViewer, change: EntityChange): boolean {
   if (viewer.superMan) return true;
   if (change.companyCode !== null) return viewer.companyCodes.has(change.companyCode);
-  const route = routeByPath(change.path);
-  return route !== undefined && mayCall(viewer, route.needs);
+  return mayCall(viewer, readersOf(change.path));
 }
 
 /** The frame this viewer's alarm socket sends for the change, or undefined when it must not hear of it. */

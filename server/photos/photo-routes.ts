@@ -2,7 +2,7 @@
 // of at most 3 days, and one snapshot as a JPEG, for whoever holds the view_photos screen. A truck of another company
 // is no truck: 404, as for a truck that does not exist.
 import fs from 'node:fs/promises';
-import { routeByPath } from '../../src/domain/routes';
+import type { RoutePath } from '../../src/domain/routes';
 import { PHOTO_TRIGGERS } from '../../src/domain/photos/photo-triggers';
 import { photoRangeProblem } from '../../src/domain/photos/photo-range';
 import {
@@ -11,17 +11,13 @@ import {
 import { translate } from '../../src/domain/i18n';
 import { envelope, NOT_FOUND } from '../../src/domain/wire/envelope';
 import { authOf } from '../auth/guard';
-import { screenHook } from '../auth/require-screen';
 import { failData, failText, langOf } from '../envelope';
 import { FfmpegMissing } from '../media/ffmpeg';
 import { field, type ContractPlugin } from '../routes/plugin';
 import { findPhoto, findPhotoTruck, listPhotos } from './photo-list';
 import { photoFile } from './photo-render';
 
-const PHOTOS = routeByPath('/monitor/view_photos');
-if (!PHOTOS) throw new Error('no /monitor/view_photos route');
-/** The guard admits any holder of a monitor screen; this refuses one without view_photos (the garden user). */
-const PHOTOS_SCREEN = screenHook([PHOTOS.path]);
+const PHOTOS_SCREEN: RoutePath = '/monitor/view_photos';
 
 /** A plate is at most the truck table's sign code. */
 const PLATE_MAX = 20;
@@ -47,7 +43,7 @@ const IMAGE_CACHE = 'private, max-age=86400';
 export const photoRoutes: ContractPlugin = async (app, { services }) => {
   app.get<{ Querystring: PhotoQuery }>(
     PHOTO_CALL_PATHS.list,
-    { config: { access: PHOTOS.needs }, onRequest: PHOTOS_SCREEN, schema: { querystring: LIST_QUERY } },
+    { config: { access: PHOTOS_SCREEN }, schema: { querystring: LIST_QUERY } },
     async (request) => {
       const { truckId, plate, startTime, endTime } = request.query;
       if (truckId === undefined && plate === undefined) return failText(request, 400, 'photos.truckRequired');
@@ -66,7 +62,7 @@ export const photoRoutes: ContractPlugin = async (app, { services }) => {
 
   app.get<{ Querystring: PhotoImageQuery }>(
     PHOTO_CALL_PATHS.image,
-    { config: { access: PHOTOS.needs }, onRequest: PHOTOS_SCREEN, schema: { querystring: IMAGE_QUERY } },
+    { config: { access: PHOTOS_SCREEN }, schema: { querystring: IMAGE_QUERY } },
     async (request, reply) => {
       const { id, size = 'full' } = request.query;
       const parsed = parsePhotoId(id);

@@ -1,6 +1,7 @@
 // GET /track (issue 16, playback_track; docs/playback.md): one of the caller's trucks' fixes and marks in a range of at
-// most 3 days, for whoever holds the playback screen. A range over 3 days or reversed is refused with the domain's rule.
-import { routeByPath } from '../../src/domain/routes';
+// most 3 days, for whoever holds a playback screen (the trucks' or the water trucks'). A range over 3 days or reversed
+// is refused with the domain's rule.
+import type { RoutePath } from '../../src/domain/routes';
 import { trackRangeProblem } from '../../src/domain/playback/track-range';
 import { TRACK_CALL_PATH, TRACK_MARK_SETS, type TrackAnswer, type TrackQuery } from '../../src/domain/playback/track-wire';
 import { translate } from '../../src/domain/i18n';
@@ -10,8 +11,7 @@ import { failText, langOf } from '../envelope';
 import { field, type ContractPlugin } from '../routes/plugin';
 import { MARK_EVENT_SETS, readTrack } from './track-read';
 
-const PLAYBACK = routeByPath('/monitor/playback_track');
-if (!PLAYBACK) throw new Error('no /monitor/playback_track route');
+const PLAYBACK_SCREENS: readonly RoutePath[] = ['/monitor/playback_track', '/monitor/sprinkler_playback_track'];
 
 const TRACK_QUERY = {
   type: 'object',
@@ -22,7 +22,7 @@ const TRACK_QUERY = {
 export const trackRoutes: ContractPlugin = async (app, { services }) => {
   app.get<{ Querystring: TrackQuery }>(
     TRACK_CALL_PATH,
-    { config: { access: PLAYBACK.needs }, schema: { querystring: TRACK_QUERY } },
+    { config: { access: PLAYBACK_SCREENS }, schema: { querystring: TRACK_QUERY } },
     async (request) => {
       const { truckId, startTime, endTime } = request.query;
       const problem = trackRangeProblem(startTime, endTime);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { toLang } from '../../src/domain/i18n';
 import type { ReportDef } from '../../src/domain/screens/reports/definition';
 import { queryProblem, REPORT_PAGE, type ReportQuery } from '../../src/domain/screens/reports/query';
-import type { FunctionId } from '../auth/access';
+import type { RouteAccess } from '../auth/access';
 import { failText } from '../envelope';
 import { contentDisposition } from '../http/xlsx-attachment';
 import { field } from '../routes/plugin';
@@ -24,7 +24,7 @@ interface ExportBody extends ReportQuery {
 
 export interface ExportOptions {
   readonly url: string;
-  readonly access: FunctionId;
+  readonly access: RouteAccess;
   readonly properties: Readonly<Record<string, object>>;
   readonly maxRows: number;
 }

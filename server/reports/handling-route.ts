@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ReportDef } from '../../src/domain/screens/reports/definition';
 import { HANDLING_STATES, type HandlingBody } from '../../src/domain/screens/reports/handling';
 import { envelope } from '../../src/domain/wire/envelope';
-import type { FunctionId } from '../auth/access';
+import type { RouteAccess } from '../auth/access';
 import { authOf } from '../auth/guard';
 import { failText } from '../envelope';
 import { field } from '../routes/plugin';
@@ -13,7 +13,7 @@ import type { Services } from '../services';
 
 const MAX_IDS = 500;
 
-export async function handlingRoute(app: FastifyInstance, services: Services, def: ReportDef, options: { url: string; access: FunctionId }): Promise<void> {
+export async function handlingRoute(app: FastifyInstance, services: Services, def: ReportDef, options: { url: string; access: RouteAccess }): Promise<void> {
   const kinds = def.source.type === 'events' ? def.source.kinds : [];
   app.post<{ Body: HandlingBody }>(
     options.url,

@@ -1,17 +1,16 @@
 // The report routes, derived from the definitions: for every report a GET of one page, a GET of its totals, a POST
-// export, and for the unsealing screens a POST that handles selected events. No route is written per screen. A report
-// served on a monitor route (the water-truck figures) is the data of that one screen: its calls need the route's own
-// menu entry, not merely some monitor screen.
+// export, and for the unsealing screens a POST that handles selected events. No route is written per screen. Each serves
+// its report's screen alone: a role holding another screen of the same menu group is refused.
 import type { FastifyInstance } from 'fastify';
 import { EXPORT_WARN_ROWS } from '../../src/domain/constants';
-import { routeByPath, type MenuGroup } from '../../src/domain/routes';
+import type { RoutePath } from '../../src/domain/routes';
 import type { ReportDef } from '../../src/domain/screens/reports/definition';
 import { filterKeys, queryProblem, REPORT_PAGE, type ReportQuery } from '../../src/domain/screens/reports/query';
+import { ENTITIES } from '../../src/domain/screens/entities/registry';
 import { REPORT_DEFS, reportCallPath } from '../../src/domain/screens/reports/registry';
 import { REPORT_OPTIONS_PATH, TOTALS_SUFFIX, type ReportOptions } from '../../src/domain/screens/reports/wire';
 import { envelope } from '../../src/domain/wire/envelope';
 import { authOf } from '../auth/guard';
-import { requireScreen } from '../auth/require-screen';
 import { failText } from '../envelope';
 import { field, type ContractPlugin } from '../routes/plugin';
 import type { Services } from '../services';
@@ -42,9 +41,20 @@ function queryProperties(def: ReportDef): Record<string, object> {
 
 const PAGE_SIZE_SCHEMA_MAX = 1_000_000;
 
+/**
+ * The screens whose company and truck choices the options call fills: every report's filters, the master-data screens'
+ * company choices, the sends' filters and the user fences' company.
+ */
+const OPTIONS_SCREENS: readonly RoutePath[] = [
+  ...new Set<RoutePath>([
+    ...REPORT_DEFS.map((def) => def.path), ...Object.values(ENTITIES).map((def) => def.path),
+    '/setting/device_parameter/send_message', '/setting/alarm_threshold/remote', '/setting/base_data/user_enclosure',
+  ]),
+];
+
 export const reportRoutes: ContractPlugin = async (app, { services }) => {
-  // Every report's filters read this; the answer holds only the caller's own companies and trucks.
-  app.get(REPORT_OPTIONS_PATH, { config: { access: 'shell' } }, async (request) => {
+  // The answer holds only the caller's own companies and trucks.
+  app.get(REPORT_OPTIONS_PATH, { config: { access: OPTIONS_SCREENS } }, async (request) => {
     const { companyCodes } = authOf(request);
     if (companyCodes.length === 0) return envelope<ReportOptions>({ companies: [], trucks: [] });
     const [companies, trucks] = await Promise.all([
@@ -60,22 +70,13 @@ export const reportRoutes: ContractPlugin = async (app, { services }) => {
     return envelope<ReportOptions>({ companies, trucks });
   });
 
-  for (const def of REPORT_DEFS) {
-    const route = routeByPath(def.path);
-    if (!route) throw new Error(`report ${def.path} is not a route`);
-    if (route.kind === 'report') await defRoutes(app, services, def, route.needs);
-    else {
-      await app.register(async (scope) => {
-        requireScreen(scope, [def.path]);
-        await defRoutes(scope, services, def, route.needs);
-      });
-    }
-  }
+  for (const def of REPORT_DEFS) await defRoutes(app, services, def);
 };
 
 /** One definition's calls: a page, its totals, the export and, for the unsealing screens, the handling. */
-async function defRoutes(app: FastifyInstance, services: Services, def: ReportDef, access: MenuGroup): Promise<void> {
+async function defRoutes(app: FastifyInstance, services: Services, def: ReportDef): Promise<void> {
   const url = reportCallPath(def);
+  const access = def.path;
   const properties = queryProperties(def);
 
   app.get<{ Querystring: ReportQuery }>(

@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { FENCE_SHAPE_KINDS, parseFenceShape } from '../../src/domain/fence-shape';
 import { translate } from '../../src/domain/i18n';
+import type { RoutePath } from '../../src/domain/routes';
 import { envelope } from '../../src/domain/wire/envelope';
 import {
   FENCE_APPROVAL_QUERY, FENCE_APPROVAL_STATUS, type FenceApprovalDecision, type FenceApprovalQuery,
@@ -40,6 +41,10 @@ function drawnOutline(geometry: string | undefined, type: string): string | unde
 /** A generous bound: a polygon of a few thousand corners, never megabytes. */
 const GEOMETRY_MAX = 200_000;
 
+/** Approval decides and counts the pending (the spec's poll links there); user fences draw new ones; both list and amend. */
+const APPROVAL: RoutePath = '/setting/base_data/enclosure_approval';
+const USER_FENCES: RoutePath = '/setting/base_data/user_enclosure';
+
 /** Fences of these companies; a fence of any other company does not exist for the caller. */
 function visibleFences(db: Db, companyCodes: readonly string[]) {
   return db.selectFrom('fence').where((eb) => inCompanies(eb, 'companyCode', companyCodes));
@@ -50,7 +55,7 @@ export const fenceRoutes: ContractPlugin = async (app, { services }) => {
   const notFound = (request: FastifyRequest, id: number) =>
     failText(request, 404, 'server.notFoundId', { name: translate(langOf(request), 'server.fenceId', { id }) });
 
-  app.get('/fenceApproval/timer', { config: { access: 'base_data' } }, async (request) => {
+  app.get('/fenceApproval/timer', { config: { access: APPROVAL } }, async (request) => {
     const pending = countOf(
       await visibleFences(db, authOf(request).companyCodes)
         .where('approvalStatus', '=', FENCE_APPROVAL_STATUS.pending)
@@ -62,7 +67,7 @@ export const fenceRoutes: ContractPlugin = async (app, { services }) => {
 
   app.get<{ Querystring: FenceApprovalQuery }>(
     '/fenceApproval',
-    { config: { access: 'base_data' }, schema: { querystring: querySchema(FENCE_APPROVAL_QUERY) } },
+    { config: { access: [APPROVAL, USER_FENCES] }, schema: { querystring: querySchema(FENCE_APPROVAL_QUERY) } },
     async (request) => {
       const { approvalStatus } = request.query;
       const fences = db.selectFrom('fence');
@@ -81,7 +86,7 @@ export const fenceRoutes: ContractPlugin = async (app, { services }) => {
   app.post<{ Params: Pick<FenceApprovalDecision, 'id'>; Body: Pick<FenceApprovalDecision, 'approvalStatus'> }>(
     '/fenceApproval/:id',
     {
-      config: { access: 'base_data' },
+      config: { access: APPROVAL },
       schema: {
         params: { type: 'object', required: ['id'], properties: { id: field.id } },
         body: { type: 'object', required: ['approvalStatus'], properties: { approvalStatus: { type: 'integer', enum: DECISIONS } } },
@@ -104,7 +109,7 @@ export const fenceRoutes: ContractPlugin = async (app, { services }) => {
   app.put<{ Body: FenceChange }>(
     '/fenceApproval',
     {
-      config: { access: 'base_data' },
+      config: { access: [APPROVAL, USER_FENCES] },
       schema: {
         body: {
           type: 'object',
@@ -145,7 +150,7 @@ export const fenceRoutes: ContractPlugin = async (app, { services }) => {
   app.post<{ Body: FenceCreate }>(
     '/fenceApproval',
     {
-      config: { access: 'base_data' },
+      config: { access: USER_FENCES },
       schema: {
         body: {
           type: 'object',

@@ -48,13 +48,13 @@ export const heartbeatRoutes: ContractPlugin = async (app, { services }) => {
   const { db } = services;
 
   // A static path of its own beside the paged list; no parametric /heartBeatInfo/:x route may ever shadow it.
-  app.get('/heartBeatInfo/overtime', { config: { access: 'device_analysis' } }, async (request) =>
+  app.get('/heartBeatInfo/overtime', { config: { access: '/device_monitor/device_analysis/over_time_heart' } }, async (request) =>
     envelope(await overtimeRows(db, authOf(request).companyCodes, Date.now())),
   );
 
   app.get<{ Querystring: HeartbeatQuery }>(
     '/heartBeatInfo',
-    { config: { access: 'device_analysis' }, schema: { querystring: querySchema(HEARTBEAT_QUERY) } },
+    { config: { access: '/device_monitor/device_analysis/heart_beat_info' }, schema: { querystring: querySchema(HEARTBEAT_QUERY) } },
     async (request) => {
       const beats = db
         .selectFrom('heartbeat as h')

@@ -1,4 +1,5 @@
 // Truck status rows and devices of the caller's companies (shell spec §7 getTruckBarData, onlineTruck, devices/all).
+import type { RoutePath } from '../../src/domain/routes';
 import { envelope } from '../../src/domain/wire/envelope';
 import type { UserPriEntry } from '../../src/domain/wire/entities';
 import type { TruckDevice } from '../../src/domain/wire/records';
@@ -55,10 +56,15 @@ export const truckHostRoutes: ContractPlugin = async (app, { services }) => {
   );
 };
 
+/** The monitor board's live screens, which list the trucks online now. */
+const LIVE_SCREENS: readonly RoutePath[] = [
+  '/monitor/cargo_transport', '/monitor/liquid_level', '/monitor/track_map', '/monitor/sprinkler_monitoring', '/monitor/sprinkler_real_inventory',
+];
+
 export const truckRoutes: ContractPlugin = async (app, { services }) => {
   const { db } = services;
 
-  app.get('/onlineTruck', { config: { access: 'monitor' } }, async (request) => {
+  app.get('/onlineTruck', { config: { access: LIVE_SCREENS } }, async (request) => {
     const rows = await statusRows(db, { companyCodes: authOf(request).companyCodes, onlineOnly: true });
     return envelope(rows.map((published): TruckStatusRow => services.wire.statusRow(published.row)));
   });

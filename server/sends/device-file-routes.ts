@@ -2,6 +2,7 @@
 // server checks the text again as the editor did (every limit, no change to a value the device reports) and refuses
 // an edit made from a copy the device has changed since.
 import { translate, type Lang } from '../../src/domain/i18n';
+import type { RoutePath } from '../../src/domain/routes';
 import { paramFileDef } from '../../src/domain/params/catalogue';
 import { FILE_SEND_PENDING } from '../../src/domain/params/send-status';
 import { PARAM_FILE_NAMES, type ParamFileDef, type ParamFileName } from '../../src/domain/params/catalogue-types';
@@ -22,7 +23,7 @@ import { announceRows, createdRows } from './send-notices';
 import { createSends, stepsFor, type SendTruck } from './send-store';
 import { parseIdList, trucksByIds } from './send-trucks';
 
-const ACCESS = { access: 'device_parameter' } as const;
+const ACCESS: { readonly access: RoutePath } = { access: '/setting/device_parameter/params_files' };
 /** The largest file a device keeps: the upload limit. */
 const MAX_FILE_CHARS = 1024 * 1024;
 const NAME = { type: 'string', enum: PARAM_FILE_NAMES } as const;

@@ -1,6 +1,8 @@
 // The send calls (docs/device-sends.md): list the caller's sends, send a row of a device-parameter screen to trucks,
-// stop a send. Each needs the device_parameter function; the status of record lives in device_send.
+// stop a send. Each serves the screens that send or follow sends; the status of record lives in device_send.
 import { translate } from '../../src/domain/i18n';
+import type { RoutePath } from '../../src/domain/routes';
+import { ENTITIES } from '../../src/domain/screens/entities/registry';
 import { SEND_KINDS, type SendKind } from '../../src/domain/params/send-status';
 import { MAX_SEND_TRUCKS, SEND_CALL_PATHS, SEND_QUERY, type SendQuery, type SendRequest } from '../../src/domain/params/send-wire';
 import { envelope } from '../../src/domain/wire/envelope';
@@ -15,7 +17,12 @@ import { readSendSource, type RowKind } from './send-sources';
 import { createSends, stopSend, type SendTruck } from './send-store';
 import { parseIdList, trucksByIds, trucksOfCompany } from './send-trucks';
 
-const ACCESS = { access: 'device_parameter' } as const;
+/** The screens that send (a sending definition's rows, remote commands, parameter files) and the send list. */
+const SEND_SCREENS: readonly RoutePath[] = [
+  ...Object.values(ENTITIES).flatMap((def) => (def.send ? [def.path] : [])),
+  '/setting/alarm_threshold/remote', '/setting/device_parameter/params_files', '/setting/device_parameter/send_message',
+];
+const ACCESS = { access: SEND_SCREENS };
 const ROW_KINDS: readonly RowKind[] = SEND_KINDS.filter((kind): kind is RowKind => kind !== 'paramFile');
 
 const SEND_BODY = {

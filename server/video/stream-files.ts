@@ -13,7 +13,7 @@ import { readCamera } from './camera-read';
 import { CLIP_NAME, clipsDir } from './clip-render';
 import { STREAM_FOLDER, type LiveStreams } from './live-streams';
 import { PLAYLIST, SEGMENT_PATTERN } from './stream-args';
-import { VIDEO_ACCESS } from './video-access';
+import { VIDEO_SCREENS } from './video-access';
 
 interface FileParams {
   readonly name: string;
@@ -40,7 +40,7 @@ export const streamFileRoutes: FastifyPluginAsync<ContractOptions & { readonly s
   const missing = (request: FastifyRequest, reply: FastifyReply) =>
     reply.code(404).send(failText(request, NOT_FOUND, 'server.notFound', { path: request.url }));
 
-  app.get<{ Params: FileParams }>(`${VIDEO_CALL_PATHS.files}/live/:name/:file`, { config: { access: VIDEO_ACCESS } }, async (request, reply) => {
+  app.get<{ Params: FileParams }>(`${VIDEO_CALL_PATHS.files}/live/:name/:file`, { config: { access: VIDEO_SCREENS } }, async (request, reply) => {
     const { name, file } = request.params;
     const match = STREAM_FOLDER.exec(name);
     if (!match || !isStreamFile(file)) return missing(request, reply);
@@ -50,7 +50,7 @@ export const streamFileRoutes: FastifyPluginAsync<ContractOptions & { readonly s
     return sendFile(request, reply, stream, 'no-store');
   });
 
-  app.get<{ Params: FileParams }>(`${VIDEO_CALL_PATHS.files}/clip/:name/:file`, { config: { access: VIDEO_ACCESS } }, async (request, reply) => {
+  app.get<{ Params: FileParams }>(`${VIDEO_CALL_PATHS.files}/clip/:name/:file`, { config: { access: VIDEO_SCREENS } }, async (request, reply) => {
     const { name, file } = request.params;
     const match = CLIP_NAME.exec(name);
     if (!match || !isStreamFile(file)) return missing(request, reply);

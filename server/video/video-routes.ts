@@ -18,7 +18,7 @@ import { liveStreamsOf } from './live-streams';
 import { isRecording, readRecordings } from './recordings';
 import { PLAYLIST } from './stream-args';
 import { streamFileRoutes } from './stream-files';
-import { requireVideoScreen, VIDEO_ACCESS } from './video-access';
+import { VIDEO_SCREENS } from './video-access';
 
 
 const CHANNEL = { truckId: field.id, channel: { type: 'integer', minimum: 1, maximum: MAX_CHANNELS } } as const;
@@ -31,7 +31,6 @@ const RANGE_QUERY = {
 } as const;
 
 export const videoRoutes: ContractPlugin = async (app, { services }) => {
-  requireVideoScreen(app);
   const streams = liveStreamsOf(services);
   app.addHook('onClose', async () => streams.close());
 
@@ -48,7 +47,7 @@ export const videoRoutes: ContractPlugin = async (app, { services }) => {
 
   app.get<{ Querystring: { truckId: number } }>(
     VIDEO_CALL_PATHS.camera,
-    { config: { access: VIDEO_ACCESS }, schema: { querystring: CAMERA_QUERY } },
+    { config: { access: VIDEO_SCREENS }, schema: { querystring: CAMERA_QUERY } },
     async (request) => {
       const camera = await cameraOf(request, request.query.truckId);
       if (!camera) return unknownTruck(request, request.query.truckId);
@@ -59,7 +58,7 @@ export const videoRoutes: ContractPlugin = async (app, { services }) => {
 
   app.get<{ Querystring: ChannelQuery }>(
     VIDEO_CALL_PATHS.live,
-    { config: { access: VIDEO_ACCESS }, schema: { querystring: CHANNEL_QUERY } },
+    { config: { access: VIDEO_SCREENS }, schema: { querystring: CHANNEL_QUERY } },
     async (request) => {
       const { truckId, channel } = request.query;
       const camera = await cameraOf(request, truckId);
@@ -74,7 +73,7 @@ export const videoRoutes: ContractPlugin = async (app, { services }) => {
 
   app.get<{ Querystring: RecordingsQuery }>(
     VIDEO_CALL_PATHS.recordings,
-    { config: { access: VIDEO_ACCESS }, schema: { querystring: RANGE_QUERY } },
+    { config: { access: VIDEO_SCREENS }, schema: { querystring: RANGE_QUERY } },
     async (request) => {
       const { truckId, channel, startTime, endTime } = request.query;
       const range = recordingsRangeProblem(startTime, endTime);
@@ -89,7 +88,7 @@ export const videoRoutes: ContractPlugin = async (app, { services }) => {
 
   app.get<{ Querystring: RecordingsQuery }>(
     VIDEO_CALL_PATHS.clip,
-    { config: { access: VIDEO_ACCESS }, schema: { querystring: RANGE_QUERY } },
+    { config: { access: VIDEO_SCREENS }, schema: { querystring: RANGE_QUERY } },
     async (request) => {
       const { truckId, channel, startTime, endTime } = request.query;
       if (startTime >= endTime || endTime - startTime > CLIP_MAX_MS) return failText(request, 400, 'video.badClip');

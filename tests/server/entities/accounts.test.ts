@@ -32,8 +32,8 @@ describe('accounts as entity rows', () => {
     return answer.data['header-id'];
   };
 
-  /** Any logged-in user may read the report options: what tells a live session from an ended one. */
-  const probe = async (token: string) => (await call(api.server.url, 'GET', '/report/options', { token })).resultCode;
+  /** Any logged-in user may read their privileges: what tells a live session from an ended one. */
+  const probe = async (token: string) => (await call(api.server.url, 'GET', '/userPri', { token })).resultCode;
   const ENDED = RESULT_CODE.SESSION_EXPIRED;
 
   const newUser = async (tag: string, extra: Record<string, string> = {}) => {
