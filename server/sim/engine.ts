@@ -134,6 +134,8 @@ export class FleetEngine implements SimContext {
 
   comeOnline(t: TruckSim, now: number): void {
     if (t.online) return;
+    // A spell that reached its timeout in its last step raised its alarm, whichever step brings the truck back.
+    this.offlineAlarm(t, now);
     this.emit(t, 'offline', t.offlineSince, now, {
       durationMin: Math.round((now - t.offlineSince) / MIN), area: t.area, lat: roundCoord(t.lat), lng: roundCoord(t.lng), lastGpsTime: t.gpsTime ?? t.offlineSince,
     });
@@ -159,12 +161,12 @@ export class FleetEngine implements SimContext {
   }
 
   /**
-   * The offline alarm (7): raised once the spell has lasted the company's offline timeout (at once on 0, the default),
-   * dated from the last fix, as the offline row is.
+   * The offline alarm (7): raised once the spell has lasted the company's offline timeout in force when it began (at
+   * once on 0, the default; the alarm_off_line list applies the same), dated from the last fix, as the offline row is.
    */
   offlineAlarm(t: TruckSim, now: number): void {
     if (t.online || this.offlineAlarmed.get(t) === t.offlineSince) return;
-    const timeout = thresholdsFor(this).limits(t.spec.companyCode).offlineTimeoutMin;
+    const timeout = thresholdsFor(this).timeoutsAt(t.spec.companyCode, t.offlineSince).offlineTimeoutMin;
     if (now < t.offlineSince + timeout * MIN) return;
     this.offlineAlarmed.set(t, t.offlineSince);
     const properties = { lastGpsTime: t.gpsTime ?? now, offlineMinutes: Math.round((now - t.offlineSince) / MIN), timeoutMin: timeout };
