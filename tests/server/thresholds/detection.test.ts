@@ -3,6 +3,7 @@
 // check is driven directly on one truck, at set times, so nothing depends on chance or on the clock.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventKind } from '../../../src/domain/events';
+import { TRUCK_STATUS } from '../../../src/domain/truck-status';
 import type { Db } from '../../../server/db/open';
 import type { NewAlarm } from '../../../server/store/alarms';
 import { FleetEngine, type SimSink } from '../../../server/sim/engine';
@@ -186,6 +187,33 @@ describe('alarm detection reads the thresholds', () => {
     });
     expect(back.ofType(7)).toEqual([expect.objectContaining({ startTime: since, properties: expect.objectContaining({ timeoutMin: 30, offlineMinutes: 30 }) })]);
     expect(back.ofKind('offline')).toEqual([expect.objectContaining({ startTime: since, endTime: since + 30 * MIN })]);
+  });
+
+  it('raises alarm 7 for a spell under way when the engine starts once it reaches its timeout, not if it had by then', async () => {
+    await setThreshold(s.db, company, { parkingTimeoutMin: 20, offlineTimeoutMin: 30, overspeedKmh: 80 }, T0 - 24 * 60 * MIN);
+    await cache.refresh();
+    const fleet = await loadFleet(s.db);
+    const [short, long] = fleet.trucks.filter((spec) => spec.companyCode === company);
+    if (!short || !long) throw new Error('the company has fewer than two trucks');
+    // Both offline when the engine starts at T0: one since 10 minutes, one since 40 (its alarm raised by the run before).
+    const live = new Map(fleet.live);
+    for (const [spec, minutes] of [[short, 10], [long, 40]] as const) {
+      const row = live.get(spec.id);
+      if (!row) throw new Error(`no live row of ${spec.signCode}`);
+      live.set(spec.id, { ...row, status: TRUCK_STATUS.offline, gpsTime: T0 - minutes * MIN });
+    }
+    const restarted = new FleetEngine({ ...fleet, live }, { seed: 'thresholds', thresholds: cache.snapshot }, T0);
+    const checked = (id: number, minutes: number) => {
+      const t = restarted.truck(id);
+      if (!t) throw new Error(`no truck ${id}`);
+      const recorder = new Recorder();
+      restarted.withSink(recorder, () => restarted.offlineAlarm(t, T0 + minutes * MIN));
+      return recorder.ofType(7);
+    };
+    expect(checked(short.id, 19)).toEqual([]);
+    expect(checked(short.id, 20)).toEqual([expect.objectContaining({ startTime: T0 - 10 * MIN, properties: expect.objectContaining({ timeoutMin: 30 }) })]);
+    expect(checked(long.id, 0)).toEqual([]);
+    expect(checked(long.id, 60)).toEqual([]);
   });
 
   it('ignores a disabled row: its company is on the defaults again', async () => {
