@@ -165,7 +165,8 @@ export function valueSql(kind: DbKind, table: SourceTable = 'event'): ValueSql {
   }
   /**
    * Of the alarm's kind (and place), and lasting at least its timeout: end − start in milliseconds against the minutes,
-   * as the simulator compares them. The kind is tested first, so other rows never look the timeout up.
+   * as the simulator compares them. The lookup comes last, so a row of another kind or place is turned away before it
+   * (both databases stop an AND at its first false term, and PostgreSQL puts a subquery's term last by its cost).
    */
   function raises(alarm: TimeoutAlarm): Expr {
     const rule: TimeoutAlarmRule = TIMEOUT_ALARMS[alarm];

@@ -7,7 +7,7 @@ import type { DEFAULT_THRESHOLDS } from '../entities/thresholds';
 
 export interface TimeoutAlarmRule {
   readonly kind: EventKind;
-  readonly timeout: keyof typeof DEFAULT_THRESHOLDS & ('parkingTimeoutMin' | 'offlineTimeoutMin');
+  readonly timeout: Extract<keyof typeof DEFAULT_THRESHOLDS, 'parkingTimeoutMin' | 'offlineTimeoutMin'>;
   /** The event's `inPark` must be this (a stop in a car park raises nothing); absent: any event of the kind. */
   readonly inPark?: boolean;
 }
