@@ -1,8 +1,8 @@
 // The alarm thresholds' tables (issue 14, Thresholds that act; docs/thresholds.md): kept apart from migrations.ts so
 // their design can grow in one place. Migration '0006-thresholds'. Each is a master-data table as the entity engine
 // keeps it (id, company, status, version, last change) with its own columns; the server's detection reads the enabled
-// rows (server/thresholds/threshold-read.ts).
-import type { Migration } from 'kysely';
+// rows (server/thresholds/threshold-read.ts). Migration '0012-threshold-history' adds the threshold row's history.
+import { sql, type Migration } from 'kysely';
 import type { ColumnTypes } from './column-types';
 import { entityTable, type AnyDb } from './migration-tables';
 
@@ -43,5 +43,30 @@ export const thresholdTables = (t: ColumnTypes): Migration => ({
       .addColumn('pt_density', 'double precision', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('product_send_company').on('product_send').columns(['company_code']).execute();
+  },
+});
+
+/**
+ * Migration '0012-threshold-history': the values of each company's threshold row in force from each save on, so the
+ * stop and offline alarms and their lists judge a stop or spell by the timeouts in force when it began
+ * (server/thresholds/threshold-history.ts). A company's enabled row is in force from its last change: what it was
+ * before is not kept anywhere, so earlier times stay on the defaults, as a company without a row is.
+ */
+export const thresholdHistory = (t: ColumnTypes): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('alarm_threshold_history')
+      .addColumn('id', t.id, (c) => t.generatedKey(c))
+      .addColumn('company_code', t.text(32), (c) => c.notNull().references('company.code'))
+      .addColumn('effective_from', t.millis, (c) => c.notNull())
+      .addColumn('parking_timeout_min', 'integer', (c) => c.notNull())
+      .addColumn('offline_timeout_min', 'integer', (c) => c.notNull())
+      .addColumn('overspeed_kmh', 'integer', (c) => c.notNull())
+      .execute();
+    // The lookup of every listed stop or spell: the company's newest row at or before the event's start.
+    await db.schema.createIndex('alarm_threshold_history_company_time').on('alarm_threshold_history').columns(['company_code', 'effective_from', 'id']).execute();
+    await sql`insert into alarm_threshold_history (company_code, effective_from, parking_timeout_min, offline_timeout_min, overspeed_kmh)
+      select company_code, coalesce(modified_at, 0), parking_timeout_min, offline_timeout_min, overspeed_kmh
+      from alarm_threshold where status = 1`.execute(db);
   },
 });

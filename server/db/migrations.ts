@@ -6,7 +6,7 @@ import { companyUnique } from './migrations-company-unique';
 import { deviceParamTables } from './migrations-device-params';
 import { entityTable, placeTable, versionColumns, withVersion, type AnyDb } from './migration-tables';
 import { processStates } from './migrations-process-states';
-import { thresholdTables } from './migrations-thresholds';
+import { thresholdHistory, thresholdTables } from './migrations-thresholds';
 import type { DbKind } from './target';
 
 const initial = (t: ColumnTypes): Migration => ({
@@ -357,5 +357,6 @@ export function migrationsFor(kind: DbKind): Readonly<Record<string, Migration>>
     '0009-device-parameters': deviceParamTables(types),
     '0010-process-states': processStates(),
     '0011-company-unique': companyUnique(kind),
+    '0012-threshold-history': thresholdHistory(types),
   };
 }

@@ -18,6 +18,19 @@ export interface AlarmThresholdTable extends ThresholdRow {
   overspeedKmh: number;
 }
 
+/**
+ * The threshold row's values in force for a company from `effectiveFrom` on (migration '0012-threshold-history'): one
+ * row per save that changed them, the defaults written when the company's row was disabled. Never updated.
+ */
+export interface AlarmThresholdHistoryTable {
+  id: Generated<number>;
+  companyCode: string;
+  effectiveFrom: number;
+  parkingTimeoutMin: number;
+  offlineTimeoutMin: number;
+  overspeedKmh: number;
+}
+
 /** A circle where opening a cover is not abnormal, for the company's trucks. */
 export interface NoAbnormalAreaTable extends ThresholdRow {
   name: string;
@@ -52,6 +65,7 @@ export interface ProductSendTable extends ThresholdRow {
 
 export interface ThresholdTables {
   alarmThreshold: AlarmThresholdTable;
+  alarmThresholdHistory: AlarmThresholdHistoryTable;
   noAbnormalArea: NoAbnormalAreaTable;
   loadingTolerance: LoadingToleranceTable;
   alarmParameter: AlarmParameterTable;

@@ -1,5 +1,5 @@
 // What a saved row means beyond its own table. Inside the write's transaction: a user's companies (userPri) are the
-// company it belongs to and the organisations below it. After the commit: a user's or role's change reaches that
+// company it belongs to and the organisations below it; a threshold's values join the thresholds' history. After the commit: a user's or role's change reaches that
 // account's sessions and sockets at once (a disabled one ends), as a company's does.
 import type { EntityDef } from '../../src/domain/screens/entities/definition';
 import type { EntityRow } from '../../src/domain/screens/entities/wire';
@@ -7,6 +7,7 @@ import { announceAccountChange } from '../auth/account-change';
 import type { Db } from '../db/open';
 import type { AccountChange } from '../live/hub';
 import type { Services } from '../services';
+import { recordThresholdHistory } from '../thresholds/threshold-history';
 import type { Cell, StoredRow } from './entity-table';
 
 /** A company and every organisation below it, from the whole tree (a few hundred rows at most). */
@@ -36,6 +37,14 @@ export async function afterWrite(trx: Db, def: EntityDef, key: Cell, values: Rea
   const codes = await companyTree(trx, values['companyCode']);
   await trx.deleteFrom('userCompany').where('userId', '=', key).execute();
   await trx.insertInto('userCompany').values(codes.map((companyCode) => ({ userId: key, companyCode }))).execute();
+}
+
+/**
+ * After any save of a table's rows (a new row, an edit, a status change), at the save's time: the threshold
+ * rows' values in force join their history, which the stop and offline alarms and their lists are judged by.
+ */
+export async function afterRowsSaved(trx: Db, def: EntityDef, at: number): Promise<void> {
+  if (def.table === 'alarmThreshold') await recordThresholdHistory(trx, at);
 }
 
 /** Whose accounts a saved row changes: its user, or every user of its role; a new organisation its creator's. */

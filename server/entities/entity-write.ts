@@ -12,7 +12,7 @@ import { inTransaction } from '../db/transaction';
 import { takeWriteOrder } from '../db/write-order';
 import { companyProblem, cycleProblem, ownParentProblem, uniqueProblem, type Caller } from './entity-rules';
 import { hashMd5, md5Hex } from '../auth/passwords';
-import { afterWrite } from './entity-hooks';
+import { afterRowsSaved, afterWrite } from './entity-hooks';
 import { readFileInput, type FileColumns } from './entity-files';
 import { referenceLabels, resolveReferences } from './entity-references';
 import { photoProblem } from './photos';
@@ -150,6 +150,7 @@ export async function createRow(ctx: WriteContext, def: EntityDef, input: Entity
         await trx.insertInto('userCompany').values({ userId: ctx.caller.userId, companyCode: own }).execute();
       }
       await afterWrite(trx, def, row[def.key] ?? null, values);
+      await afterRowsSaved(trx, def, ctx.now);
       return { kind: 'saved', row: await wireRow(db, def, row) } as const;
     }),
   );
@@ -202,7 +203,10 @@ export async function updateRow(ctx: WriteContext, def: EntityDef, rawKey: strin
         (PARENT_FIELD in values && values[PARENT_FIELD] !== before[PARENT_FIELD] ? await cycleProblem(db, def, key, values[PARENT_FIELD]) : undefined);
       if (issue) return refused(issue);
       const result = await writeVersion(db, ctx, def, key, version, values, file?.content);
-      if (result.kind === 'saved') await afterWrite(trx, def, key, values, before);
+      if (result.kind === 'saved') {
+        await afterWrite(trx, def, key, values, before);
+        await afterRowsSaved(trx, def, ctx.now);
+      }
       return result;
     }),
   );
@@ -219,6 +223,8 @@ export async function setRowStatus(ctx: WriteContext, def: EntityDef, rawKey: st
     if (Number(before['version']) !== version) return conflict(db, def, before);
     const blocked = blockedProblem(def, before);
     if (blocked) return refused(blocked);
-    return writeVersion(db, ctx, def, key, version, { status });
+    const result = await writeVersion(db, ctx, def, key, version, { status });
+    if (result.kind === 'saved') await afterRowsSaved(trx, def, ctx.now);
+    return result;
   });
 }

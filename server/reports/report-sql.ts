@@ -1,7 +1,9 @@
 // The FROM … WHERE of a report query, and the facts about a definition the query builders share: which columns are
 // aggregates, which table a report reads, whose companies it may see, and each column's SQL type.
 import { sql, type RawBuilder } from 'kysely';
-import { isAggregate, isDerived, recordFieldType, type DataCondition, type DataType, type ReportColumn, type ReportDef } from '../../src/domain/screens/reports/definition';
+import {
+  isAggregate, isDerived, recordFieldType, type DataCondition, type DataType, type EventCondition, type ReportColumn, type ReportDef,
+} from '../../src/domain/screens/reports/definition';
 import { presetRange, rangeFilterOf, type ReportQuery } from '../../src/domain/screens/reports/query';
 import type { ReportCell } from '../../src/domain/screens/reports/wire';
 import type { ReportContext } from './report-query';
@@ -70,7 +72,8 @@ export function cellOf(value: unknown, type: 'number' | 'text' | 'boolean'): Rep
   return String(value);
 }
 
-function conditionSql(values: ValueSql, condition: DataCondition): Expr {
+function conditionSql(values: ValueSql, condition: DataCondition | EventCondition): Expr {
+  if ('raises' in condition) return values.raises(condition.raises);
   const value = values.value(condition.value);
   if ('present' in condition) return sql`${value} is not null`;
   return sql`${value} = ${literalFor(condition.equals, condition.value.type)}`;

@@ -2,8 +2,10 @@
 // places SQLite and PostgreSQL disagree; each is decided here once, so the query builder never branches.
 import { sql, type RawBuilder } from 'kysely';
 import { LOSS_HISTOGRAM } from '../../src/domain/constants';
-import { CHINA_OFFSET_MS } from '../../src/domain/format/time';
+import { CHINA_OFFSET_MS, MINUTE_MS } from '../../src/domain/format/time';
+import { DEFAULT_THRESHOLDS } from '../../src/domain/screens/entities/thresholds';
 import type { DataType, NumericSource, RecordTable, ValueSource } from '../../src/domain/screens/reports/definition';
+import { TIMEOUT_ALARMS, type TimeoutAlarm, type TimeoutAlarmRule } from '../../src/domain/screens/reports/timeout-alarms';
 import type { DbKind } from '../db/target';
 
 type Expr = RawBuilder<unknown>;
@@ -49,6 +51,20 @@ export function bucketOf(kind: DbKind, value: Expr): Expr {
 export interface ValueSql {
   /** The value of one row (or, for aggregates, of one group). */
   value(source: ValueSource): Expr;
+  /** Whether the event row raised the alarm under the timeout in force when it began (a condition, not a value). */
+  raises(alarm: TimeoutAlarm): Expr;
+}
+
+/**
+ * The alarm's timeout (minutes) in force for the event's company when the event began: the company's newest threshold
+ * history row at or before the start (one step down the history's company-and-time index), else the default the
+ * simulator's detection applies too (server/thresholds/threshold-history.ts).
+ */
+function timeoutSql(rule: TimeoutAlarmRule): Expr {
+  const recorded = sql`(select ${sql.ref(`h.${rule.timeout}`)} from ${sql.table('alarmThresholdHistory')} as h
+    where ${sql.ref('h.companyCode')} = ${sql.ref('e.companyCode')} and ${sql.ref('h.effectiveFrom')} <= ${sql.ref('e.startTime')}
+    order by ${sql.ref('h.effectiveFrom')} desc, ${sql.ref('h.id')} desc limit 1)`;
+  return sql`coalesce(${recorded}, ${sql.lit(DEFAULT_THRESHOLDS[rule.timeout])})`;
 }
 
 /**
@@ -131,6 +147,10 @@ export function valueSql(kind: DbKind, table: SourceTable = 'event'): ValueSql {
         return sql`count(distinct ${sql.ref('e.truckId')})`;
       case 'alarmType':
         return sql`${sql.ref('e.type')}`;
+      case 'timeout':
+        return timeoutSql(TIMEOUT_ALARMS[source.alarm]);
+      case 'raises':
+        return sql`(case when ${raises(source.alarm)} then 1 else 0 end)`;
       case 'bucket':
         return bucketOf(kind, numeric(source.of));
       case 'exceeds': {
@@ -143,7 +163,19 @@ export function valueSql(kind: DbKind, table: SourceTable = 'event'): ValueSql {
         return sql`(${sql.join([numeric(source.of), ...source.minus.map(numeric)], sql` - `)})`;
     }
   }
-  return { value };
+  /**
+   * Of the alarm's kind (and place), and lasting at least its timeout: end − start in milliseconds against the minutes,
+   * as the simulator compares them. The lookup comes last, so a row of another kind or place is turned away before it
+   * (both databases stop an AND at its first false term, and PostgreSQL puts a subquery's term last by its cost).
+   */
+  function raises(alarm: TimeoutAlarm): Expr {
+    const rule: TimeoutAlarmRule = TIMEOUT_ALARMS[alarm];
+    const tests = [sql`${sql.ref('e.kind')} = ${rule.kind}`];
+    if (rule.inPark !== undefined) tests.push(sql`${jsonPath(kind, document, 'inPark', 'boolean')} = ${rule.inPark ? 1 : 0}`);
+    tests.push(sql`${endTime} - ${time} >= ${timeoutSql(rule)} * ${sql.lit(MINUTE_MS)}`);
+    return sql`(${sql.join(tests, sql` and `)})`;
+  }
+  return { value, raises };
 }
 
 /** The live inventory map (compartment → reading) as a FROM item named `item` with `key` and `value` columns. */

@@ -9,6 +9,7 @@ import { loadFleet } from './fleet';
 import { hashSeed } from './random';
 import { insertRows, type SqlValue } from './sql';
 import { POSITION_COLUMNS } from './tick-batch';
+import type { ThresholdSource } from './thresholds';
 
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
@@ -29,6 +30,11 @@ export interface BackfillOptions {
   readonly eventDays?: number;
   readonly positionDays?: number;
   readonly alarmRate?: number;
+  /**
+   * What its detection reads: the process's thresholds (server/sim/thresholds.ts), the defaults when none are in force,
+   * as on a first start, which has no threshold rows yet. A test gives a database's, history included.
+   */
+  readonly thresholds?: ThresholdSource;
 }
 
 export interface BackfillReport {
@@ -131,7 +137,7 @@ export async function backfill(db: Db, options: BackfillOptions): Promise<Backfi
   const fleet = await loadFleet(db);
   const engine = new FleetEngine(
     fleet,
-    { seed: hashSeed(options.seed, 'backfill'), alarmRate: options.alarmRate ?? 1, positionEveryMs: 3 * MIN },
+    { seed: hashSeed(options.seed, 'backfill'), alarmRate: options.alarmRate ?? 1, positionEveryMs: 3 * MIN, thresholds: options.thresholds },
     start,
   );
   const sink = new BulkSink(options.now - positionDays * DAY);

@@ -54,6 +54,8 @@ export class FleetEngine implements SimContext {
   private clock: number;
   /** Offline spells whose alarm (7) was raised, by the spell's start: one alarm per spell. */
   private readonly offlineAlarmed = new WeakMap<TruckSim, number>();
+  /** Offline spells already under way when the engine started, by their start. */
+  private readonly offlineAtStart = new WeakMap<TruckSim, number>();
 
   constructor(readonly fleet: Fleet, options: EngineOptions, private readonly startedAt: number) {
     this.alarmRate = options.alarmRate ?? 1;
@@ -62,8 +64,7 @@ export class FleetEngine implements SimContext {
     this.fleetTrucks = fleet.trucks.map((spec) => createTruckSim(spec, fleet.live.get(spec.id), options.seed, startedAt));
     this.index = new Map(this.fleetTrucks.map((t) => [t.spec.id, t]));
     if (options.thresholds) bindThresholds(this, options.thresholds);
-    // A truck offline when the engine starts had its alarm when it went offline.
-    for (const t of this.fleetTrucks) if (!t.online) this.offlineAlarmed.set(t, t.offlineSince);
+    for (const t of this.fleetTrucks) if (!t.online) this.offlineAtStart.set(t, t.offlineSince);
   }
 
   get trucks(): readonly TruckSim[] {
@@ -134,6 +135,8 @@ export class FleetEngine implements SimContext {
 
   comeOnline(t: TruckSim, now: number): void {
     if (t.online) return;
+    // A spell that reached its timeout in its last step raised its alarm, whichever step brings the truck back.
+    this.offlineAlarm(t, now);
     this.emit(t, 'offline', t.offlineSince, now, {
       durationMin: Math.round((now - t.offlineSince) / MIN), area: t.area, lat: roundCoord(t.lat), lng: roundCoord(t.lng), lastGpsTime: t.gpsTime ?? t.offlineSince,
     });
@@ -159,13 +162,20 @@ export class FleetEngine implements SimContext {
   }
 
   /**
-   * The offline alarm (7): raised once the spell has lasted the company's offline timeout (at once on 0, the default),
-   * dated from the last fix, as the offline row is.
+   * The offline alarm (7): raised once the spell has lasted the company's offline timeout in force when it began (at
+   * once on 0, the default; the alarm_off_line list applies the same), dated from the last fix, as the offline row is.
    */
   offlineAlarm(t: TruckSim, now: number): void {
     if (t.online || this.offlineAlarmed.get(t) === t.offlineSince) return;
-    const timeout = thresholdsFor(this).limits(t.spec.companyCode).offlineTimeoutMin;
-    if (now < t.offlineSince + timeout * MIN) return;
+    const timeout = thresholdsFor(this).timeoutsAt(t.spec.companyCode, t.offlineSince).offlineTimeoutMin;
+    const due = t.offlineSince + timeout * MIN;
+    // A spell under way when the engine started that had reached its timeout by then had its alarm from the run before;
+    // one still short of it raises it here, as any spell does.
+    if (this.offlineAtStart.get(t) === t.offlineSince && due <= this.startedAt) {
+      this.offlineAlarmed.set(t, t.offlineSince);
+      return;
+    }
+    if (now < due) return;
     this.offlineAlarmed.set(t, t.offlineSince);
     const properties = { lastGpsTime: t.gpsTime ?? now, offlineMinutes: Math.round((now - t.offlineSince) / MIN), timeoutMin: timeout };
     this.raise(t, genericAlarm(t, 7, t.offlineSince, properties), true);

@@ -109,12 +109,13 @@ export function openCover(ctx: SimContext, t: TruckSim, index: number, now: numb
 }
 
 /**
- * A roadside stop's alarm (4): raised once per stop, when it has lasted the company's parking timeout, dated from the
- * stop's start as its parking row is, so the console finds one from the other.
+ * A roadside stop's alarm (4): raised once per stop, when it has lasted the company's parking timeout in force when it
+ * began (the alarm_parking list applies the same), dated from the stop's start as its parking row is, so the console
+ * finds one from the other. The phase step checks it at the stop's last step too, before the stop ends.
  */
 export function roadStopAlarm(ctx: SimContext, t: TruckSim, now: number): void {
   if (t.phase !== 'roadStop' || t.stopAlarmed) return;
-  const timeout = thresholdsFor(ctx).limits(t.spec.companyCode).parkingTimeoutMin;
+  const timeout = thresholdsFor(ctx).timeoutsAt(t.spec.companyCode, t.since).parkingTimeoutMin;
   if (now < t.since + timeout * MIN) return;
   t.stopAlarmed = true;
   ctx.raise(t, genericAlarm(t, 4, t.since, { durationMin: timeout }, `路边停车超过 ${timeout} 分钟`), true);

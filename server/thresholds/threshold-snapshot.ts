@@ -1,14 +1,14 @@
 // The thresholds as the alarm detection reads them: every company's enabled rows at one moment, looked up per company,
-// with the defaults of DEFAULT_THRESHOLDS where a company has no enabled row (docs/thresholds.md). Pure: the rows come
-// from threshold-read.ts, the detection from server/sim.
+// with the defaults of DEFAULT_THRESHOLDS where a company has no enabled row, and the threshold row's history for the
+// timeouts in force at a given time (docs/thresholds.md). Pure: the rows come from threshold-read.ts, the detection
+// from server/sim.
 import { distanceKm } from '../../src/domain/fence-shape';
 import { DEFAULT_THRESHOLDS } from '../../src/domain/screens/entities/thresholds';
+import { DEFAULT_THRESHOLD_VALUES, type ThresholdHistoryRow } from './threshold-history';
 
-/** One company's limits: the threshold screen's and the alarm parameters'. */
+/** One company's limits now: the threshold screen's overspeed and the alarm parameters' (the timeouts: timeoutsAt). */
 export interface CompanyLimits {
   readonly overspeedKmh: number;
-  readonly parkingTimeoutMin: number;
-  readonly offlineTimeoutMin: number;
   /** A fraction: 3‰ is 0.003, as HIGH_LOSS_RATE. */
   readonly highLossRate: number;
   readonly overlongWorkMin: number;
@@ -38,7 +38,9 @@ export function fuelClass(oilCode: number): FuelClass {
 
 /** The stored rows a snapshot is made of (enabled ones only), as threshold-read.ts reads them. */
 export interface ThresholdRows {
-  readonly thresholds: readonly { readonly companyCode: string; readonly parkingTimeoutMin: number; readonly offlineTimeoutMin: number; readonly overspeedKmh: number }[];
+  readonly thresholds: readonly { readonly companyCode: string; readonly overspeedKmh: number }[];
+  /** The threshold row's history, oldest first (threshold-history.ts). */
+  readonly history: readonly ThresholdHistoryRow[];
   readonly parameters: readonly { readonly companyCode: string; readonly highLossPermille: number; readonly overlongWorkMin: number }[];
   readonly tolerances: readonly {
     readonly companyCode: string;
@@ -48,8 +50,16 @@ export interface ThresholdRows {
   readonly areas: readonly NoAbnormalArea[];
 }
 
+/** The timeouts a stop (4) or an offline spell (7) is judged by, minutes. */
+export interface Timeouts {
+  readonly parkingTimeoutMin: number;
+  readonly offlineTimeoutMin: number;
+}
+
 export interface ThresholdSnapshot {
   limits(companyCode: string): CompanyLimits;
+  /** The company's timeouts in force at `time` (its newest history row at or before it; else the defaults). */
+  timeoutsAt(companyCode: string, time: number): Timeouts;
   /** The company's no-abnormal area the point lies in, if any: a cover opened there is not abnormal. */
   noAbnormalAreaAt(companyCode: string, lat: number, lng: number): NoAbnormalArea | undefined;
   loadTolerance(companyCode: string, oilCode: number): LoadTolerance;
@@ -57,8 +67,6 @@ export interface ThresholdSnapshot {
 
 export const DEFAULT_LIMITS: CompanyLimits = {
   overspeedKmh: DEFAULT_THRESHOLDS.overspeedKmh,
-  parkingTimeoutMin: DEFAULT_THRESHOLDS.parkingTimeoutMin,
-  offlineTimeoutMin: DEFAULT_THRESHOLDS.offlineTimeoutMin,
   highLossRate: DEFAULT_THRESHOLDS.highLossPermille / 1000,
   overlongWorkMin: DEFAULT_THRESHOLDS.overlongWorkMin,
 };
@@ -77,20 +85,30 @@ export function thresholdSnapshot(rows: ThresholdRows): ThresholdSnapshot {
   const tolerances = byCompany(rows.tolerances);
   const areas = new Map<string, NoAbnormalArea[]>();
   for (const area of rows.areas) areas.set(area.companyCode, [...(areas.get(area.companyCode) ?? []), area]);
+  const history = new Map<string, ThresholdHistoryRow[]>();
+  for (const row of rows.history) history.set(row.companyCode, [...(history.get(row.companyCode) ?? []), row]);
   const limits = new Map<string, CompanyLimits>();
   for (const code of new Set([...thresholds.keys(), ...parameters.keys()])) {
     const threshold = thresholds.get(code);
     const parameter = parameters.get(code);
     limits.set(code, {
       overspeedKmh: threshold?.overspeedKmh ?? DEFAULT_LIMITS.overspeedKmh,
-      parkingTimeoutMin: threshold?.parkingTimeoutMin ?? DEFAULT_LIMITS.parkingTimeoutMin,
-      offlineTimeoutMin: threshold?.offlineTimeoutMin ?? DEFAULT_LIMITS.offlineTimeoutMin,
       highLossRate: parameter ? parameter.highLossPermille / 1000 : DEFAULT_LIMITS.highLossRate,
       overlongWorkMin: parameter?.overlongWorkMin ?? DEFAULT_LIMITS.overlongWorkMin,
     });
   }
   return {
     limits: (companyCode) => limits.get(companyCode) ?? DEFAULT_LIMITS,
+    timeoutsAt(companyCode, time) {
+      // Oldest first, a handful per company: the last one not after `time` is in force.
+      const rows = history.get(companyCode) ?? [];
+      let found: Timeouts = DEFAULT_THRESHOLD_VALUES;
+      for (const row of rows) {
+        if (row.effectiveFrom > time) break;
+        found = row;
+      }
+      return { parkingTimeoutMin: found.parkingTimeoutMin, offlineTimeoutMin: found.offlineTimeoutMin };
+    },
     noAbnormalAreaAt: (companyCode, lat, lng) =>
       areas.get(companyCode)?.find((area) => distanceKm(area.lat, area.lng, lat, lng) * 1000 <= area.radiusM),
     loadTolerance(companyCode, oilCode) {
@@ -106,7 +124,7 @@ export function thresholdSnapshot(rows: ThresholdRows): ThresholdSnapshot {
 }
 
 /** Every company on the defaults: before the first read, and where there is no database (a unit of the engine). */
-export const DEFAULT_SNAPSHOT: ThresholdSnapshot = thresholdSnapshot({ thresholds: [], parameters: [], tolerances: [], areas: [] });
+export const DEFAULT_SNAPSHOT: ThresholdSnapshot = thresholdSnapshot({ thresholds: [], history: [], parameters: [], tolerances: [], areas: [] });
 
 /** What a loaded compartment is checked against: its planned product and litres. */
 export interface LoadFacts {

@@ -25,6 +25,23 @@ const FENCE_MILEAGE_PATH = '/driving_monitor/data_analysis/fency_mileage';
 const EXPORT_GOAL_MS = 2_000;
 const MIN_EVENTS = 1_000_000;
 
+/**
+ * Every company's timeouts changed every three days of the month (the threshold history, docs/thresholds.md), so the
+ * alarm lists and the counts of alarms 4 and 7 look up a real history for each row rather than an empty one.
+ */
+async function withThresholdChanges(file: string): Promise<void> {
+  const opened = await openDatabase({ kind: 'sqlite', path: file });
+  const codes = (await opened.db.selectFrom('company').select('code').execute()).map((company) => company.code);
+  const from = Date.now() - 30 * DAY_MS;
+  await opened.db
+    .insertInto('alarmThresholdHistory')
+    .values(codes.flatMap((companyCode, c) => Array.from({ length: 10 }, (_, k) => ({
+      companyCode, effectiveFrom: from + k * 3 * DAY_MS + c, parkingTimeoutMin: 10 + ((k + c) % 4) * 5, offlineTimeoutMin: ((k + c) % 3) * 15, overspeedKmh: 80,
+    }))))
+    .execute();
+  await opened.db.destroy();
+}
+
 const started = performance.now();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-bench-reports-'));
 const dbPath = path.join(dir, 'fleet.db');
@@ -32,6 +49,7 @@ const HISTORY = { SIM_TRUCKS: String(TRUCKS), SIM_BACKFILL_DAYS: '30', SIM_TRACK
 const builder = await startServerProcess(HISTORY);
 console.log(`database with ${TRUCKS} trucks and 30 days of history built in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 await builder.stop();
+await withThresholdChanges(dbPath);
 // A fresh process on the built file: its peak memory is that of serving the reports, not of the backfill.
 const server = await startServerProcess(HISTORY);
 try {

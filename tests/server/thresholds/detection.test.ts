@@ -3,6 +3,7 @@
 // check is driven directly on one truck, at set times, so nothing depends on chance or on the clock.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventKind } from '../../../src/domain/events';
+import { TRUCK_STATUS } from '../../../src/domain/truck-status';
 import type { Db } from '../../../server/db/open';
 import type { NewAlarm } from '../../../server/store/alarms';
 import { FleetEngine, type SimSink } from '../../../server/sim/engine';
@@ -12,6 +13,7 @@ import { openCover, roadIncidents, roadStopAlarm, speeding } from '../../../serv
 import { loadedAbnormally } from '../../../server/sim/loading';
 import type { TruckSim } from '../../../server/sim/truck-sim';
 import { openThresholdCache, type ThresholdCache } from '../../../server/thresholds/threshold-cache';
+import { recordThresholdHistory } from '../../../server/thresholds/threshold-history';
 import { T0, seededDb, type SeededDb } from '../sim/fixture';
 
 const MIN = 60_000;
@@ -37,9 +39,11 @@ class Recorder implements SimSink {
 
 const stamp = { status: 1, version: 1, modifiedBy: 'test', modifiedAt: T0 };
 
-async function setThreshold(db: Db, companyCode: string, values: { parkingTimeoutMin: number; offlineTimeoutMin: number; overspeedKmh: number }) {
+/** The company's threshold row as a save leaves it: the row, and its values in the history from `at` (sim time) on. */
+async function setThreshold(db: Db, companyCode: string, values: { parkingTimeoutMin: number; offlineTimeoutMin: number; overspeedKmh: number }, at = T0) {
   await db.deleteFrom('alarmThreshold').where('companyCode', '=', companyCode).execute();
   await db.insertInto('alarmThreshold').values({ companyCode, ...values, ...stamp }).execute();
+  await recordThresholdHistory(db, at);
 }
 
 describe('alarm detection reads the thresholds', () => {
@@ -74,7 +78,7 @@ describe('alarm detection reads the thresholds', () => {
   });
 
   beforeEach(async () => {
-    for (const table of ['alarmThreshold', 'noAbnormalArea', 'loadingTolerance', 'alarmParameter'] as const) await s.db.deleteFrom(table).execute();
+    for (const table of ['alarmThreshold', 'alarmThresholdHistory', 'noAbnormalArea', 'loadingTolerance', 'alarmParameter'] as const) await s.db.deleteFrom(table).execute();
     await cache.refresh();
   });
 
@@ -143,6 +147,19 @@ describe('alarm detection reads the thresholds', () => {
     return alarms;
   };
 
+  it('judges a stop by the parking timeout in force when it began: a change while it lasts does not move it', async () => {
+    await setThreshold(s.db, company, { parkingTimeoutMin: 45, offlineTimeoutMin: 0, overspeedKmh: 80 }, T0);
+    await setThreshold(s.db, company, { parkingTimeoutMin: 10, offlineTimeoutMin: 0, overspeedKmh: 80 }, T0 + 3 * 60 * MIN);
+    await cache.refresh();
+    // Begun under 45 minutes, checked after the change: 44 minutes raise nothing, 45 do.
+    const before = T0 + 3 * 60 * MIN - 5 * MIN;
+    expect(stopChecked(before, [10, 30, 44])).toEqual([]);
+    expect(stopChecked(before, [45])).toEqual([expect.objectContaining({ startTime: before, properties: expect.objectContaining({ durationMin: 45 }) })]);
+    // Begun under 10 minutes.
+    const after = T0 + 3 * 60 * MIN;
+    expect(stopChecked(after, [10])).toEqual([expect.objectContaining({ startTime: after, properties: expect.objectContaining({ durationMin: 10 }) })]);
+  });
+
   it('raises the offline alarm (7) at once by default, and once a spell lasts the offline timeout when a row sets one', async () => {
     expect(offlineChecked(T0, [0, 5])).toEqual([expect.objectContaining({ startTime: T0 })]);
     await setThreshold(s.db, company, { parkingTimeoutMin: 20, offlineTimeoutMin: 30, overspeedKmh: 80 });
@@ -152,6 +169,51 @@ describe('alarm detection reads the thresholds', () => {
     expect(offlineChecked(since + 60 * MIN, [31, 40])).toEqual([
       expect.objectContaining({ startTime: since + 60 * MIN, properties: expect.objectContaining({ offlineMinutes: 31, timeoutMin: 30 }) }),
     ]);
+  });
+
+  it('judges an offline spell by the offline timeout in force when it began, and checks it at the step it ends', async () => {
+    await setThreshold(s.db, company, { parkingTimeoutMin: 20, offlineTimeoutMin: 30, overspeedKmh: 80 }, T0);
+    await setThreshold(s.db, company, { parkingTimeoutMin: 20, offlineTimeoutMin: 5, overspeedKmh: 80 }, T0 + 60 * MIN);
+    await cache.refresh();
+    const since = T0 + 50 * MIN;
+    expect(offlineChecked(since, [0, 10, 29])).toEqual([]);
+    // A spell of exactly 30 minutes whose last check is its coming back online (a parked truck switched on again):
+    // that check raises it.
+    truck.online = false;
+    truck.offlineSince = since;
+    const back = detect(() => {
+      engine.offlineAlarm(truck, since + 29 * MIN);
+      engine.comeOnline(truck, since + 30 * MIN);
+    });
+    expect(back.ofType(7)).toEqual([expect.objectContaining({ startTime: since, properties: expect.objectContaining({ timeoutMin: 30, offlineMinutes: 30 }) })]);
+    expect(back.ofKind('offline')).toEqual([expect.objectContaining({ startTime: since, endTime: since + 30 * MIN })]);
+  });
+
+  it('raises alarm 7 for a spell under way when the engine starts once it reaches its timeout, not if it had by then', async () => {
+    await setThreshold(s.db, company, { parkingTimeoutMin: 20, offlineTimeoutMin: 30, overspeedKmh: 80 }, T0 - 24 * 60 * MIN);
+    await cache.refresh();
+    const fleet = await loadFleet(s.db);
+    const [short, long] = fleet.trucks.filter((spec) => spec.companyCode === company);
+    if (!short || !long) throw new Error('the company has fewer than two trucks');
+    // Both offline when the engine starts at T0: one since 10 minutes, one since 40 (its alarm raised by the run before).
+    const live = new Map(fleet.live);
+    for (const [spec, minutes] of [[short, 10], [long, 40]] as const) {
+      const row = live.get(spec.id);
+      if (!row) throw new Error(`no live row of ${spec.signCode}`);
+      live.set(spec.id, { ...row, status: TRUCK_STATUS.offline, gpsTime: T0 - minutes * MIN });
+    }
+    const restarted = new FleetEngine({ ...fleet, live }, { seed: 'thresholds', thresholds: cache.snapshot }, T0);
+    const checked = (id: number, minutes: number) => {
+      const t = restarted.truck(id);
+      if (!t) throw new Error(`no truck ${id}`);
+      const recorder = new Recorder();
+      restarted.withSink(recorder, () => restarted.offlineAlarm(t, T0 + minutes * MIN));
+      return recorder.ofType(7);
+    };
+    expect(checked(short.id, 19)).toEqual([]);
+    expect(checked(short.id, 20)).toEqual([expect.objectContaining({ startTime: T0 - 10 * MIN, properties: expect.objectContaining({ timeoutMin: 30 }) })]);
+    expect(checked(long.id, 0)).toEqual([]);
+    expect(checked(long.id, 60)).toEqual([]);
   });
 
   it('ignores a disabled row: its company is on the defaults again', async () => {
@@ -221,6 +283,6 @@ describe('alarm detection reads the thresholds', () => {
     expect(cache.snapshot().limits(company)).toMatchObject({ highLossRate: 0.003, overlongWorkMin: 600 });
     await s.db.insertInto('alarmParameter').values({ companyCode: company, highLossPermille: 5.5, overlongWorkMin: 480, ...stamp }).execute();
     await cache.refresh();
-    expect(cache.snapshot().limits(company)).toMatchObject({ highLossRate: 0.0055, overlongWorkMin: 480, overspeedKmh: 80, parkingTimeoutMin: 20 });
+    expect(cache.snapshot().limits(company)).toMatchObject({ highLossRate: 0.0055, overlongWorkMin: 480, overspeedKmh: 80 });
   });
 });

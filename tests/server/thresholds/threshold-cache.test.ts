@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { startSimulator } from '../../../server/sim';
 import { thresholdsFor } from '../../../server/sim/thresholds';
 import { openThresholdCache, type ThresholdChanges } from '../../../server/thresholds/threshold-cache';
+import { recordThresholdHistory } from '../../../server/thresholds/threshold-history';
 import { T0, seededDb, type SeededDb } from '../sim/fixture';
 
 const stamp = { status: 1, version: 1, modifiedBy: 'test', modifiedAt: T0 };
@@ -36,15 +37,19 @@ describe('the threshold cache', () => {
 
   beforeEach(async () => {
     await s.db.deleteFrom('alarmThreshold').execute();
+    await s.db.deleteFrom('alarmThresholdHistory').execute();
   });
 
   it("puts the database's thresholds in force while the live simulator runs, and the defaults again once it stops", async () => {
     await s.db.insertInto('alarmThreshold').values({ companyCode: 'C002', parkingTimeoutMin: 33, offlineTimeoutMin: 7, overspeedKmh: 70, ...stamp }).execute();
+    await recordThresholdHistory(s.db, T0);
     const engineWithoutSource = {};
     const sim = startSimulator({ db: s.db, driver: s.driver, hub: s.hub }, { seed: 'cache', now: () => T0, timer: false });
     await sim.ready;
-    expect(thresholdsFor(engineWithoutSource).limits('C002')).toMatchObject({ parkingTimeoutMin: 33, offlineTimeoutMin: 7, overspeedKmh: 70 });
-    expect(thresholdsFor(engineWithoutSource).limits('C003')).toMatchObject({ parkingTimeoutMin: 20, offlineTimeoutMin: 0, overspeedKmh: 80 });
+    expect(thresholdsFor(engineWithoutSource).limits('C002')).toMatchObject({ overspeedKmh: 70 });
+    expect(thresholdsFor(engineWithoutSource).timeoutsAt('C002', T0)).toEqual({ parkingTimeoutMin: 33, offlineTimeoutMin: 7 });
+    expect(thresholdsFor(engineWithoutSource).limits('C003')).toMatchObject({ overspeedKmh: 80 });
+    expect(thresholdsFor(engineWithoutSource).timeoutsAt('C003', T0)).toEqual({ parkingTimeoutMin: 20, offlineTimeoutMin: 0 });
     sim.stop();
     expect(thresholdsFor(engineWithoutSource).limits('C002').overspeedKmh).toBe(80);
   });

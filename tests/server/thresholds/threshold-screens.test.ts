@@ -1,6 +1,7 @@
 // A threshold screen through the entity calls, and on to the detection: the threshold row of a company added, edited
 // on its version and disabled over HTTP; a second row of the same company refused naming the company field; a
-// negative minute count refused; each saved state read by the detection's cache and acted on at its next check.
+// negative minute count refused; each saved state read by the detection's cache and acted on at its next check, and
+// each change of its values kept in the threshold history from the time of its save.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../../src/domain/i18n';
 import { THRESHOLD_ENTITIES } from '../../../src/domain/screens/entities/thresholds';
@@ -11,6 +12,7 @@ import { loadFleet } from '../../../server/sim/fleet';
 import { speeding } from '../../../server/sim/incidents';
 import type { TruckSim } from '../../../server/sim/truck-sim';
 import { openThresholdCache, type ThresholdCache } from '../../../server/thresholds/threshold-cache';
+import { readThresholdHistory } from '../../../server/thresholds/threshold-history';
 import { editForm, savedRow, startEntityServer, type EntityServer } from '../entities/entity-server';
 
 const THRESHOLD = THRESHOLD_ENTITIES['/setting/alarm_threshold/threshold'];
@@ -49,15 +51,26 @@ describe('the threshold screen over HTTP, acted on by the detection', () => {
     await api.close();
   });
 
+  /** C002's history rows, each with whether it is dated within [from, to]. */
+  const historyOfC002 = async (from: number, to: number) =>
+    (await readThresholdHistory(api.server.services.db))
+      .filter((row) => row.companyCode === 'C002')
+      .map(({ companyCode: _company, effectiveFrom, ...values }) => ({ ...values, dated: effectiveFrom >= from && effectiveFrom <= to }));
+
   it('adds, refuses a second row and a negative count, edits on the version and disables, each state acting', async () => {
     expect(overspeedAt(90)).toHaveLength(1);
 
+    const start = Date.now();
     const created = savedRow(await api.create(THRESHOLD, 'manager', { companyCode: 'C002', parkingTimeoutMin: ' 30 ', offlineTimeoutMin: '10', overspeedKmh: '95' }));
     expect(created).toMatchObject({ version: 1, status: 1, modifiedBy: 'manager', values: { companyCode: 'C002', parkingTimeoutMin: 30, offlineTimeoutMin: 10, overspeedKmh: 95 } });
     expect((await api.all(THRESHOLD, 'manager')).map((row) => row.key)).toContain(created.key);
     await cache.refresh();
     expect(overspeedAt(90)).toEqual([]);
-    expect(cache.snapshot().limits('C002')).toMatchObject({ parkingTimeoutMin: 30, offlineTimeoutMin: 10, overspeedKmh: 95 });
+    expect(cache.snapshot().limits('C002')).toMatchObject({ overspeedKmh: 95 });
+    expect(cache.snapshot().timeoutsAt('C002', Date.now())).toEqual({ parkingTimeoutMin: 30, offlineTimeoutMin: 10 });
+    // Before the save, the defaults.
+    expect(cache.snapshot().timeoutsAt('C002', start - 1)).toEqual({ parkingTimeoutMin: 20, offlineTimeoutMin: 0 });
+    expect(await historyOfC002(start, Date.now())).toEqual([{ parkingTimeoutMin: 30, offlineTimeoutMin: 10, overspeedKmh: 95, dated: true }]);
 
     for (const lang of ['zh', 'en'] as const) {
       const second = await api.create(THRESHOLD, 'manager', { companyCode: 'C002', parkingTimeoutMin: '5', offlineTimeoutMin: '5', overspeedKmh: '60' }, lang);
@@ -70,6 +83,7 @@ describe('the threshold screen over HTTP, acted on by the detection', () => {
     }
     expect(await api.all(THRESHOLD, 'manager')).toHaveLength(1);
 
+    const editedAt = Date.now();
     const edited = savedRow(await api.update(THRESHOLD, 'manager', created.key, editForm(THRESHOLD, created, { overspeedKmh: '85' })));
     expect(edited).toMatchObject({ version: 2, values: { overspeedKmh: 85 } });
     const stale = await api.update(THRESHOLD, 'manager', created.key, editForm(THRESHOLD, created, { overspeedKmh: '99' }));
@@ -77,10 +91,24 @@ describe('the threshold screen over HTTP, acted on by the detection', () => {
     await cache.refresh();
     expect(overspeedAt(88)).toEqual([expect.objectContaining({ properties: expect.objectContaining({ limit: 85 }) })]);
     expect(overspeedAt(84)).toEqual([]);
+    const afterEdit = await historyOfC002(editedAt, Date.now());
+    expect(afterEdit.slice(1)).toEqual([{ parkingTimeoutMin: 30, offlineTimeoutMin: 10, overspeedKmh: 85, dated: true }]);
 
+    const disabledAt = Date.now();
     const disabled = savedRow(await api.status(THRESHOLD, 'manager', created.key, { status: 0, version: edited.version }));
     expect(disabled.status).toBe(0);
     await cache.refresh();
     expect(overspeedAt(84)).toHaveLength(1);
+    // A disabled row puts the company back on the defaults, in the history too; the times before keep their values.
+    expect((await historyOfC002(disabledAt, Date.now())).slice(2)).toEqual([{ parkingTimeoutMin: 20, offlineTimeoutMin: 0, overspeedKmh: 80, dated: true }]);
+    expect(cache.snapshot().timeoutsAt('C002', Date.now())).toEqual({ parkingTimeoutMin: 20, offlineTimeoutMin: 0 });
+    expect(cache.snapshot().timeoutsAt('C002', disabledAt - 1)).toEqual({ parkingTimeoutMin: 30, offlineTimeoutMin: 10 });
+
+    // Enabled again unchanged: its values are in force again from then on. A save that changes nothing in force (the
+    // disabled row's edit) adds nothing.
+    const enabled = savedRow(await api.status(THRESHOLD, 'manager', created.key, { status: 1, version: disabled.version }));
+    expect((await historyOfC002(0, Date.now())).map((row) => row.parkingTimeoutMin)).toEqual([30, 30, 20, 30]);
+    savedRow(await api.update(THRESHOLD, 'manager', created.key, editForm(THRESHOLD, enabled, { overspeedKmh: '85' })));
+    expect(await historyOfC002(0, Date.now())).toHaveLength(4);
   });
 });

@@ -6,6 +6,7 @@ import type { EventKind } from '../../events';
 import type { LocaleKey } from '../../i18n';
 import { routeByPath, type RoutePathOfKind } from '../../routes';
 import type { TRUCK_MODELS } from '../entities/fleet';
+import type { TimeoutAlarm } from './timeout-alarms';
 
 export type ReportPath = RoutePathOfKind<'report'>;
 /**
@@ -132,6 +133,12 @@ export type ValueSource =
   | { readonly from: 'distinctTrucks' }
   /** Alarm sources: the alarm's type id. */
   | { readonly from: 'alarmType' }
+  /**
+   * Events: the timeout the alarm judges the event by (timeout-alarms.ts), in minutes, as it was in force for the
+   * event's company when the event began (the threshold history); the default where none was recorded.
+   */
+  | { readonly from: 'timeout'; readonly alarm: TimeoutAlarm }
+  | RaisesSource
   /** Grouped reports: the loss-difference histogram bucket (0…22) of a number. */
   | { readonly from: 'bucket'; readonly of: NumericSource }
   /** 1 when |value| is above the limit, else 0 (a loss rate against its threshold), shown as a flag. */
@@ -157,11 +164,21 @@ export interface DifferenceSource {
   readonly minus: readonly NumericSource[];
 }
 
+/**
+ * 1 for an event that raised (or, with alarms thinned, would raise) the alarm: of its kind, and lasting at least the
+ * timeout in force for its company when it began (timeout-alarms.ts); else 0. A count's numerator.
+ */
+export interface RaisesSource {
+  readonly from: 'raises';
+  readonly alarm: TimeoutAlarm;
+}
+
 export type NumericSource =
   | Extract<ValueSource, { readonly from: 'data' | 'item' | 'record' }>
   | { readonly from: 'event'; readonly field: 'duration' }
   | DifferenceSource
-  | WhenSource;
+  | WhenSource
+  | RaisesSource;
 
 /** 1 when the row's value equals `equals` (or lies above `above` and at most `atMost`), else 0: a count's numerator. */
 export interface WhenSource {
@@ -204,6 +221,9 @@ export type DataCondition =
   /** The field is present and not null (unloads measured by a flow meter). */
   | { readonly value: Extract<ValueSource, { readonly from: 'data' | 'item' }>; readonly present: true };
 
+/** Conditions of an event source: on its data, or that the event raised an alarm under the timeout in force when it began. */
+export type EventCondition = DataCondition | { readonly raises: TimeoutAlarm };
+
 /**
  * Fixed conditions of a source on the event's truck: only trucks of this model (a sprinkler's screens). The model is a
  * column of the truck table, so the condition is plain SQL on both databases and no event need carry it.
@@ -216,7 +236,7 @@ export interface EventRowsSource {
   /** One row per event (or per element of `expand`). */
   readonly type: 'events';
   readonly kinds: readonly EventKind[];
-  readonly where?: readonly DataCondition[];
+  readonly where?: readonly EventCondition[];
   readonly trucks?: TruckCondition;
   /** A JSON array in `data` whose elements become the rows (a reading's compartments). */
   readonly expand?: string;
@@ -226,7 +246,7 @@ export interface GroupedSource {
   /** One row per group: the columns without an aggregate are the group's key. */
   readonly type: 'groups';
   readonly kinds: readonly EventKind[];
-  readonly where?: readonly DataCondition[];
+  readonly where?: readonly EventCondition[];
   readonly trucks?: TruckCondition;
   readonly expand?: string;
 }

@@ -32,6 +32,9 @@ const stopMinutes = column('stopMinutes', 'durationMin', data('durationMin'));
 const speed = column('speed', 'speed', data('speed'));
 const alarmType = column('alarmType', 'alarmType', { from: 'alarmType' });
 const offlineMinutes = data('durationMin');
+/** The timeout each listed stop or spell was judged by: in force for its company when it began (timeout-alarms.ts). */
+const parkingTimeout = column('parkingTimeout', 'durationMin', { from: 'timeout', alarm: 4 });
+const offlineTimeout = column('offlineTimeout', 'durationMin', { from: 'timeout', alarm: 7 });
 
 /** ADAS and driver-monitoring alarms: 8 and its events 9–22 and 28–37. */
 const ADAS_TYPES = [ADAS_ALARM_TYPE, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37] as const;
@@ -48,7 +51,9 @@ const speedingFilter: ReportFilter = {
 const km = column('km', 'decimal1', { from: 'sum', of: data('km') }, { summary: 'sum' });
 /** Events of a kind per 100 km driven (the mileage events' km) over the group. */
 const per100Km = (kind: string) => ({ from: 'ratio', numerator: isKind(kind), denominator: data('km'), scale: 100 }) as const;
-const roadsideStops = column('roadsideStops', 'integer', { from: 'countWhen', value: data('inPark', 'boolean'), equals: 0 }, { summary: 'sum' });
+/** Roadside stops and offline spells that raised their alarm (4, 7) under the timeouts in force when they began. */
+const parkingTimeouts = column('parkingTimeouts', 'integer', { from: 'sum', of: { from: 'raises', alarm: 4 } }, { summary: 'sum' });
+const offlineAlarms = column('offlines', 'integer', { from: 'sum', of: { from: 'raises', alarm: 7 } }, { summary: 'sum' });
 
 const driverColumns: readonly ReportColumn[] = [
   column('driverName', 'text', computed('driverName', 'text')),
@@ -88,10 +93,10 @@ export const DRIVING_REPORTS = {
   },
   [`${EXCEPTION}/alarm_parking`]: {
     path: `${EXCEPTION}/alarm_parking`,
-    // Alarm 4: a stop at the roadside, outside every car park.
-    source: { type: 'events', kinds: ['parking'], where: [{ value: data('inPark', 'boolean'), equals: false }] },
+    // Alarm 4: a stop at the roadside, outside every car park, as long as the parking timeout in force when it began.
+    source: { type: 'events', kinds: ['parking'], where: [{ raises: 4 }] },
     filters: eventFilters(),
-    columns: parkingColumns.filter((candidate) => candidate.key !== 'parkSource' && candidate.key !== 'parkName'),
+    columns: [...truckColumns, startTime, endTime, stopMinutes, parkingTimeout, area],
     sort: newestFirst,
   },
   [`${EXCEPTION}/alarm_over_speed`]: {
@@ -110,16 +115,18 @@ export const DRIVING_REPORTS = {
   },
   [`${EXCEPTION}/alarm_off_line`]: {
     path: `${EXCEPTION}/alarm_off_line`,
-    source: { type: 'events', kinds: ['offline'] },
+    // Alarm 7: an offline spell as long as the offline timeout in force when it began.
+    source: { type: 'events', kinds: ['offline'], where: [{ raises: 7 }] },
     filters: eventFilters(),
-    columns: offlineColumns,
+    columns: offlineColumns.flatMap((candidate) => (candidate.key === 'offlineMinutes' ? [candidate, offlineTimeout] : [candidate])),
     sort: { key: 'lastGpsTime', order: 'desc' },
   },
   [`${EXCEPTION}/off_line_analysis`]: {
     path: `${EXCEPTION}/off_line_analysis`,
-    source: { type: 'groups', kinds: ['offline'] },
+    // The spells alarm_off_line lists (its drill-down), in the spec's bands, each with its upper bound: up to 24 h, 24
+    // to 48 h, over 48 h.
+    source: { type: 'groups', kinds: ['offline'], where: [{ raises: 7 }] },
     filters: analysisFilters(),
-    // The spec's bands, each with its upper bound: up to 24 h, 24 to 48 h, over 48 h.
     columns: [
       ...truckColumns,
       column('offlines', 'integer', count, { summary: 'sum' }),
@@ -235,8 +242,8 @@ export const DRIVING_REPORTS = {
       column('trucks', 'integer', { from: 'distinctTrucks' }),
       km,
       column('overspeeds', 'integer', countOfKind('overspeed'), { summary: 'sum' }),
-      roadsideStops,
-      column('offlines', 'integer', countOfKind('offline'), { summary: 'sum' }),
+      parkingTimeouts,
+      offlineAlarms,
     ],
     sort: { key: 'month', order: 'desc' },
     chart: { kind: 'bar', x: 'month', series: ['overspeeds'], splitBy: 'companyName' },
@@ -252,10 +259,10 @@ export const DRIVING_REPORTS = {
       km,
       column('overspeeds', 'integer', countOfKind('overspeed'), { summary: 'sum' }),
       column('overspeedsPer100Km', 'decimal2', per100Km('overspeed')),
-      roadsideStops,
-      column('roadsideStopsPer100Km', 'decimal2', { from: 'ratio', numerator: { from: 'when', value: data('inPark', 'boolean'), equals: 0 }, denominator: data('km'), scale: 100 }),
-      column('offlines', 'integer', countOfKind('offline'), { summary: 'sum' }),
-      column('offlinesPer100Km', 'decimal2', per100Km('offline')),
+      parkingTimeouts,
+      column('parkingTimeoutsPer100Km', 'decimal2', { from: 'ratio', numerator: { from: 'raises', alarm: 4 }, denominator: data('km'), scale: 100 }),
+      offlineAlarms,
+      column('offlinesPer100Km', 'decimal2', { from: 'ratio', numerator: { from: 'raises', alarm: 7 }, denominator: data('km'), scale: 100 }),
     ],
     sort: { key: 'overspeedsPer100Km', order: 'desc' },
     chart: { kind: 'bar', x: 'signCode', series: ['overspeedsPer100Km'], drillDown: { to: `${EXCEPTION}/alarm_over_speed`, params: { signCode: 'signCode' } } },
