@@ -1,6 +1,7 @@
 // The column vocabulary the report definitions share: a column is named once here with its label and format, and a
 // definition says only where its value comes from.
 import type zh from '../../../../locales/zh.json';
+import { COMPARTMENTS_MAX } from '../../constants';
 import type { LocaleKey } from '../../i18n';
 import type { CellFormat, ComputedName, DataType, NumericSource, RecordField, ReportColumn, ReportFilter, ScoreName, ValueSource, WhenSource } from './definition';
 
@@ -110,7 +111,9 @@ export const FUEL_OPTIONS = [
   { value: 'other', labelKey: 'fuel.other' },
 ] as const;
 
-export const COMPARTMENT_OPTIONS = [1, 2, 3, 4, 5, 6].map((n) => ({ value: String(n), labelKey: `report.compartment.${n}` as LocaleKey }));
+/** Every compartment a truck may have, 1 to COMPARTMENTS_MAX as the console shows them. */
+export const COMPARTMENT_OPTIONS = Array.from({ length: COMPARTMENTS_MAX }, (_, i) => i + 1)
+  .map((n) => ({ value: String(n), labelKey: `report.compartment.${n}` as LocaleKey }));
 
 export const HANDLING_OPTIONS = [
   { value: '0', labelKey: 'report.handling.unconfirmed' },

@@ -1,6 +1,6 @@
 // Report queries: the limits both sides check, the range presets, and the URL form of the filters and links.
 import { describe, expect, it } from 'vitest';
-import { SPEED_QUERY_MAX_MONTHS } from '../../../../src/domain/constants';
+import { COMPARTMENTS_MAX, SPEED_QUERY_MAX_MONTHS } from '../../../../src/domain/constants';
 import { DAY_MS } from '../../../../src/domain/format/time';
 import { CARGO_REPORTS } from '../../../../src/domain/screens/reports/cargo';
 import type { ReportDef } from '../../../../src/domain/screens/reports/definition';
@@ -26,7 +26,7 @@ describe('report query limits', () => {
     [{ page: 1, size: 10, sort: 'area' }, 'report.error.unknownSort'],
     [{ page: 1, size: 10, startTime: 5, endTime: 4 }, 'report.error.endBeforeStart'],
     [{ page: 1, size: 10, startTime: 0, endTime: 93 * DAY_MS }, 'report.error.rangeTooLong'],
-    [{ page: 1, size: 10, compartment: '9' }, 'report.error.badOption'],
+    [{ page: 1, size: 10, compartment: String(COMPARTMENTS_MAX + 1) }, 'report.error.badOption'],
   ])('refuses %j with %s', (query, key) => {
     expect(queryProblem(flow, query)?.key).toBe(key);
   });
