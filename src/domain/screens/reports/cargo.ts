@@ -1,5 +1,6 @@
 // The 38 cargo screens (event reports, exception reports, data analysis), one entry each. Event fields are those of
 // src/domain/events.ts; what each kind means is in docs/events.md.
+import { alarmTypeLabelKey } from '../../alarm-types';
 import { LOSS_HISTOGRAM_BUCKETS } from '../../constants';
 import type { RoutePathOfGroup } from '../../routes';
 import {
@@ -7,6 +8,7 @@ import {
   endTime, eventFilters, fuelFilter, handlingFilter, item, month, powerColumns, process, processFilter, startTime, sum, temperatureColumns,
   truckColumns,
 } from './columns';
+import { alarmTab } from './alarm-tab';
 import type { ReportColumn, ReportDef } from './definition';
 
 export type CargoReportPath = RoutePathOfGroup<'cargo_event' | 'cargo_exception' | 'cargo_analysis'>;
@@ -384,10 +386,13 @@ export const CARGO_REPORTS = {
   },
   [`${EXCEPTION}/bz_abnormal_oil_loading`]: {
     path: `${EXCEPTION}/bz_abnormal_oil_loading`,
+    tab: { key: 'abnormalLoads', labelKey: 'report.tab.abnormalLoads' },
     source: { type: 'events', kinds: ['load'], where: [{ value: data('abnormal', 'boolean'), equals: true }] },
     filters: eventFilters(),
     columns: taskColumns.map((c) => (c.format === 'fuelCode' ? { ...c, format: 'fuelCodeWater' } : c)),
     sort: newestFirst,
+    // Loadings begun without the task code entered (204): its pop-up opens this tab.
+    tabs: [alarmTab(`${EXCEPTION}/bz_abnormal_oil_loading`, { key: 'noTaskCode', labelKey: alarmTypeLabelKey(204) }, [204], [depotName, area])],
   },
   [`${EXCEPTION}/alm_high_loss`]: {
     path: `${EXCEPTION}/alm_high_loss`,

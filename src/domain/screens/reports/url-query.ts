@@ -1,10 +1,10 @@
 // A report's filters as the URL query holds them, so a link or a reload reproduces the view; plus the links into a
 // report from elsewhere (an alarm pop-up, the urgent dialog, a drill-down).
-import { alarmRoutePath } from '../../alarm-routes';
+import { alarmScreen } from '../../alarm-routes';
 import { isAlarmTypeId } from '../../alarm-types';
 import { CHINA_OFFSET_MS } from '../../format/time';
 import { decodeQuery, encodeQuery } from '../../query-string';
-import { isReportPath, type DrillDown, type PlaybackPath, type ReportDef, type ReportScreenPath } from './definition';
+import type { DrillDown, PlaybackPath, ReportDef, ReportScreenPath } from './definition';
 import { filterKeys, presetRange, rangeFilterOf } from './query';
 import { tabKeyOf } from './registry';
 import type { ReportRow } from './wire';
@@ -71,10 +71,10 @@ export function dayRange(day: string): { startTime: number; endTime: number } | 
  */
 export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFilters): string | undefined {
   if (typeof drill.to === 'object' && 'playback' in drill.to) return playbackUrl(drill.to.playback, drill.params, row);
-  const to = drillTargetPath(drill, row);
-  if (to === undefined) return undefined;
+  const target = drillTarget(drill, row);
+  if (target === undefined) return undefined;
   const params = new Map<string, string>();
-  if (drill.tab) params.set(TAB_KEY, drill.tab);
+  if (target.tab) params.set(TAB_KEY, target.tab);
   if (current.startTime) params.set('startTime', current.startTime);
   if (current.endTime) params.set('endTime', current.endTime);
   if (current.companyCodes) params.set('companyCodes', current.companyCodes);
@@ -92,7 +92,7 @@ export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFi
       params.set(target, String(value));
     }
   }
-  return `${to}?${encodeQuery(params)}`;
+  return `${target.path}?${encodeQuery(params)}`;
 }
 
 /**
@@ -111,12 +111,10 @@ function playbackUrl(to: PlaybackPath, params: DrillDown['params'], row: ReportR
   return `${to}?${encodeQuery([['plate', String(plate)], ['from', String(span.startTime)], ['to', String(span.endTime)]])}`;
 }
 
-/** The screen a drill-down opens for this row; none for an alarm type without an alarm screen. */
-export function drillTargetPath(drill: Pick<DrillDown, 'to'>, row: ReportRow): ReportScreenPath | undefined {
-  if (typeof drill.to === 'string') return drill.to;
-  if ('playback' in drill.to) return drill.to.playback;
+/** The report screen (and tab) a drill-down opens for this row: an alarm type's is the screen that lists it. */
+function drillTarget(drill: Pick<DrillDown, 'to' | 'tab'>, row: ReportRow): { readonly path: ReportScreenPath; readonly tab?: string } | undefined {
+  if (typeof drill.to === 'string') return { path: drill.to, tab: drill.tab };
+  if ('playback' in drill.to) return undefined;
   const type = Number(row[drill.to.alarmScreenOf]);
-  if (!isAlarmTypeId(type)) return undefined;
-  const path = alarmRoutePath(type);
-  return isReportPath(path) ? path : undefined;
+  return isAlarmTypeId(type) ? alarmScreen(type) : undefined;
 }

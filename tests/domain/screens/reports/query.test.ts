@@ -106,7 +106,7 @@ describe('filters in the URL', () => {
     expect(url.searchParams.get('endTime')).toBe(String(Date.UTC(2026, 1, 28, 16) - 1));
   });
 
-  it("opens a row's alarm type on that type's alarm screen, and nothing for a type without one", () => {
+  it("opens a row's alarm type on the screen that lists it, on its tab, and nothing for a type the catalogue lacks", () => {
     const summary = CARGO_REPORTS['/cargo_monitor/data_analysis/adnormal_month_summary'];
     const row = { id: 1, alarmType: 202, month: '2026-02' };
     const url = new URL(drillDownUrl(summary.drillDown, row, { companyCodes: 'C002', signCode: '沪A·1' }) ?? '', 'http://x');
@@ -115,8 +115,10 @@ describe('filters in the URL', () => {
       companyCodes: 'C002', signCode: '沪A·1', startTime: String(Date.UTC(2026, 0, 31, 16)), endTime: String(Date.UTC(2026, 1, 28, 16) - 1),
     });
     expect(new URL(drillDownUrl(summary.drillDown, { ...row, alarmType: 1 }, {}) ?? '', 'http://x').pathname).toBe('/cargo_monitor/exception_report/alarm_switch_cover');
-    // 204 (task code not entered) has no exception screen of its own.
-    expect(drillDownUrl(summary.drillDown, { ...row, alarmType: 204 }, {})).toBeUndefined();
+    // 204 (task code not entered) has no exception screen of its own: abnormal loading's tab of its alarms.
+    const noTaskCode = new URL(drillDownUrl(summary.drillDown, { ...row, alarmType: 204 }, {}) ?? '', 'http://x');
+    expect([noTaskCode.pathname, noTaskCode.searchParams.get('tab')]).toEqual(['/cargo_monitor/exception_report/bz_abnormal_oil_loading', 'noTaskCode']);
+    expect(drillDownUrl(summary.drillDown, { ...row, alarmType: 99 }, {})).toBeUndefined();
   });
 
   it("drills down into a day as China's calendar day, including the last day of a month", () => {
