@@ -5,8 +5,8 @@ import { LOSS_HISTOGRAM_BUCKETS } from '../../constants';
 import type { RoutePathOfGroup } from '../../routes';
 import {
   abnormal, analysisFilters, area, column, compartment, compartmentFilter, count, data, day, deviceFaultColumns, doorColumns, duration,
-  endTime, eventFilters, fuelFilter, handlingFilter, item, month, powerColumns, process, processFilter, startTime, sum, temperatureColumns,
-  truckColumns,
+  endArea, endTime, eventFilters, fuelFilter, handlingFilter, item, month, powerColumns, process, processFilter, startArea, startTime, sum,
+  temperatureColumns, truckColumns,
 } from './columns';
 import { alarmTab } from './alarm-tab';
 import type { ReportColumn, ReportDef } from './definition';
@@ -407,6 +407,8 @@ export const CARGO_REPORTS = {
       column('balance', 'loss', tripBalance, { summary: 'sum' }),
       column('lossRate', 'lossRate', data('lossRate')),
       column('lossThreshold', 'lossRate', lossThreshold, { sortable: false }),
+      // Where the trip set out and ended, as alarm 202 carries them (shell spec §3).
+      startArea, endArea,
     ],
     sort: newestFirst,
   },

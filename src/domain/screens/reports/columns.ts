@@ -43,6 +43,9 @@ export const truckColumns: readonly ReportColumn[] = [
 export const startTime = column('startTime', 'dateTime', { from: 'event', field: 'startTime' });
 export const endTime = column('endTime', 'dateTime', { from: 'event', field: 'endTime' });
 export const duration = column('duration', 'durationSec', { from: 'event', field: 'duration' });
+/** Where a trip or run set out and ended (trip and spray events). */
+export const startArea = column('startArea', 'text', data('startArea', 'text'), { sortable: false });
+export const endArea = column('endArea', 'text', data('endArea', 'text'), { sortable: false });
 export const area = column('area', 'text', data('area', 'text'), { sortable: false });
 export const compartment = column('compartment', 'integer', data('compartment'));
 export const process = column('process', 'process', data('process', 'text'));
