@@ -88,6 +88,9 @@ export function queryProblem(def: ReportDef, query: ReportQuery): QueryProblem |
     return { key: 'report.error.unknownSort', params: { key: query.sort } };
   }
   const { startTime, endTime } = query;
+  // One end alone has no bound on the other side, past every range limit (GPS history's three months): both or none,
+  // and none is the report's default range.
+  if ((startTime === undefined) !== (endTime === undefined) && rangeFilterOf(def)) return { key: 'report.error.rangeOneSided' };
   if (startTime !== undefined && endTime !== undefined) {
     if (endTime < startTime) return { key: 'report.error.endBeforeStart' };
     const range = rangeFilterOf(def);

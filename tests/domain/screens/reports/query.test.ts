@@ -31,6 +31,12 @@ describe('report query limits', () => {
     expect(queryProblem(flow, query)?.key).toBe(key);
   });
 
+  it.each([[{ startTime: 0 }], [{ endTime: 0 }]])('refuses a range with one end only, %j, with report.error.rangeOneSided', (range) => {
+    const gps = DRIVING_REPORTS['/driving_monitor/exception_report/gps_info_his'];
+    expect(queryProblem(gps, { page: 1, size: 10, ...range })?.key).toBe('report.error.rangeOneSided');
+    expect(queryProblem(flow, { page: 1, size: 10, ...range })?.key).toBe('report.error.rangeOneSided');
+  });
+
   it('allows exactly the longest range', () => {
     expect(queryProblem(flow, { page: 1, size: 10, startTime: 0, endTime: 92 * DAY_MS })).toBeUndefined();
   });
