@@ -451,7 +451,8 @@ export const CARGO_REPORTS = {
   [`${ANALYSIS}/truck_loss`]: {
     path: `${ANALYSIS}/truck_loss`,
     source: { type: 'groups', kinds: ['trip'] },
-    filters: [{ type: 'company' }, { type: 'plate' }, { type: 'range', preset: 'thisYear', maxDays: 366 }],
+    // Spec §9: "year selection for truck loss": a year's months, this year's by default.
+    filters: [{ type: 'company' }, { type: 'plate' }, { type: 'year' }],
     columns: [
       ...truckColumns, month,
       column('trips', 'integer', count, { summary: 'sum' }),

@@ -5,8 +5,8 @@ import { isAlarmTypeId } from '../../alarm-types';
 import { CHINA_OFFSET_MS } from '../../format/time';
 import { decodeQuery, encodeQuery } from '../../query-string';
 import type { DrillDown, PlaybackPath, ReportDef, ReportScreenPath } from './definition';
-import { filterKeys, presetRange, rangeFilterOf } from './query';
-import { tabKeyOf } from './registry';
+import { chinaYear, filterKeys, hasYearFilter, presetRange, rangeFilterOf, YEAR_KEY } from './query';
+import { reportFor, tabKeyOf } from './registry';
 import type { ReportRow } from './wire';
 
 /** Filter key → text value; absent keys are unset. */
@@ -32,12 +32,23 @@ export function filtersSearch(def: ReportDef, filters: ReportFilters): string {
   return encodeQuery([[TAB_KEY, tabKeyOf(def)] as const, ...keys.map((key) => [key, filters[key] === '' ? undefined : filters[key]] as const)]);
 }
 
-/** The filters a report opens with: its range preset, nothing else. */
+/** The filters a report opens with: its range preset, or the current year of a year filter, nothing else. */
 export function defaultFilters(def: ReportDef, now: number): ReportFilters {
+  if (hasYearFilter(def)) return { [YEAR_KEY]: String(chinaYear(now)) };
   const range = rangeFilterOf(def);
   if (!range) return {};
   const { startTime, endTime } = presetRange(range.preset, now);
   return { startTime: String(startTime), endTime: String(endTime) };
+}
+
+/** The keys that set a report's range: its start and end, or its year. */
+export function rangeKeys(def: ReportDef): readonly string[] {
+  return hasYearFilter(def) ? [YEAR_KEY] : ['startTime', 'endTime'];
+}
+
+/** Whether the filters name the report's range (else the screen gives them its default one). */
+export function hasRange(def: ReportDef, filters: ReportFilters): boolean {
+  return rangeKeys(def).some((key) => filters[key] !== undefined);
 }
 
 /** [first ms, last ms] of China's calendar span from (y, m, d) to the same fields with one more month or day. */
@@ -91,6 +102,14 @@ export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFi
     } else if (target !== 'month' && target !== 'day') {
       params.set(target, String(value));
     }
+  }
+  // A report of a year shows the year the range starts in.
+  const into = reportFor(target.path, target.tab);
+  const from = params.get('startTime');
+  if (into && hasYearFilter(into) && from !== undefined) {
+    params.set(YEAR_KEY, String(chinaYear(Number(from))));
+    params.delete('startTime');
+    params.delete('endTime');
   }
   return `${target.path}?${encodeQuery(params)}`;
 }

@@ -5,9 +5,9 @@ import { DAY_MS } from '../../../../src/domain/format/time';
 import { CARGO_REPORTS } from '../../../../src/domain/screens/reports/cargo';
 import type { ReportDef } from '../../../../src/domain/screens/reports/definition';
 import { DRIVING_REPORTS } from '../../../../src/domain/screens/reports/driving';
-import { emptyKeyOf, presetRange, queryProblem } from '../../../../src/domain/screens/reports/query';
+import { emptyKeyOf, presetRange, queryProblem, rangeOfQuery, yearsSince } from '../../../../src/domain/screens/reports/query';
 import { reportCallPath, reportFor } from '../../../../src/domain/screens/reports/registry';
-import { defaultFilters, drillDownUrl, filtersSearch, readFilters } from '../../../../src/domain/screens/reports/url-query';
+import { defaultFilters, drillDownUrl, filtersSearch, hasRange, readFilters } from '../../../../src/domain/screens/reports/url-query';
 
 const flow = CARGO_REPORTS['/cargo_monitor/event_report/switch_cover_flow'];
 const truckLoss = CARGO_REPORTS['/cargo_monitor/data_analysis/truck_loss'];
@@ -73,9 +73,57 @@ describe('range presets', () => {
     expect(presetRange(preset, NOW)).toEqual({ startTime: start, endTime: end });
   });
 
-  it('opens analysis screens on this year or the last 30 days, event screens on the last 7', () => {
+  it('opens event screens on the last 7 days, truck_loss on the current year', () => {
     expect(defaultFilters(flow, NOW)).toEqual({ startTime: String(new Date(2026, 10, 17).getTime()), endTime: String(NOW) });
-    expect(defaultFilters(truckLoss, NOW).startTime).toBe(String(new Date(2026, 0, 1).getTime()));
+    expect(defaultFilters(truckLoss, NOW)).toEqual({ year: '2026' });
+  });
+});
+
+describe('a report by year (truck_loss, params spec §9)', () => {
+  const query = (extra: Readonly<Record<string, string | number>>) => ({ page: 1, size: 10, ...extra });
+
+  it('chooses a year in place of a range', () => {
+    expect(truckLoss.filters.map((filter) => filter.type)).toEqual(['company', 'plate', 'year']);
+  });
+
+  it("takes the current year of China's calendar, whatever the runtime's zone", () => {
+    // 17:00 UTC on 31 December is 01:00 on 1 January in China.
+    expect(defaultFilters(truckLoss, Date.UTC(2026, 11, 31, 17))).toEqual({ year: '2027' });
+    expect(defaultFilters(truckLoss, Date.UTC(2026, 11, 31, 15))).toEqual({ year: '2026' });
+  });
+
+  it("reads the chosen year as its range, China's 1 January to 31 December, and no start or end it is sent", () => {
+    const year2025 = { startTime: Date.UTC(2024, 11, 31, 16), endTime: Date.UTC(2025, 11, 31, 16) - 1 };
+    expect(rangeOfQuery(truckLoss, query({ year: '2025' }), NOW)).toEqual(year2025);
+    expect(rangeOfQuery(truckLoss, query({ year: '2025', startTime: 0, endTime: 1 }), NOW)).toEqual(year2025);
+    expect(rangeOfQuery(truckLoss, query({}), NOW)).toEqual({ startTime: Date.UTC(2025, 11, 31, 16), endTime: Date.UTC(2026, 11, 31, 16) - 1 });
+  });
+
+  it('refuses a year that is no year', () => {
+    expect(queryProblem(truckLoss, query({ year: '2026' }))).toBeUndefined();
+    expect(queryProblem(truckLoss, query({ year: 'abcd' }))).toEqual({ key: 'report.error.badOption', params: { value: 'abcd' } });
+  });
+
+  it('offers the years from the earliest row to the current one, newest first', () => {
+    expect(yearsSince(Date.UTC(2023, 5, 1), NOW)).toEqual([2026, 2025, 2024, 2023]);
+    expect(yearsSince(undefined, NOW)).toEqual([2026]);
+  });
+
+  it('keeps the year in the URL, and a link without it gets the current one', () => {
+    expect(readFilters(truckLoss, filtersSearch(truckLoss, { year: '2024', signCode: 'x' }))).toEqual({ year: '2024', signCode: 'x' });
+    expect(hasRange(truckLoss, { signCode: 'x' })).toBe(false);
+    expect(hasRange(truckLoss, { year: '2024' })).toBe(true);
+  });
+
+  it("opens truck_loss from a bar of another analysis on the year that analysis's range starts in", () => {
+    const rank = CARGO_REPORTS['/cargo_monitor/data_analysis/loss_month_rank'];
+    const drill = rank.chart?.drillDown;
+    if (!drill) throw new Error('loss_month_rank has no bar drill-down');
+    // 1 January 2025, 00:30 in China: 31 December 2024 in UTC.
+    const current = { startTime: String(Date.UTC(2024, 11, 31, 16, 30)), endTime: String(Date.UTC(2025, 0, 20)) };
+    const url = new URL(drillDownUrl(drill, { id: 1, signCode: '沪A·1' }, current) ?? '', 'http://x');
+    expect(url.pathname).toBe('/cargo_monitor/data_analysis/truck_loss');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ signCode: '沪A·1', year: '2025' });
   });
 });
 
