@@ -45,3 +45,14 @@ export const thresholdTables = (t: ColumnTypes): Migration => ({
     await db.schema.createIndex('product_send_company').on('product_send').columns(['company_code']).execute();
   },
 });
+
+/**
+ * Migration '0010-threshold-seal-values': the threshold screen's seal-break count and open value (params spec §5,
+ * non-negative integers), empty on the rows stored before. One statement each: SQLite's ALTER TABLE adds one column.
+ */
+export const thresholdSealValues = (): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema.alterTable('alarm_threshold').addColumn('seal_break_count', 'integer').execute();
+    await db.schema.alterTable('alarm_threshold').addColumn('open_value', 'integer').execute();
+  },
+});

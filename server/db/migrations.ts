@@ -4,7 +4,7 @@ import { sql, type Migration } from 'kysely';
 import { columnTypes, type ColumnTypeExpression, type ColumnTypes } from './column-types';
 import { deviceParamTables } from './migrations-device-params';
 import { entityTable, placeTable, versionColumns, withVersion, type AnyDb } from './migration-tables';
-import { thresholdTables } from './migrations-thresholds';
+import { thresholdSealValues, thresholdTables } from './migrations-thresholds';
 import type { DbKind } from './target';
 
 const initial = (t: ColumnTypes): Migration => ({
@@ -353,5 +353,6 @@ export function migrationsFor(kind: DbKind): Readonly<Record<string, Migration>>
     '0007-photos': photos(types),
     '0008-driver-name': driverNameIndex(),
     '0009-device-parameters': deviceParamTables(types),
+    '0010-threshold-seal-values': thresholdSealValues(),
   };
 }
