@@ -67,7 +67,7 @@ export function yearRange(year: number): { readonly startTime: number; readonly 
   return { startTime: Date.UTC(year, 0, 1) - CHINA_OFFSET_MS, endTime: Date.UTC(year + 1, 0, 1) - CHINA_OFFSET_MS - 1 };
 }
 
-/** The years rows from `earliest` on cover, newest first, up to the current one (the only one without rows). */
+/** The years from the one of the `earliest` row to the current one (offered even without rows), newest first. */
 export function yearsSince(earliest: number | undefined, now: number): number[] {
   const last = chinaYear(now);
   const first = Math.min(last, earliest === undefined ? last : chinaYear(earliest));

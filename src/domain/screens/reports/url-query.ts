@@ -82,10 +82,10 @@ export function dayRange(day: string): { startTime: number; endTime: number } | 
  */
 export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFilters): string | undefined {
   if (typeof drill.to === 'object' && 'playback' in drill.to) return playbackUrl(drill.to.playback, drill.params, row);
-  const target = drillTarget(drill, row);
-  if (target === undefined) return undefined;
+  const screen = drillTarget(drill, row);
+  if (screen === undefined) return undefined;
   const params = new Map<string, string>();
-  if (target.tab) params.set(TAB_KEY, target.tab);
+  if (screen.tab) params.set(TAB_KEY, screen.tab);
   if (current.startTime) params.set('startTime', current.startTime);
   if (current.endTime) params.set('endTime', current.endTime);
   if (current.companyCodes) params.set('companyCodes', current.companyCodes);
@@ -104,14 +104,14 @@ export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFi
     }
   }
   // A report of a year shows the year the range starts in.
-  const into = reportFor(target.path, target.tab);
+  const into = reportFor(screen.path, screen.tab);
   const from = params.get('startTime');
   if (into && hasYearFilter(into) && from !== undefined) {
     params.set(YEAR_KEY, String(chinaYear(Number(from))));
     params.delete('startTime');
     params.delete('endTime');
   }
-  return `${target.path}?${encodeQuery(params)}`;
+  return `${screen.path}?${encodeQuery(params)}`;
 }
 
 /**
