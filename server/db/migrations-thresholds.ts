@@ -70,3 +70,14 @@ export const thresholdHistory = (t: ColumnTypes): Migration => ({
       from alarm_threshold where status = 1`.execute(db);
   },
 });
+
+/**
+ * Migration '0013-threshold-seal-values': the threshold screen's seal-break count and open value (params spec §5,
+ * non-negative integers), empty on the rows stored before. One statement each: SQLite's ALTER TABLE adds one column.
+ */
+export const thresholdSealValues = (): Migration => ({
+  async up(db: AnyDb) {
+    await db.schema.alterTable('alarm_threshold').addColumn('seal_break_count', 'integer').execute();
+    await db.schema.alterTable('alarm_threshold').addColumn('open_value', 'integer').execute();
+  },
+});

@@ -6,7 +6,7 @@ import { companyUnique } from './migrations-company-unique';
 import { deviceParamTables } from './migrations-device-params';
 import { entityTable, placeTable, versionColumns, withVersion, type AnyDb } from './migration-tables';
 import { processStates } from './migrations-process-states';
-import { thresholdHistory, thresholdTables } from './migrations-thresholds';
+import { thresholdHistory, thresholdSealValues, thresholdTables } from './migrations-thresholds';
 import type { DbKind } from './target';
 
 const initial = (t: ColumnTypes): Migration => ({
@@ -358,5 +358,6 @@ export function migrationsFor(kind: DbKind): Readonly<Record<string, Migration>>
     '0010-process-states': processStates(),
     '0011-company-unique': companyUnique(kind),
     '0012-threshold-history': thresholdHistory(types),
+    '0013-threshold-seal-values': thresholdSealValues(),
   };
 }

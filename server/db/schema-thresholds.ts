@@ -11,11 +11,16 @@ interface ThresholdRow {
   modifiedAt: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-/** A company's parking and offline timeouts (minutes) and overspeed (km/h); one row per company. */
+/**
+ * A company's parking and offline timeouts (minutes) and overspeed (km/h); one row per company. The seal-break count
+ * and open value (params spec §5) are null where not given (migration '0013-threshold-seal-values').
+ */
 export interface AlarmThresholdTable extends ThresholdRow {
   parkingTimeoutMin: number;
   offlineTimeoutMin: number;
   overspeedKmh: number;
+  sealBreakCount: ColumnType<number | null, number | null | undefined, number | null>;
+  openValue: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**

@@ -1,14 +1,15 @@
 // The report routes, derived from the definitions: for every report a GET of one page, a GET of its totals, a POST
-// export, and for the unsealing screens a POST that handles selected events. No route is written per screen. Each serves
-// its report's screen alone: a role holding another screen of the same menu group is refused.
+// export, for the unsealing screens a POST that handles selected events, and for a year report a GET of the years it
+// offers. No route is written per screen. Each serves its report's screen alone: a role holding another screen of the
+// same menu group is refused.
 import type { FastifyInstance } from 'fastify';
 import { EXPORT_WARN_ROWS } from '../../src/domain/constants';
 import type { RoutePath } from '../../src/domain/routes';
 import type { ReportDef } from '../../src/domain/screens/reports/definition';
-import { filterKeys, queryProblem, REPORT_PAGE, type ReportQuery } from '../../src/domain/screens/reports/query';
+import { filterKeys, hasYearFilter, queryProblem, REPORT_PAGE, type ReportQuery } from '../../src/domain/screens/reports/query';
 import { ENTITIES } from '../../src/domain/screens/entities/registry';
 import { REPORT_DEFS, reportCallPath } from '../../src/domain/screens/reports/registry';
-import { REPORT_OPTIONS_PATH, TOTALS_SUFFIX, type ReportOptions } from '../../src/domain/screens/reports/wire';
+import { REPORT_OPTIONS_PATH, TOTALS_SUFFIX, YEARS_SUFFIX, type ReportOptions } from '../../src/domain/screens/reports/wire';
 import { envelope } from '../../src/domain/wire/envelope';
 import { authOf } from '../auth/guard';
 import { failText } from '../envelope';
@@ -18,6 +19,7 @@ import { exportRoute } from './export-route';
 import { handlingRoute } from './handling-route';
 import { reportContext } from './report-context';
 import { reportRun } from './report-query';
+import { reportYears } from './report-years';
 
 /** Query keys any report accepts, with their schema; select filters add theirs as text. */
 function queryProperties(def: ReportDef): Record<string, object> {
@@ -98,6 +100,10 @@ async function defRoutes(app: FastifyInstance, services: Services, def: ReportDe
       return envelope(await reportRun(reportContext(services, request), def).totals(request.query));
     },
   );
+
+  if (hasYearFilter(def)) {
+    app.get(`${url}${YEARS_SUFFIX}`, { config: { access } }, async (request) => envelope(await reportYears(reportContext(services, request), def)));
+  }
 
   await exportRoute(app, services, def, { url: `${url}/export`, access, properties, maxRows: EXPORT_WARN_ROWS });
   if (def.handling) await handlingRoute(app, services, def, { url: `${url}/handling`, access });

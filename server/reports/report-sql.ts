@@ -4,7 +4,7 @@ import { sql, type RawBuilder } from 'kysely';
 import {
   isAggregate, isDerived, recordFieldType, type DataCondition, type DataType, type EventCondition, type ReportColumn, type ReportDef,
 } from '../../src/domain/screens/reports/definition';
-import { presetRange, rangeFilterOf, type ReportQuery } from '../../src/domain/screens/reports/query';
+import { rangeOfQuery, type ReportQuery } from '../../src/domain/screens/reports/query';
 import type { ReportCell } from '../../src/domain/screens/reports/wire';
 import type { ReportContext } from './report-query';
 import { expandFrom, inventorySql, TIME_COLUMN, type SourceTable, type ValueSql } from './sql-values';
@@ -84,10 +84,9 @@ export function tableOf(def: ReportDef): SourceTable {
   return def.source.type === 'alarms' || def.source.type === 'alarmGroups' ? 'alarm' : 'event';
 }
 
-/** The query's range of event start times: its own, or the range filter's preset when it gives none. */
+/** The query's range of event start times: its year's, its own, or the range filter's preset when it gives none. */
 export function queryRange(ctx: ReportContext, def: ReportDef, query: ReportQuery): { readonly startTime?: number; readonly endTime?: number } {
-  const range = rangeFilterOf(def);
-  return range && query.startTime === undefined && query.endTime === undefined ? presetRange(range.preset, ctx.now) : query;
+  return rangeOfQuery(def, query, ctx.now);
 }
 
 /** FROM … WHERE … of a definition and query: the rows before grouping, sorting and paging. */

@@ -78,6 +78,11 @@ export const UPLOAD_MAX_BYTES = 1024 * 1024;
 export const DRIVER_CODE_MAX = 7;
 export const PASSWORD_MIN = 6;
 export const PHONE_DIGITS = 11;
+/**
+ * A truck has at most this many compartments: the console shows them 1 to 10 and stores them 0 to 9 (params spec §3.1,
+ * cabinIndex). The report filters, the truck's compartment count, tank tables and the parameter files all use it.
+ */
+export const COMPARTMENTS_MAX = 10;
 export const PLAYBACK_MAX_DAYS = 3;
 /** Calendar months, not 90 days. */
 export const SPEED_QUERY_MAX_MONTHS = 3;

@@ -107,6 +107,21 @@ describe('the alarm pop-ups', () => {
     expect(opened.searchParams.get('at')).toBe(String(toMillis(highLoss.startTime)));
   });
 
+  it.each([
+    [203, '/driving_monitor/event_report/sign_dura', 'overlongWork'],
+    [204, '/cargo_monitor/exception_report/bz_abnormal_oil_loading', 'noTaskCode'],
+    [206, '/driving_monitor/exception_report/alarm_over_speed', 'speedAlarms'],
+  ] as const)('opens a clicked %i pop-up on the tab of %s that lists its alarms, not the dashboard', async (type, path, tab) => {
+    const { source, location } = setup();
+    await waitFor(() => expect(source.listeners('alarm.popups')).toBe(1));
+    const alarm: LiveAlarm = type === 203 ? overlong : { ...base, type, seq: 9, properties: {} };
+    act(() => source.publish('alarm.popups', [alarm]));
+    fireEvent.click(screen.getByRole('button', { name: '查看报警' }));
+    const opened = new URL(location.history.at(-1) ?? '', 'http://console');
+    expect(opened.pathname).toBe(path);
+    expect(Object.fromEntries(opened.searchParams)).toMatchObject({ tab, name: 'alarmPop', signCode: alarm.signCode, at: String(toMillis(alarm.startTime)) });
+  });
+
   it('shows, but does not link, a pop-up whose alarm screen is outside the user menu', async () => {
     const { source, location } = setup((path) => path === '/driving_monitor/exception_report/alarm_off_line');
     await waitFor(() => expect(source.listeners('alarm.popups')).toBe(1));

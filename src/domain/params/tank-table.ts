@@ -1,11 +1,12 @@
 // A truck's tank table (params spec §3.2, §5): the level→volume rows of each compartment, read from and written to the
 // uploaded .txt format of docs/tank-tables.md. Interpolation and facts: tank-table-math.ts.
+import { COMPARTMENTS_MAX } from '../constants';
 import type { LocalizedText } from '../i18n';
 import { checkTankTableFile, type UploadFile } from '../validation/upload';
 
-/** Compartments as the console shows them (devices store them 0–9). */
+/** Compartments as the console shows them, 1 to COMPARTMENTS_MAX (devices store them from 0). */
 export const TANK_COMPARTMENT_MIN = 1;
-export const TANK_COMPARTMENT_MAX = 10;
+export const TANK_COMPARTMENT_MAX = COMPARTMENTS_MAX;
 
 export interface TankTableRow {
   readonly levelMm: number;

@@ -8,7 +8,7 @@ import { formatLoss } from '../../../src/domain/format/loss';
 import { translate } from '../../../src/domain/i18n';
 import { CARGO_REPORTS } from '../../../src/domain/screens/reports/cargo';
 import { REPORTS as REPORT_DEFS } from '../../../src/domain/screens/reports/registry';
-import { presetRange, rangeFilterOf } from '../../../src/domain/screens/reports/query';
+import { chinaYear, hasYearFilter, presetRange, rangeFilterOf } from '../../../src/domain/screens/reports/query';
 import { TOTALS_SUFFIX } from '../../../src/domain/screens/reports/wire';
 import {
   apiRowTexts, cellOf, chooseLanguage, closeOtherTabs, dataRows, grid, gridHeaders, liveRowCount, onScreen, openInConsole, REPORTS, rowAt, rowsShown, rowTexts, startAdminConsole, summaryRow, totalOf,
@@ -43,10 +43,12 @@ describe('report rows, filters and language in Chromium', () => {
       // Only the screen on view stays mounted: 50 hidden grids would slow every later step.
       await closeOtherTabs(page);
       const range = rangeFilterOf(def);
-      await page.waitForURL((url) => url.pathname === path && (!range || url.searchParams.has('startTime')));
+      const year = hasYearFilter(def);
+      await page.waitForURL((url) => url.pathname === path && (!range || url.searchParams.has('startTime')) && (!year || url.searchParams.has('year')));
       const query = urlQuery(page);
-      // The screen's default filters: its preset's range, or none for a live screen.
-      expect(query, path).toEqual(range ? { startTime: String(presetRange(range.preset, Date.now()).startTime), endTime: query['endTime'] } : {});
+      // The screen's default filters: its preset's range, the current year, or none for a live screen.
+      const defaults = range ? { startTime: String(presetRange(range.preset, Date.now()).startTime), endTime: query['endTime'] } : year ? { year: String(chinaYear(Date.now())) } : {};
+      expect(query, path).toEqual(defaults);
       const [expected] = await Promise.all([reports.page(path, { ...query, ...FIRST_PAGE }), rowsShown(page)]);
       expect(expected.total, path).toBeGreaterThan(0);
       // A live screen's rows are the trucks' live state: one per compartment of each live row.

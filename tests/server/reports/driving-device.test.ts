@@ -7,7 +7,7 @@ import { DAY_MS, MINUTE_MS } from '../../../src/domain/format/time';
 import { DEVICE_REPORTS } from '../../../src/domain/screens/reports/device';
 import { DRIVING_REPORTS } from '../../../src/domain/screens/reports/driving';
 import { OVERSPEED_KMH } from '../../../src/domain/screens/reports/driver-events';
-import { reportFor } from '../../../src/domain/screens/reports/registry';
+import { reportCallPath, reportFor } from '../../../src/domain/screens/reports/registry';
 import { scoreOf, SCORES } from '../../../src/domain/screens/reports/scores';
 import type { HeartbeatOvertimeRow } from '../../../src/domain/wire/records';
 import { call } from '../../helpers/api';
@@ -58,6 +58,19 @@ describe('driving and device-health screens', () => {
       expect(zh.message).toBe('查询时间范围不能超过3个月');
       expect(en.message).toMatch(/3 months/);
       expect((await seeded.page(gps, 'admin', { startTime, endTime: new Date(2026, 3, 30).getTime() })).resultCode).toBe(200);
+    });
+
+    it('refuses a start without an end, and an end without a start, in both languages: neither is bounded', async () => {
+      const oneSided: readonly Record<string, number>[] = [{ startTime: now - 400 * DAY_MS }, { endTime: now }];
+      for (const query of oneSided) {
+        const [zh, en] = [await seeded.page(gps, 'admin', query, 'zh'), await seeded.page(gps, 'admin', query, 'en')];
+        expect([zh.resultCode, zh.message, en.resultCode, en.message], JSON.stringify(query)).toEqual([400, '请同时选择开始时间和结束时间', 400, 'Choose both a start and an end time']);
+        const exported = await call(seeded.server.url, 'POST', `${reportCallPath(gps)}/export`, { token: seeded.tokens.admin, form: { ...query, headers: '车牌号', fields: 'signCode' } });
+        expect(exported.resultCode, JSON.stringify(query)).toBe(400);
+      }
+      // Neither end: the default range, the last 7 days.
+      const plain = await seeded.page(gps, 'admin', { size: 1, sort: 'gpsTime', order: 'asc' });
+      expect(Number(plain.data.rows[0]?.['gpsTime'])).toBeGreaterThanOrEqual(now - 7 * DAY_MS);
     });
 
     it('lists fixes newest first with their heading and address, and only those over the limit when asked', async () => {

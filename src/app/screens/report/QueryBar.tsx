@@ -1,12 +1,12 @@
-// The filters of one report, drawn from its definition: company tree, plate, time range with presets, and the report's
-// selects. Edits stay a draft until Search (or Enter), which checks the limits before anything is sent.
+// The filters of one report, drawn from its definition: company tree, plate, time range with presets (or a year), and
+// the report's selects. Edits stay a draft until Search (or Enter), which checks the limits before anything is sent.
 import { useTranslation } from 'react-i18next';
 import type { ReportDef, SelectOption } from '../../../domain/screens/reports/definition';
 import { RANGE_PRESETS } from '../../../domain/screens/reports/definition';
-import type { QueryProblem } from '../../../domain/screens/reports/query';
+import { YEAR_KEY, type QueryProblem } from '../../../domain/screens/reports/query';
 import type { ReportFilters } from '../../../domain/screens/reports/url-query';
 import type { ReportOptions } from '../../../domain/screens/reports/wire';
-import { CompanyTreeSelect, DateTimeRangePicker, FilterSelect, PlateComboBox, TextFilter } from '../../../ui/filters';
+import { ChoiceField, CompanyTreeSelect, DateTimeRangePicker, FilterSelect, PlateComboBox, TextFilter } from '../../../ui/filters';
 
 export interface QueryBarProps {
   readonly def: ReportDef;
@@ -15,7 +15,16 @@ export interface QueryBarProps {
   readonly onSearch: () => void;
   readonly onReset: () => void;
   readonly options: ReportOptions | undefined;
+  /** A year report's years, newest first (none until they come). */
+  readonly years?: readonly number[];
   readonly problem: QueryProblem | undefined;
+}
+
+/** The years offered, newest first: the report's, and the chosen one where a link named another. */
+function yearChoices(years: readonly number[], chosen: string | undefined) {
+  const all = new Set(years.map(String));
+  if (chosen !== undefined) all.add(chosen);
+  return [...all].sort((a, b) => Number(b) - Number(a)).map((year) => ({ value: year, label: year }));
 }
 
 function withValue(filters: ReportFilters, key: string, value: string): ReportFilters {
@@ -25,7 +34,7 @@ function withValue(filters: ReportFilters, key: string, value: string): ReportFi
   return next;
 }
 
-export function QueryBar({ def, draft, onDraft, onSearch, onReset, options, problem }: QueryBarProps) {
+export function QueryBar({ def, draft, onDraft, onSearch, onReset, options, years = [], problem }: QueryBarProps) {
   const { t } = useTranslation();
   const optionLabel = (option: SelectOption) => ('labelKey' in option ? t(option.labelKey) : option.label);
   return (
@@ -65,6 +74,17 @@ export function QueryBar({ def, draft, onDraft, onSearch, onReset, options, prob
                   }}
                   presets={RANGE_PRESETS}
                   onChange={(range) => onDraft({ ...draft, startTime: String(range.startTime), endTime: String(range.endTime) })}
+                />
+              </div>
+            );
+          case 'year':
+            return (
+              <div key="year" className="query-bar__field">
+                <ChoiceField
+                  label={t('report.filter.year')}
+                  choices={yearChoices(years, draft[YEAR_KEY])}
+                  value={draft[YEAR_KEY] ?? ''}
+                  onChange={(value) => onDraft(withValue(draft, YEAR_KEY, value))}
                 />
               </div>
             );

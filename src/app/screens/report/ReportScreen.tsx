@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { toLang } from '../../../domain/i18n';
 import type { ReportDef, ReportSort } from '../../../domain/screens/reports/definition';
-import { emptyKeyOf, filterKeys, queryProblem, REPORT_PAGE, type QueryProblem } from '../../../domain/screens/reports/query';
+import { emptyKeyOf, filterKeys, hasYearFilter, queryProblem, REPORT_PAGE, type QueryProblem } from '../../../domain/screens/reports/query';
 import { reportFor, reportId, tabsOf } from '../../../domain/screens/reports/registry';
 import { defaultFilters, drillDownUrl, filtersSearch, HIGHLIGHT_KEYS, TAB_KEY, type ReportFilters } from '../../../domain/screens/reports/url-query';
 import type { ReportOptions, ReportRow, ReportTotals } from '../../../domain/screens/reports/wire';
@@ -18,7 +18,7 @@ import { ExportButton } from './ExportButton';
 import { HandlingDialog } from './HandlingDialog';
 import { QueryBar } from './QueryBar';
 import { ReportChartPanel } from './ReportChartPanel';
-import { fetchReportPage, fetchReportTotals, reportOptions, reportQuery, saveHandling } from './report-calls';
+import { fetchReportPage, fetchReportTotals, fetchReportYears, reportOptions, reportQuery, saveHandling } from './report-calls';
 import { useReportRefresh } from './use-report-refresh';
 import { useReportFilters } from './use-report-filters';
 import './report.css';
@@ -45,6 +45,20 @@ export default function ReportScreen({ path }: { readonly path: string }) {
 function sharedFilters(from: ReportFilters, to: ReportDef): ReportFilters {
   const keys = new Set(filterKeys(to));
   return Object.fromEntries(Object.entries(from).filter(([key]) => keys.has(key)));
+}
+
+/** The years a year report offers, asked once per definition; none for a report without a year filter. */
+function useReportYears(def: ReportDef): readonly number[] | undefined {
+  const [years, setYears] = useState<readonly number[] | undefined>(undefined);
+  useEffect(() => {
+    if (!hasYearFilter(def)) return undefined;
+    let current = true;
+    fetchReportYears(def).then((answer) => current && setYears(answer), reportFailure);
+    return () => {
+      current = false;
+    };
+  }, [def]);
+  return years;
 }
 
 /** Opened from an alarm (`at`), a screen lists from the alarm on, oldest first, so the alarm's row leads. */
@@ -78,6 +92,7 @@ function Report({ def }: { readonly def: ReportDef }) {
   useEffect(() => {
     reportOptions().then(setOptions, reportFailure);
   }, []);
+  const years = useReportYears(def);
 
   const sort = useMemo(() => initialSort(def, filters), [def, filters]);
   const headers = useMemo(() => def.columns.map((column) => t(column.labelKey)), [def, t]);
@@ -160,7 +175,7 @@ function Report({ def }: { readonly def: ReportDef }) {
           onSelect={openTab}
         />
       )}
-      <QueryBar def={def} draft={draft} onDraft={setDraft} onSearch={() => search(draft)} onReset={reset} options={options} problem={problem} />
+      <QueryBar def={def} draft={draft} onDraft={setDraft} onSearch={() => search(draft)} onReset={reset} options={options} years={years} problem={problem} />
       <div className="report__tools">
         <span className="report__total" data-testid="report-total">
           {totals ? t('report.total', { count: totals.total }) : linkProblem ? '' : t('report.loading')}

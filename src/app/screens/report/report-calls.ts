@@ -7,7 +7,9 @@ import type { HandlingState } from '../../../domain/screens/reports/handling';
 import { REPORT_PAGE, type ReportQuery } from '../../../domain/screens/reports/query';
 import { reportCallPath } from '../../../domain/screens/reports/registry';
 import { HIGHLIGHT_KEYS, type ReportFilters } from '../../../domain/screens/reports/url-query';
-import { isReportPage, isReportTotals, TOTALS_SUFFIX, type ReportPage, type ReportRow, type ReportTotals } from '../../../domain/screens/reports/wire';
+import {
+  isReportPage, isReportTotals, isReportYears, TOTALS_SUFFIX, YEARS_SUFFIX, type ReportPage, type ReportRow, type ReportTotals,
+} from '../../../domain/screens/reports/wire';
 
 export { reportOptions } from './report-options';
 
@@ -44,6 +46,11 @@ export async function fetchNewestRows(def: ReportDef, filters: ReportFilters, ke
     if (!answer.hasMore || answer.rows.length === 0) return { rows, capped: false };
     if (rows.length >= cap) return { rows: rows.slice(0, cap), capped: true };
   }
+}
+
+/** The years a year report offers: those its rows cover, newest first. */
+export function fetchReportYears(def: ReportDef): Promise<readonly number[]> {
+  return checked(callPath<unknown>('GET', `${reportCallPath(def)}${YEARS_SUFFIX}`, {}), isReportYears);
 }
 
 export function fetchReportTotals(def: ReportDef, query: ReportQuery): Promise<ReportTotals> {

@@ -3,20 +3,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { ReportDef } from '../../../domain/screens/reports/definition';
-import { defaultFilters, filtersSearch, readFilters, type ReportFilters } from '../../../domain/screens/reports/url-query';
+import { defaultFilters, filtersSearch, hasRange, rangeKeys, readFilters, type ReportFilters } from '../../../domain/screens/reports/url-query';
 
 function hasAny(filters: ReportFilters): boolean {
   return Object.keys(filters).length > 0;
 }
 
-/** A link that names a plate but no range gets the report's default range, as the screen would show it. */
+/** A link that names a plate but no range (nor year) gets the report's default one, as the screen would show it. */
 function withRange(def: ReportDef, filters: ReportFilters): ReportFilters {
-  if (filters.startTime !== undefined || filters.endTime !== undefined) return filters;
+  if (hasRange(def, filters)) return filters;
   return { ...defaultFilters(def, Date.now()), ...filters };
 }
 
 function sameBesidesRange(def: ReportDef, a: ReportFilters, b: ReportFilters): boolean {
-  const withoutRange = (filters: ReportFilters) => filtersSearch(def, { ...filters, startTime: '', endTime: '' });
+  const blank = Object.fromEntries(rangeKeys(def).map((key) => [key, '']));
+  const withoutRange = (filters: ReportFilters) => filtersSearch(def, { ...filters, ...blank });
   return withoutRange(a) === withoutRange(b);
 }
 
@@ -37,7 +38,7 @@ export function useReportFilters(def: ReportDef): readonly [ReportFilters, (next
     // A link with a query (a pop-up, a drill-down, a reload) sets this view's filters; the tab strip's plain path
     // (coming back to the tab) gets this view's own filters written back.
     if (hasAny(fromUrl)) {
-      const lacksRange = fromUrl.startTime === undefined && fromUrl.endTime === undefined;
+      const lacksRange = !hasRange(def, fromUrl);
       // The range this view already gave such a link stays: a second "now" would only fetch the same rows again.
       const next = lacksRange && sameBesidesRange(def, current.current, fromUrl) ? current.current : withRange(def, fromUrl);
       if (filtersSearch(def, next) !== filtersSearch(def, current.current)) setFilters(next);

@@ -12,7 +12,7 @@ export const elscfg: ParamFileDef = paramFile('elscfg.txt', 2, [
   f.int('totalCount', 0, SEAL_PROBES_MAX, 0, { showInDetail: true }),
 ], [
   f.section('probe', 'totalCount', SEAL_PROBES_MAX, [
-    f.int('cabinIndex', 0, 9, 0, { shownOffset: 1, showInDetail: true }),
+    f.compartment('cabinIndex', 0),
     f.int('lineNum', 1, 2, 1, { showInDetail: true }),
     f.select('type', 'sensorType', SENSOR_TYPES, 1, { showInDetail: true }),
     f.switch('en', 1),

@@ -16,7 +16,7 @@ export const extdevcfg1: ParamFileDef = paramFile('extdevcfg1.txt', 4, [
   f.int('totalCount', 0, EXT_DEVICES_MAX, 0, { showInDetail: true }),
 ], [
   f.section('dev', 'totalCount', EXT_DEVICES_MAX, [
-    f.int('cabinIndex', 0, 9, 0, { shownOffset: 1, showInDetail: true }),
+    f.compartment('cabinIndex', 0),
     f.select('devType', 'extdevType', EXT_DEVICE_TYPES, EXT_DEVICE_HOMEMADE_DENSIMETER, { showInDetail: true }),
     f.switch('en', 1),
     // A Modbus slave address on the RS-485 bus: 0 is broadcast and 248–255 reserved, so never a device's own.

@@ -1,6 +1,7 @@
 // Factories that keep the catalogue's file entries short: a field's locale keys follow from its file and key
 // (paramField.<fileId>.<key>, its tooltip paramField.<fileId>.<key>Tip), an option's from its set and value
 // (paramOption.<set>.<value>), a section's and a file's title from their ids (paramSection.<fileId>.<id>, paramFile.<fileId>).
+import { COMPARTMENTS_MAX } from '../../constants';
 import type { LocaleKey } from '../../i18n';
 import type { ParamField, ParamFileDef, ParamFileName, ParamOption, ParamSection } from '../catalogue-types';
 
@@ -52,6 +53,9 @@ export function paramFields(fileId: string) {
     text: (key: string, maxLength: number, def: string, extra?: FieldExtra) => make(key, 'text', { maxLength }, def, extra),
     sn: (key: string, digits: number, def: string, extra?: FieldExtra) => make(key, 'sn', { digits }, def, extra),
     hex: (key: string, min: number, max: number, def: number, extra?: FieldExtra) => make(key, 'hex', { min, max }, def, extra),
+    /** A compartment: stored 0 to COMPARTMENTS_MAX − 1, shown from 1 (params spec §3.1, cabinIndex), in detail view. */
+    compartment: (key: string, def: number, extra?: FieldExtra) =>
+      make(key, 'int', { min: 0, max: COMPARTMENTS_MAX - 1 }, def, { shownOffset: 1, showInDetail: true, ...extra }),
     /** A block repeating by the header field countKey, at most max times. */
     section: (id: string, countKey: string, max: number, fields: readonly ParamField[]): ParamSection => ({
       id, titleKey: `paramSection.${fileId}.${id}` as LocaleKey, countKey, max, fields,

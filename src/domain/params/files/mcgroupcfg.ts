@@ -10,8 +10,8 @@ export const ATTACHED_MAX = 3;
 /** 0 parallel (the group loads and unloads as one), 1 sequential (the master first, then the attached). */
 export const COMB_MODES = [0, 1] as const;
 
-// Compartment indexes are stored 0–9 and shown 1–10, like every other compartment field of the catalogue.
-const compartment = (key: string, max: number, def: number) => f.int(key, 0, max, def, { shownOffset: 1, showInDetail: true });
+// The master compartment has the spec's own bound (master index 0 to 8); the attached ones may be any compartment.
+const master = (key: string, def: number) => f.int(key, 0, MASTER_INDEX_MAX, def, { shownOffset: 1, showInDetail: true });
 
 export const mcgroupcfg: ParamFileDef = paramFile('mcgroupcfg.txt', 5, [
   f.switch('enable', 0, { showInDetail: true }),
@@ -20,11 +20,11 @@ export const mcgroupcfg: ParamFileDef = paramFile('mcgroupcfg.txt', 5, [
   f.section('group', 'groupsCount', GROUPS_MAX, [
     f.switch('en', 1),
     f.select('combMode', 'mcgroupCombMode', COMB_MODES, 0),
-    compartment('masterCompIndex', MASTER_INDEX_MAX, 0),
+    master('masterCompIndex', 0),
     f.int('attachedCompsCount', 0, ATTACHED_MAX, 1, { tip: true, showInDetail: true }),
     // Always three slots in the file; only the first attachedCompsCount of them are read.
-    compartment('attachedCompIndex0', 9, 1),
-    compartment('attachedCompIndex1', 9, 2),
-    compartment('attachedCompIndex2', 9, 3),
+    f.compartment('attachedCompIndex0', 1),
+    f.compartment('attachedCompIndex1', 2),
+    f.compartment('attachedCompIndex2', 3),
   ]),
 ]);

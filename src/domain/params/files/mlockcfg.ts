@@ -18,7 +18,7 @@ export const mlockcfg: ParamFileDef = paramFile('mlockcfg.txt', 6, [
     // A new block starts invalid, so a lock does nothing until someone says what it drives.
     f.select('type', 'mlockValveType', VALVE_TYPES, 0, { showInDetail: true }),
     f.int('addr', 0, 255, 0, { tip: true }),
-    f.int('cIndex', 0, 9, 0, { shownOffset: 1, showInDetail: true }),
+    f.compartment('cIndex', 0),
     f.select('iomode', 'mlockIoMode', VALVE_IO_MODES, 0, { tip: true }),
     f.switch('en', 1, { showInDetail: true }),
     f.int('rcAddr', 0, 255, 0, { tip: true }),

@@ -30,7 +30,7 @@ export const tlscfg: ParamFileDef = paramFile('tlscfg.txt', 8, [
     f.text('ptName', 16, '', { showInDetail: true }),
   ]),
   f.section('probe', 'probeCount', TLS_PROBES_MAX, [
-    f.int('cabinIndex', 0, 9, 0, { shownOffset: 1, showInDetail: true }),
+    f.compartment('cabinIndex', 0),
     f.hex('probeAddr', PROBE_ADDR_MIN, PROBE_ADDR_MAX, PROBE_ADDR_MIN, { tip: true, showInDetail: true }),
     f.sn('psn', 10, '0000000000', { showInDetail: true }),
     // Mounting distances (mm): A probe to tank front, H tank height at the probe, X/Y/Z offsets, M/N end lengths.

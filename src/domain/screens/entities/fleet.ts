@@ -2,6 +2,7 @@
 // messages; one entry each. Uniqueness as spec §5 lists it: plate and console SN, driver name and code, device name and
 // code; a repair card's code and a SIM card's number are unique by their nature. Within the row's company unless a
 // field says why it is global (issue 27).
+import { COMPARTMENTS_MAX } from '../../constants';
 import type { EntityDef, EntityPath, FieldOption } from './definition';
 import { field, options } from './field';
 
@@ -52,7 +53,7 @@ export const FLEET_ENTITIES = {
       field('capacity', 'decimal', { required: true, min: 0, max: 100, list: true }),
       field('length', 'decimal', { min: 0, max: 30 }),
       field('trailers', 'integer', { required: true, min: 0, max: 4 }),
-      field('compartments', 'integer', { required: true, min: 0, max: 10, list: true }),
+      field('compartments', 'integer', { required: true, min: 0, max: COMPARTMENTS_MAX, list: true }),
       field('flowMeters', 'integer', { required: true, min: 0, max: 10 }),
       field('city', 'text', { maxLength: 50, list: true }),
       field('district', 'text', { maxLength: 50 }),

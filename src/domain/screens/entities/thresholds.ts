@@ -69,6 +69,11 @@ export const THRESHOLD_ENTITIES = {
       minutes('parkingTimeoutMin', 24 * 60),
       minutes('offlineTimeoutMin', 7 * 24 * 60),
       field('overspeedKmh', 'integer', { required: true, min: 1, max: 200, list: true }),
+      // Params spec §5: "Seal-break count and open values: non-negative integer", with the company's other alarm
+      // thresholds; kept, not yet read by detection (docs/thresholds.md). At most the console's seal times (99) and a
+      // seal sensor's value (65535).
+      field('sealBreakCount', 'integer', { min: 0, max: 99, list: true }),
+      field('openValue', 'integer', { min: 0, max: 65_535, list: true }),
     ],
     sort: { key: 'companyCode', order: 'asc' },
   },

@@ -1,9 +1,8 @@
 // Where a figure leads: its report over the dashboard's own span, so the report lists what the figure counted; a
 // top-N row adds its plate, an alarm-type row opens that type's alarm screen, a trend point its bucket's span.
-import { alarmRoutePath } from '../../alarm-routes';
+import { alarmScreen } from '../../alarm-routes';
 import { isAlarmTypeId } from '../../alarm-types';
 import { encodeQuery } from '../../query-string';
-import { isReportPath } from '../reports/definition';
 import type { IndicatorFigure } from './definition';
 
 export interface DrillSpan {
@@ -11,9 +10,10 @@ export interface DrillSpan {
   readonly endTime: number;
 }
 
-/** The report URL of a figure over a span, with a plate when a truck's row is followed. */
-export function figureUrl(figure: Pick<IndicatorFigure, 'drillDown'>, span: DrillSpan, signCode?: string): string {
+/** The report URL of a figure over a span, with a plate when a truck's row is followed, on a tab when one is named. */
+export function figureUrl(figure: Pick<IndicatorFigure, 'drillDown'>, span: DrillSpan, signCode?: string, tab?: string): string {
   const query = encodeQuery([
+    ['tab', tab],
     ['signCode', signCode],
     ['startTime', String(span.startTime)],
     ['endTime', String(span.endTime)],
@@ -21,10 +21,11 @@ export function figureUrl(figure: Pick<IndicatorFigure, 'drillDown'>, span: Dril
   return `${figure.drillDown}?${query}`;
 }
 
-/** An alarm type's row: its own alarm screen where it has a report, else the figure's report. */
+/** An alarm type's row: the screen (and tab) that lists the type, else (a type the catalogue lacks) the figure's report. */
 export function alarmTypeUrl(figure: Pick<IndicatorFigure, 'drillDown'>, type: number, span: DrillSpan): string {
-  const own = isAlarmTypeId(type) ? alarmRoutePath(type) : undefined;
-  return figureUrl({ drillDown: own !== undefined && isReportPath(own) ? own : figure.drillDown }, span);
+  if (!isAlarmTypeId(type)) return figureUrl(figure, span);
+  const screen = alarmScreen(type);
+  return figureUrl({ drillDown: screen.path }, span, undefined, screen.tab);
 }
 
 /** The span of one trend bucket, cut to the dashboard's span. */

@@ -1,12 +1,14 @@
 // The 38 cargo screens (event reports, exception reports, data analysis), one entry each. Event fields are those of
 // src/domain/events.ts; what each kind means is in docs/events.md.
+import { alarmTypeLabelKey } from '../../alarm-types';
 import { LOSS_HISTOGRAM_BUCKETS } from '../../constants';
 import type { RoutePathOfGroup } from '../../routes';
 import {
   abnormal, analysisFilters, area, column, compartment, compartmentFilter, count, data, day, deviceFaultColumns, doorColumns, duration,
-  endTime, eventFilters, fuelFilter, handlingFilter, item, month, powerColumns, process, processFilter, startTime, sum, temperatureColumns,
-  truckColumns,
+  endArea, endTime, eventFilters, fuelFilter, handlingFilter, item, month, powerColumns, process, processFilter, startArea, startTime, sum,
+  temperatureColumns, truckColumns,
 } from './columns';
+import { alarmTab } from './alarm-tab';
 import type { ReportColumn, ReportDef } from './definition';
 
 export type CargoReportPath = RoutePathOfGroup<'cargo_event' | 'cargo_exception' | 'cargo_analysis'>;
@@ -384,10 +386,13 @@ export const CARGO_REPORTS = {
   },
   [`${EXCEPTION}/bz_abnormal_oil_loading`]: {
     path: `${EXCEPTION}/bz_abnormal_oil_loading`,
+    tab: { key: 'abnormalLoads', labelKey: 'report.tab.abnormalLoads' },
     source: { type: 'events', kinds: ['load'], where: [{ value: data('abnormal', 'boolean'), equals: true }] },
     filters: eventFilters(),
     columns: taskColumns.map((c) => (c.format === 'fuelCode' ? { ...c, format: 'fuelCodeWater' } : c)),
     sort: newestFirst,
+    // Loadings begun without the task code entered (204): its pop-up opens this tab.
+    tabs: [alarmTab(`${EXCEPTION}/bz_abnormal_oil_loading`, { key: 'noTaskCode', labelKey: alarmTypeLabelKey(204) }, [204], [depotName, area])],
   },
   [`${EXCEPTION}/alm_high_loss`]: {
     path: `${EXCEPTION}/alm_high_loss`,
@@ -402,6 +407,8 @@ export const CARGO_REPORTS = {
       column('balance', 'loss', tripBalance, { summary: 'sum' }),
       column('lossRate', 'lossRate', data('lossRate')),
       column('lossThreshold', 'lossRate', lossThreshold, { sortable: false }),
+      // Where the trip set out and ended, as alarm 202 carries them (shell spec §3).
+      startArea, endArea,
     ],
     sort: newestFirst,
   },
@@ -444,7 +451,8 @@ export const CARGO_REPORTS = {
   [`${ANALYSIS}/truck_loss`]: {
     path: `${ANALYSIS}/truck_loss`,
     source: { type: 'groups', kinds: ['trip'] },
-    filters: [{ type: 'company' }, { type: 'plate' }, { type: 'range', preset: 'thisYear', maxDays: 366 }],
+    // Spec §9: "year selection for truck loss": a year's months, this year's by default.
+    filters: [{ type: 'company' }, { type: 'plate' }, { type: 'year' }],
     columns: [
       ...truckColumns, month,
       column('trips', 'integer', count, { summary: 'sum' }),

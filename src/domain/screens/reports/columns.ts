@@ -1,6 +1,7 @@
 // The column vocabulary the report definitions share: a column is named once here with its label and format, and a
 // definition says only where its value comes from.
 import type zh from '../../../../locales/zh.json';
+import { COMPARTMENTS_MAX } from '../../constants';
 import type { LocaleKey } from '../../i18n';
 import { PROCESS_STATES, processLabelKey } from '../../process-states';
 import type { CellFormat, ComputedName, DataType, NumericSource, RecordField, ReportColumn, ReportFilter, ScoreName, ValueSource, WhenSource } from './definition';
@@ -43,6 +44,9 @@ export const truckColumns: readonly ReportColumn[] = [
 export const startTime = column('startTime', 'dateTime', { from: 'event', field: 'startTime' });
 export const endTime = column('endTime', 'dateTime', { from: 'event', field: 'endTime' });
 export const duration = column('duration', 'durationSec', { from: 'event', field: 'duration' });
+/** Where a trip or run set out and ended (trip and spray events). */
+export const startArea = column('startArea', 'text', data('startArea', 'text'), { sortable: false });
+export const endArea = column('endArea', 'text', data('endArea', 'text'), { sortable: false });
 export const area = column('area', 'text', data('area', 'text'), { sortable: false });
 export const compartment = column('compartment', 'integer', data('compartment'));
 export const process = column('process', 'process', data('process', 'text'));
@@ -108,7 +112,9 @@ export const FUEL_OPTIONS = [
   { value: 'other', labelKey: 'fuel.other' },
 ] as const;
 
-export const COMPARTMENT_OPTIONS = [1, 2, 3, 4, 5, 6].map((n) => ({ value: String(n), labelKey: `report.compartment.${n}` as LocaleKey }));
+/** Every compartment a truck may have, 1 to COMPARTMENTS_MAX as the console shows them. */
+export const COMPARTMENT_OPTIONS = Array.from({ length: COMPARTMENTS_MAX }, (_, i) => i + 1)
+  .map((n) => ({ value: String(n), labelKey: `report.compartment.${n}` as LocaleKey }));
 
 export const HANDLING_OPTIONS = [
   { value: '0', labelKey: 'report.handling.unconfirmed' },

@@ -307,6 +307,11 @@ export type ReportFilter =
    * calendar months after the start (speed info: 3 months).
    */
   | { readonly type: 'range'; readonly preset: RangePreset; readonly maxDays?: number; readonly maxMonths?: number }
+  /**
+   * A calendar year of the fleet's zone (China) in place of a range: the range is that year, the current one unless
+   * told; the years offered are those the report's rows cover (params spec §9, "year selection for truck loss").
+   */
+  | { readonly type: 'year' }
   /** A per-report select over one value; the empty choice means all. */
   | { readonly type: 'select'; readonly key: string; readonly labelKey: LocaleKey; readonly value: ValueSource; readonly options: readonly SelectOption[] }
   /** A typed value the rows' value must equal (a driver's code, a fence's name); a drill-down fills it in. */

@@ -1,13 +1,14 @@
 // The driving screens (event reports, exception reports, data analysis) and the active-safety screens, one entry each.
 // Event fields are those of docs/events.md; alarm columns read the alarm's properties, which the simulator fills as the
 // device would (area, position, speed and the type's own fields).
-import { ADAS_ALARM_TYPE } from '../../alarm-types';
+import { ADAS_ALARM_TYPE, alarmTypeLabelKey } from '../../alarm-types';
 import { SPEED_QUERY_MAX_MONTHS } from '../../constants';
 import type { RoutePathOfGroup } from '../../routes';
 import {
   analysisFilters, area, column, computed, computedRows, count, countOfKind, data, endTime, eventFilters, isKind, month, offlineColumns, record,
   scoreColumns, startTime, truckColumns,
 } from './columns';
+import { alarmTab } from './alarm-tab';
 import type { ReportColumn, ReportDef, ReportFilter } from './definition';
 import { DRIVER_EVENT_CATEGORIES, OVERSPEED_KMH } from './driver-events';
 
@@ -79,6 +80,7 @@ export const DRIVING_REPORTS = {
   },
   [`${EVENT}/sign_dura`]: {
     path: `${EVENT}/sign_dura`,
+    tab: { key: 'shifts', labelKey: 'report.tab.shifts' },
     source: { type: 'events', kinds: ['sign'] },
     filters: eventFilters(),
     columns: [
@@ -90,6 +92,11 @@ export const DRIVING_REPORTS = {
       column('km', 'decimal1', data('km'), { summary: 'sum' }),
     ],
     sort: newestFirst,
+    // The overlong-working-hours alarms (203), raised while a shift is still under way: its pop-up opens this tab.
+    tabs: [alarmTab(`${EVENT}/sign_dura`, { key: 'overlongWork', labelKey: alarmTypeLabelKey(203) }, [203], [
+      column('driverName', 'text', data('driver.name', 'text')),
+      column('workingDuration', 'durationMin', data('driverWorkingDuration')),
+    ])],
   },
   [`${EXCEPTION}/alarm_parking`]: {
     path: `${EXCEPTION}/alarm_parking`,
@@ -101,6 +108,7 @@ export const DRIVING_REPORTS = {
   },
   [`${EXCEPTION}/alarm_over_speed`]: {
     path: `${EXCEPTION}/alarm_over_speed`,
+    tab: { key: 'overspeedSpells', labelKey: 'report.tab.overspeedSpells' },
     source: { type: 'events', kinds: ['overspeed'] },
     filters: eventFilters(),
     columns: [
@@ -112,6 +120,12 @@ export const DRIVING_REPORTS = {
     ],
     sort: newestFirst,
     emptyKey: 'error.noOverspeed',
+    // The device's own speed alarms: its overspeed (45, above its own limit, inside a spell of the first tab) and an
+    // abnormal speed it reported (206). Their pop-ups open this tab on the alarm itself.
+    tabs: [alarmTab(`${EXCEPTION}/alarm_over_speed`, { key: 'speedAlarms', labelKey: 'report.tab.speedAlarms' }, [45, 206], [
+      alarmType, speed, column('speedLimit', 'speed', data('limit')),
+      column('previousSpeed', 'speed', data('previousSpeed')), column('reportedSpeed', 'speed', data('reportedSpeed')), area,
+    ])],
   },
   [`${EXCEPTION}/alarm_off_line`]: {
     path: `${EXCEPTION}/alarm_off_line`,

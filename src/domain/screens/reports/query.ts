@@ -1,6 +1,6 @@
 // A report's query as the URL, the HTTP call and the export carry it, and the limits both the console (before sending)
 // and the server (again) check, each with a message in zh and en.
-import { addMonths, DAY_MS } from '../../format/time';
+import { addMonths, CHINA_OFFSET_MS, DAY_MS } from '../../format/time';
 import type { LocaleKey } from '../../i18n';
 import type { RangePreset, ReportDef, ReportFilter } from './definition';
 
@@ -36,6 +36,8 @@ export function filterKeys(def: ReportDef): string[] {
         return ['signCode'];
       case 'range':
         return ['startTime', 'endTime'];
+      case 'year':
+        return [YEAR_KEY];
       case 'select':
       case 'text':
         return [filter.key];
@@ -45,6 +47,44 @@ export function filterKeys(def: ReportDef): string[] {
 
 export function rangeFilterOf(def: ReportDef): Extract<ReportFilter, { type: 'range' }> | undefined {
   return def.filters.find((filter): filter is Extract<ReportFilter, { type: 'range' }> => filter.type === 'range');
+}
+
+/** The query key of a year filter. */
+export const YEAR_KEY = 'year';
+const YEAR = /^\d{4}$/;
+
+export function hasYearFilter(def: ReportDef): boolean {
+  return def.filters.some((filter) => filter.type === 'year');
+}
+
+/** The calendar year of a moment in the fleet's zone (China), whatever the runtime's zone. */
+export function chinaYear(ms: number): number {
+  return new Date(ms + CHINA_OFFSET_MS).getUTCFullYear();
+}
+
+/** A year of China's calendar as [first ms, last ms]. */
+export function yearRange(year: number): { readonly startTime: number; readonly endTime: number } {
+  return { startTime: Date.UTC(year, 0, 1) - CHINA_OFFSET_MS, endTime: Date.UTC(year + 1, 0, 1) - CHINA_OFFSET_MS - 1 };
+}
+
+/** The years from the one of the `earliest` row to the current one (offered even without rows), newest first. */
+export function yearsSince(earliest: number | undefined, now: number): number[] {
+  const last = chinaYear(now);
+  const first = Math.min(last, earliest === undefined ? last : chinaYear(earliest));
+  return Array.from({ length: last - first + 1 }, (_, i) => last - i);
+}
+
+/**
+ * The range a query reads: a year filter's year (the current one unless told), else its own range, else the range
+ * filter's preset; the server reads it so, and a year report ignores any start and end it is sent.
+ */
+export function rangeOfQuery(def: ReportDef, query: ReportQuery, now: number): { readonly startTime?: number; readonly endTime?: number } {
+  if (hasYearFilter(def)) {
+    const chosen = query[YEAR_KEY];
+    return yearRange(chosen !== undefined && YEAR.test(String(chosen)) ? Number(chosen) : chinaYear(now));
+  }
+  const range = rangeFilterOf(def);
+  return range && query.startTime === undefined && query.endTime === undefined ? presetRange(range.preset, now) : query;
 }
 
 function startOfDay(ms: number): number {
@@ -88,6 +128,9 @@ export function queryProblem(def: ReportDef, query: ReportQuery): QueryProblem |
     return { key: 'report.error.unknownSort', params: { key: query.sort } };
   }
   const { startTime, endTime } = query;
+  // One end alone has no bound on the other side, past every range limit (GPS history's three months): both or none,
+  // and none is the report's default range.
+  if ((startTime === undefined) !== (endTime === undefined) && rangeFilterOf(def)) return { key: 'report.error.rangeOneSided' };
   if (startTime !== undefined && endTime !== undefined) {
     if (endTime < startTime) return { key: 'report.error.endBeforeStart' };
     const range = rangeFilterOf(def);
@@ -98,6 +141,8 @@ export function queryProblem(def: ReportDef, query: ReportQuery): QueryProblem |
       return { key: 'report.error.rangeTooLongMonths', params: { months: maxMonths } };
     }
   }
+  const year = query[YEAR_KEY];
+  if (hasYearFilter(def) && year !== undefined && year !== '' && !YEAR.test(String(year))) return { key: 'report.error.badOption', params: { value: String(year) } };
   for (const filter of def.filters) {
     if (filter.type !== 'select' && filter.type !== 'text') continue;
     const value = query[filter.key];

@@ -2,7 +2,7 @@
 // definition served on its monitor route. Rows come only from sprinkler trucks (the truck's model, a condition of the
 // source); `spray` and `water_fill` events are described in docs/events.md, the screens in docs/reports.md.
 import type { RoutePathOfKind } from '../../routes';
-import { column, countOfKind, data, day, endTime, eventFilters, startTime, sum, truckColumns } from './columns';
+import { column, countOfKind, data, day, endArea, endTime, eventFilters, startArea, startTime, sum, truckColumns } from './columns';
 import type { DrillDown, ReportColumn, ReportDef } from './definition';
 
 export type SprinklerReportPath = Extract<RoutePathOfKind<'monitor'>, '/monitor/sprinkler_statistics' | '/monitor/sprinkler_inventory'>;
@@ -71,8 +71,7 @@ export const SPRINKLER_REPORTS = {
           column('waterAfter', 'volume', data('after')),
           column('sprayVolume', 'volume', data('volume'), { summary: 'sum' }),
           column('sprayDistance', 'decimal1', data('distanceKm'), { summary: 'sum' }),
-          column('startArea', 'text', data('startArea', 'text'), { sortable: false }),
-          column('endArea', 'text', data('endArea', 'text'), { sortable: false }),
+          startArea, endArea,
         ],
         sort: { key: 'startTime', order: 'desc' },
         drillDown: { to: { playback: PLAYBACK }, params: { plate: 'signCode', from: 'startTime', to: 'endTime' } },

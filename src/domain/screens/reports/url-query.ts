@@ -1,12 +1,12 @@
 // A report's filters as the URL query holds them, so a link or a reload reproduces the view; plus the links into a
 // report from elsewhere (an alarm pop-up, the urgent dialog, a drill-down).
-import { alarmRoutePath } from '../../alarm-routes';
+import { alarmScreen } from '../../alarm-routes';
 import { isAlarmTypeId } from '../../alarm-types';
 import { CHINA_OFFSET_MS } from '../../format/time';
 import { decodeQuery, encodeQuery } from '../../query-string';
-import { isReportPath, type DrillDown, type PlaybackPath, type ReportDef, type ReportScreenPath } from './definition';
-import { filterKeys, presetRange, rangeFilterOf } from './query';
-import { tabKeyOf } from './registry';
+import type { DrillDown, PlaybackPath, ReportDef, ReportScreenPath } from './definition';
+import { chinaYear, filterKeys, hasYearFilter, presetRange, rangeFilterOf, YEAR_KEY } from './query';
+import { reportFor, tabKeyOf } from './registry';
 import type { ReportRow } from './wire';
 
 /** Filter key → text value; absent keys are unset. */
@@ -32,12 +32,23 @@ export function filtersSearch(def: ReportDef, filters: ReportFilters): string {
   return encodeQuery([[TAB_KEY, tabKeyOf(def)] as const, ...keys.map((key) => [key, filters[key] === '' ? undefined : filters[key]] as const)]);
 }
 
-/** The filters a report opens with: its range preset, nothing else. */
+/** The filters a report opens with: its range preset, or the current year of a year filter, nothing else. */
 export function defaultFilters(def: ReportDef, now: number): ReportFilters {
+  if (hasYearFilter(def)) return { [YEAR_KEY]: String(chinaYear(now)) };
   const range = rangeFilterOf(def);
   if (!range) return {};
   const { startTime, endTime } = presetRange(range.preset, now);
   return { startTime: String(startTime), endTime: String(endTime) };
+}
+
+/** The keys that set a report's range: its start and end, or its year. */
+export function rangeKeys(def: ReportDef): readonly string[] {
+  return hasYearFilter(def) ? [YEAR_KEY] : ['startTime', 'endTime'];
+}
+
+/** Whether the filters name the report's range (else the screen gives them its default one). */
+export function hasRange(def: ReportDef, filters: ReportFilters): boolean {
+  return rangeKeys(def).some((key) => filters[key] !== undefined);
 }
 
 /** [first ms, last ms] of China's calendar span from (y, m, d) to the same fields with one more month or day. */
@@ -71,10 +82,10 @@ export function dayRange(day: string): { startTime: number; endTime: number } | 
  */
 export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFilters): string | undefined {
   if (typeof drill.to === 'object' && 'playback' in drill.to) return playbackUrl(drill.to.playback, drill.params, row);
-  const to = drillTargetPath(drill, row);
-  if (to === undefined) return undefined;
+  const screen = drillTarget(drill, row);
+  if (screen === undefined) return undefined;
   const params = new Map<string, string>();
-  if (drill.tab) params.set(TAB_KEY, drill.tab);
+  if (screen.tab) params.set(TAB_KEY, screen.tab);
   if (current.startTime) params.set('startTime', current.startTime);
   if (current.endTime) params.set('endTime', current.endTime);
   if (current.companyCodes) params.set('companyCodes', current.companyCodes);
@@ -92,7 +103,15 @@ export function drillDownUrl(drill: DrillDown, row: ReportRow, current: ReportFi
       params.set(target, String(value));
     }
   }
-  return `${to}?${encodeQuery(params)}`;
+  // A report of a year shows the year the range starts in.
+  const into = reportFor(screen.path, screen.tab);
+  const from = params.get('startTime');
+  if (into && hasYearFilter(into) && from !== undefined) {
+    params.set(YEAR_KEY, String(chinaYear(Number(from))));
+    params.delete('startTime');
+    params.delete('endTime');
+  }
+  return `${screen.path}?${encodeQuery(params)}`;
 }
 
 /**
@@ -111,12 +130,10 @@ function playbackUrl(to: PlaybackPath, params: DrillDown['params'], row: ReportR
   return `${to}?${encodeQuery([['plate', String(plate)], ['from', String(span.startTime)], ['to', String(span.endTime)]])}`;
 }
 
-/** The screen a drill-down opens for this row; none for an alarm type without an alarm screen. */
-export function drillTargetPath(drill: Pick<DrillDown, 'to'>, row: ReportRow): ReportScreenPath | undefined {
-  if (typeof drill.to === 'string') return drill.to;
-  if ('playback' in drill.to) return drill.to.playback;
+/** The report screen (and tab) a drill-down opens for this row: an alarm type's is the screen that lists it. */
+function drillTarget(drill: Pick<DrillDown, 'to' | 'tab'>, row: ReportRow): { readonly path: ReportScreenPath; readonly tab?: string } | undefined {
+  if (typeof drill.to === 'string') return { path: drill.to, tab: drill.tab };
+  if ('playback' in drill.to) return undefined;
   const type = Number(row[drill.to.alarmScreenOf]);
-  if (!isAlarmTypeId(type)) return undefined;
-  const path = alarmRoutePath(type);
-  return isReportPath(path) ? path : undefined;
+  return isAlarmTypeId(type) ? alarmScreen(type) : undefined;
 }

@@ -38,6 +38,13 @@ export interface ReportOptions {
 /** The options call, below the API base. */
 export const REPORT_OPTIONS_PATH = '/report/options';
 
+/** The call of a year report's years (those its rows cover, newest first), below its page call. */
+export const YEARS_SUFFIX = '/years';
+
+export function isReportYears(value: unknown): value is readonly number[] {
+  return Array.isArray(value) && value.every((year) => Number.isInteger(year));
+}
+
 function isCell(value: unknown): value is ReportCell {
   return value === null || typeof value === 'string' || typeof value === 'boolean' || isFiniteNumber(value);
 }

@@ -6,6 +6,7 @@ import { LANGS, translate } from '../../../../src/domain/i18n';
 import { routeByPath } from '../../../../src/domain/routes';
 import { DEFAULT_THRESHOLDS, THRESHOLD_ENTITIES } from '../../../../src/domain/screens/entities/thresholds';
 import { entityFor } from '../../../../src/domain/screens/entities/registry';
+import { fieldProblem } from '../../../../src/domain/screens/entities/validate';
 import { OVERSPEED_KMH } from '../../../../src/domain/screens/reports/driver-events';
 
 const DEFS = Object.values(THRESHOLD_ENTITIES);
@@ -36,6 +37,23 @@ describe('the alarm-threshold screens', () => {
     expect(counts.length).toBe(7);
     for (const field of counts) expect(field, field.key).toMatchObject({ type: 'integer', required: true, min: expect.any(Number) as number });
     expect(counts.every((field) => (field.min ?? -1) >= 0)).toBe(true);
+  });
+
+  it.each(LANGS)('takes the seal-break count and open value of spec §5 on the threshold screen as optional non-negative integers (%s)', (lang) => {
+    const threshold = THRESHOLD_ENTITIES['/setting/alarm_threshold/threshold'];
+    for (const key of ['sealBreakCount', 'openValue']) {
+      const field = threshold.fields.find((candidate) => candidate.key === key);
+      if (!field) throw new Error(`no ${key} on the threshold screen`);
+      expect(field, key).toMatchObject({ type: 'integer', min: 0, list: true });
+      expect(field.required, key).toBeUndefined();
+      expect(fieldProblem(field, ''), key).toBeUndefined();
+      expect(fieldProblem(field, '0'), key).toBeUndefined();
+      for (const bad of ['-1', '1.5', 'x']) {
+        const problem = fieldProblem(field, bad);
+        expect(problem?.key, `${key}=${bad}`).toBe('validation.nonNegativeInteger');
+        if (problem) expect(translate(lang, problem.key)).toBe(lang === 'zh' ? '请输入非负整数' : 'Please enter a non-negative integer');
+      }
+    }
   });
 
   it('defaults to the limits detection used before: 80 km/h, a 20-minute stop, offline at once, 3‰, 600 minutes', () => {

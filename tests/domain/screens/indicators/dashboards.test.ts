@@ -79,7 +79,9 @@ describe('indicator spans', () => {
     if (!byType) throw new Error('no byType figure');
     expect(alarmTypeUrl(byType, 2, span)).toMatch(/^\/driving_monitor\/exception_report\/alarm_over_speed\?/);
     expect(alarmTypeUrl(byType, 12, span)).toMatch(/^\/active_safety\/exception_report\/alarm_adas_can\?/);
-    // 203 has no alarm screen of its own: the figure's report.
-    expect(alarmTypeUrl(byType, 203, span)).toMatch(new RegExp(`^${byType.drillDown}\\?`));
+    // 203 has no screen of its own: the tab of sign-ins that lists its alarms.
+    expect(alarmTypeUrl(byType, 203, span)).toMatch(/^\/driving_monitor\/event_report\/sign_dura\?tab=overlongWork&/);
+    // A type the catalogue lacks: the figure's report.
+    expect(alarmTypeUrl(byType, 99, span)).toMatch(new RegExp(`^${byType.drillDown}\\?`));
   });
 });

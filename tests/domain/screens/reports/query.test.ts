@@ -1,13 +1,13 @@
 // Report queries: the limits both sides check, the range presets, and the URL form of the filters and links.
 import { describe, expect, it } from 'vitest';
-import { SPEED_QUERY_MAX_MONTHS } from '../../../../src/domain/constants';
+import { COMPARTMENTS_MAX, SPEED_QUERY_MAX_MONTHS } from '../../../../src/domain/constants';
 import { DAY_MS } from '../../../../src/domain/format/time';
 import { CARGO_REPORTS } from '../../../../src/domain/screens/reports/cargo';
 import type { ReportDef } from '../../../../src/domain/screens/reports/definition';
 import { DRIVING_REPORTS } from '../../../../src/domain/screens/reports/driving';
-import { emptyKeyOf, presetRange, queryProblem } from '../../../../src/domain/screens/reports/query';
+import { emptyKeyOf, presetRange, queryProblem, rangeOfQuery, yearsSince } from '../../../../src/domain/screens/reports/query';
 import { reportCallPath, reportFor } from '../../../../src/domain/screens/reports/registry';
-import { defaultFilters, drillDownUrl, filtersSearch, readFilters } from '../../../../src/domain/screens/reports/url-query';
+import { defaultFilters, drillDownUrl, filtersSearch, hasRange, readFilters } from '../../../../src/domain/screens/reports/url-query';
 
 const flow = CARGO_REPORTS['/cargo_monitor/event_report/switch_cover_flow'];
 const truckLoss = CARGO_REPORTS['/cargo_monitor/data_analysis/truck_loss'];
@@ -26,9 +26,15 @@ describe('report query limits', () => {
     [{ page: 1, size: 10, sort: 'area' }, 'report.error.unknownSort'],
     [{ page: 1, size: 10, startTime: 5, endTime: 4 }, 'report.error.endBeforeStart'],
     [{ page: 1, size: 10, startTime: 0, endTime: 93 * DAY_MS }, 'report.error.rangeTooLong'],
-    [{ page: 1, size: 10, compartment: '9' }, 'report.error.badOption'],
+    [{ page: 1, size: 10, compartment: String(COMPARTMENTS_MAX + 1) }, 'report.error.badOption'],
   ])('refuses %j with %s', (query, key) => {
     expect(queryProblem(flow, query)?.key).toBe(key);
+  });
+
+  it.each([[{ startTime: 0 }], [{ endTime: 0 }]])('refuses a range with one end only, %j, with report.error.rangeOneSided', (range) => {
+    const gps = DRIVING_REPORTS['/driving_monitor/exception_report/gps_info_his'];
+    expect(queryProblem(gps, { page: 1, size: 10, ...range })?.key).toBe('report.error.rangeOneSided');
+    expect(queryProblem(flow, { page: 1, size: 10, ...range })?.key).toBe('report.error.rangeOneSided');
   });
 
   it('allows exactly the longest range', () => {
@@ -67,9 +73,57 @@ describe('range presets', () => {
     expect(presetRange(preset, NOW)).toEqual({ startTime: start, endTime: end });
   });
 
-  it('opens analysis screens on this year or the last 30 days, event screens on the last 7', () => {
+  it('opens event screens on the last 7 days, truck_loss on the current year', () => {
     expect(defaultFilters(flow, NOW)).toEqual({ startTime: String(new Date(2026, 10, 17).getTime()), endTime: String(NOW) });
-    expect(defaultFilters(truckLoss, NOW).startTime).toBe(String(new Date(2026, 0, 1).getTime()));
+    expect(defaultFilters(truckLoss, NOW)).toEqual({ year: '2026' });
+  });
+});
+
+describe('a report by year (truck_loss, params spec §9)', () => {
+  const query = (extra: Readonly<Record<string, string | number>>) => ({ page: 1, size: 10, ...extra });
+
+  it('chooses a year in place of a range', () => {
+    expect(truckLoss.filters.map((filter) => filter.type)).toEqual(['company', 'plate', 'year']);
+  });
+
+  it("takes the current year of China's calendar, whatever the runtime's zone", () => {
+    // 17:00 UTC on 31 December is 01:00 on 1 January in China.
+    expect(defaultFilters(truckLoss, Date.UTC(2026, 11, 31, 17))).toEqual({ year: '2027' });
+    expect(defaultFilters(truckLoss, Date.UTC(2026, 11, 31, 15))).toEqual({ year: '2026' });
+  });
+
+  it("reads the chosen year as its range, China's 1 January to 31 December, and no start or end it is sent", () => {
+    const year2025 = { startTime: Date.UTC(2024, 11, 31, 16), endTime: Date.UTC(2025, 11, 31, 16) - 1 };
+    expect(rangeOfQuery(truckLoss, query({ year: '2025' }), NOW)).toEqual(year2025);
+    expect(rangeOfQuery(truckLoss, query({ year: '2025', startTime: 0, endTime: 1 }), NOW)).toEqual(year2025);
+    expect(rangeOfQuery(truckLoss, query({}), NOW)).toEqual({ startTime: Date.UTC(2025, 11, 31, 16), endTime: Date.UTC(2026, 11, 31, 16) - 1 });
+  });
+
+  it('refuses a year that is no year', () => {
+    expect(queryProblem(truckLoss, query({ year: '2026' }))).toBeUndefined();
+    expect(queryProblem(truckLoss, query({ year: 'abcd' }))).toEqual({ key: 'report.error.badOption', params: { value: 'abcd' } });
+  });
+
+  it('offers the years from the earliest row to the current one, newest first', () => {
+    expect(yearsSince(Date.UTC(2023, 5, 1), NOW)).toEqual([2026, 2025, 2024, 2023]);
+    expect(yearsSince(undefined, NOW)).toEqual([2026]);
+  });
+
+  it('keeps the year in the URL, and a link without it gets the current one', () => {
+    expect(readFilters(truckLoss, filtersSearch(truckLoss, { year: '2024', signCode: 'x' }))).toEqual({ year: '2024', signCode: 'x' });
+    expect(hasRange(truckLoss, { signCode: 'x' })).toBe(false);
+    expect(hasRange(truckLoss, { year: '2024' })).toBe(true);
+  });
+
+  it("opens truck_loss from a bar of another analysis on the year that analysis's range starts in", () => {
+    const rank = CARGO_REPORTS['/cargo_monitor/data_analysis/loss_month_rank'];
+    const drill = rank.chart?.drillDown;
+    if (!drill) throw new Error('loss_month_rank has no bar drill-down');
+    // 1 January 2025, 00:30 in China: 31 December 2024 in UTC.
+    const current = { startTime: String(Date.UTC(2024, 11, 31, 16, 30)), endTime: String(Date.UTC(2025, 0, 20)) };
+    const url = new URL(drillDownUrl(drill, { id: 1, signCode: '沪A·1' }, current) ?? '', 'http://x');
+    expect(url.pathname).toBe('/cargo_monitor/data_analysis/truck_loss');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ signCode: '沪A·1', year: '2025' });
   });
 });
 
@@ -106,7 +160,7 @@ describe('filters in the URL', () => {
     expect(url.searchParams.get('endTime')).toBe(String(Date.UTC(2026, 1, 28, 16) - 1));
   });
 
-  it("opens a row's alarm type on that type's alarm screen, and nothing for a type without one", () => {
+  it("opens a row's alarm type on the screen that lists it, on its tab, and nothing for a type the catalogue lacks", () => {
     const summary = CARGO_REPORTS['/cargo_monitor/data_analysis/adnormal_month_summary'];
     const row = { id: 1, alarmType: 202, month: '2026-02' };
     const url = new URL(drillDownUrl(summary.drillDown, row, { companyCodes: 'C002', signCode: '沪A·1' }) ?? '', 'http://x');
@@ -115,8 +169,10 @@ describe('filters in the URL', () => {
       companyCodes: 'C002', signCode: '沪A·1', startTime: String(Date.UTC(2026, 0, 31, 16)), endTime: String(Date.UTC(2026, 1, 28, 16) - 1),
     });
     expect(new URL(drillDownUrl(summary.drillDown, { ...row, alarmType: 1 }, {}) ?? '', 'http://x').pathname).toBe('/cargo_monitor/exception_report/alarm_switch_cover');
-    // 204 (task code not entered) has no exception screen of its own.
-    expect(drillDownUrl(summary.drillDown, { ...row, alarmType: 204 }, {})).toBeUndefined();
+    // 204 (task code not entered) has no exception screen of its own: abnormal loading's tab of its alarms.
+    const noTaskCode = new URL(drillDownUrl(summary.drillDown, { ...row, alarmType: 204 }, {}) ?? '', 'http://x');
+    expect([noTaskCode.pathname, noTaskCode.searchParams.get('tab')]).toEqual(['/cargo_monitor/exception_report/bz_abnormal_oil_loading', 'noTaskCode']);
+    expect(drillDownUrl(summary.drillDown, { ...row, alarmType: 99 }, {})).toBeUndefined();
   });
 
   it("drills down into a day as China's calendar day, including the last day of a month", () => {

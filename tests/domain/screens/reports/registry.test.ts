@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { carriesProcess } from '../../../../src/domain/events';
 import { LANGS, translate, type LocaleKey } from '../../../../src/domain/i18n';
 import { PROCESS_STATES } from '../../../../src/domain/process-states';
-import { alarmRoutePath } from '../../../../src/domain/alarm-routes';
-import { ALARM_TYPE_IDS } from '../../../../src/domain/alarm-types';
-import { DASHBOARD_PATH, ROUTES, routeByPath, routesOfGroup } from '../../../../src/domain/routes';
+import { alarmScreen } from '../../../../src/domain/alarm-routes';
+import { ALARM_TYPE_IDS, type AlarmTypeId } from '../../../../src/domain/alarm-types';
+import type { EventKind } from '../../../../src/domain/events';
+import { ROUTES, routeByPath, routesOfGroup } from '../../../../src/domain/routes';
 import { isAggregate, isDerived, isGrouped, RECORD_FIELDS, type ReportDef } from '../../../../src/domain/screens/reports/definition';
 import { REPORT_DEFS, REPORTS, reportFor, reportId, tabsOf } from '../../../../src/domain/screens/reports/registry';
 import { REASON_KEYS, reasonLabelKey, SCORES } from '../../../../src/domain/screens/reports/scores';
@@ -18,6 +19,10 @@ const DRIVING_DEVICE_GROUPS = ['driving_event', 'driving_exception', 'driving_an
 const DEFS: readonly ReportDef[] = REPORT_DEFS;
 /** Monitor routes whose screen is a report (issue 16's water-truck figures). */
 const MONITOR_REPORTS: readonly string[] = ['/monitor/sprinkler_statistics', '/monitor/sprinkler_inventory'];
+/** The event row each alarm is raised with, where its screen lists events (docs/events.md "Alarms and their rows"). */
+const ALARM_EVENT_KINDS: Readonly<Partial<Record<AlarmTypeId, EventKind>>> = {
+  1: 'switch_cover', 2: 'overspeed', 3: 'pipe_water', 4: 'parking', 7: 'offline', 202: 'trip', 205: 'load',
+};
 
 function keysOf(def: ReportDef): LocaleKey[] {
   const keys: LocaleKey[] = def.columns.map((column) => column.labelKey);
@@ -57,7 +62,9 @@ describe('the report registry', () => {
   it('gives a screen of several tabs a labelled first tab and distinct tab keys at its own path', () => {
     const screens = Object.values(REPORTS).filter((def) => def.tabs !== undefined);
     expect(screens.map((def) => def.path).sort()).toEqual([
-      '/driving_monitor/data_analysis/exception_rate', '/driving_monitor/data_analysis/fency_mileage', '/monitor/sprinkler_inventory',
+      '/cargo_monitor/exception_report/bz_abnormal_oil_loading', '/driving_monitor/data_analysis/exception_rate',
+      '/driving_monitor/data_analysis/fency_mileage', '/driving_monitor/event_report/sign_dura',
+      '/driving_monitor/exception_report/alarm_over_speed', '/monitor/sprinkler_inventory',
     ]);
     for (const def of screens) {
       const tabs = tabsOf(def);
@@ -102,13 +109,19 @@ describe('the report registry', () => {
     }
   });
 
-  it('has the screen every alarm pop-up opens, reading rows of that alarm type', () => {
+  it('leads every alarm type of the catalogue to a screen (and tab) that lists alarms of that type', () => {
     for (const type of ALARM_TYPE_IDS) {
-      const path = alarmRoutePath(type);
-      if (path === DASHBOARD_PATH) continue;
-      const def = reportFor(path);
-      expect(def, `alarm ${type} → ${path}`).toBeDefined();
-      if (def?.source.type === 'alarms') expect(def.source.alarmTypes, `alarm ${type} → ${path}`).toContain(type);
+      const screen = alarmScreen(type);
+      const where = `alarm ${type} → ${screen.path}${screen.tab ? `#${screen.tab}` : ''}`;
+      const def = reportFor(screen.path, screen.tab);
+      expect(def, where).toBeDefined();
+      if (!def) continue;
+      // An unknown tab key opens the first tab: the named one must exist.
+      if (screen.tab) expect(def.tab?.key, where).toBe(screen.tab);
+      const { source } = def;
+      if (source.type === 'alarms') expect(source.alarmTypes, where).toContain(type);
+      else if (source.type === 'events') expect(source.kinds, where).toContain(ALARM_EVENT_KINDS[type]);
+      else expect.fail(`${where} lists ${source.type}, not alarms or their events`);
     }
   });
 
