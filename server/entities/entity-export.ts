@@ -3,7 +3,6 @@
 // labels) in the report export's sheet (server/reports/xlsx-sheet.ts), the same rows and order as the list, at most
 // 10,000 of them (more are refused: narrow the search).
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { toLang, type LocaleKey } from '../../src/domain/i18n';
@@ -16,6 +15,7 @@ import type { ReportRow } from '../../src/domain/screens/reports/wire';
 import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
 import { failText } from '../envelope';
+import { textSafeWorkbookWriter } from '../http/xlsx-text';
 import { contentDisposition, XLSX_TYPE } from '../http/xlsx-attachment';
 import { writeRows, type SheetColumn } from '../reports/xlsx-sheet';
 import { field as schemaField } from '../routes/plugin';
@@ -125,7 +125,7 @@ export async function answerExport(services: Services, def: EntityDef, request: 
   const names = await companyNames(services.db, def, page.rows, companyCodes);
 
   const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const workbook = textSafeWorkbookWriter(stream);
   void reply
     .header('content-type', XLSX_TYPE)
     .header('content-disposition', contentDisposition(body.fileName ?? def.path.split('/').pop() ?? 'export'))

@@ -1,13 +1,13 @@
 // The export of a report (spec params §7): the console posts its filters plus headers, fields, language and fileName;
 // the answer is an .xlsx streamed by exceljs's streaming writer, with real Excel dates, fitted widths and a frozen header.
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { toLang } from '../../src/domain/i18n';
 import type { ReportDef } from '../../src/domain/screens/reports/definition';
 import { queryProblem, REPORT_PAGE, type ReportQuery } from '../../src/domain/screens/reports/query';
 import type { FunctionId } from '../auth/access';
 import { failText } from '../envelope';
+import { textSafeWorkbookWriter } from '../http/xlsx-text';
 import { contentDisposition } from '../http/xlsx-attachment';
 import { field } from '../routes/plugin';
 import type { Services } from '../services';
@@ -74,7 +74,7 @@ export async function exportRoute(app: FastifyInstance, services: Services, def:
       if (total > options.maxRows) return failText(request, 400, 'report.error.tooManyToExport', { max: options.maxRows });
 
       const stream = new PassThrough();
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+      const workbook = textSafeWorkbookWriter(stream);
       void reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', contentDisposition(body.fileName ?? def.path.split('/').pop() ?? 'export'))

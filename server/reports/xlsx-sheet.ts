@@ -1,11 +1,13 @@
 // One report sheet in an exceljs streaming workbook: the chosen columns in the posted order, the translated headers,
-// cells as excelCell decides them, widths fitted to the longest text, and the header row frozen.
+// cells as excelCell decides them (text marked so no spreadsheet evaluates it), widths fitted to the longest text,
+// and the header row frozen.
 import type ExcelJS from 'exceljs';
 import { excelCell, cellText } from '../../src/domain/screens/reports/cells';
 import type { ReportColumn, ReportDef } from '../../src/domain/screens/reports/definition';
 import type { ReportRow } from '../../src/domain/screens/reports/wire';
 import { CHINA_OFFSET_MS } from '../../src/domain/format/time';
 import type { Lang } from '../../src/domain/i18n';
+import { setTextCell, TEXT_FORMAT } from '../http/xlsx-text';
 
 export interface SheetColumn {
   readonly column: ReportColumn;
@@ -50,8 +52,11 @@ export async function writeRows(workbook: ExcelJS.stream.xlsx.WorkbookWriter, co
     key: column.key,
     width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, (widths[index] ?? 0) + 2)),
   }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+  // The headers are posted text: marked like every other text cell.
+  const headerRow = sheet.getRow(1);
+  headerRow.font = { bold: true };
+  headerRow.numFmt = TEXT_FORMAT;
+  headerRow.commit();
   for (const row of rows) {
     const excelRow = sheet.addRow(columns.map(() => null));
     columns.forEach(({ column }, index) => {
@@ -65,7 +70,7 @@ export async function writeRows(workbook: ExcelJS.stream.xlsx.WorkbookWriter, co
         cell.value = value.value;
         cell.numFmt = value.numFmt;
       } else {
-        cell.value = value.value;
+        setTextCell(cell, value.value);
       }
     });
     excelRow.commit();
