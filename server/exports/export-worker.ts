@@ -1,6 +1,7 @@
 // The export worker thread: its own connection to the server's database, and one job at a time, read, written as an
 // .xlsx and posted back in chunks. Everything an export costs (the synchronous SQLite reads, computed rows, the width
 // fit, exceljs's writing) happens here, off the server's event loop.
+import os from 'node:os';
 import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { connectDatabase } from '../db/open';
@@ -14,6 +15,9 @@ const CHUNK_BYTES = 64 * 1024;
 
 const port = parentPort;
 if (!port) throw new Error('export-worker.ts runs as a worker thread');
+// Linux keeps a nice value per thread, so this lowers this worker's alone: when it and the event loop both want a core,
+// the event loop (every other user's calls) comes first. Elsewhere it would lower the whole server, so it is not done.
+if (process.platform === 'linux') os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
 const { database } = workerData as { readonly database: DatabaseTarget };
 const { db } = connectDatabase(database, { warn: (message) => console.warn(message) });
 const workerDb: WorkerDb = { db, kind: database.kind };

@@ -1,7 +1,6 @@
 // A report export as the export worker builds it (server/exports/): every row of the query up to the limit, in the
 // report's order, written as the report sheet (xlsx-sheet.ts). The route checked the query and columns already.
 import { reportFor } from '../../src/domain/screens/reports/registry';
-import { REPORT_PAGE } from '../../src/domain/screens/reports/query';
 import type { ReportRow } from '../../src/domain/screens/reports/wire';
 import type { BuiltExport, ReportJob, WorkerDb } from '../exports/export-jobs';
 import { textSafeWorkbookWriter } from '../http/xlsx-text';
@@ -17,8 +16,9 @@ export async function buildReportExport({ db, kind }: WorkerDb, job: ReportJob):
   if ((await run.count(job.query)) > job.maxRows) {
     return { kind: 'refused', refusal: { resultCode: 400, key: 'report.error.tooManyToExport', values: { max: job.maxRows } } };
   }
-  // Rows are read a page at a time and held for the width fit: at most maxRows of them.
+  // All the rows in one read where the SQL pages them (off the event loop, a long read blocks no one, and OFFSET paging
+  // would read the first pages again for every later one); they are held for the width fit anyway.
   const rows: ReportRow[] = [];
-  for await (const row of run.rows(job.query, REPORT_PAGE.maxSize)) rows.push(row);
+  for await (const row of run.rows(job.query, job.maxRows + 1)) rows.push(row);
   return { kind: 'sheet', write: (stream) => writeRows(textSafeWorkbookWriter(stream), columns, rows, job.lang) };
 }
