@@ -12,6 +12,7 @@ import { roleFunctionRoutes } from './accounts/role-function-routes';
 import { entityRoutes } from './entities/entity-routes';
 import { entityTransferRoutes } from './entities/entity-transfer-routes';
 import { thresholdRoutes } from './thresholds/threshold-routes';
+import { exportQueueRoutes } from './exports/export-queue-routes';
 import { failText } from './envelope';
 import { answerClientError, answerFrameworkError } from './http/client-errors';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers';
@@ -75,7 +76,7 @@ function apiPlugins(services: Services): readonly ContractPlugin[] {
     fenceRoutes, downloadRoutes, reportRoutes, entityRoutes, entityTransferRoutes, roleFunctionRoutes, thresholdRoutes,
     sendRoutes, deviceFileRoutes, commissioningRoutes,
   ];
-  const ours = [password.verify, diagnosticsRoutes, mapRoutes, trackRoutes, indicatorRoutes, photoRoutes, videoRoutes];
+  const ours = [password.verify, diagnosticsRoutes, mapRoutes, trackRoutes, indicatorRoutes, photoRoutes, videoRoutes, exportQueueRoutes];
   return services.wire.extensionRoutes ? [...spec, ...ours] : spec;
 }
 /** Route plugins under the host root (the spec's full-URL calls). */

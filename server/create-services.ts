@@ -7,6 +7,8 @@ import { DEFAULT_SESSION_POLICY } from './auth/sessions';
 import { WIRE_CONTRACTS, type Contract } from './contract/contract';
 import { openDatabase } from './db/open';
 import type { DatabaseTarget } from './db/target';
+import { createExportService } from './exports/export-service';
+import type { ExportLimits } from './exports/export-queue';
 import { createHub, type HubOptions } from './live/create-hub';
 import { seedAccounts } from './seed/accounts';
 import type { Services } from './services';
@@ -26,6 +28,8 @@ export interface ServiceOptions extends HubOptions {
   readonly map?: MapConfig;
   /** Rendered snapshots and video (MEDIA_DIR); by default a new temp folder, removed at close. */
   readonly mediaDir?: string;
+  /** How many exports run at once, per user, and wait; EXPORT_LIMITS by default (tests set smaller ones). */
+  readonly exportLimits?: ExportLimits;
 }
 
 export interface CreatedServices {
@@ -59,12 +63,13 @@ export async function createServices(options: ServiceOptions): Promise<CreatedSe
     wire: WIRE_CONTRACTS[options.contract ?? 'ours'],
     map: options.map ?? OFFLINE_MAP,
     mediaDir: options.mediaDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-media-')),
-    exports: { failed: 0 },
+    exports: createExportService(options.database, options.exportLimits),
   };
   return {
     services,
     fresh,
     async close() {
+      await services.exports.pool.close();
       await hub.close();
       await db.destroy();
       // A folder of this process's own (no MEDIA_DIR given) goes with it; a configured one keeps its rendered files.

@@ -1,6 +1,7 @@
 // What every route plugin and socket receives: the database, the live hub, policies, and the running parts.
 import type { WireContract } from './contract/contract';
 import type { Db, DbDriver } from './db/open';
+import type { ExportService } from './exports/export-service';
 import type { LiveHub, PublishedAlarm } from './live/hub';
 import type { RateLimitPolicy } from './auth/rate-limit';
 import type { SessionPolicy } from './auth/sessions';
@@ -41,8 +42,8 @@ export interface Services {
   readonly map: MapConfig;
   /** Where camera snapshots and video segments rendered by ffmpeg are kept (MEDIA_DIR). */
   readonly mediaDir: string;
-  /** Exports that broke off after their answer started (the console ignores them, per spec; operators see this). */
-  readonly exports: { failed: number };
+  /** The export queue and the worker threads that build exports, and how many failed (server/exports/). */
+  readonly exports: ExportService;
   sockets?: SocketRegistry;
   sim?: SimControl;
   /** Whether this instance runs the simulator; absent when the simulator is off. */

@@ -53,6 +53,15 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   }
 }
 
+/**
+ * A connection to a database the server has already opened and migrated, without migrating or seeding: for a worker
+ * thread that only reads (the export worker, server/exports/). Closed by `db.destroy()`.
+ */
+export function connectDatabase(target: DatabaseTarget, log: PostgresLog): OpenedDb {
+  const opened = openDriver(target, log);
+  return { db: new Kysely<Schema>({ dialect: opened.dialect, plugins: [new CamelCasePlugin()] }), driver: opened.driver };
+}
+
 function openDriver(target: DatabaseTarget, log: PostgresLog) {
   if (target.kind === 'sqlite') {
     const { dialect, sqlite } = sqliteDialect(target.path);

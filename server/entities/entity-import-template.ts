@@ -1,10 +1,12 @@
 // The import template of a definition: one sheet with a header row of the fields' labels in the caller's language
 // (required ones marked), frozen, sized to the labels; a choice or company column offers its labels or the caller's
 // company names as a drop-down list, read from a hidden sheet (a list typed into the rule is cut at 255 characters).
-import ExcelJS from 'exceljs';
+// Every text written, headers and choices (company names are stored text), is marked as text (server/http/xlsx-text.ts).
+import type ExcelJS from 'exceljs';
 import type { Lang } from '../../src/domain/i18n';
 import type { EntityDef } from '../../src/domain/screens/entities/definition';
 import { TRANSFER_LIMITS } from '../../src/domain/screens/entities/transfer';
+import { setTextCell, TEXT_FORMAT, textSafeWorkbook } from '../http/xlsx-text';
 import { choiceTexts, sheetFields, templateHeader, type CompanyChoice } from './entity-import-columns';
 
 /** The sheet an upload is read from is the first; the choices' sheet comes after it. */
@@ -33,7 +35,7 @@ function textWidth(text: string): number {
 
 export async function templateWorkbook(def: EntityDef, lang: Lang, companies: readonly CompanyChoice[]): Promise<Buffer> {
   const fields = sheetFields(def);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = textSafeWorkbook();
   const sheet = workbook.addWorksheet('Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
   const choices = workbook.addWorksheet(CHOICES_SHEET, { state: 'hidden' });
   sheet.columns = fields.map((field) => {
@@ -43,8 +45,9 @@ export async function templateWorkbook(def: EntityDef, lang: Lang, companies: re
   const headerRow = sheet.getRow(1);
   headerRow.font = { bold: true };
   fields.forEach((field, index) => {
-    // Free text, so a phone, a code or a number with leading zeros stays as typed.
-    sheet.getColumn(index + 1).numFmt = '@';
+    // Free text, so a phone, a code or a number with leading zeros stays as typed, and a typed formula stays text.
+    sheet.getColumn(index + 1).numFmt = TEXT_FORMAT;
+    headerRow.getCell(index + 1).numFmt = TEXT_FORMAT;
     if (field.required === true) headerRow.getCell(index + 1).font = { bold: true, color: { argb: 'FFC00000' } };
   });
 
@@ -55,7 +58,7 @@ export async function templateWorkbook(def: EntityDef, lang: Lang, companies: re
     listColumn += 1;
     const letters = columnLetters(listColumn);
     texts.forEach((text, row) => {
-      choices.getCell(`${letters}${row + 1}`).value = text;
+      setTextCell(choices.getCell(`${letters}${row + 1}`), text);
     });
     const target = columnLetters(index + 1);
     (sheet as unknown as SheetValidations).dataValidations.add(`${target}2:${target}${TRANSFER_LIMITS.importRows + 1}`, {

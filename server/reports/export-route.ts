@@ -1,25 +1,26 @@
 // The export of a report (spec params §7): the console posts its filters plus headers, fields, language and fileName;
-// the answer is an .xlsx streamed by exceljs's streaming writer, with real Excel dates, fitted widths and a frozen header.
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+// the answer is an .xlsx with real Excel dates, fitted widths and a frozen header, built by an export worker in its
+// turn of the export queue (server/exports/) and streamed as it is written.
 import type { FastifyInstance } from 'fastify';
 import { toLang } from '../../src/domain/i18n';
 import type { ReportDef } from '../../src/domain/screens/reports/definition';
 import { queryProblem, REPORT_PAGE, type ReportQuery } from '../../src/domain/screens/reports/query';
+import { reportId, tabKeyOf } from '../../src/domain/screens/reports/registry';
+import { EXPORT_TICKET_FIELD, EXPORT_TICKET_PATTERN } from '../../src/domain/wire/export-queue';
 import type { RouteAccess } from '../auth/access';
+import { authOf } from '../auth/guard';
 import { failText } from '../envelope';
-import { contentDisposition } from '../http/xlsx-attachment';
+import { answerQueuedExport } from '../exports/export-answer';
 import { field } from '../routes/plugin';
 import type { Services } from '../services';
-import { workbookColumns, writeRows } from './xlsx-sheet';
-import { reportRun } from './report-query';
-import { reportContext } from './report-context';
+import { workbookColumns } from './xlsx-sheet';
 
 interface ExportBody extends ReportQuery {
   readonly headers: string;
   readonly fields: string;
   readonly language?: string;
   readonly fileName?: string;
+  readonly [EXPORT_TICKET_FIELD]?: string;
 }
 
 export interface ExportOptions {
@@ -46,49 +47,35 @@ export async function exportRoute(app: FastifyInstance, services: Services, def:
             fields: field.nonEmpty(4000),
             language: field.text(8),
             fileName: field.text(200),
+            [EXPORT_TICKET_FIELD]: { type: 'string', pattern: EXPORT_TICKET_PATTERN },
           },
         },
       },
     },
     async (request, reply) => {
-      // The console ignores a failed export (spec); the log and the diagnostics count are where it shows.
-      const countFailure = (error: unknown) => {
-        services.exports.failed += 1;
-        request.log.error({ err: error, report: def.path }, 'export failed');
-      };
-      const body = request.body;
-      const query: ReportQuery = { ...body, page: 1, size: REPORT_PAGE.maxSize };
+      const { [EXPORT_TICKET_FIELD]: ticket, headers, fields, language, fileName, ...filters } = request.body;
+      const query: ReportQuery = { ...filters, page: 1, size: REPORT_PAGE.maxSize };
       const problem = queryProblem(def, query);
       if (problem) return failText(request, 400, problem.key, problem.params);
-      const fields = body.fields.split(',');
-      const headers = body.headers.split(',');
-      const columns = workbookColumns(def, fields, headers);
+      const columns = workbookColumns(def, fields.split(','), headers.split(','));
       if (typeof columns === 'string') return failText(request, 400, 'server.badField', { field: columns });
-
-      const run = reportRun(reportContext(services, request), def);
-      const total = await run.count(query).catch((error: unknown) => {
-        // The error answer is the server's usual 500; the console still says nothing (spec), so count it here too.
-        countFailure(error);
-        throw error;
+      return answerQueuedExport(services, request, reply, {
+        job: {
+          kind: 'report',
+          path: def.path,
+          tab: tabKeyOf(def),
+          query,
+          fields: fields.split(','),
+          headers: headers.split(','),
+          lang: toLang(language),
+          companyCodes: authOf(request).companyCodes,
+          now: Date.now(),
+          maxRows: options.maxRows,
+        },
+        fileName: fileName ?? def.path.split('/').pop() ?? 'export',
+        ticket,
+        logContext: { report: reportId(def) },
       });
-      if (total > options.maxRows) return failText(request, 400, 'report.error.tooManyToExport', { max: options.maxRows });
-
-      const stream = new PassThrough();
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-      void reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', contentDisposition(body.fileName ?? def.path.split('/').pop() ?? 'export'))
-        .send(stream);
-      try {
-        // Rows are read a page at a time and only held for the width fit: at most maxRows of them.
-        const rows = [];
-        for await (const row of run.rows(query, REPORT_PAGE.maxSize)) rows.push(row);
-        await writeRows(workbook, columns, rows, toLang(body.language));
-      } catch (error) {
-        countFailure(error);
-        stream.destroy(error instanceof Error ? error : new Error(String(error)));
-      }
-      return reply;
     },
   );
 }

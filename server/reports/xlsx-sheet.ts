@@ -1,11 +1,13 @@
 // One report sheet in an exceljs streaming workbook: the chosen columns in the posted order, the translated headers,
-// cells as excelCell decides them, widths fitted to the longest text, and the header row frozen.
+// cells as excelCell decides them (text marked so no spreadsheet evaluates it), widths fitted to the longest text,
+// and the header row frozen.
 import type ExcelJS from 'exceljs';
 import { excelCell, cellText } from '../../src/domain/screens/reports/cells';
 import type { ReportColumn, ReportDef } from '../../src/domain/screens/reports/definition';
 import type { ReportRow } from '../../src/domain/screens/reports/wire';
 import { CHINA_OFFSET_MS } from '../../src/domain/format/time';
 import type { Lang } from '../../src/domain/i18n';
+import { TEXT_FORMAT } from '../http/xlsx-text';
 
 export interface SheetColumn {
   readonly column: ReportColumn;
@@ -50,8 +52,23 @@ export async function writeRows(workbook: ExcelJS.stream.xlsx.WorkbookWriter, co
     key: column.key,
     width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, (widths[index] ?? 0) + 2)),
   }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+  // The headers are posted text: marked like every other text cell.
+  const headerRow = sheet.getRow(1);
+  headerRow.font = { bold: true };
+  headerRow.numFmt = TEXT_FORMAT;
+  headerRow.commit();
+  // One style object per kind of cell, shared by its cells: exceljs recognises an object it has seen and skips working
+  // out its format again, which was a good part of writing 10,000 rows.
+  const textStyle: Partial<ExcelJS.Style> = { numFmt: TEXT_FORMAT };
+  const dateStyle: Partial<ExcelJS.Style> = { numFmt: dateFormat };
+  const numberStyles = new Map<string, Partial<ExcelJS.Style>>();
+  const numberStyle = (numFmt: string) => {
+    const known = numberStyles.get(numFmt);
+    if (known) return known;
+    const style = { numFmt };
+    numberStyles.set(numFmt, style);
+    return style;
+  };
   for (const row of rows) {
     const excelRow = sheet.addRow(columns.map(() => null));
     columns.forEach(({ column }, index) => {
@@ -60,12 +77,14 @@ export async function writeRows(workbook: ExcelJS.stream.xlsx.WorkbookWriter, co
       if (value.kind === 'date') {
         // Excel stores wall-clock dates; the report's times are China's.
         cell.value = new Date(value.ms + CHINA_OFFSET_MS);
-        cell.numFmt = dateFormat;
+        cell.style = dateStyle;
       } else if (value.kind === 'number') {
         cell.value = value.value;
-        cell.numFmt = value.numFmt;
+        cell.style = numberStyle(value.numFmt);
       } else {
+        // Stored text, marked so no spreadsheet evaluates it (server/http/xlsx-text.ts).
         cell.value = value.value;
+        cell.style = textStyle;
       }
     });
     excelRow.commit();

@@ -2,6 +2,7 @@
 // the user but are counted for the diagnostics.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downloadExport, exportFailureCount, type ExportProgress } from '../../src/api/export-download';
+import { EXPORT_TICKET_PATTERN } from '../../src/domain/wire/export-queue';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -39,9 +40,14 @@ describe('the export download', () => {
     expect(url).toBe('/truckmanage/api/report/x/export');
     expect(init?.method).toBe('POST');
     expect(new Headers(init?.headers).get('header-id')).toBe('h-7');
-    expect(String(init?.body)).toBe('fields=a%2Cb&language=zh');
-    expect(progress.map((p) => p.receivedBytes)).toEqual([2, 6]);
-    expect(progress.every((p) => p.totalBytes === undefined)).toBe(true);
+    const posted = new URLSearchParams(String(init?.body));
+    expect([posted.get('fields'), posted.get('language')]).toEqual(['a,b', 'zh']);
+    // The ticket the export's place in the queue is asked by (our extension; other backends ignore the field).
+    expect(posted.get('exportTicket')).toMatch(new RegExp(EXPORT_TICKET_PATTERN));
+    expect(progress).toEqual([
+      { kind: 'receiving', receivedBytes: 2, totalBytes: undefined },
+      { kind: 'receiving', receivedBytes: 6, totalBytes: undefined },
+    ]);
     expect(clicked).toEqual(['装油_1.xlsx']);
     expect(exportFailureCount()).toBe(before);
   });
@@ -58,5 +64,76 @@ describe('the export download', () => {
     expect(exportFailureCount()).toBe(before + 2);
     expect(click).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  describe('in the export queue', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** A fetch whose export answer waits for `release`, and whose status calls `status` answers; every call is kept. */
+    function queueServer(status: (ticket: string) => Response) {
+      const calls: { method: string; url: URL; body: URLSearchParams }[] = [];
+      let release: (answer: Response) => void = () => undefined;
+      const exported = new Promise<Response>((resolve) => {
+        release = resolve;
+      });
+      vi.stubGlobal('fetch', vi.fn(async (input: string, init: RequestInit = {}) => {
+        const url = new URL(input, 'http://console.test');
+        calls.push({ method: init.method ?? 'GET', url, body: new URLSearchParams(String(init.body ?? '')) });
+        return init.method === 'POST' ? exported : status(url.searchParams.get('ticket') ?? '');
+      }));
+      const statusCalls = () => calls.filter((entry) => entry.method === 'GET');
+      const ticket = () => calls.find((entry) => entry.method === 'POST')?.body.get('exportTicket');
+      return { release, statusCalls, ticket };
+    }
+
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+    it('tells its place while it waits, then that it is built, and stops asking once the workbook comes', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      const places = [{ state: 'queued', ahead: 2 }, { state: 'queued', ahead: 1 }, { state: 'running' }];
+      const server = queueServer(() => json({ resultCode: 200, message: 'success', data: places.shift() ?? { state: 'running' } }));
+      const progress: ExportProgress[] = [];
+      const done = downloadExport('/report/x/export', { fields: 'a' }, 'a.xlsx', (p) => progress.push(p));
+      await vi.advanceTimersByTimeAsync(500);
+      await vi.advanceTimersByTimeAsync(1000);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(progress).toEqual([{ kind: 'queued', ahead: 2 }, { kind: 'queued', ahead: 1 }, { kind: 'building' }]);
+      expect(server.statusCalls().map((entry) => [entry.url.pathname, entry.url.searchParams.get('ticket')])).toEqual(
+        Array.from({ length: 3 }, () => ['/truckmanage/api/export/queue', server.ticket()]),
+      );
+      server.release(workbookAnswer(['PK']));
+      expect(await done).toBe(true);
+      expect(progress.at(-1)).toEqual({ kind: 'receiving', receivedBytes: 2, totalBytes: undefined });
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(server.statusCalls()).toHaveLength(3);
+    });
+
+    it('asks a backend without the status call once, then downloads as the spec has it', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      const server = queueServer(() => json({ resultCode: 404, message: 'No such call', data: null }, 404));
+      const progress: ExportProgress[] = [];
+      const done = downloadExport('/report/x/export', { fields: 'a' }, 'a.xlsx', (p) => progress.push(p));
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(server.statusCalls()).toHaveLength(1);
+      server.release(workbookAnswer(['PK', 'rest']));
+      expect(await done).toBe(true);
+      expect(progress.map((p) => p.kind)).toEqual(['receiving', 'receiving']);
+    });
+
+    it('posts no ticket and asks nothing for a download that never queues (a template)', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      const server = queueServer(() => json({ resultCode: 200, message: 'success', data: { state: 'none' } }));
+      const done = downloadExport('/entity/x/template', { language: 'zh' }, 't.xlsx', () => undefined, { queued: false });
+      await vi.advanceTimersByTimeAsync(3000);
+      server.release(workbookAnswer(['PK']));
+      expect(await done).toBe(true);
+      expect(server.ticket()).toBeNull();
+      expect(server.statusCalls()).toEqual([]);
+    });
   });
 });

@@ -1,12 +1,13 @@
 // The list's import and export buttons (issue 14): Export sends the applied search through the spec's export call
-// (over 10,000 rows the user is asked to narrow the search first); an importable screen adds its template's download
-// and the import dialog.
+// (over 10,000 rows the user is asked to narrow the search first) and shows its place in the server's export queue,
+// then its download; an importable screen adds its template's download and the import dialog.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExportProgress } from '../../../api/export-download';
 import { toLang } from '../../../domain/i18n';
 import type { EntityDef } from '../../../domain/screens/entities/definition';
 import { isImportable, TRANSFER_LIMITS } from '../../../domain/screens/entities/transfer';
+import { ExportProgressView } from '../../../ui/ExportProgressView';
 import { showToast } from '../../../ui/notify';
 import { reportFailure } from '../../reactions';
 import { fetchEntityPage } from './entity-calls';
@@ -58,11 +59,11 @@ export function EntityTransfer({ def, filters, onImported }: EntityTransferProps
         {exporting === undefined ? t('entityTransfer.export') : t('entityTransfer.exporting')}
       </button>
       {exporting !== undefined && (
-        <progress
-          data-testid="entity-export-progress"
-          aria-label={t('entityTransfer.exporting')}
-          max={exporting !== 'starting' ? exporting.totalBytes : undefined}
-          value={exporting !== 'starting' && exporting.totalBytes ? exporting.receivedBytes : undefined}
+        <ExportProgressView
+          progress={exporting}
+          label={t('entityTransfer.exporting')}
+          queuedText={(ahead) => t('entityTransfer.exportQueued', { ahead })}
+          testId="entity-export-progress"
         />
       )}
       {importable && (

@@ -47,7 +47,8 @@ export function exportEntities(def: EntityDef, filters: EntityFilters, t: TFunct
 /** Downloads the screen's import template in the console's language. */
 export function downloadTemplate(def: EntityDef, t: TFunction, lang: Lang): Promise<boolean> {
   const fileName = `${t('entityTransfer.templateFile', { name: t(tabTitleKey(def.path)) })}.xlsx`;
-  return downloadExport(transferCallPath(def, 'template'), { language: lang, fileName }, fileName, () => undefined);
+  // A template is written at once: it never waits in the export queue.
+  return downloadExport(transferCallPath(def, 'template'), { language: lang, fileName }, fileName, () => undefined, { queued: false });
 }
 
 export type ImportOutcome =

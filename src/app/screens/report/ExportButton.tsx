@@ -1,5 +1,6 @@
-// Export of the report's current filters (spec params §7): over 10,000 rows the user is asked to shorten the range; a
-// progress bar shows while the workbook downloads; a failure is silent (spec), counted by the download module.
+// Export of the report's current filters (spec params §7): over 10,000 rows the user is asked to shorten the range; the
+// export's place in the server's queue shows while it waits, then a progress bar while the workbook downloads; a
+// failure is silent (spec), counted by the download module.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadExport, type ExportProgress } from '../../../api/export-download';
@@ -10,6 +11,7 @@ import type { ReportDef } from '../../../domain/screens/reports/definition';
 import { reportCallPath } from '../../../domain/screens/reports/registry';
 import type { ReportFilters } from '../../../domain/screens/reports/url-query';
 import { tabTitleKey } from '../../../domain/shell/titles';
+import { ExportProgressView } from '../../../ui/ExportProgressView';
 import { showToast } from '../../../ui/notify';
 import { reportQuery } from './report-calls';
 
@@ -33,10 +35,6 @@ export function exportForm(def: ReportDef, filters: ReportFilters, headers: read
   return form;
 }
 
-function sizeText(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
 export function ExportButton({ def, filters, total }: ExportButtonProps) {
   const { t, i18n } = useTranslation();
   const [progress, setProgress] = useState<ExportProgress | 'starting' | undefined>(undefined);
@@ -56,19 +54,21 @@ export function ExportButton({ def, filters, total }: ExportButtonProps) {
   };
 
   const busy = progress !== undefined;
-  const known = progress !== undefined && progress !== 'starting' ? progress : undefined;
   return (
     <span className="report-export">
       {/* Until the count is in, the 10,000-row question cannot be asked: the button waits for it. */}
       <button type="button" className="button" onClick={() => void start()} disabled={busy || total === undefined || total === 0}>
         {busy ? t('report.exporting') : t('report.export')}
       </button>
-      {busy && (
-        <span className="report-export__progress" data-testid="export-progress">
-          {/* A streamed workbook has no known size: the bar runs until the last byte is in. */}
-          <progress aria-label={t('report.exporting')} max={known?.totalBytes} value={known?.totalBytes ? known.receivedBytes : undefined} />
-          {known && <span>{sizeText(known.receivedBytes)}</span>}
-        </span>
+      {progress !== undefined && (
+        <ExportProgressView
+          progress={progress}
+          label={t('report.exporting')}
+          queuedText={(ahead) => t('report.exportQueued', { ahead })}
+          showSize
+          className="report-export__progress"
+          testId="export-progress"
+        />
       )}
     </span>
   );

@@ -1,0 +1,135 @@
+// The export worker threads (export-worker.ts) on the server's side: started when an export needs one, one job at a
+// time each, kept a while for the next export and then ended; a worker that dies fails its job and is replaced by the
+// next start. The queue (export-queue.ts) bounds how many jobs run, so the pool needs no bound of its own.
+import { Worker } from 'node:worker_threads';
+import type { DatabaseTarget } from '../db/target';
+import type { ExportJob, ExportRefusal, FromWorker, ToWorker } from './export-jobs';
+
+/** An idle worker is ended after this long: it holds a database connection and some tens of MB. */
+const IDLE_MS = 60_000;
+
+/** What a job's messages become, on the server's side. */
+export interface JobEvents {
+  refused(refusal: ExportRefusal): void;
+  start(): void;
+  bytes(chunk: Buffer): void;
+  /** The job is over: after `start`, every byte was given; without it, the client went away before anything was written. */
+  done(): void;
+  failed(error: Error): void;
+}
+
+interface PoolWorker {
+  readonly worker: Worker;
+  job: { readonly id: number; readonly events: JobEvents; readonly over: () => void } | undefined;
+  idle: NodeJS.Timeout | undefined;
+}
+
+const WORKER_BOOT = new URL('./ts-worker.mjs', import.meta.url);
+const WORKER_MODULE = new URL('./export-worker.ts', import.meta.url).href;
+
+export class ExportPool {
+  private readonly workers = new Set<PoolWorker>();
+  private nextId = 1;
+
+  constructor(private readonly database: DatabaseTarget) {}
+
+  /**
+   * Builds the job on a free worker; `events` follow it. Resolves once the worker is free again (done or failed), which
+   * is when the job's queue slot is released. An aborted `signal` asks the worker to write nothing more.
+   */
+  run(job: ExportJob, events: JobEvents, signal: AbortSignal): Promise<void> {
+    const entry = [...this.workers].find((candidate) => candidate.job === undefined) ?? this.spawn();
+    if (entry.idle) clearTimeout(entry.idle);
+    entry.idle = undefined;
+    const id = this.nextId;
+    this.nextId += 1;
+    return new Promise<void>((resolve) => {
+      const cancel = () => entry.worker.postMessage({ id, cancel: true } satisfies ToWorker);
+      signal.addEventListener('abort', cancel, { once: true });
+      entry.job = {
+        id,
+        events,
+        over: () => {
+          signal.removeEventListener('abort', cancel);
+          entry.job = undefined;
+          resolve();
+        },
+      };
+      entry.worker.postMessage({ id, job } satisfies ToWorker);
+    });
+  }
+
+  /** Ends every worker; a job still running fails. */
+  async close(): Promise<void> {
+    const all = [...this.workers];
+    this.workers.clear();
+    await Promise.all(all.map(async (entry) => {
+      if (entry.idle) clearTimeout(entry.idle);
+      await entry.worker.terminate();
+      this.fail(entry, new Error('the server is closing'));
+    }));
+  }
+
+  /** Worker threads alive now (diagnostics, tests). */
+  size(): number {
+    return this.workers.size;
+  }
+
+  private spawn(): PoolWorker {
+    const worker = new Worker(WORKER_BOOT, { workerData: { module: WORKER_MODULE, database: this.database } });
+    // An idle worker does not keep the process alive; a running job's request does.
+    worker.unref();
+    const entry: PoolWorker = { worker, job: undefined, idle: undefined };
+    this.workers.add(entry);
+    worker.on('message', (message: FromWorker) => this.receive(entry, message));
+    worker.on('error', (error) => this.fail(entry, error));
+    worker.on('exit', (code) => {
+      this.workers.delete(entry);
+      if (entry.idle) clearTimeout(entry.idle);
+      this.fail(entry, new Error(`the export worker stopped (exit code ${code})`));
+    });
+    return entry;
+  }
+
+  private receive(entry: PoolWorker, message: FromWorker): void {
+    const job = entry.job;
+    if (!job || job.id !== message.id) return;
+    switch (message.kind) {
+      case 'refused':
+        job.events.refused(message.refusal);
+        return;
+      case 'start':
+        job.events.start();
+        return;
+      case 'bytes':
+        job.events.bytes(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
+        return;
+      case 'done':
+        job.over();
+        job.events.done();
+        this.rest(entry);
+        return;
+      case 'failed':
+        job.over();
+        job.events.failed(new Error(message.message));
+        this.rest(entry);
+        return;
+    }
+  }
+
+  private fail(entry: PoolWorker, error: Error): void {
+    const job = entry.job;
+    if (!job) return;
+    job.over();
+    job.events.failed(error);
+  }
+
+  private rest(entry: PoolWorker): void {
+    if (!this.workers.has(entry)) return;
+    entry.idle = setTimeout(() => {
+      this.workers.delete(entry);
+      void entry.worker.terminate();
+    }, IDLE_MS);
+    entry.idle.unref();
+  }
+}

@@ -1,0 +1,81 @@
+// The export worker thread: its own connection to the server's database, and one job at a time, read, written as an
+// .xlsx and posted back in chunks. Everything an export costs (the synchronous SQLite reads, computed rows, the width
+// fit, exceljs's writing) happens here, off the server's event loop.
+import os from 'node:os';
+import { Writable } from 'node:stream';
+import { parentPort, workerData } from 'node:worker_threads';
+import { connectDatabase } from '../db/open';
+import type { DatabaseTarget } from '../db/target';
+import { buildEntityExport } from '../entities/entity-export-sheet';
+import { buildReportExport } from '../reports/report-export-sheet';
+import type { BuiltExport, ExportJob, FromWorker, ToWorker, WorkerDb } from './export-jobs';
+
+/** Bytes gathered before they are posted: fewer, larger messages than exceljs's many small writes. */
+const CHUNK_BYTES = 64 * 1024;
+
+const port = parentPort;
+if (!port) throw new Error('export-worker.ts runs as a worker thread');
+// Linux keeps a nice value per thread, so this lowers this worker's alone: when it and the event loop both want a core,
+// the event loop (every other user's calls) comes first. Elsewhere it would lower the whole server, so it is not done.
+if (process.platform === 'linux') os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
+const { database } = workerData as { readonly database: DatabaseTarget };
+const { db } = connectDatabase(database, { warn: (message) => console.warn(message) });
+const workerDb: WorkerDb = { db, kind: database.kind };
+/** The job being built (the pool gives a worker one at a time), and whether its client went away. */
+let active: { readonly id: number; cancelled: boolean } | undefined;
+
+const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+function build(job: ExportJob): Promise<BuiltExport> {
+  return job.kind === 'report' ? buildReportExport(workerDb, job) : buildEntityExport(workerDb, job);
+}
+
+/** A stream that posts what it is given as `bytes` messages of about CHUNK_BYTES. */
+function poster(id: number): Writable {
+  let pending: Buffer[] = [];
+  let size = 0;
+  const flush = () => {
+    if (size === 0) return;
+    const bytes = new Uint8Array(Buffer.concat(pending, size));
+    pending = [];
+    size = 0;
+    post({ id, kind: 'bytes', bytes }, [bytes.buffer]);
+  };
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      pending.push(chunk);
+      size += chunk.length;
+      if (size >= CHUNK_BYTES) flush();
+      done();
+    },
+    final(done) {
+      flush();
+      done();
+    },
+  });
+}
+
+async function run(id: number, job: ExportJob): Promise<void> {
+  const current = { id, cancelled: false };
+  active = current;
+  try {
+    const built = await build(job);
+    if (built.kind === 'refused') {
+      post({ id, kind: 'refused', refusal: built.refusal });
+    } else if (!current.cancelled) {
+      // A client that went away while its rows were read gets nothing written.
+      post({ id, kind: 'start' });
+      await built.write(poster(id));
+    }
+    post({ id, kind: 'done' });
+  } catch (error) {
+    post({ id, kind: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  } finally {
+    active = undefined;
+  }
+}
+
+port.on('message', (message: ToWorker) => {
+  if (!('cancel' in message)) void run(message.id, message.job);
+  else if (active?.id === message.id) active.cancelled = true;
+});
