@@ -31,6 +31,7 @@ import { diagnosticsRoutes } from './routes/diagnostics';
 import { downloadRoutes } from './routes/downloads';
 import { fenceRoutes } from './routes/fence';
 import { heartbeatRoutes } from './routes/heartbeat';
+import { loginChallengeRoutes } from './routes/login-challenge';
 import { passwordRoutes } from './routes/password';
 import type { ContractPlugin } from './routes/plugin';
 import { commissioningRoutes } from './commissioning/commissioning-route';
@@ -78,7 +79,7 @@ function apiPlugins(services: Services): readonly ContractPlugin[] {
     fenceRoutes, downloadRoutes, reportRoutes, entityRoutes, entityTransferRoutes, roleFunctionRoutes, thresholdRoutes,
     sendRoutes, deviceFileRoutes, commissioningRoutes,
   ];
-  const ours = [password.verify, diagnosticsRoutes, mapRoutes, trackRoutes, indicatorRoutes, photoRoutes, videoRoutes];
+  const ours = [password.verify, loginChallengeRoutes, diagnosticsRoutes, mapRoutes, trackRoutes, indicatorRoutes, photoRoutes, videoRoutes];
   return services.wire.extensionRoutes ? [...spec, ...ours] : spec;
 }
 /** Route plugins under the host root (the spec's full-URL calls). */
@@ -149,9 +150,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send(failText(request, 500, 'server.internal'));
   });
 
-  if (options.faults === true) await installFaults(app);
+  const testHooks = options.faults === true ? await installFaults(app) : undefined;
   installGuard(app, services);
-  for (const plugin of apiPlugins(services)) await app.register(plugin, { prefix: API_BASE_DEFAULT, services });
+  for (const plugin of apiPlugins(services)) await app.register(plugin, { prefix: API_BASE_DEFAULT, services, testHooks });
   for (const plugin of HOST_PLUGINS) await app.register(plugin, { services });
   await registerLiveSockets(app, services, options.liveLimits);
 
