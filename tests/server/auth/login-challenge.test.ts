@@ -103,7 +103,7 @@ describe('login challenge', () => {
     expect(await loginFrom(server, '203.0.113.40', 'nobody-40', 'whatever', challenge)).toEqual(WRONG);
   });
 
-  it('draws a 168 × 56 PNG with no text in it, different at every call, for a 5-character answer', async () => {
+  it('draws a 168 × 56 PNG, different at every call, for a 5-character answer', async () => {
     const [first, second] = await Promise.all([0, 1].map(() => call<LoginChallenge>(server.url, 'GET', '/captcha', { headers: from('203.0.113.50') })));
     const images = [first, second].map((answer) => {
       expect(answer?.data.length).toBe(5);
