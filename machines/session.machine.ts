@@ -1,5 +1,6 @@
 // The session (shell spec §2, §4): logged out → logging in → checking → logged in → logging out; storage and reload injected.
 import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import type { LoginCredentials } from '../src/domain/login-form';
 import type { SessionData } from '../src/domain/shell/session';
 import { sameShellData, type ShellData } from '../src/domain/shell/shell-data';
 import type { StUserAlarm } from '../src/domain/wire/entities';
@@ -18,10 +19,8 @@ function withAlarmChoice(shell: ShellData, choice: StUserAlarm): ShellData {
 /** The error of a failed invoke, for the reporting action. */
 const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;
 
-export interface Credentials {
-  readonly username: string;
-  readonly password: string;
-}
+/** A login's user name and password, and the answer to the server's challenge when it asked for one. */
+export type Credentials = LoginCredentials;
 
 /** What the shell loads once a session exists: the failing load is the spec's "token check". */
 export type { ShellData };

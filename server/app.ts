@@ -15,6 +15,7 @@ import { thresholdRoutes } from './thresholds/threshold-routes';
 import { exportQueueRoutes } from './exports/export-queue-routes';
 import { failText } from './envelope';
 import { answerClientError, answerFrameworkError } from './http/client-errors';
+import { capConnections, DEFAULT_CONNECTION_LIMITS, trustedPeer, type ConnectionLimits } from './http/connection-limits';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers';
 import { tileImageSources } from './map/map-settings';
 import { registerLiveSockets } from './live/sockets';
@@ -31,6 +32,7 @@ import { diagnosticsRoutes } from './routes/diagnostics';
 import { downloadRoutes } from './routes/downloads';
 import { fenceRoutes } from './routes/fence';
 import { heartbeatRoutes } from './routes/heartbeat';
+import { loginChallengeRoutes } from './routes/login-challenge';
 import { passwordRoutes } from './routes/password';
 import type { ContractPlugin } from './routes/plugin';
 import { commissioningRoutes } from './commissioning/commissioning-route';
@@ -56,6 +58,8 @@ export interface AppOptions {
   readonly trustProxy?: TrustProxy;
   /** Tests only: the live sockets' limits (a status period of seconds rather than the console's 30, say). */
   readonly liveLimits?: LiveLimits;
+  /** Timeouts and the per-address cap; DEFAULT_CONNECTION_LIMITS for what is not given (MAX_CONNECTIONS_PER_ADDRESS). */
+  readonly connectionLimits?: Partial<ConnectionLimits>;
 }
 
 export type TrustProxy = false | number | readonly string[];
@@ -76,7 +80,7 @@ function apiPlugins(services: Services): readonly ContractPlugin[] {
     fenceRoutes, downloadRoutes, reportRoutes, entityRoutes, entityTransferRoutes, roleFunctionRoutes, thresholdRoutes,
     sendRoutes, deviceFileRoutes, commissioningRoutes,
   ];
-  const ours = [password.verify, diagnosticsRoutes, mapRoutes, trackRoutes, indicatorRoutes, photoRoutes, videoRoutes, exportQueueRoutes];
+  const ours = [password.verify, loginChallengeRoutes, diagnosticsRoutes, mapRoutes, trackRoutes, indicatorRoutes, photoRoutes, videoRoutes, exportQueueRoutes];
   return services.wire.extensionRoutes ? [...spec, ...ours] : spec;
 }
 /** Route plugins under the host root (the spec's full-URL calls). */
@@ -87,9 +91,16 @@ const BODY_LIMIT_BYTES = 1024 * 1024 + 64 * 1024; // the largest upload (1 MB) p
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { services } = options;
   const trustProxy = options.trustProxy ?? false;
+  const limits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connectionLimits };
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Slow clients: headers and whole requests have a deadline, idle kept-alive connections close. None of these
+    // runs once a request has arrived, so a long answer (an export, a video segment) and an upgraded socket are never
+    // cut; nor is there an idle timeout on the connection (connectionTimeout), which would cut an answer still queued.
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: limits.checkIntervalMs },
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
     // A number of hops believes that many proxies nearest the server, as Fastify reads a number (its types lack it).
     trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy === false ? false : [...trustProxy],
     // Ajv coerces the text "Infinity" to a number, and in its default strict-number mode then skips the bounds of a
@@ -98,6 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   });
+  capConnections(app.server, limits.maxPerAddress, trustedPeer(trustProxy), (message) => app.log.warn(message));
   installSecurityHeaders(app, securityHeaders(tileImageSources(services.map)));
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
@@ -139,9 +151,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send(failText(request, 500, 'server.internal'));
   });
 
-  if (options.faults === true) await installFaults(app);
+  const testHooks = options.faults === true ? await installFaults(app) : undefined;
   installGuard(app, services);
-  for (const plugin of apiPlugins(services)) await app.register(plugin, { prefix: API_BASE_DEFAULT, services });
+  for (const plugin of apiPlugins(services)) await app.register(plugin, { prefix: API_BASE_DEFAULT, services, testHooks });
   for (const plugin of HOST_PLUGINS) await app.register(plugin, { services });
   await registerLiveSockets(app, services, options.liveLimits);
 

@@ -4,6 +4,7 @@ import type { MapConfig, MapCoords } from '../src/domain/map/base-map';
 import type { TrustProxy } from './app';
 import { CONTRACTS, isContract, type Contract } from './contract/contract';
 import { databaseTargetOf, type DatabaseTarget } from './db/target';
+import { DEFAULT_CONNECTION_LIMITS } from './http/connection-limits';
 import { tileOrigin } from './map/map-settings';
 
 export interface ServerConfig {
@@ -19,6 +20,8 @@ export interface ServerConfig {
   readonly allowedOrigins: readonly string[];
   /** Whose X-Forwarded-For names the caller (TRUST_PROXY): nobody's by default. */
   readonly trustProxy: TrustProxy;
+  /** MAX_CONNECTIONS_PER_ADDRESS: open connections one client address may hold (0: no cap; trusted proxies are exempt). */
+  readonly maxConnectionsPerAddress: number;
   /** COOKIE_SECURE=1: the session cookie is sent over HTTPS only (deployments behind TLS). */
   readonly cookieSecure: boolean;
   /** CONTRACT: ours (default), or legacy for exactly the spec's calls and shapes, none of our extensions. */
@@ -51,6 +54,12 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number, min: num
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isFinite(n) || n < min || n > max) throw new Error(`${name} must be a number from ${min} to ${max}, got "${value}"`);
+  return n;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const n = number(env, name, fallback, min, max);
+  if (!Number.isInteger(n)) throw new Error(`${name} must be a whole number, got "${env[name]}"`);
   return n;
 }
 
@@ -127,6 +136,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     sessionMaxMs: number(env, 'SESSION_MAX_HOURS', 12, 1, 24 * 30) * 3_600_000,
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    maxConnectionsPerAddress: wholeNumber(env, 'MAX_CONNECTIONS_PER_ADDRESS', DEFAULT_CONNECTION_LIMITS.maxPerAddress, 0, 1_000_000),
     cookieSecure: env.COOKIE_SECURE === '1',
     contract: contractOf(env.CONTRACT),
     redisUrl: redisUrlOf(env.REDIS_URL),

@@ -35,7 +35,10 @@ function reportSeeded(fleet: FleetStart): void {
   const h = fleet.history;
   console.log(`Seeded ${config.sim.trucks} trucks` + (h ? `, ${h.events} events, ${h.alarms} alarms, ${h.positions} positions of history` : ''));
 }
-const app = await buildApp({ services, staticDir: config.staticDir, logger: process.env.LOG === '1', trustProxy: config.trustProxy });
+const app = await buildApp({
+  services, staticDir: config.staticDir, logger: process.env.LOG === '1', trustProxy: config.trustProxy,
+  connectionLimits: { maxPerAddress: config.maxConnectionsPerAddress },
+});
 // A leader seeds (on the first start) and starts simulating before the server answers.
 if (config.sim.enabled) await leadFleet(app, services, config.sim, { onSeeded: reportSeeded }).ready;
 const address = await app.listen({ host: config.host, port: config.port });

@@ -1,6 +1,7 @@
 // Test-only fault injection for the console's e2e tests: the next call(s) to a path answer a chosen resultCode, an
 // HTTP 500, a dropped connection, or wait unanswered (a socket upgrade held in "connecting") until the faults are
-// cleared. Installed only when buildApp gets `faults: true` (tests).
+// cleared; and the answers of the login challenges issued, which a test cannot read from their pictures. Installed
+// only when buildApp gets `faults: true` (tests).
 import type { FastifyInstance } from 'fastify';
 import { failure } from '../src/domain/wire/envelope';
 
@@ -24,8 +25,18 @@ export interface Fault {
 }
 
 export const FAULT_PATH = '/__test/fault';
+/** GET: `{ id, answer }[]` of the login challenges issued so far, oldest first. */
+export const CHALLENGE_ANSWERS_PATH = '/__test/challenge-answers';
 
-export async function installFaults(app: FastifyInstance): Promise<void> {
+/** What routes tell the test-only endpoints (ContractOptions' testHooks). */
+export interface TestHooks {
+  challengeIssued(id: string, answer: string): void;
+}
+
+export async function installFaults(app: FastifyInstance): Promise<TestHooks> {
+  const answers: { readonly id: string; readonly answer: string }[] = [];
+  app.get(CHALLENGE_ANSWERS_PATH, async () => answers);
+
   const armed = new Map<string, Fault & { left: number }>();
   /** The releases of held requests; clearing the faults (or closing the server) lets them all through. */
   const held = new Set<() => void>();
@@ -64,4 +75,5 @@ export async function installFaults(app: FastifyInstance): Promise<void> {
     if (fault.httpStatus !== undefined) return reply.code(fault.httpStatus).send(failure(500, message));
     return reply.send(failure(fault.resultCode ?? 500, message));
   });
+  return { challengeIssued: (id, answer) => void answers.push({ id, answer }) };
 }

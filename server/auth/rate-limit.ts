@@ -1,4 +1,5 @@
-// Failed logins and old-password checks, counted per (user name, address) pair and per address over a sliding window.
+// Failed logins and old-password checks, counted per (user name, address) pair and per address over a sliding window;
+// and, for logins, when those failures call for a challenge (login-challenge.ts).
 import type { Db } from '../db/open';
 import { inWriteOrder } from '../db/write-order';
 
@@ -7,10 +8,23 @@ export interface RateLimitPolicy {
   readonly maxPerUser: number;
   /** Failures one address may make over every user name, so trying one password on many accounts is limited too. */
   readonly maxPerAddress: number;
+  /**
+   * Failed logins for one user name (from any address) or from one address (for any name) after which a login needs a
+   * challenge the server issued. It slows a script down without locking the account's user out. Wrong old passwords in
+   * a session do not count here: they need a session, and the challenge guards only the login.
+   */
+  readonly challengeAfter: number;
   readonly windowMs: number;
 }
 
-export const DEFAULT_RATE_LIMIT: RateLimitPolicy = { maxPerUser: 10, maxPerAddress: 50, windowMs: 15 * 60_000 };
+/**
+ * What a place in auth_failure is, for the challenge: a user name's logins count while being checked too (parallel
+ * guesses at one account, from however many addresses, meet the challenge as they arrive), an address's only once
+ * failed (people behind one office address log in to their own accounts at the same moment).
+ */
+export const LOGIN_STATE = { none: 0, checking: 1, failed: 2 } as const;
+
+export const DEFAULT_RATE_LIMIT: RateLimitPolicy = { maxPerUser: 10, maxPerAddress: 50, challengeAfter: 3, windowMs: 15 * 60_000 };
 
 /** An attempt that holds its place among the failures while its password is checked. */
 export interface Attempt {
@@ -19,6 +33,9 @@ export interface Attempt {
   readonly ip: string;
 }
 
+/** Why an attempt gets no place: its pair or address used up its failures, or it needs a challenge it did not answer. */
+export type AttemptRefusal = 'locked' | 'challenge';
+
 /**
  * Takes a place for an attempt before its password is checked, so guesses sent in parallel are limited as they arrive
  * rather than after their slow hash. Undefined when the pair or the address has used up its failures; such a refused
@@ -26,26 +43,56 @@ export interface Attempt {
  * unless `attemptSucceeded` releases it.
  */
 export async function beginAttempt(db: Db, userName: string, ip: string, policy: RateLimitPolicy, now = Date.now()): Promise<Attempt | undefined> {
+  const place = await takePlace(db, userName, ip, policy, now, undefined);
+  return typeof place === 'string' ? undefined : place;
+}
+
+/**
+ * The same for a login, which past `challengeAfter` failures for its user name or from its address also needs a
+ * right answer to a challenge (`answered`). Refused for that, it leaves nothing behind either: its password is not
+ * checked, so nothing was guessed.
+ */
+export async function beginLoginAttempt(
+  db: Db, userName: string, ip: string, policy: RateLimitPolicy, answered: boolean, now = Date.now(),
+): Promise<Attempt | AttemptRefusal> {
+  return takePlace(db, userName, ip, policy, now, { answered });
+}
+
+async function takePlace(
+  db: Db, userName: string, ip: string, policy: RateLimitPolicy, now: number, challenge: { readonly answered: boolean } | undefined,
+): Promise<Attempt | AttemptRefusal> {
   const since = now - policy.windowMs;
   await db.deleteFrom('authFailure').where('at', '<=', since).execute();
   // Only places taken before this one count: of parallel attempts, the first ones in get checked. Taking places in
   // write order makes "before" mean committed before, on PostgreSQL and across server instances too.
   return inWriteOrder(db, 'authFailure', async (executor) => {
-    const { id } = await executor.insertInto('authFailure').values({ userName, ip, at: now }).returning('id').executeTakeFirstOrThrow();
+    const loginState = challenge ? LOGIN_STATE.checking : LOGIN_STATE.none;
+    const { id } = await executor.insertInto('authFailure').values({ userName, ip, at: now, loginState }).returning('id').executeTakeFirstOrThrow();
     const before = executor
       .selectFrom('authFailure')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('ip', '=', ip)
       .where('at', '>', since)
       .where('id', '<', id);
-    const pair = await before.where('userName', '=', userName).executeTakeFirstOrThrow();
-    const address = await before.executeTakeFirstOrThrow();
-    if (Number(pair.n) >= policy.maxPerUser || Number(address.n) >= policy.maxPerAddress) {
+    const count = async (query: typeof before) => Number((await query.executeTakeFirstOrThrow()).n);
+    const address = await count(before.where('ip', '=', ip));
+    const pair = await count(before.where('ip', '=', ip).where('userName', '=', userName));
+    const needsChallenge = async () =>
+      (await count(before.where('loginState', '=', LOGIN_STATE.failed).where('ip', '=', ip))) >= policy.challengeAfter ||
+      (await count(before.where('loginState', '!=', LOGIN_STATE.none).where('userName', '=', userName))) >= policy.challengeAfter;
+    let refused: AttemptRefusal | undefined;
+    if (address >= policy.maxPerAddress || pair >= policy.maxPerUser) refused = 'locked';
+    else if (challenge && !challenge.answered && (await needsChallenge())) refused = 'challenge';
+    if (refused) {
       await executor.deleteFrom('authFailure').where('id', '=', id).execute();
-      return undefined;
+      return refused;
     }
     return { id, userName, ip };
   });
+}
+
+/** A login's password proved wrong (or its user unknown): its place now counts for its address's challenge too. */
+export async function loginFailed(db: Db, attempt: Attempt): Promise<void> {
+  await db.updateTable('authFailure').set({ loginState: LOGIN_STATE.failed }).where('id', '=', attempt.id).execute();
 }
 
 /**

@@ -23,6 +23,8 @@ export interface WireContract {
   readonly name: Contract;
   /** Our own calls beyond the spec: the operations routes and POST /verifyPwd. */
   readonly extensionRoutes: boolean;
+  /** A login needs a challenge the server issued after repeated failures; the spec's login takes name and password alone. */
+  readonly loginChallenge: boolean;
   /** What the status socket sends each period after its snapshot. */
   readonly statusFrames: () => StatusFrames;
   /** An alarm as the alarm socket and GET /alarmInfo send it. */
@@ -46,6 +48,7 @@ export const WIRE_CONTRACTS: Readonly<Record<Contract, WireContract>> = {
   ours: {
     name: 'ours',
     extensionRoutes: true,
+    loginChallenge: true,
     statusFrames: changedRows,
     alarm: same,
     statusRow: same,
@@ -58,6 +61,7 @@ export const WIRE_CONTRACTS: Readonly<Record<Contract, WireContract>> = {
   legacy: {
     name: 'legacy',
     extensionRoutes: false,
+    loginChallenge: false,
     statusFrames: fullList,
     alarm: specAlarm,
     statusRow: specStatusRow,

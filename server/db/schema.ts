@@ -80,6 +80,17 @@ export interface AuthFailureTable {
   userName: string;
   ip: string;
   at: Millis;
+  /** LOGIN_STATE (server/auth/rate-limit.ts): not a login, a login being checked, a failed login. */
+  loginState: Generated<number>;
+}
+
+/** A challenge issued for a login (server/auth/login-challenge.ts): its answer's hash, until used or expired. */
+export interface LoginChallengeTable {
+  id: string;
+  answerHash: string;
+  /** The address it was issued to, so one address holds only a few at once. */
+  ip: string;
+  expiresAt: Millis;
 }
 
 export interface QuickVisitTable {
@@ -337,6 +348,7 @@ export interface Database extends ThresholdTables, DeviceParamTables {
   userCompany: UserCompanyTable;
   session: SessionTable;
   authFailure: AuthFailureTable;
+  loginChallenge: LoginChallengeTable;
   quickVisit: QuickVisitTable;
   userAlarmChoice: UserAlarmChoiceTable;
   depot: DepotTable;

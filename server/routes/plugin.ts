@@ -2,9 +2,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { PAGE_LIMITS } from '../../src/domain/wire/records';
 import type { Services } from '../services';
+import type { TestHooks } from '../test-faults';
 
 export interface ContractOptions {
   readonly services: Services;
+  /** Tests only (buildApp's `faults`): what routes tell the test-only endpoints. */
+  readonly testHooks?: TestHooks;
 }
 
 export type ContractPlugin = FastifyPluginAsync<ContractOptions>;

@@ -5,7 +5,9 @@ import { visibleCompanies } from '../auth/context';
 import { authOf, SESSION_COOKIE } from '../auth/guard';
 import { menuTree } from '../auth/menu-tree';
 import { hashMd5, md5Hex, needsRehash, verifyPlainOrDummy } from '../auth/passwords';
-import { attemptSucceeded, beginAttempt } from '../auth/rate-limit';
+import { takeChallenge } from '../auth/login-challenge';
+import { attemptSucceeded, beginAttempt, beginLoginAttempt, loginFailed, type Attempt } from '../auth/rate-limit';
+import { CHALLENGE_REQUIRED } from '../../src/domain/wire/login-challenge';
 import { createSession, deleteSession, purgeSessions } from '../auth/sessions';
 import { failText, langOf } from '../envelope';
 import { areaOf } from './area';
@@ -16,6 +18,9 @@ interface LoginBody {
   password: string;
   ip?: string;
   area?: string;
+  /** A challenge's id and the caller's answer (our contract, once the server asked for one). */
+  captchaId?: string;
+  captcha?: string;
 }
 
 export const sessionRoutes: ContractPlugin = async (app, { services }) => {
@@ -30,20 +35,35 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
           type: 'object',
           required: ['username', 'password'],
           // username and area are stored (failure counts, last login); ip is read from the connection, not from here.
-          properties: { username: field.nonEmpty(50), password: field.nonEmpty(200), ip: field.text(64), area: field.text(100) },
+          properties: {
+            username: field.nonEmpty(50), password: field.nonEmpty(200), ip: field.text(64), area: field.text(100),
+            captchaId: field.text(32), captcha: field.text(16),
+          },
         },
       },
     },
     async (request, reply) => {
       const userName = request.body.username.trim();
       const ip = request.ip;
-      const attempt = await beginAttempt(db, userName, ip, services.rateLimit);
+      const { captchaId, captcha } = request.body;
+      let attempt: Attempt | undefined;
+      if (services.wire.loginChallenge) {
+        // Used up whether or not this login needs it; decided before the password is looked at, so a refusal for the
+        // challenge tells nothing of the password, and is the same for a user name that does not exist.
+        const answered = await takeChallenge(db, captchaId, captcha);
+        const place = await beginLoginAttempt(db, userName, ip, services.rateLimit, answered);
+        if (place === 'challenge') return failText(request, CHALLENGE_REQUIRED, captchaId ? 'server.challengeWrong' : 'server.challengeRequired');
+        attempt = place === 'locked' ? undefined : place;
+      } else {
+        attempt = await beginAttempt(db, userName, ip, services.rateLimit);
+      }
       if (!attempt) return failText(request, 429, 'server.tooManyAttempts');
       const user = await db.selectFrom('appUser').selectAll().where('userName', '=', userName).executeTakeFirst();
       // The same answer, in the same time, for an unknown user and a wrong password, so the form tells no user names.
-      // The attempt's place stays as a failure.
+      // The attempt's place stays, as a failure.
       const right = await verifyPlainOrDummy(request.body.password, user?.passwordHash);
       if (!user || !right) {
+        await loginFailed(db, attempt);
         return failText(request, 400, 'server.loginFailed');
       }
       await attemptSucceeded(db, attempt);

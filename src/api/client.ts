@@ -3,6 +3,7 @@ import { API_BASE, HOST_ROOT } from '../config';
 import type { LocaleKey } from '../domain/i18n';
 import { CALLS, resolveCall, type CallName, type CallRequest, type CallResponse, type HttpMethod } from '../domain/wire/calls';
 import { NOT_FOUND } from '../domain/wire/envelope';
+import { CHALLENGE_REQUIRED } from '../domain/wire/login-challenge';
 import type { Answer, TransportFailure } from './answer';
 import { requestAnswer, type Params, type RequestOptions } from './http';
 
@@ -82,6 +83,11 @@ export interface CallOptions {
 /** The backend has no such call: HTTP 404, or resultCode 404 in the envelope. */
 export function isMissingCall(error: unknown): boolean {
   return error instanceof CallError && (error.resultCode === NOT_FOUND || error.httpStatus === NOT_FOUND);
+}
+
+/** Our server refused a login for its challenge: missing, wrong or expired (a legacy backend never does). */
+export function isChallengeRequired(error: unknown): boolean {
+  return error instanceof CallError && error.resultCode === CHALLENGE_REQUIRED;
 }
 
 /** The text to show for a failure nobody has shown yet: the server's message, else the transport's text. */

@@ -4,12 +4,13 @@ import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { waitFor } from 'xstate';
-import { failureText } from '../api/client';
+import { call, failureText, isChallengeRequired } from '../api/client';
+import type { LoginCredentials } from '../domain/login-form';
 import { AlertHost, Toaster } from '../ui/Notices';
 import '../ui/base.css';
 import { loadedShell, loadShellChunk, prefetchShell } from './lazy-chunks';
 import { dropEarlyClient } from './live/early-join';
-import { LoginPage } from './login/LoginPage';
+import { LoginPage, type LoginRefusal } from './login/LoginPage';
 import { SessionProvider, useSessionActor, useSessionPhase } from './session/SessionProvider';
 import { Loading, NotFound } from './views/StatusPages';
 
@@ -18,6 +19,9 @@ const LazyShell = lazy(loadShellChunk);
 
 /** Someone is typing their login: the shell's code loads meanwhile, so logging in does not wait for it. */
 const fetchShellAhead = () => void prefetchShell();
+
+/** Our server's challenge, asked for only after it refused a login for one (a legacy backend never does). */
+const loadChallenge = () => call('captcha', {}, { passBack: true });
 
 function ShellRoute() {
   const Shell = loadedShell();
@@ -42,12 +46,13 @@ function GuardedRoutes() {
   const phase = useDeferredValue(phaseNow);
   const path = useDeferredValue(location);
 
-  async function login(credentials: { username: string; password: string }): Promise<string | undefined> {
+  async function login(credentials: LoginCredentials): Promise<LoginRefusal | undefined> {
     session.send({ type: 'session.login', credentials });
     const done = await waitFor(session, (s) => s.matches('loggedIn') || s.matches('loggedOut'));
     if (done.matches('loggedIn')) return undefined;
-    const failure = failureText(done.context.error);
-    return 'text' in failure ? failure.text : t(failure.key);
+    const { error } = done.context;
+    const failure = failureText(error);
+    return { text: 'text' in failure ? failure.text : t(failure.key), challengeRequired: isChallengeRequired(error) };
   }
 
   // The login screen stays up while its own login is checked, so a failure shows in its form.
@@ -55,7 +60,7 @@ function GuardedRoutes() {
   const loggedIn = phase === 'loggedIn' || phase === 'loggingOut';
   return (
     <Switch location={path}>
-      <Route path="/login">{loggedIn ? <Redirect to="/" replace /> : <LoginPage onLogin={login} onTyping={fetchShellAhead} />}</Route>
+      <Route path="/login">{loggedIn ? <Redirect to="/" replace /> : <LoginPage onLogin={login} loadChallenge={loadChallenge} onTyping={fetchShellAhead} />}</Route>
       <Route path="/404">
         <NotFound />
       </Route>

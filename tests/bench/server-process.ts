@@ -11,12 +11,13 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `server/main.ts` with `env` added to this process's environment (PORT 0 and DB_PATH are set here). */
+/** Starts `server/main.ts` with `env` added to this process's environment (PORT 0, DB_PATH and no connection cap set here). */
 export async function startServerProcess(env: Readonly<Record<string, string>>): Promise<ServerProcess> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-bench-'));
   const remove = () => fs.rmSync(dir, { recursive: true, force: true });
   const server = await startInstance(
-    { ...process.env, PORT: '0', DB_PATH: path.join(dir, 'fleet.db'), ...env },
+    // No per-address cap: a benchmark plays a thousand consoles from this one address.
+    { ...process.env, PORT: '0', DB_PATH: path.join(dir, 'fleet.db'), MAX_CONNECTIONS_PER_ADDRESS: '0', ...env },
     { onLine: (line, stream) => void (stream === 'stderr' && console.error(line)) },
   ).catch((error: unknown) => {
     remove();

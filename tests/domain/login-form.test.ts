@@ -1,4 +1,4 @@
-// Login form rules of shell spec §2 and §5.
+// Login form rules of shell spec §2 and §5, and the server's challenge in place of the drawn code.
 import { describe, expect, it } from 'vitest';
 import { CAPTCHA_LENGTH } from '../../src/domain/constants';
 import { CAPTCHA_CHARSET, checkLoginForm, generateCaptcha, loginCredentials } from '../../src/domain/login-form';
@@ -33,6 +33,23 @@ describe('login form', () => {
     expect(loginCredentials({ username: '  admin ', password: ' pa ss ', code: 'x' })).toEqual({
       username: 'admin',
       password: ' pa ss ',
+    });
+  });
+
+  it.each([
+    [{ username: 'admin', password: '', code: 'K7MPQ' }, 'login.emptyCredentials'],
+    [{ username: 'admin', password: 'x', code: ' ' }, 'login.codeRequired'],
+    [{ username: 'admin', password: 'x', code: 'anything' }, undefined],
+  ])('leaves the code of the server\'s challenge to the server: %o is %s', (input, expected) => {
+    expect(checkLoginForm(input, undefined)).toBe(expected);
+  });
+
+  it('sends the code, trimmed, as the answer to the server\'s challenge when there is one', () => {
+    const challenge = { id: 'c-9', image: 'data:image/png;base64,', length: 5 };
+    expect(loginCredentials({ username: ' admin ', password: 'pw', code: ' k7mpq ' }, challenge)).toEqual({
+      username: 'admin',
+      password: 'pw',
+      challenge: { id: 'c-9', answer: 'k7mpq' },
     });
   });
 });

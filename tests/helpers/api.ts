@@ -1,6 +1,8 @@
 // A tiny test client for the contract: form-encoded bodies, header-id, cookies, and the envelope.
 import type { Envelope } from '../../src/domain/wire/envelope';
 import type { LoginAnswer } from '../../src/domain/wire/entities';
+import type { LoginChallenge } from '../../src/domain/wire/login-challenge';
+import { CHALLENGE_ANSWERS_PATH } from '../../server/test-faults';
 import type { PublishedAlarm } from '../../server/live/hub';
 import { DEMO_ACCOUNTS } from '../../server/seed/accounts';
 import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
@@ -59,4 +61,17 @@ export async function raiseSimAlarm(base: string, token: string, form: { readonl
   const answer = await call<PublishedAlarm>(base, 'POST', '/sim/alarm', { token, form: fields });
   if (answer.resultCode !== 200) throw new Error(`raising alarm ${form.type} failed: ${answer.resultCode} ${answer.message}`);
   return answer.data.alarm;
+}
+
+/**
+ * A login challenge from `GET /captcha` with its answer, as a login's fields. The answer comes from the test-only
+ * endpoint, so the server must run with `faults: true`; `headers` as the login will send them (X-Forwarded-For).
+ */
+export async function answeredChallenge(base: string, headers?: Readonly<Record<string, string>>): Promise<{ captchaId: string; captcha: string }> {
+  const issued = await call<LoginChallenge>(base, 'GET', '/captcha', { headers });
+  if (issued.resultCode !== 200) throw new Error(`GET /captcha answered ${issued.resultCode} ${issued.message}`);
+  const answers = (await (await fetch(`${base}${CHALLENGE_ANSWERS_PATH}`)).json()) as { id: string; answer: string }[];
+  const answer = answers.find((one) => one.id === issued.data.id)?.answer;
+  if (answer === undefined) throw new Error('the challenge issued is not among the test hook\'s answers: is the server started with faults: true?');
+  return { captchaId: issued.data.id, captcha: answer };
 }

@@ -7,6 +7,7 @@ import type { DatabaseTarget } from '../../server/db/target';
 import { adoptSimulator, leadFleet } from '../../server/fleet';
 import type { ServerConfig } from '../../server/config';
 import type { LiveLimits } from '../../server/live/socket-policy';
+import type { ConnectionLimits } from '../../server/http/connection-limits';
 import { seedFleet, startSimulator, type Simulator } from '../../server/sim';
 import { freshDatabase, type TestDatabase } from './test-database';
 
@@ -28,6 +29,8 @@ export interface TestServerOptions extends Omit<Partial<ServiceOptions>, 'databa
   readonly trustProxy?: TrustProxy;
   /** The live sockets' limits; the server's defaults otherwise. */
   readonly liveLimits?: LiveLimits;
+  /** Connection timeouts and the per-address cap; the server's defaults otherwise. */
+  readonly connectionLimits?: Partial<ConnectionLimits>;
   /** Another running server's database, shared as a second instance would (left in place at close); a fresh one by default. */
   readonly sharedDatabase?: DatabaseTarget;
   /** A database made for this server (a seeded fleet's copy, say), dropped at close; a fresh empty one by default. */
@@ -43,6 +46,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Runn
   await options.prepare?.(created.services);
   const app = await buildApp({
     services: created.services, staticDir: options.staticDir, faults: options.faults, trustProxy: options.trustProxy, liveLimits: options.liveLimits,
+    connectionLimits: options.connectionLimits,
   });
   if (options.fleet) {
     const { sim, ...timing } = options.fleet;

@@ -1,6 +1,9 @@
-// The test-only fault plugin: absent unless asked for, and then answering the armed path as told, for as many calls.
+// The test-only fault plugin: absent unless asked for, and then answering the armed path as told, for as many calls;
+// and telling the login challenges' answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../helpers/api';
+import type { LoginChallenge } from '../../src/domain/wire/login-challenge';
+import { CHALLENGE_ANSWERS_PATH } from '../../server/test-faults';
+import { API, call } from '../helpers/api';
 import { startServer, type RunningServer } from '../helpers/server';
 
 const arm = (base: string, fault: object) =>
@@ -16,6 +19,12 @@ describe('fault injection', () => {
   });
   afterAll(async () => {
     await Promise.all([plain.close(), faulty.close()]);
+  });
+
+  it('tells the answers of the login challenges issued, and only with the test option', async () => {
+    expect(await (await fetch(`${plain.url}${CHALLENGE_ANSWERS_PATH}`)).json()).toMatchObject({ resultCode: 404 });
+    const issued = await call<LoginChallenge>(faulty.url, 'GET', '/captcha');
+    expect(await (await fetch(`${faulty.url}${CHALLENGE_ANSWERS_PATH}`)).json()).toEqual([{ id: issued.data.id, answer: expect.stringMatching(/^[A-Z2-9]{5}$/) }]);
   });
 
   it('does not exist without the test option', async () => {

@@ -1,6 +1,7 @@
 // One typed registry of every HTTP call of spec §7: method, path, root and body encoding, with request and data types.
 import { REQUEST_TIMEOUT_MS } from '../constants';
 import type { LiveAlarm } from './live-alarm';
+import type { LoginChallenge } from './login-challenge';
 import type {
   AlarmChoiceRequest, IpInfo, LoginAnswer, LoginRequest, MenuEntry, PasswordChangeRequest, QuickVisit,
   QuickVisitAddRequest, StUserAlarm, UserPriAnswer, UserPriEntry, VerifyPwdRequest,
@@ -63,6 +64,8 @@ export interface CallTypes {
   heartbeatOvertime: { request: NoRequest; response: readonly HeartbeatOvertimeRow[] };
   /** Our addition: checks the old password's MD5 on blur. */
   verifyPwd: { request: VerifyPwdRequest; response: boolean };
+  /** Our addition: a challenge for a login the server refused with CHALLENGE_REQUIRED. */
+  captcha: { request: NoRequest; response: LoginChallenge };
   /** userPri as GET /userPri returned it, or empty; JSON because a list of objects has no standard form encoding. */
   getTruckBarData: { request: { readonly userPri: readonly UserPriEntry[] }; response: readonly TruckStatusRow[] };
 }
@@ -94,6 +97,7 @@ export const CALLS = {
   saveAlarmChoice: { method: 'POST', path: '/stUserAlarm', root: 'api' },
   heartbeatOvertime: { method: 'GET', path: '/heartBeatInfo/overtime', root: 'api' },
   verifyPwd: { method: 'POST', path: '/verifyPwd', root: 'api' },
+  captcha: { method: 'GET', path: '/captcha', root: 'api', public: true },
   getTruckBarData: { method: 'POST', path: '/truckatgsub/rest/truckData/getTruckBarData', root: 'host', body: 'json' },
 } as const satisfies Record<CallName, CallSpec>;
 

@@ -1,5 +1,6 @@
 // Session and shell entities of spec §3 as they cross the wire: login, user, menu, quick visit, privileges.
 import { isFiniteNumber, isRecord, parseJsonText } from './guards';
+import type { LoginChallengeAnswer } from './login-challenge';
 
 /**
  * A time as the backend sends it: epoch milliseconds, epoch seconds (10 digits, spec §9) or
@@ -26,8 +27,11 @@ export interface LastLoginInfo {
   readonly time: WireTime;
 }
 
-/** The username is trimmed by the form; the password is sent as typed (spec §5); ip and area come from getIp. */
-export interface LoginRequest {
+/**
+ * The username is trimmed by the form; the password is sent as typed (spec §5); ip and area come from getIp. The
+ * challenge's answer only when our server asked for one (login-challenge.ts).
+ */
+export interface LoginRequest extends Partial<LoginChallengeAnswer> {
   readonly username: string;
   readonly password: string;
   readonly ip: string;

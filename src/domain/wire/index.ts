@@ -2,6 +2,7 @@
 export * from './envelope';
 export * from './guards';
 export * from './entities';
+export * from './login-challenge';
 export * from './records';
 export * from './query-fields';
 export * from './truck-row';

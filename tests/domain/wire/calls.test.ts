@@ -61,8 +61,9 @@ describe('call registry', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('lists exactly the spec calls plus the three placed ones and the full-URL one', () => {
-    expect(CALL_NAMES).toHaveLength(SPEC_SHARED_CALLS.length + 4);
+  it('lists exactly the spec calls plus the three placed ones, the full-URL one and our login challenge', () => {
+    expect(CALL_NAMES).toHaveLength(SPEC_SHARED_CALLS.length + 5);
+    expect(CALLS.captcha).toEqual({ method: 'GET', path: '/captcha', root: 'api', public: true });
   });
 
   it('keeps the shared client settings of spec §7', () => {

@@ -4,30 +4,40 @@ import { scryptSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCRYPT_COST, md5Hex, SCRYPT_PARAMS, scryptCost, verifyPlain } from '../../../server/auth/passwords';
 import type { LoginAnswer } from '../../../src/domain/wire/entities';
-import { call, login } from '../../helpers/api';
+import { CHALLENGE_REQUIRED } from '../../../src/domain/wire/login-challenge';
+import { answeredChallenge, call, login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
 
-const wrong = (username: string, from?: string) =>
-  ({ form: { username, password: 'not-the-password' }, headers: from ? { 'x-forwarded-for': from } : undefined });
-const right = (username: string, password: string, from?: string) =>
-  ({ form: { username, password }, headers: from ? { 'x-forwarded-for': from } : undefined });
+type Challenge = { captchaId: string; captcha: string };
+const headersFrom = (from?: string) => (from ? { 'x-forwarded-for': from } : undefined);
+const wrong = (username: string, from?: string, challenge?: Challenge) =>
+  ({ form: { username, password: 'not-the-password', ...challenge }, headers: headersFrom(from) });
+const right = (username: string, password: string, from?: string, challenge?: Challenge) =>
+  ({ form: { username, password, ...challenge }, headers: headersFrom(from) });
 
 describe('lockout behind a trusted proxy (TRUST_PROXY=1)', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ trustProxy: 1 });
+    server = await startServer({ trustProxy: 1, faults: true });
   });
   afterAll(() => server.close());
 
-  it('keeps the account open to its user at another address while one address hammers it', async () => {
+  it('keeps the account open to its user at another address, behind a challenge, while one address hammers it', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 25; i++) codes.push((await call(server.url, 'POST', '/login', wrong('admin', '203.0.113.9'))).resultCode);
+    // Each guess answers a challenge, so what stops it is the lock alone.
+    for (let i = 0; i < 25; i++) {
+      const challenge = await answeredChallenge(server.url, headersFrom('203.0.113.9'));
+      codes.push((await call(server.url, 'POST', '/login', wrong('admin', '203.0.113.9', challenge))).resultCode);
+    }
     expect(codes.slice(0, 10)).toEqual(Array(10).fill(400));
     expect(codes.slice(10)).toEqual(Array(15).fill(429));
-    const own = await call<LoginAnswer>(server.url, 'POST', '/login', right('admin', 'admin123', '198.51.100.7'));
+    // The account's failures ask its user for a challenge too, wherever from; with it the user gets in.
+    expect((await call(server.url, 'POST', '/login', right('admin', 'admin123', '198.51.100.7'))).resultCode).toBe(CHALLENGE_REQUIRED);
+    const own = await call<LoginAnswer>(server.url, 'POST', '/login', right('admin', 'admin123', '198.51.100.7', await answeredChallenge(server.url, headersFrom('198.51.100.7'))));
     expect(own.resultCode).toBe(200);
     // The hammering address stays locked out, even with the right password.
-    expect((await call(server.url, 'POST', '/login', right('admin', 'admin123', '203.0.113.9'))).resultCode).toBe(429);
+    const again = await answeredChallenge(server.url, headersFrom('203.0.113.9'));
+    expect((await call(server.url, 'POST', '/login', right('admin', 'admin123', '203.0.113.9', again))).resultCode).toBe(429);
   });
 
   it('reads the caller address from X-Forwarded-For: the last login shows the client, not the proxy', async () => {
@@ -40,13 +50,15 @@ describe('lockout behind a trusted proxy (TRUST_PROXY=1)', () => {
 describe('lockout without a trusted proxy (the default)', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ faults: true });
   });
   afterAll(() => server.close());
 
-  it('ignores X-Forwarded-For: a guesser cannot escape its lock by naming other addresses', async () => {
-    for (let i = 0; i < 10; i++) await call(server.url, 'POST', '/login', wrong('garden', `203.0.113.${i}`));
-    const next = await call(server.url, 'POST', '/login', right('garden', 'garden123', '198.51.100.7'));
+  it('ignores X-Forwarded-For: a guesser cannot escape its lock, nor the challenge, by naming other addresses', async () => {
+    for (let i = 0; i < 3; i++) expect((await call(server.url, 'POST', '/login', wrong('nobody', `203.0.113.${i}`))).resultCode).toBe(400);
+    expect((await call(server.url, 'POST', '/login', wrong('garden', '203.0.113.3'))).resultCode).toBe(CHALLENGE_REQUIRED);
+    for (let i = 0; i < 10; i++) await call(server.url, 'POST', '/login', wrong('garden', `203.0.113.${i}`, await answeredChallenge(server.url)));
+    const next = await call(server.url, 'POST', '/login', right('garden', 'garden123', '198.51.100.7', await answeredChallenge(server.url)));
     expect(next.resultCode).toBe(429);
   });
 });
@@ -54,13 +66,15 @@ describe('lockout without a trusted proxy (the default)', () => {
 describe('no user names told by timing', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ faults: true });
   });
   afterAll(() => server.close());
 
   async function timed(username: string): Promise<number> {
+    // Past the third failure from this address a login needs a challenge: answered before the clock starts.
+    const challenge = await answeredChallenge(server.url);
     const started = performance.now();
-    const answer = await call(server.url, 'POST', '/login', wrong(username));
+    const answer = await call(server.url, 'POST', '/login', wrong(username, undefined, challenge));
     expect(answer.resultCode).toBe(400);
     return performance.now() - started;
   }

@@ -1,10 +1,10 @@
 // Login failure counting on a real database with the time passed in: per (user, address) pair, per address, and
-// refused attempts that leave no trace.
+// refused attempts that leave no trace; and when a login needs a challenge.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { attemptSucceeded, beginAttempt, type RateLimitPolicy } from '../../../server/auth/rate-limit';
+import { attemptSucceeded, beginAttempt, beginLoginAttempt, LOGIN_STATE, loginFailed, type RateLimitPolicy } from '../../../server/auth/rate-limit';
 import { openTestDatabase, type OpenedTestDatabase } from '../../helpers/test-database';
 
-const POLICY: RateLimitPolicy = { maxPerUser: 10, maxPerAddress: 50, windowMs: 15 * 60_000 };
+const POLICY: RateLimitPolicy = { maxPerUser: 10, maxPerAddress: 50, challengeAfter: 3, windowMs: 15 * 60_000 };
 const T0 = Date.UTC(2026, 10, 23, 0, 0, 0);
 const SECOND = 1_000;
 const MINUTE = 60_000;
@@ -75,5 +75,61 @@ describe('login failure counting', () => {
     const results = await Promise.all(Array.from({ length: 25 }, () => beginAttempt(db(), 'admin', '10.0.0.9', POLICY, T0)));
     expect(results.filter(Boolean)).toHaveLength(10);
     expect(await db().selectFrom('authFailure').select('id').execute()).toHaveLength(10);
+  });
+});
+
+describe('when a login needs a challenge', () => {
+  let opened: OpenedTestDatabase | undefined;
+  beforeEach(async () => {
+    await opened?.close();
+    opened = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  const db = () => {
+    if (!opened) throw new Error('no database');
+    return opened.db;
+  };
+
+  /** A login whose password proves wrong: its place taken (unanswered), then marked failed. What the place was. */
+  async function failedLogin(userName: string, ip: string, at: number): Promise<string> {
+    const place = await beginLoginAttempt(db(), userName, ip, POLICY, false, at);
+    if (typeof place !== 'string') await loginFailed(db(), place);
+    return typeof place === 'string' ? place : 'checked';
+  }
+  const next = async (userName: string, ip: string, at: number, answered = false) => {
+    const place = await beginLoginAttempt(db(), userName, ip, POLICY, answered, at);
+    return typeof place === 'string' ? place : 'checked';
+  };
+
+  it('after 3 failed logins for one user name, from any addresses, until they leave the window', async () => {
+    for (let i = 0; i < 3; i++) expect(await failedLogin('admin', `10.0.1.${i}`, T0 + i * SECOND)).toBe('checked');
+    expect(await next('admin', '10.0.1.9', T0 + MINUTE)).toBe('challenge');
+    expect(await next('admin', '10.0.1.9', T0 + MINUTE, true)).toBe('checked');
+    expect(await next('manager', '10.0.1.9', T0 + MINUTE)).toBe('checked');
+    expect(await next('admin', '10.0.1.9', T0 + 15 * MINUTE + 3 * SECOND)).toBe('checked');
+  });
+
+  it('after 3 failed logins from one address, whatever the names; logins being checked there do not count', async () => {
+    const [a, b, c] = await Promise.all(['u1', 'u2', 'u3'].map((name) => next(name, '10.0.2.1', T0)));
+    // Three colleagues behind one address logging in at once: the fourth is not asked while theirs are checked.
+    expect([a, b, c, await next('u4', '10.0.2.1', T0)]).toEqual(['checked', 'checked', 'checked', 'checked']);
+    await db().updateTable('authFailure').set({ loginState: LOGIN_STATE.failed }).where('ip', '=', '10.0.2.1').execute();
+    expect(await next('u5', '10.0.2.1', T0 + SECOND)).toBe('challenge');
+    expect(await next('u5', '10.0.2.2', T0 + SECOND)).toBe('checked');
+  });
+
+  it('of guesses at one user name taking places in parallel, checks only the first 3 without a challenge', async () => {
+    const places = await Promise.all(Array.from({ length: 12 }, (_, i) => next('admin', `10.0.3.${i}`, T0)));
+    expect(places.filter((place) => place === 'checked')).toHaveLength(3);
+    expect(places.filter((place) => place === 'challenge')).toHaveLength(9);
+  });
+
+  it('never for wrong old passwords in a session, and the lock comes before the challenge', async () => {
+    for (let i = 0; i < 5; i++) await beginAttempt(db(), 'admin', '10.0.4.1', POLICY, T0 + i * SECOND);
+    expect(await next('admin', '10.0.4.1', T0 + MINUTE)).toBe('checked');
+    for (let i = 0; i < 4; i++) await beginAttempt(db(), 'admin', '10.0.4.1', POLICY, T0 + MINUTE + i * SECOND);
+    expect(await next('admin', '10.0.4.1', T0 + 2 * MINUTE)).toBe('locked');
   });
 });
