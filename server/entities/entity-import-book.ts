@@ -2,7 +2,7 @@
 // is (workbook.xml and its relationships), which cell styles are dates (styles.xml), and the shared strings, kept
 // within the file's text budget.
 import path from 'node:path';
-import { IMPORT_TEXT_MAX, TEXT_COST_PER_STRING } from './entity-import-limits';
+import { IMPORT_TEXT_BYTES, TEXT_COST_PER_STRING } from './entity-import-limits';
 import { FileRefused, unreadable } from './entity-import-refused';
 import { partText, type ZipPart } from './entity-import-zip';
 import { attribute, readXml, StringItem, type Attributes, type XmlReader } from './entity-import-xml';
@@ -11,9 +11,11 @@ import { attribute, readXml, StringItem, type Attributes, type XmlReader } from 
 export class TextBudget {
   private spent = 0;
 
-  spend(characters: number): void {
-    this.spent += characters + TEXT_COST_PER_STRING;
-    if (this.spent > IMPORT_TEXT_MAX) throw new FileRefused('entityTransfer.fileProblem.tooMuchText', { mb: (IMPORT_TEXT_MAX * 2) / (1024 * 1024) });
+  /** Counts a string kept: its own text, or '' for one kept already (a shared string in a cell). */
+  spend(text: string): void {
+    const wide = /[\u0100-\uffff]/.test(text);
+    this.spent += text.length * (wide ? 2 : 1) + TEXT_COST_PER_STRING;
+    if (this.spent > IMPORT_TEXT_BYTES) throw new FileRefused('entityTransfer.fileProblem.tooMuchText', { mb: IMPORT_TEXT_BYTES / (1024 * 1024) });
   }
 }
 
@@ -113,7 +115,7 @@ export async function readSharedStrings(data: Buffer, part: ZipPart, budget: Tex
     close(name) {
       if (name !== 'si') return item.close(name);
       const text = item.take();
-      budget.spend(text.length);
+      budget.spend(text);
       strings.push(text);
     },
     text: (text) => item.add(text),

@@ -29,11 +29,12 @@ export const CELL_TEXT_MAX = 32_767;
 export const XML_PENDING_MAX = CELL_TEXT_MAX * 8;
 
 /**
- * Characters of text kept from one file while it is read (shared strings and the cells of the import's columns), each
- * string counted 16 more for its own cost: about 16 MB at most. A 10,000-row driver file with every field at its
- * longest keeps about 8 M.
+ * Bytes of text kept from one file while it is read (shared strings and the cells of the import's columns), as
+ * JavaScript holds it (one byte a Latin-1 character, two any other), each string counted 16 more for its own cost.
+ * 10,000 drivers as people fill them in (a 15-character Chinese address, an e-mail, dates and phones) keep about 4 MB;
+ * a file of every field at its longest is refused.
  */
-export const IMPORT_TEXT_MAX = 8_000_000;
+export const IMPORT_TEXT_BYTES = 8 * MB;
 export const TEXT_COST_PER_STRING = 16;
 
 /**

@@ -4,7 +4,7 @@
 import type { TextBudget } from './entity-import-book';
 import { CELL_TEXT_MAX } from './entity-import-limits';
 import { unreadable } from './entity-import-refused';
-import { cellTooLong, readXml, StringItem } from './entity-import-xml';
+import { cellTooLong, detached, readXml, StringItem } from './entity-import-xml';
 
 export interface SheetContext {
   readonly strings: readonly string[];
@@ -69,7 +69,7 @@ function cellValue(cell: OpenCell, value: string, inline: string, context: Sheet
     case 'inlineStr':
       return inline;
     case 'str':
-      return value;
+      return detached(value);
     case 'b':
       return value.trim() === '1' ? 'true' : 'false';
     case 'e':
@@ -134,7 +134,7 @@ export async function readRows(chunks: AsyncIterable<string>, context: SheetCont
           const kept = cellValue(cell, value, text, context);
           // A shared string is kept already (and counted); any other text is the file's to pay for.
           if (kept !== '') {
-            context.budget.spend(cell.type === 's' ? 0 : kept.length);
+            context.budget.spend(cell.type === 's' ? '' : kept);
             cells.set(cell.column, kept);
           }
         }

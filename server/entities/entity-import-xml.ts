@@ -20,6 +20,15 @@ export const cellTooLong = (): FileRefused => new FileRefused('entityTransfer.fi
 
 const localName = (name: string): string => name.slice(name.indexOf(':') + 1);
 
+/**
+ * The text as a string of its own. saxes hands text out as slices of the chunk it parses, and V8 keeps a slice's
+ * whole parent alive: kept as is, a few short cells would hold every 64 KB chunk of the part they came from.
+ */
+export function detached(text: string): string {
+  // V8 copies strings shorter than its smallest slice (13 characters) anyway.
+  return text.length < 13 ? text : Buffer.from(text, 'utf16le').toString('utf16le');
+}
+
 /** An attribute by its name without a prefix (`r:id` as `id`). */
 export function attribute(attributes: Attributes, name: string): string | undefined {
   if (name in attributes) return attributes[name];
@@ -89,9 +98,9 @@ export class StringItem {
     if (this.text.length > CELL_TEXT_MAX) throw cellTooLong();
   }
 
-  /** The item's text; the collector is empty again. */
+  /** The item's text, detached from the parsed chunks; the collector is empty again. */
   take(): string {
-    const text = this.text;
+    const text = detached(this.text);
     this.text = '';
     this.inT = false;
     this.phonetic = 0;

@@ -17,6 +17,7 @@ import { field, type ContractPlugin } from '../routes/plugin';
 import type { Services } from '../services';
 import { answerExport, exportBodySchema, type EntityExportBody } from './entity-export';
 import { importSheet } from './entity-import';
+import { readUpload } from './entity-import-body';
 import { companyChoices } from './entity-import-columns';
 import { ImportGate, type ImportLease } from './entity-import-gate';
 import { templateWorkbook } from './entity-import-template';
@@ -96,9 +97,9 @@ function importRoutes(
 
 export const entityTransferRoutes: ContractPlugin = async (app, { services }) => {
   // An upload is the workbook itself as the body: no multipart plugin, and in this plugin's scope only.
-  app.addContentTypeParser([XLSX_TYPE, 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: TRANSFER_LIMITS.importBytes }, (_request, body, done) => {
-    done(null, body);
-  });
+  app.addContentTypeParser([XLSX_TYPE, 'application/octet-stream'], { bodyLimit: TRANSFER_LIMITS.importBytes }, (request: FastifyRequest, payload: FastifyRequest['raw']) =>
+    readUpload(payload, request.headers['content-length'], TRANSFER_LIMITS.importBytes),
+  );
   const gate = new ImportGate();
   for (const def of Object.values(ENTITIES)) {
     const route = routeByPath(def.path);
