@@ -35,6 +35,8 @@ const REFUSED = {
 /** An upload whose body is sent in two halves, the second when the test says: an import still under way. */
 function heldUpload(base: string, token: string, def: EntityDef, body: Buffer) {
   const request = http.request(`${base}${API}${transferCallPath(def, 'import')}`, {
+    // A connection of its own: abandoning it must not end a pooled one another upload goes on to use.
+    agent: false,
     method: 'POST',
     headers: { 'header-id': token, cookie: 'language=en', 'content-type': XLSX_TYPE, 'content-length': body.length },
   });
