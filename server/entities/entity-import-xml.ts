@@ -22,7 +22,7 @@ const localName = (name: string): string => name.slice(name.indexOf(':') + 1);
 
 /**
  * The text as a string of its own. saxes hands text out as slices of the chunk it parses, and V8 keeps a slice's
- * whole parent alive: kept as is, a few short cells would hold every 64 KB chunk of the part they came from.
+ * whole parent alive: kept as is, a few short cells would hold every chunk of the part they came from.
  */
 export function detached(text: string): string {
   // V8 copies strings shorter than its smallest slice (13 characters) anyway.

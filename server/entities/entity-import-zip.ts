@@ -28,8 +28,11 @@ const U32_MAX = 0xffffffff;
 const U16_MAX = 0xffff;
 /** Deflate's best case is 258 bytes from one 2-bit code: no honest part inflates to more than this per byte. */
 const DEFLATE_RATIO_MAX = 1032;
-/** Bytes of text handed on at once: one inflater output chunk, about 2 ms of XML parsing. */
-const CHUNK = 64 * 1024;
+/**
+ * Bytes of text handed on at once: one inflater output chunk, about half a millisecond of XML parsing, so other calls
+ * wait at most that long for their turn (64 KB made the other users' p99 twice as long in bench:settings).
+ */
+const CHUNK = 16 * 1024;
 
 function u64(data: Buffer, at: number): number {
   const value = data.readBigUInt64LE(at);

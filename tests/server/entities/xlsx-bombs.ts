@@ -12,13 +12,21 @@ interface Deflated {
   readonly bytes: Buffer;
   readonly size: number;
   readonly crc: number;
+  /** Method 0 rather than 8. */
+  readonly stored?: boolean;
 }
 
 const MB = 1024 * 1024;
 
-function deflated(text: string): Deflated {
+export function deflated(text: string): Deflated {
   const raw = Buffer.from(text);
   return { bytes: zlib.deflateRawSync(raw, { level: 9 }), size: raw.length, crc: zlib.crc32(raw) };
+}
+
+/** A part stored as it is (method 0), as some writers store small parts. */
+export function stored(text: string): Deflated {
+  const raw = Buffer.from(text);
+  return { bytes: raw, size: raw.length, crc: zlib.crc32(raw), stored: true };
 }
 
 /** `head`, then `unit` `times` over, then `tail`, deflated without ever holding the whole text. */
@@ -45,21 +53,35 @@ export interface ZipEntry {
   readonly content: Deflated;
   /** The uncompressed size written in the local and central headers, when it is to be a lie. */
   readonly declaredSize?: number;
+  /** General-purpose flags besides UTF-8 names (bit 0: encrypted). */
+  readonly flags?: number;
+  /** Sizes in a ZIP64 extra field of the central directory, its 32-bit fields at their maximum. */
+  readonly zip64?: boolean;
 }
 
-/** A zip archive of deflated entries (method 8), no data descriptors, no comment. */
+function zip64Extra(size: number, compressed: number): Buffer {
+  const extra = Buffer.alloc(20);
+  extra.writeUInt16LE(0x0001, 0);
+  extra.writeUInt16LE(16, 2);
+  extra.writeBigUInt64LE(BigInt(size), 4);
+  extra.writeBigUInt64LE(BigInt(compressed), 12);
+  return extra;
+}
+
+/** A zip archive of its entries, no data descriptors, no comment. */
 export function zipOf(entries: readonly ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const { name, content, declaredSize } of entries) {
+  for (const { name, content, declaredSize, flags = 0, zip64 = false } of entries) {
     const nameBytes = Buffer.from(name);
     const size = declaredSize ?? content.size;
+    const method = content.stored === true ? 0 : 8;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
+    local.writeUInt16LE(0x0800 | flags, 6);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(content.crc >>> 0, 14);
     local.writeUInt32LE(content.bytes.length, 18);
     local.writeUInt32LE(size, 22);
@@ -68,15 +90,17 @@ export function zipOf(entries: readonly ZipEntry[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(0x0800 | flags, 8);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(content.crc >>> 0, 16);
-    central.writeUInt32LE(content.bytes.length, 20);
-    central.writeUInt32LE(size, 24);
+    central.writeUInt32LE(zip64 ? 0xffffffff : content.bytes.length, 20);
+    central.writeUInt32LE(zip64 ? 0xffffffff : size, 24);
     central.writeUInt16LE(nameBytes.length, 28);
+    const extra = zip64 ? zip64Extra(size, content.bytes.length) : Buffer.alloc(0);
+    central.writeUInt16LE(extra.length, 30);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, content.bytes);
-    centrals.push(central, nameBytes);
+    centrals.push(central, nameBytes, extra);
     offset += local.length + nameBytes.length + content.bytes.length;
   }
   const directory = Buffer.concat(centrals);
@@ -111,32 +135,63 @@ export interface SheetParts {
   readonly declare?: { readonly sheet?: number; readonly sharedStrings?: number };
 }
 
+export interface BookParts {
+  /** The sheet part, and the shared strings' and styles' when the book has them. */
+  readonly sheet: ZipEntry['content'];
+  readonly sharedStrings?: ZipEntry['content'];
+  readonly styles?: ZipEntry['content'];
+  /** Inside `<workbook>` before `<sheets>`: `<workbookPr date1904="1"/>`, say. */
+  readonly workbookPr?: string;
+  /** Sheets before the one that holds the data, each hidden or not. */
+  readonly sheetsBefore?: readonly { readonly hidden: boolean; readonly sheet: ZipEntry['content'] }[];
+  readonly declare?: { readonly sheet?: number; readonly sharedStrings?: number };
+}
+
+/** The parts of an .xlsx around the given ones: content types, relationships, the workbook naming its sheets. */
+export function xlsxOf(parts: BookParts): Buffer {
+  const before = parts.sheetsBefore ?? [];
+  const sheets = [...before.map((sheet, index) => ({ ...sheet, index: index + 1 })), { hidden: false, sheet: parts.sheet, index: before.length + 1 }];
+  const rel = (id: string, type: string, target: string) => `<Relationship Id="${id}" Type="${REL_NS}/${type}" Target="${target}"/>`;
+  const entries: ZipEntry[] = [
+    { name: '[Content_Types].xml', content: deflated('<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>') },
+    { name: '_rels/.rels', content: deflated(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rel('rId1', 'officeDocument', 'xl/workbook.xml')}</Relationships>`) },
+    {
+      name: 'xl/workbook.xml',
+      content: deflated(
+        `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${NS}" xmlns:r="${REL_NS}">${parts.workbookPr ?? ''}<sheets>` +
+          sheets.map(({ hidden, index }) => `<sheet name="Sheet${index}" sheetId="${index}"${hidden ? ' state="hidden"' : ''} r:id="rIdSheet${index}"/>`).join('') +
+          '</sheets></workbook>',
+      ),
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      content: deflated(
+        '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+          sheets.map(({ index }) => rel(`rIdSheet${index}`, 'worksheet', `worksheets/sheet${index}.xml`)).join('') +
+          (parts.sharedStrings ? rel('rIdStrings', 'sharedStrings', 'sharedStrings.xml') : '') +
+          (parts.styles ? rel('rIdStyles', 'styles', '/xl/styles.xml') : '') +
+          '</Relationships>',
+      ),
+    },
+    ...sheets.map(({ sheet, index }) => ({ name: `xl/worksheets/sheet${index}.xml`, content: sheet, declaredSize: index === sheets.length ? parts.declare?.sheet : undefined })),
+  ];
+  if (parts.sharedStrings) entries.push({ name: 'xl/sharedStrings.xml', content: parts.sharedStrings, declaredSize: parts.declare?.sharedStrings });
+  if (parts.styles) entries.push({ name: 'xl/styles.xml', content: parts.styles });
+  return zipOf(entries);
+}
+
+/** A worksheet part of these rows' XML. */
+export const sheetXml = (rows: string): string => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="${NS}"><sheetData>${rows}</sheetData></worksheet>`;
+
 /** An .xlsx whose first sheet is `head`, `rows` copies of `row`, then the sheet's end. */
 export function workbookBomb(parts: SheetParts): Buffer {
   const sheetHead = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="${NS}"><sheetData>${parts.head}`;
   const shared = parts.sharedString;
-  const entries: ZipEntry[] = [
-    { name: '[Content_Types].xml', content: deflated('<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>') },
-    { name: '_rels/.rels', content: deflated(`<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`) },
-    { name: 'xl/workbook.xml', content: deflated(`<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${NS}" xmlns:r="${REL_NS}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`) },
-    {
-      name: 'xl/_rels/workbook.xml.rels',
-      content: deflated(
-        `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
-          (shared ? `<Relationship Id="rId2" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/>` : '') +
-          '</Relationships>',
-      ),
-    },
-    { name: 'xl/worksheets/sheet1.xml', content: deflatedRepeat(sheetHead, parts.row, parts.rows, '</sheetData></worksheet>'), declaredSize: parts.declare?.sheet },
-  ];
-  if (shared) {
-    entries.push({
-      name: 'xl/sharedStrings.xml',
-      content: deflatedRepeat(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${NS}"><si><t>`, shared.text, shared.repeat, '</t></si></sst>'),
-      declaredSize: parts.declare?.sharedStrings,
-    });
-  }
-  return zipOf(entries);
+  return xlsxOf({
+    sheet: deflatedRepeat(sheetHead, parts.row, parts.rows, '</sheetData></worksheet>'),
+    sharedStrings: shared ? deflatedRepeat(`<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${NS}"><si><t>`, shared.text, shared.repeat, '</t></si></sst>') : undefined,
+    declare: parts.declare,
+  });
 }
 
 /** The issue's first bomb: the template's header, then `rows` station rows of inline strings (300 MB for 1.5 M). */
