@@ -13,8 +13,8 @@ import { call, login } from '../../helpers/api';
 import { peakResidentBytes, resetPeak, residentBytes } from '../../helpers/process-memory';
 import { startMain, type MainProcess } from '../../helpers/server-process';
 import { freshDatabase, type TestDatabase } from '../../helpers/test-database';
-import { addImporters, upload } from './transfer-calls';
-import { headerOf, importBombs, inlineRow, tooMuchTextFile, workbookBomb, type NamedBomb } from './xlsx-bombs';
+import { addImporters, upload, workbookOf } from './transfer-calls';
+import { headerOf, importBombs, tooMuchTextFile, type NamedBomb } from './xlsx-bombs';
 
 const STATION = entityFor('/setting/base_data/station') as EntityDef;
 const MB = 1024 * 1024;
@@ -38,8 +38,8 @@ describe('server memory while import bombs are refused (server in its own proces
     pid = server.child.pid;
     admin = (await login(server.base, 'admin')).token;
     tokens = [admin, ...(await addImporters(server.base, admin, IMPORTERS))];
-    // The import path's code loaded and the start-up's own work done before any baseline.
-    const warm = workbookBomb({ head: inlineRow(headerOf(STATION)), row: inlineRow(row('W')), rows: 1 });
+    // The import path's code loaded (a workbook as exceljs writes one) and the start-up's own work done before any baseline.
+    const warm = await workbookOf([headerOf(STATION), row('W')]);
     expect((await upload(server.base, admin, STATION, warm)).data).toEqual({ imported: 1 });
     for (const deadline = Date.now() + 60_000; !(await diagnostics()).reportDays.ready; ) {
       if (Date.now() > deadline) throw new Error('the report days were not stored within 60 s');
