@@ -1,18 +1,19 @@
 // Uploads that unpack to far more than they weigh (issue 27): a sheet of 1.5 M rows, one 400 MB shared string, and
 // archives that declare small sizes and inflate large, each refused with its own message in the caller's language and
-// nothing imported; a file within the bounds stops at the row limit; and one import per user at a time, the second
-// refused at once while the first is still being sent, other users' imports going through meanwhile.
+// nothing imported; a file within the bounds stops at the row limit, the largest file allowed still imports; and one
+// import per user at a time, the second refused at once while the first is still being sent, other users' imports
+// going through meanwhile.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef } from '../../../src/domain/screens/entities/definition';
 import { entityFor } from '../../../src/domain/screens/entities/registry';
-import { transferCallPath, XLSX_TYPE, type ImportDone } from '../../../src/domain/screens/entities/transfer';
+import { isSheetField, TRANSFER_LIMITS, transferCallPath, XLSX_TYPE, type ImportDone } from '../../../src/domain/screens/entities/transfer';
 import type { Envelope } from '../../../src/domain/wire/envelope';
 import { ROLE } from '../../../server/seed/accounts';
 import { API } from '../../helpers/api';
 import { addAccount } from '../live/accounts';
 import { startEntityServer, type EntityServer } from './entity-server';
-import { upload } from './transfer-calls';
+import { fillTemplate, postForDownload, upload } from './transfer-calls';
 import { headerOf, inlineRow, rowsBomb, sharedStringBomb, workbookBomb } from './xlsx-bombs';
 
 const STATION = entityFor('/setting/base_data/station') as EntityDef;
@@ -110,6 +111,22 @@ describe('entity import bombs', () => {
     const inline = rowsBomb(STATION, [...stationRow('C').slice(0, 4), 'x'.repeat(40_000)], 1);
     expect(await send(inline, 'zh')).toEqual({ resultCode: 400, message: REFUSED.cellTooLong.zh, data: null });
   });
+
+  it('still imports the largest file allowed: 10,000 rows of a filled template, written by exceljs', async () => {
+    const template = (await postForDownload(api.server.url, api.token('manager'), STATION, 'template', { language: 'zh', fileName: 't.xlsx' })).body;
+    const keys = STATION.fields.filter(isSheetField).map((field) => field.key);
+    const rows = Array.from({ length: TRANSFER_LIMITS.importRows }, (_, index) => {
+      const tag = String(index).padStart(5, '0');
+      return {
+        name: `最大导入站${tag}`, code: `MAX${tag}`, shortName: `最大${tag}`, companyCode: 'C002',
+        address: `上海市浦东新区张江高科技园区碧波路${tag}号东侧加油站`, phone: `021-5${tag}`, safeRange: '120', lng: '121.45', lat: '31.23',
+      };
+    });
+    const file = await fillTemplate(template, keys, rows);
+    expect(file.length).toBeLessThan(TRANSFER_LIMITS.importBytes);
+    expect((await send(file, 'en')).data).toEqual({ imported: TRANSFER_LIMITS.importRows });
+    expect((await api.list(STATION, 'admin', { code: 'MAX', size: 1 })).data.total).toBe(TRANSFER_LIMITS.importRows);
+  }, 120_000);
 
   it('still imports a file of its own making, as a spreadsheet program writes one', async () => {
     const file = workbookBomb({ head: inlineRow(headerOf(STATION)), row: inlineRow(stationRow('OK')), rows: 1 });
