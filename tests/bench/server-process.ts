@@ -7,6 +7,8 @@ import { startInstance } from '../../scripts/cluster/instance';
 export interface ServerProcess {
   /** http://host:port the server said it runs at. */
   readonly base: string;
+  /** The server's process id: its memory is read from /proc. */
+  readonly pid: number;
   /** Stops the server, waits for it to exit and removes its database. */
   stop(): Promise<void>;
 }
@@ -23,8 +25,11 @@ export async function startServerProcess(env: Readonly<Record<string, string>>):
     remove();
     throw error;
   });
+  const { pid } = server.child;
+  if (pid === undefined) throw new Error('the server process has no pid');
   return {
     base: server.base,
+    pid,
     async stop() {
       await server.stop();
       remove();

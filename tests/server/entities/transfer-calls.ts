@@ -1,10 +1,13 @@
 // The import and export calls as a test drives them: a form posted for a workbook (export, template), a workbook
 // uploaded as the body (import), and sheets written and read back with exceljs.
 import ExcelJS from 'exceljs';
+import { USER_PATH } from '../../../src/domain/screens/entities/accounts';
 import type { EntityDef } from '../../../src/domain/screens/entities/definition';
 import { transferCallPath, XLSX_TYPE } from '../../../src/domain/screens/entities/transfer';
+import { entityCallPath } from '../../../src/domain/screens/entities/wire';
 import type { Envelope } from '../../../src/domain/wire/envelope';
-import { API } from '../../helpers/api';
+import { ROLE } from '../../../server/seed/accounts';
+import { API, call } from '../../helpers/api';
 
 type Lang = 'zh' | 'en';
 
@@ -83,4 +86,27 @@ export async function workbookOf(rows: readonly (readonly (string | number | nul
   const sheet = workbook.addWorksheet('Sheet1');
   for (const row of rows) sheet.addRow([...row]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * `count` new users of the user administrator's role (the manager's: it imports master data), made and logged in
+ * through the calls as an administrator would: the importers of a test or benchmark that needs several users at once.
+ * Their tokens.
+ */
+export async function addImporters(base: string, adminToken: string, count: number, prefix = 'importer'): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let index = 1; index <= count; index += 1) {
+    const userName = `${prefix}${index}`;
+    const password = `${prefix}-pass-${index}`;
+    const made = await call(base, 'POST', entityCallPath(USER_PATH), {
+      token: adminToken,
+      // A reference is sent by its label: the role's name.
+      form: { userName, realName: userName, roleId: ROLE.userAdmin, companyCode: 'C001', password, passwordConfirm: password },
+    });
+    if (made.resultCode !== 200) throw new Error(`user ${userName}: ${made.message}`);
+    const session = await call<{ readonly 'header-id': string }>(base, 'POST', '/login', { form: { username: userName, password, ip: '', area: '' } });
+    if (session.resultCode !== 200) throw new Error(`login ${userName}: ${session.message}`);
+    tokens.push(session.data['header-id']);
+  }
+  return tokens;
 }

@@ -66,7 +66,8 @@ export interface ImportRefusal {
 /** At most this many problems travel back: enough to fix a file, not a megabyte of repeats. */
 export const IMPORT_PROBLEMS_SHOWN = 500;
 
-export const IMPORT_RESULT = { refused: 400, tooLarge: 413 } as const;
+/** resultCodes of an import refused: its file or rows, its size, another import of the caller's under way. */
+export const IMPORT_RESULT = { refused: 400, tooLarge: 413, running: 429 } as const;
 
 function isImportProblem(value: unknown): value is ImportProblem {
   return (
