@@ -8,6 +8,11 @@ process.env.TZ = 'Asia/Shanghai';
 // changes run here, each a full hash. Workers and the servers they spawn inherit it.
 process.env.SCRYPT_COST ??= '14';
 
+// A server test's setup may be the run's first to ask for the seeded fleet (tests/helpers/seeded-fleet.ts) and then
+// simulates 30 days of 80 trucks while the other worker runs: about 20 s on a quiet 2-core machine, over a minute on
+// a busy one. The limit is there to catch a hung setup, not to time the seeding.
+const SERVER_HOOK_TIMEOUT_MS = 180_000;
+
 const nodeLayer = (name: string) => ({
   test: { name, include: [`tests/${name}/**/*.test.ts`], environment: 'node' as const },
 });
@@ -30,7 +35,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
-          hookTimeout: 30_000,
+          hookTimeout: SERVER_HOOK_TIMEOUT_MS,
           globalSetup: ['tests/helpers/seed-cache-setup.ts'],
         },
       },
@@ -41,7 +46,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
-          hookTimeout: 30_000,
+          hookTimeout: SERVER_HOOK_TIMEOUT_MS,
           globalSetup: ['tests/helpers/postgres-setup.ts', 'tests/helpers/seed-cache-setup.ts'],
         },
       },
