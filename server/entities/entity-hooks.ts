@@ -40,11 +40,14 @@ export async function afterWrite(trx: Db, def: EntityDef, key: Cell, values: Rea
 }
 
 /**
- * After any save of a table's rows (a new row, an edit, a status change), at the save's time: the threshold
- * rows' values in force join their history, which the stop and offline alarms and their lists are judged by.
+ * After any save of a table's rows (a new row, an edit, a status change), at the save's time, with the saved rows as
+ * they were and are (`states`): the threshold values in force of their companies join the history, which the stop
+ * and offline alarms and their lists are judged by.
  */
-export async function afterRowsSaved(trx: Db, def: EntityDef, at: number): Promise<void> {
-  if (def.table === 'alarmThreshold') await recordThresholdHistory(trx, at);
+export async function afterRowsSaved(trx: Db, def: EntityDef, at: number, states: readonly StoredRow[]): Promise<void> {
+  if (def.table !== 'alarmThreshold') return;
+  const companies = states.flatMap((state) => (typeof state['companyCode'] === 'string' ? [state['companyCode']] : []));
+  await recordThresholdHistory(trx, at, companies);
 }
 
 /** Whose accounts a saved row changes: its user, or every user of its role; a new organisation its creator's. */

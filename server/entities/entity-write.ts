@@ -150,7 +150,7 @@ export async function createRow(ctx: WriteContext, def: EntityDef, input: Entity
         await trx.insertInto('userCompany').values({ userId: ctx.caller.userId, companyCode: own }).execute();
       }
       await afterWrite(trx, def, row[def.key] ?? null, values);
-      await afterRowsSaved(trx, def, ctx.now);
+      await afterRowsSaved(trx, def, ctx.now, [row]);
       return { kind: 'saved', row: await wireRow(db, def, row) } as const;
     }),
   );
@@ -205,7 +205,7 @@ export async function updateRow(ctx: WriteContext, def: EntityDef, rawKey: strin
       const result = await writeVersion(db, ctx, def, key, version, values, file?.content);
       if (result.kind === 'saved') {
         await afterWrite(trx, def, key, values, before);
-        await afterRowsSaved(trx, def, ctx.now);
+        await afterRowsSaved(trx, def, ctx.now, [before, after]);
       }
       return result;
     }),
@@ -224,7 +224,7 @@ export async function setRowStatus(ctx: WriteContext, def: EntityDef, rawKey: st
     const blocked = blockedProblem(def, before);
     if (blocked) return refused(blocked);
     const result = await writeVersion(db, ctx, def, key, version, { status });
-    if (result.kind === 'saved') await afterRowsSaved(trx, def, ctx.now);
+    if (result.kind === 'saved') await afterRowsSaved(trx, def, ctx.now, [before]);
     return result;
   });
 }

@@ -73,4 +73,11 @@ describe('truck_loss by year', () => {
     const [zh, en] = [await seeded.page(truckLoss, 'admin', { year: '20x6' }, 'zh'), await seeded.page(truckLoss, 'admin', { year: '20x6' }, 'en')];
     expect([zh.resultCode, zh.message, en.resultCode, en.message]).toEqual([400, '筛选值“20x6”无效', 400, 'The filter value "20x6" is not valid']);
   });
+
+  it('refuses a year outside 1970–2099, in both languages, rather than reading 0099 as 1999', async () => {
+    for (const year of ['0099', '1969', '2100']) {
+      const [zh, en] = [await seeded.page(truckLoss, 'admin', { year }, 'zh'), await seeded.page(truckLoss, 'admin', { year }, 'en')];
+      expect([zh.resultCode, zh.message, en.resultCode, en.message]).toEqual([400, `筛选值“${year}”无效`, 400, `The filter value "${year}" is not valid`]);
+    }
+  });
 });

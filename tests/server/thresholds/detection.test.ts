@@ -43,7 +43,7 @@ const stamp = { status: 1, version: 1, modifiedBy: 'test', modifiedAt: T0 };
 async function setThreshold(db: Db, companyCode: string, values: { parkingTimeoutMin: number; offlineTimeoutMin: number; overspeedKmh: number }, at = T0) {
   await db.deleteFrom('alarmThreshold').where('companyCode', '=', companyCode).execute();
   await db.insertInto('alarmThreshold').values({ companyCode, ...values, ...stamp }).execute();
-  await recordThresholdHistory(db, at);
+  await recordThresholdHistory(db, at, [companyCode]);
 }
 
 describe('alarm detection reads the thresholds', () => {

@@ -42,7 +42,7 @@ describe('the threshold cache', () => {
 
   it("puts the database's thresholds in force while the live simulator runs, and the defaults again once it stops", async () => {
     await s.db.insertInto('alarmThreshold').values({ companyCode: 'C002', parkingTimeoutMin: 33, offlineTimeoutMin: 7, overspeedKmh: 70, ...stamp }).execute();
-    await recordThresholdHistory(s.db, T0);
+    await recordThresholdHistory(s.db, T0, ['C002']);
     const engineWithoutSource = {};
     const sim = startSimulator({ db: s.db, driver: s.driver, hub: s.hub }, { seed: 'cache', now: () => T0, timer: false });
     await sim.ready;

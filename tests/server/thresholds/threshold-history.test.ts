@@ -48,14 +48,14 @@ describe('the threshold history', () => {
 
   it('records a company only when its values in force change, and never before its newest row', async () => {
     await db().insertInto('alarmThreshold').values(row('C002', 1, T0, 35)).execute();
-    await recordThresholdHistory(db(), T0);
+    await recordThresholdHistory(db(), T0, ['C002']);
     // Nothing changed: nothing recorded.
-    await recordThresholdHistory(db(), T0 + HOUR);
+    await recordThresholdHistory(db(), T0 + HOUR, ['C002']);
     await db().updateTable('alarmThreshold').set({ parkingTimeoutMin: 25 }).execute();
     // A save dated before the newest row (another instance's clock behind): dated at that row instead.
-    await recordThresholdHistory(db(), T0 - HOUR);
+    await recordThresholdHistory(db(), T0 - HOUR, ['C002']);
     await db().updateTable('alarmThreshold').set({ status: 0 }).execute();
-    await recordThresholdHistory(db(), T0 + 2 * HOUR);
+    await recordThresholdHistory(db(), T0 + 2 * HOUR, ['C002']);
     expect((await readThresholdHistory(db())).map((entry) => [entry.effectiveFrom, entry.parkingTimeoutMin, entry.offlineTimeoutMin])).toEqual([
       [T0, 35, 15],
       [T0, 25, 15],

@@ -51,7 +51,19 @@ export function rangeFilterOf(def: ReportDef): Extract<ReportFilter, { type: 'ra
 
 /** The query key of a year filter. */
 export const YEAR_KEY = 'year';
-const YEAR = /^\d{4}$/;
+/**
+ * The years a year filter takes: from the epoch's (the years offered start there at the earliest, so each is taken)
+ * to a fixed last one, so that the console and the server check alike without a clock. Never 0000–0099, which a
+ * date API reading two-digit years would turn into 1900–1999.
+ */
+export const YEAR_BOUNDS = { first: 1970, last: 2099 } as const;
+
+/** The year a query's value names, or undefined when it is no four-digit year within the bounds. */
+function chosenYear(value: string | number | undefined): number | undefined {
+  if (value === undefined || !/^\d{4}$/.test(String(value))) return undefined;
+  const year = Number(value);
+  return year >= YEAR_BOUNDS.first && year <= YEAR_BOUNDS.last ? year : undefined;
+}
 
 export function hasYearFilter(def: ReportDef): boolean {
   return def.filters.some((filter) => filter.type === 'year');
@@ -62,15 +74,22 @@ export function chinaYear(ms: number): number {
   return new Date(ms + CHINA_OFFSET_MS).getUTCFullYear();
 }
 
+/** 1 January of a year at 00:00 UTC, in ms; set as a full year (`Date.UTC` reads 0–99 as 1900–1999). */
+function utcNewYear(year: number): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, 0, 1);
+  return date.getTime();
+}
+
 /** A year of China's calendar as [first ms, last ms]. */
 export function yearRange(year: number): { readonly startTime: number; readonly endTime: number } {
-  return { startTime: Date.UTC(year, 0, 1) - CHINA_OFFSET_MS, endTime: Date.UTC(year + 1, 0, 1) - CHINA_OFFSET_MS - 1 };
+  return { startTime: utcNewYear(year) - CHINA_OFFSET_MS, endTime: utcNewYear(year + 1) - CHINA_OFFSET_MS - 1 };
 }
 
 /** The years from the one of the `earliest` row to the current one (offered even without rows), newest first. */
 export function yearsSince(earliest: number | undefined, now: number): number[] {
   const last = chinaYear(now);
-  const first = Math.min(last, earliest === undefined ? last : chinaYear(earliest));
+  const first = Math.max(YEAR_BOUNDS.first, Math.min(last, earliest === undefined ? last : chinaYear(earliest)));
   return Array.from({ length: last - first + 1 }, (_, i) => last - i);
 }
 
@@ -80,8 +99,7 @@ export function yearsSince(earliest: number | undefined, now: number): number[] 
  */
 export function rangeOfQuery(def: ReportDef, query: ReportQuery, now: number): { readonly startTime?: number; readonly endTime?: number } {
   if (hasYearFilter(def)) {
-    const chosen = query[YEAR_KEY];
-    return yearRange(chosen !== undefined && YEAR.test(String(chosen)) ? Number(chosen) : chinaYear(now));
+    return yearRange(chosenYear(query[YEAR_KEY]) ?? chinaYear(now));
   }
   const range = rangeFilterOf(def);
   return range && query.startTime === undefined && query.endTime === undefined ? presetRange(range.preset, now) : query;
@@ -142,7 +160,7 @@ export function queryProblem(def: ReportDef, query: ReportQuery): QueryProblem |
     }
   }
   const year = query[YEAR_KEY];
-  if (hasYearFilter(def) && year !== undefined && year !== '' && !YEAR.test(String(year))) return { key: 'report.error.badOption', params: { value: String(year) } };
+  if (hasYearFilter(def) && year !== undefined && year !== '' && chosenYear(year) === undefined) return { key: 'report.error.badOption', params: { value: String(year) } };
   for (const filter of def.filters) {
     if (filter.type !== 'select' && filter.type !== 'text') continue;
     const value = query[filter.key];

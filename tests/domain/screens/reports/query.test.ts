@@ -5,7 +5,7 @@ import { DAY_MS } from '../../../../src/domain/format/time';
 import { CARGO_REPORTS } from '../../../../src/domain/screens/reports/cargo';
 import type { ReportDef } from '../../../../src/domain/screens/reports/definition';
 import { DRIVING_REPORTS } from '../../../../src/domain/screens/reports/driving';
-import { emptyKeyOf, presetRange, queryProblem, rangeOfQuery, yearsSince } from '../../../../src/domain/screens/reports/query';
+import { emptyKeyOf, presetRange, queryProblem, rangeOfQuery, yearRange, yearsSince } from '../../../../src/domain/screens/reports/query';
 import { reportCallPath, reportFor } from '../../../../src/domain/screens/reports/registry';
 import { defaultFilters, drillDownUrl, filtersSearch, hasRange, readFilters } from '../../../../src/domain/screens/reports/url-query';
 
@@ -104,9 +104,23 @@ describe('a report by year (truck_loss, params spec §9)', () => {
     expect(queryProblem(truckLoss, query({ year: 'abcd' }))).toEqual({ key: 'report.error.badOption', params: { value: 'abcd' } });
   });
 
+  it('takes the years 1970 to 2099 only: none of 0000–0099 is read as 1900–1999', () => {
+    for (const year of ['1970', '2099']) expect(queryProblem(truckLoss, query({ year }))).toBeUndefined();
+    for (const year of ['0000', '0099', '1969', '2100', '9999']) {
+      expect(queryProblem(truckLoss, query({ year }))).toEqual({ key: 'report.error.badOption', params: { value: year } });
+    }
+    // A year out of bounds never becomes a range: the current year is read, not 1999.
+    expect(rangeOfQuery(truckLoss, query({ year: '0099' }), NOW)).toEqual(rangeOfQuery(truckLoss, query({}), NOW));
+    // The range of any year is that year's, whatever its digits (60 is the year 60, 8 hours before its 1 January in UTC).
+    expect(new Date(yearRange(60).startTime + 8 * 3_600_000).toISOString()).toBe('0060-01-01T00:00:00.000Z');
+    expect(new Date(yearRange(99).endTime + 8 * 3_600_000 + 1).toISOString()).toBe('0100-01-01T00:00:00.000Z');
+  });
+
   it('offers the years from the earliest row to the current one, newest first', () => {
     expect(yearsSince(Date.UTC(2023, 5, 1), NOW)).toEqual([2026, 2025, 2024, 2023]);
     expect(yearsSince(undefined, NOW)).toEqual([2026]);
+    // A row dated before 1970 in China (a negative time) offers no year the filter refuses.
+    expect(yearsSince(Date.UTC(1969, 0, 1), Date.UTC(1971, 5, 1))).toEqual([1971, 1970]);
   });
 
   it('keeps the year in the URL, and a link without it gets the current one', () => {
