@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { IMPORT_TEXT_BYTES, TEXT_COST_PER_STRING } from './entity-import-limits';
 import { FileRefused, unreadable } from './entity-import-refused';
-import { partText, type ZipPart } from './entity-import-zip';
+import type { ZipPart } from './entity-import-zip';
 import { attribute, readXml, StringItem, type Attributes, type XmlReader } from './entity-import-xml';
 
 /** What a file may keep of its text while it is read; refused once spent. */
@@ -31,10 +31,10 @@ export interface BookLayout {
   readonly sheetId: string;
 }
 
-export async function readLayout(data: Buffer, part: ZipPart): Promise<BookLayout> {
+export async function readLayout(part: ZipPart): Promise<BookLayout> {
   let date1904 = false;
   const sheets: { id: string; visible: boolean }[] = [];
-  await readXml(partText(data, part), whole({
+  await readXml(part.text(), whole({
     open(name, attributes) {
       if (name === 'workbookPr') date1904 = ['1', 'true'].includes(attributes['date1904'] ?? '');
       if (name === 'sheet') {
@@ -60,11 +60,11 @@ function partName(base: string, target: string): string {
   return target.startsWith('/') ? target.slice(1) : path.posix.normalize(path.posix.join(path.posix.dirname(base), target));
 }
 
-export async function readRelationships(data: Buffer, part: ZipPart, workbookName: string): Promise<BookParts> {
+export async function readRelationships(part: ZipPart, workbookName: string): Promise<BookParts> {
   const byId = new Map<string, string>();
   let sharedStrings: string | undefined;
   let styles: string | undefined;
-  await readXml(partText(data, part), whole({
+  await readXml(part.text(), whole({
     open(name, attributes: Attributes) {
       if (name !== 'Relationship' || attributes['TargetMode'] === 'External') return;
       const { Id: id, Target: target, Type: type = '' } = attributes;
@@ -87,11 +87,11 @@ export function isDateFormat(code: string): boolean {
 }
 
 /** For each cell style (a cell's `s`), whether its number shows a date. */
-export async function readDateStyles(data: Buffer, part: ZipPart): Promise<readonly boolean[]> {
+export async function readDateStyles(part: ZipPart): Promise<readonly boolean[]> {
   const custom = new Map<number, string>();
   const formats: number[] = [];
   let inCellXfs = false;
-  await readXml(partText(data, part), whole({
+  await readXml(part.text(), whole({
     open(name, attributes) {
       if (name === 'numFmt') custom.set(Number(attributes['numFmtId']), attributes['formatCode'] ?? '');
       else if (name === 'cellXfs') inCellXfs = true;
@@ -107,10 +107,10 @@ export async function readDateStyles(data: Buffer, part: ZipPart): Promise<reado
   });
 }
 
-export async function readSharedStrings(data: Buffer, part: ZipPart, budget: TextBudget): Promise<readonly string[]> {
+export async function readSharedStrings(part: ZipPart, budget: TextBudget): Promise<readonly string[]> {
   const strings: string[] = [];
   const item = new StringItem();
-  await readXml(partText(data, part), whole({
+  await readXml(part.text(), whole({
     open: (name) => item.open(name),
     close(name) {
       if (name !== 'si') return item.close(name);

@@ -13,7 +13,7 @@ import { fieldOfHeader, headerFields, sheetFields, type CellReader } from './ent
 import { IMPORT_UNPACKED } from './entity-import-limits';
 import { FileRefused, unreadable } from './entity-import-refused';
 import { readRows, type RowSink } from './entity-import-sheet';
-import { partText, zipParts, type ZipPart } from './entity-import-zip';
+import { zipParts, type ZipPart } from './entity-import-zip';
 
 /** A problem the file has before any row is checked; `field` is the column's field when there is one. */
 export interface SheetProblem {
@@ -135,9 +135,9 @@ class ImportRows implements RowSink {
 }
 
 async function readBook(def: EntityDef, data: Buffer, read: CellReader, labelOf: (field: EntityField) => string): Promise<SheetRead> {
-  const parts = zipParts(data);
-  const layout = await readLayout(data, declared(parts, WORKBOOK, IMPORT_UNPACKED.other));
-  const book = await readRelationships(data, declared(parts, WORKBOOK_RELATIONSHIPS, IMPORT_UNPACKED.other), WORKBOOK);
+  const parts = await zipParts(data);
+  const layout = await readLayout(declared(parts, WORKBOOK, IMPORT_UNPACKED.other));
+  const book = await readRelationships(declared(parts, WORKBOOK_RELATIONSHIPS, IMPORT_UNPACKED.other), WORKBOOK);
   const sheetName = book.byId.get(layout.sheetId);
   if (sheetName === undefined) throw unreadable();
   // Every large part checked against its declaration before any of them is inflated.
@@ -148,12 +148,12 @@ async function readBook(def: EntityDef, data: Buffer, read: CellReader, labelOf:
   const budget = new TextBudget();
   const context = {
     date1904: layout.date1904,
-    dateStyles: styles ? await readDateStyles(data, styles) : [],
-    strings: strings ? await readSharedStrings(data, strings, budget) : [],
+    dateStyles: styles ? await readDateStyles(styles) : [],
+    strings: strings ? await readSharedStrings(strings, budget) : [],
     budget,
   };
   const sink = new ImportRows(def, read, labelOf);
-  await readRows(partText(data, sheet), context, sink);
+  await readRows(sheet.text(), context, sink);
   if (sink.problems.length > 0) return { kind: 'header', problems: sink.problems };
   if (sink.columns === undefined) {
     // Not even a header row: every required column is missing, as for an empty header.
