@@ -9,7 +9,8 @@ const T0 = Date.UTC(2026, 10, 23, 0, 0, 0);
 const SECOND = 1_000;
 const MINUTE = 60_000;
 
-describe('login failure counting', () => {
+/** A new database for each test of the calling describe block: its accessor. */
+function freshDatabaseEachTest(): () => OpenedTestDatabase['db'] {
   let opened: OpenedTestDatabase | undefined;
   beforeEach(async () => {
     await opened?.close();
@@ -18,10 +19,14 @@ describe('login failure counting', () => {
   afterAll(async () => {
     await opened?.close();
   });
-  const db = () => {
+  return () => {
     if (!opened) throw new Error('no database');
     return opened.db;
   };
+}
+
+describe('login failure counting', () => {
+  const db = freshDatabaseEachTest();
 
   /** `count` failed attempts (kept as failures), one a second from `from`; how many were let through to the check. */
   async function fail(userName: string, ip: string, count: number, from: number): Promise<number> {
@@ -79,18 +84,7 @@ describe('login failure counting', () => {
 });
 
 describe('when a login needs a challenge', () => {
-  let opened: OpenedTestDatabase | undefined;
-  beforeEach(async () => {
-    await opened?.close();
-    opened = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await opened?.close();
-  });
-  const db = () => {
-    if (!opened) throw new Error('no database');
-    return opened.db;
-  };
+  const db = freshDatabaseEachTest();
 
   /** A login whose password proves wrong: its place taken (unanswered), then marked failed. What the place was. */
   async function failedLogin(userName: string, ip: string, at: number): Promise<string> {
