@@ -3,6 +3,7 @@
 import type { Server } from 'node:http';
 import { BlockList, isIPv4, isIPv6, type Socket } from 'node:net';
 import type { TrustProxy } from '../app';
+import { addressKey, plainAddress } from './address-key';
 
 export interface ConnectionLimits {
   /** From a connection's (or a kept-alive request's) first byte to the end of its headers. */
@@ -37,12 +38,6 @@ const NAMED_RANGES: Readonly<Record<string, readonly (readonly [string, number])
   uniquelocal: [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['fc00::', 7]],
 };
 
-/** An IPv4 address as IPv4 even when it arrives IPv4-mapped (`::ffff:127.0.0.1`), and without an IPv6 zone. */
-function plainAddress(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return mapped?.[1] ?? address.replace(/%.*$/, '');
-}
-
 const family = (address: string) => (isIPv6(address) ? 'ipv6' : 'ipv4');
 
 /** A dotted IPv4 netmask's prefix length (255.255.0.0 → 16). */
@@ -74,22 +69,6 @@ export function trustedPeer(trust: TrustProxy): (address: string) => boolean {
     const plain = plainAddress(address);
     return (isIPv4(plain) || isIPv6(plain)) && list.check(plain, family(plain));
   };
-}
-
-/** The eight groups of an IPv6 address, `::` expanded. */
-function ipv6Groups(address: string): string[] {
-  const [head = '', tail] = address.split('::');
-  const part = (text: string) => (text === '' ? [] : text.split(':'));
-  const left = part(head);
-  const right = tail === undefined ? [] : part(tail);
-  return [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-}
-
-/** What the cap counts by: an IPv4 address, or an IPv6 address's /64 (one host's share of a network). */
-export function addressKey(address: string): string {
-  const plain = plainAddress(address);
-  if (!isIPv6(plain)) return plain;
-  return `${ipv6Groups(plain.toLowerCase()).slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
 /**
