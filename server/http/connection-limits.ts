@@ -8,7 +8,7 @@ import { addressKey, plainAddress } from './address-key';
 export interface ConnectionLimits {
   /** From a connection's (or a kept-alive request's) first byte to the end of its headers. */
   readonly headersTimeoutMs: number;
-  /** From the first byte to the end of the body: a 1 MB upload on a slow link must fit. */
+  /** From the first byte to the end of the body: the largest upload on a slow link must fit. */
   readonly requestTimeoutMs: number;
   /** An idle kept-alive connection between two requests. */
   readonly keepAliveTimeoutMs: number;
@@ -19,13 +19,16 @@ export interface ConnectionLimits {
 }
 
 /**
- * A connection that trickles its headers is closed within headersTimeout + checkInterval (12 s). The body may take
- * 2 minutes: 1 MB at 70 kbit/s. A browser holds at most 6 connections per host plus the console's 2 sockets, so 128
- * admits 16 browsers behind one NAT address (MAX_CONNECTIONS_PER_ADDRESS raises it, or a proxy in front takes over).
+ * A connection that trickles its headers is closed within headersTimeout + checkInterval (12 s). The whole request may
+ * take 10 minutes: the largest body a route takes, an entity import of 5 MB (TRANSFER_LIMITS.importBytes), needs 7 at
+ * 100 kbit/s, a slow mobile link. That long a deadline costs little: a connection that trickles a body has sent its
+ * headers within 10 s and counts against its address's cap meanwhile. A browser holds at most 6 connections per host
+ * plus the console's 2 sockets, so 128 admits 16 browsers behind one NAT address (MAX_CONNECTIONS_PER_ADDRESS raises
+ * it, or a proxy in front takes over).
  */
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   headersTimeoutMs: 10_000,
-  requestTimeoutMs: 120_000,
+  requestTimeoutMs: 600_000,
   keepAliveTimeoutMs: 10_000,
   checkIntervalMs: 2_000,
   maxPerAddress: 128,
