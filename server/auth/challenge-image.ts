@@ -29,6 +29,14 @@ class Canvas {
     this.rgb = new Uint8Array(width * height * 3);
   }
 
+  /** Sets one pixel, which must lie on the canvas, to bytes `r`, `g`, `b`. */
+  set(x: number, y: number, r: number, g: number, b: number): void {
+    const at = (y * this.width + x) * 3;
+    this.rgb[at] = r;
+    this.rgb[at + 1] = g;
+    this.rgb[at + 2] = b;
+  }
+
   /** Blends `color` into one pixel by `cover` (0 to 1). */
   blend(x: number, y: number, color: Rgb, cover: number): void {
     if (x < 0 || y < 0 || x >= this.width || y >= this.height || cover <= 0) return;
@@ -47,6 +55,8 @@ class Canvas {
     const dx = x1 - x0;
     const dy = y1 - y0;
     const length2 = dx * dx + dy * dy || 1;
+    // Pixels this far from the line or farther get no ink: most of the box around a short segment.
+    const outside = (width / 2 + 0.5) ** 2;
     for (let y = Math.floor(Math.min(y0, y1) - reach); y <= Math.ceil(Math.max(y0, y1) + reach); y++) {
       for (let x = Math.floor(Math.min(x0, x1) - reach); x <= Math.ceil(Math.max(x0, x1) + reach); x++) {
         const px = x + 0.5;
@@ -54,7 +64,8 @@ class Canvas {
         const t = Math.max(0, Math.min(1, ((px - x0) * dx + (py - y0) * dy) / length2));
         const ex = px - (x0 + t * dx);
         const ey = py - (y0 + t * dy);
-        this.blend(x, y, color, width / 2 + 0.5 - Math.sqrt(ex * ex + ey * ey));
+        const distance2 = ex * ex + ey * ey;
+        if (distance2 < outside) this.blend(x, y, color, width / 2 + 0.5 - Math.sqrt(distance2));
       }
     }
   }
@@ -95,7 +106,7 @@ export function drawChallenge(answer: string, random: () => number = Math.random
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const shade = (tilt * x) / width + between(random, -10, 10);
-      canvas.blend(x, y, [byte(r0 + shade), byte(g0 + shade), byte(b0 + shade)], 1);
+      canvas.set(x, y, byte(r0 + shade), byte(g0 + shade), byte(b0 + shade));
     }
   }
 

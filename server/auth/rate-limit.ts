@@ -1,7 +1,9 @@
 // Failed logins and old-password checks, counted per (user name, address) pair and per address over a sliding window;
-// and, for logins, when those failures call for a challenge (login-challenge.ts).
+// and, for logins, when those failures call for a challenge (login-challenge.ts). An address is counted by its key
+// (http/address-key.ts): an IPv6 caller by its /64, as the connection cap counts it.
 import type { Db } from '../db/open';
 import { inWriteOrder } from '../db/write-order';
+import { addressKey } from '../http/address-key';
 
 export interface RateLimitPolicy {
   /** Failures one address may make for one user name: a guesser locks only itself out of that account. */
@@ -30,6 +32,7 @@ export const DEFAULT_RATE_LIMIT: RateLimitPolicy = { maxPerUser: 10, maxPerAddre
 export interface Attempt {
   readonly id: number;
   readonly userName: string;
+  /** The address's key, as counted. */
   readonly ip: string;
 }
 
@@ -49,18 +52,20 @@ export async function beginAttempt(db: Db, userName: string, ip: string, policy:
 
 /**
  * The same for a login, which past `challengeAfter` failures for its user name or from its address also needs a
- * right answer to a challenge (`answered`). Refused for that, it leaves nothing behind either: its password is not
- * checked, so nothing was guessed.
+ * right answer to a challenge: `answer` tells whether it has one (using the challenge up), and is asked only then, so a
+ * challenge named by a login that needs none stays good. Refused for that, the login leaves nothing behind either: its
+ * password is not checked, so nothing was guessed.
  */
 export async function beginLoginAttempt(
-  db: Db, userName: string, ip: string, policy: RateLimitPolicy, answered: boolean, now = Date.now(),
+  db: Db, userName: string, ip: string, policy: RateLimitPolicy, answer: (executor: Db) => Promise<boolean>, now = Date.now(),
 ): Promise<Attempt | AttemptRefusal> {
-  return takePlace(db, userName, ip, policy, now, { answered });
+  return takePlace(db, userName, ip, policy, now, answer);
 }
 
 async function takePlace(
-  db: Db, userName: string, ip: string, policy: RateLimitPolicy, now: number, challenge: { readonly answered: boolean } | undefined,
+  db: Db, userName: string, address: string, policy: RateLimitPolicy, now: number, challenge: ((executor: Db) => Promise<boolean>) | undefined,
 ): Promise<Attempt | AttemptRefusal> {
+  const ip = addressKey(address);
   const since = now - policy.windowMs;
   await db.deleteFrom('authFailure').where('at', '<=', since).execute();
   // Only places taken before this one count: of parallel attempts, the first ones in get checked. Taking places in
@@ -81,7 +86,7 @@ async function takePlace(
       (await count(before.where('loginState', '!=', LOGIN_STATE.none).where('userName', '=', userName))) >= policy.challengeAfter;
     let refused: AttemptRefusal | undefined;
     if (address >= policy.maxPerAddress || pair >= policy.maxPerUser) refused = 'locked';
-    else if (challenge && !challenge.answered && (await needsChallenge())) refused = 'challenge';
+    else if (challenge && (await needsChallenge()) && !(await challenge(executor))) refused = 'challenge';
     if (refused) {
       await executor.deleteFrom('authFailure').where('id', '=', id).execute();
       return refused;

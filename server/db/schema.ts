@@ -78,6 +78,7 @@ export interface SessionTable {
 export interface AuthFailureTable {
   id: Generated<number>;
   userName: string;
+  /** The key of the caller's address (server/http/address-key.ts): an IPv6 caller's /64. */
   ip: string;
   at: Millis;
   /** LOGIN_STATE (server/auth/rate-limit.ts): not a login, a login being checked, a failed login. */
@@ -87,8 +88,9 @@ export interface AuthFailureTable {
 /** A challenge issued for a login (server/auth/login-challenge.ts): its answer's hash, until used or expired. */
 export interface LoginChallengeTable {
   id: string;
+  /** Empty once used: the row stays until it expires, so its picture still counts (server/auth/login-challenge.ts). */
   answerHash: string;
-  /** The address it was issued to, so one address holds only a few at once. */
+  /** The key of the address it was issued to (server/http/address-key.ts), by which pictures per minute are counted. */
   ip: string;
   expiresAt: Millis;
 }

@@ -3,11 +3,12 @@
 import type { Server } from 'node:http';
 import { BlockList, isIPv4, isIPv6, type Socket } from 'node:net';
 import type { TrustProxy } from '../app';
+import { addressKey, plainAddress } from './address-key';
 
 export interface ConnectionLimits {
   /** From a connection's (or a kept-alive request's) first byte to the end of its headers. */
   readonly headersTimeoutMs: number;
-  /** From the first byte to the end of the body: a 1 MB upload on a slow link must fit. */
+  /** From the first byte to the end of the body: the largest upload on a slow link must fit. */
   readonly requestTimeoutMs: number;
   /** An idle kept-alive connection between two requests. */
   readonly keepAliveTimeoutMs: number;
@@ -18,13 +19,16 @@ export interface ConnectionLimits {
 }
 
 /**
- * A connection that trickles its headers is closed within headersTimeout + checkInterval (12 s). The body may take
- * 2 minutes: 1 MB at 70 kbit/s. A browser holds at most 6 connections per host plus the console's 2 sockets, so 128
- * admits 16 browsers behind one NAT address (MAX_CONNECTIONS_PER_ADDRESS raises it, or a proxy in front takes over).
+ * A connection that trickles its headers is closed within headersTimeout + checkInterval (12 s). The whole request may
+ * take 10 minutes: the largest body a route takes, an entity import of 5 MB (TRANSFER_LIMITS.importBytes), needs 7 at
+ * 100 kbit/s, a slow mobile link. That long a deadline costs little: a connection that trickles a body has sent its
+ * headers within 10 s and counts against its address's cap meanwhile. A browser holds at most 6 connections per host
+ * plus the console's 2 sockets, so 128 admits 16 browsers behind one NAT address (MAX_CONNECTIONS_PER_ADDRESS raises
+ * it, or a proxy in front takes over).
  */
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   headersTimeoutMs: 10_000,
-  requestTimeoutMs: 120_000,
+  requestTimeoutMs: 600_000,
   keepAliveTimeoutMs: 10_000,
   checkIntervalMs: 2_000,
   maxPerAddress: 128,
@@ -36,12 +40,6 @@ const NAMED_RANGES: Readonly<Record<string, readonly (readonly [string, number])
   linklocal: [['169.254.0.0', 16], ['fe80::', 10]],
   uniquelocal: [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['fc00::', 7]],
 };
-
-/** An IPv4 address as IPv4 even when it arrives IPv4-mapped (`::ffff:127.0.0.1`), and without an IPv6 zone. */
-function plainAddress(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return mapped?.[1] ?? address.replace(/%.*$/, '');
-}
 
 const family = (address: string) => (isIPv6(address) ? 'ipv6' : 'ipv4');
 
@@ -74,22 +72,6 @@ export function trustedPeer(trust: TrustProxy): (address: string) => boolean {
     const plain = plainAddress(address);
     return (isIPv4(plain) || isIPv6(plain)) && list.check(plain, family(plain));
   };
-}
-
-/** The eight groups of an IPv6 address, `::` expanded. */
-function ipv6Groups(address: string): string[] {
-  const [head = '', tail] = address.split('::');
-  const part = (text: string) => (text === '' ? [] : text.split(':'));
-  const left = part(head);
-  const right = tail === undefined ? [] : part(tail);
-  return [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-}
-
-/** What the cap counts by: an IPv4 address, or an IPv6 address's /64 (one host's share of a network). */
-export function addressKey(address: string): string {
-  const plain = plainAddress(address);
-  if (!isIPv6(plain)) return plain;
-  return `${ipv6Groups(plain.toLowerCase()).slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
 /**

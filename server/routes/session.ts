@@ -48,10 +48,9 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
       const { captchaId, captcha } = request.body;
       let attempt: Attempt | undefined;
       if (services.wire.loginChallenge) {
-        // Used up whether or not this login needs it; decided before the password is looked at, so a refusal for the
-        // challenge tells nothing of the password, and is the same for a user name that does not exist.
-        const answered = await takeChallenge(db, captchaId, captcha);
-        const place = await beginLoginAttempt(db, userName, ip, services.rateLimit, answered);
+        // The challenge is used up only if this login needs one; decided before the password is looked at, so a refusal
+        // for the challenge tells nothing of the password, and is the same for a user name that does not exist.
+        const place = await beginLoginAttempt(db, userName, ip, services.rateLimit, (executor) => takeChallenge(executor, captchaId, captcha));
         if (place === 'challenge') return failText(request, CHALLENGE_REQUIRED, captchaId ? 'server.challengeWrong' : 'server.challengeRequired');
         attempt = place === 'locked' ? undefined : place;
       } else {

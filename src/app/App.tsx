@@ -4,12 +4,13 @@ import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { waitFor } from 'xstate';
-import { call, failureText, isChallengeRequired } from '../api/client';
+import { call, CallError, failureText, isChallengeRequired } from '../api/client';
 import type { LoginCredentials } from '../domain/login-form';
 import { AlertHost, Toaster } from '../ui/Notices';
 import '../ui/base.css';
 import { loadedShell, loadShellChunk, prefetchShell } from './lazy-chunks';
 import { dropEarlyClient } from './live/early-join';
+import { ChallengeRefusal } from './login/challenge-refusal';
 import { LoginPage, type LoginRefusal } from './login/LoginPage';
 import { SessionProvider, useSessionActor, useSessionPhase } from './session/SessionProvider';
 import { Loading, NotFound } from './views/StatusPages';
@@ -20,8 +21,19 @@ const LazyShell = lazy(loadShellChunk);
 /** Someone is typing their login: the shell's code loads meanwhile, so logging in does not wait for it. */
 const fetchShellAhead = () => void prefetchShell();
 
-/** Our server's challenge, asked for only after it refused a login for one (a legacy backend never does). */
-const loadChallenge = () => call('captcha', {}, { passBack: true });
+/**
+ * Our server's challenge, asked for only after it refused a login for one (a legacy backend never does). Its refusal
+ * to draw another (too many for this address) comes with its message, for the page to show; other failures are the
+ * network's.
+ */
+async function loadChallenge() {
+  try {
+    return await call('captcha', {}, { passBack: true });
+  } catch (error) {
+    if (error instanceof CallError && error.resultCode !== undefined && error.message !== '') throw new ChallengeRefusal(error.message);
+    throw error;
+  }
+}
 
 function ShellRoute() {
   const Shell = loadedShell();

@@ -2,6 +2,7 @@
 // answer, typed from the keyboard, logs in; against the legacy contract the drawn code stays, as the spec has it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { MAX_CHALLENGES_PER_MINUTE } from '../../server/auth/login-challenge';
 import { CHALLENGE_ANSWERS_PATH } from '../../server/test-faults';
 import { API } from '../helpers/api';
 import { launchBrowser } from '../helpers/browser';
@@ -51,6 +52,43 @@ describe('the server\'s login challenge in Chromium', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/dashboard$/);
     await expect(page.locator('.dashboard h1').textContent()).resolves.toBe('欢迎，李调度');
+    await context.close();
+  });
+});
+
+describe('the server\'s refusal to draw more pictures in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({ staticDir: requireBuiltConsole(), faults: true });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it(`shows the server's words when one address asks for more than ${MAX_CHALLENGES_PER_MINUTE} pictures in a minute`, async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await page.goto(`${server.url}/login`);
+    for (let i = 0; i < 3; i++) expect(await loginAnswered(page, 'operator', `wrong-${i}`)).toBe(400);
+    const pictures: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith(`${API}/captcha`)) void response.json().then((body: { resultCode: number }) => pictures.push(body.resultCode));
+    });
+    expect(await loginAnswered(page, 'operator', 'operator123')).toBe(428);
+    const button = page.locator('.login__captcha');
+    // Another picture, and another, as a user who cannot read them would ask, each once the last one is shown.
+    for (let drawn = 1; drawn <= MAX_CHALLENGES_PER_MINUTE; drawn++) {
+      await expect.poll(() => pictures.length, { timeout: 15_000 }).toBe(drawn);
+      await page.locator('.login__captcha[aria-busy="false"]').waitFor();
+      await button.click();
+    }
+    await expect.poll(() => pictures, { timeout: 15_000 }).toEqual([...Array<number>(MAX_CHALLENGES_PER_MINUTE).fill(200), 429]);
+    await page.locator('.login__error', { hasText: '验证码请求过于频繁，请1分钟后再试' }).waitFor();
+    expect(await button.textContent()).toBe('加载失败，点击重试');
     await context.close();
   });
 });

@@ -5,8 +5,10 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
 import { ENTITIES } from '../../src/domain/screens/entities/registry';
+import { TRANSFER_LIMITS } from '../../src/domain/screens/entities/transfer';
 import { photoUploadPath } from '../../src/domain/screens/entities/wire';
-import { DEFAULT_CONNECTION_LIMITS, addressKey, trustedPeer, type ConnectionLimits } from '../../server/http/connection-limits';
+import { addressKey } from '../../server/http/address-key';
+import { DEFAULT_CONNECTION_LIMITS, trustedPeer, type ConnectionLimits } from '../../server/http/connection-limits';
 import { configFromEnv } from '../../server/config';
 import { FAULT_PATH } from '../../server/test-faults';
 import { API, login } from '../helpers/api';
@@ -14,8 +16,12 @@ import { connect } from '../helpers/live-client';
 import { startServer, type RunningServer } from '../helpers/server';
 import { png } from './entities/images';
 
-/** Short timeouts, so each close is seconds away rather than the defaults' 10 s (whose values are checked below). */
-const SHORT: Partial<ConnectionLimits> = { headersTimeoutMs: 1_500, requestTimeoutMs: 8_000, keepAliveTimeoutMs: 1_000, checkIntervalMs: 250 };
+/**
+ * Short timeouts, so each close is seconds away rather than the defaults' (whose values are checked below). The request
+ * timeout is long enough for the slow upload below (about 2 s) with room to spare, and short enough that the tests of
+ * what outlasts it wait it out.
+ */
+const SHORT: Partial<ConnectionLimits> = { headersTimeoutMs: 1_000, requestTimeoutMs: 6_000, keepAliveTimeoutMs: 1_000, checkIntervalMs: 250 };
 const OTHER_ADDRESS = '127.0.0.2';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -69,6 +75,20 @@ function getFrom(url: string, path: string, localAddress?: string): Promise<{ re
   });
 }
 
+/**
+ * A request whose headers arrive at once and whose body stops half-way: only the request timeout ends it. Started after
+ * something that must outlast that timeout, its close proves the timeout ran out meanwhile, without timing anything.
+ */
+async function stalledRequest(url: string): Promise<RawConnection> {
+  const connection = await rawConnection(url);
+  const body = 'username=nobody&password=';
+  connection.socket.write(
+    `POST ${API}/login HTTP/1.1\r\nHost: ${new URL(url).host}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+    `Content-Length: ${body.length * 2}\r\n\r\n${body}`,
+  );
+  return connection;
+}
+
 /** Waits until every connection is closed; a generous bound, so a busy machine only makes it slower. */
 async function allClosed(connections: readonly RawConnection[], withinMs: number): Promise<number> {
   const deadline = Date.now() + withinMs;
@@ -77,21 +97,22 @@ async function allClosed(connections: readonly RawConnection[], withinMs: number
 }
 
 describe('the default connection limits', () => {
-  it('close trickled headers within 15 s, give a 1 MB body two minutes, and cap an address at 128 connections', () => {
+  it('close trickled headers within 15 s, give the largest upload (a 5 MB import) time at 100 kbit/s, and cap an address at 128 connections', () => {
     const d = DEFAULT_CONNECTION_LIMITS;
     expect(d.headersTimeoutMs + d.checkIntervalMs).toBeLessThanOrEqual(15_000);
     expect(d.keepAliveTimeoutMs + d.checkIntervalMs).toBeLessThanOrEqual(15_000);
-    // 1 MB at 70 kbit/s, a poor mobile link, fits; Node refuses headers a deadline longer than the whole request's.
-    expect(d.requestTimeoutMs).toBeGreaterThanOrEqual((1024 * 1024 * 8) / 70_000 * 1000);
+    // The whole request, headers and body, must arrive within requestTimeout: the largest body a route takes, an entity
+    // import, must fit on a slow mobile link; Node refuses headers a deadline longer than the whole request's.
+    expect(d.requestTimeoutMs).toBeGreaterThanOrEqual((TRANSFER_LIMITS.importBytes * 8) / 100_000 * 1000);
     expect(d.headersTimeoutMs).toBeLessThanOrEqual(d.requestTimeoutMs);
-    expect(d).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 120_000, keepAliveTimeoutMs: 10_000, checkIntervalMs: 2_000, maxPerAddress: 128 });
+    expect(d).toEqual({ headersTimeoutMs: 10_000, requestTimeoutMs: 600_000, keepAliveTimeoutMs: 10_000, checkIntervalMs: 2_000, maxPerAddress: 128 });
   });
 
   it('are what a server built without settings runs with', async () => {
     const server = await startServer();
     try {
       const node = server.app.server;
-      expect([node.headersTimeout, node.requestTimeout, node.keepAliveTimeout, node.timeout]).toEqual([10_000, 120_000, 10_000, 0]);
+      expect([node.headersTimeout, node.requestTimeout, node.keepAliveTimeout, node.timeout]).toEqual([10_000, 600_000, 10_000, 0]);
     } finally {
       await server.close();
     }
@@ -131,7 +152,13 @@ describe('slow clients', () => {
     expect(await connection.closed).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*"resultCode":200/);
   });
 
-  it('takes a 1 MB upload sent slowly over several header timeouts, as it takes the same bytes sent at once', async () => {
+  it('cuts a request whose body is not all there when the request timeout runs out, with 408', async () => {
+    const stalled = await stalledRequest(server.url);
+    expect(await allClosed([stalled], 30_000)).toBe(0);
+    expect(await stalled.closed).toContain('"resultCode":408');
+  });
+
+  it('takes a 1 MB upload sent slowly over more than a header timeout, as it takes the same bytes sent at once', async () => {
     const { token } = await login(server.url, 'admin');
     const def = Object.values(ENTITIES).find((entity) => entity.fields.some((field) => field.type === 'photo'));
     const path = `${API}${photoUploadPath(def?.path ?? expect.unreachable('an entity with a photo field'))}`;
@@ -158,7 +185,8 @@ describe('slow clients', () => {
         };
         next();
       });
-    const slowly = JSON.parse(await upload(16, 250)) as { resultCode: number; data: unknown };
+    // About 2 s: twice the header timeout, a third of the request timeout.
+    const slowly = JSON.parse(await upload(9, 250)) as { resultCode: number; data: unknown };
     expect(slowly.resultCode).toBe(200);
     expect(slowly).toEqual(JSON.parse(await upload(1, 0)));
   });
@@ -168,8 +196,11 @@ describe('slow clients', () => {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: `${API}/getIp`, hold: true }),
     });
     const held = getFrom(server.url, '/getIp');
-    await wait(4_000);
-    await fetch(`${server.url}${FAULT_PATH}`, { method: 'DELETE' });
+    // Held past the request timeout: a request started after it is cut meanwhile.
+    const control = await stalledRequest(server.url);
+    expect(await allClosed([control], 30_000)).toBe(0);
+    const cleared = (await (await fetch(`${server.url}${FAULT_PATH}`, { method: 'DELETE' })).json()) as { released: number };
+    expect(cleared.released).toBe(1);
     expect(await held).toMatchObject({ resultCode: 200 });
   });
 
@@ -177,7 +208,9 @@ describe('slow clients', () => {
     const { token } = await login(server.url, 'operator');
     const socket = await connect(server.url, 'alarm', { cookie: token });
     socket.send({ typeIds: EVERY_TYPE_LIST, msgType: 1, userPri: [], userName: 'operator' });
-    await wait(4_000);
+    // Quiet past the request timeout: a request started after it is cut meanwhile.
+    const control = await stalledRequest(server.url);
+    expect(await allClosed([control], 30_000)).toBe(0);
     socket.send('');
     expect(await socket.next()).toBe('pong');
     await socket.close();

@@ -3,6 +3,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
+import { ChallengeRefusal } from '../../src/app/login/challenge-refusal';
 import { LoginPage } from '../../src/app/login/LoginPage';
 import { initI18n, switchLang } from '../../src/app/i18n';
 
@@ -140,6 +141,19 @@ describe('LoginPage', () => {
     expect(onLogin).toHaveBeenCalledTimes(1);
     fireEvent.click(retry);
     expect((await screen.findByRole('img', { name: 'Verification code picture' })).getAttribute('src')).toBe(CHALLENGE.image);
+  });
+
+  it('shows the server\'s refusal to draw another picture in its words, and loads one from the picture button later', async () => {
+    const loadChallenge = vi.fn(async () => CHALLENGE);
+    loadChallenge.mockRejectedValueOnce(new ChallengeRefusal('验证码请求过于频繁，请1分钟后再试'));
+    const onLogin = vi.fn(async () => ({ text: '请输入图中的验证码', challengeRequired: true }));
+    render(<LoginPage onLogin={onLogin} loadChallenge={loadChallenge} />);
+    fill({ 用户名: 'admin', 密码: 'admin123', 验证码: shownCode() });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    const retry = await screen.findByRole('button', { name: '加载失败，点击重试' });
+    expect(screen.getByRole('alert').textContent).toBe('验证码请求过于频繁，请1分钟后再试');
+    fireEvent.click(retry);
+    expect((await screen.findByRole('img', { name: '验证码图片' })).getAttribute('src')).toBe(CHALLENGE.image);
   });
 
   it('switches every text to English without a reload and keeps the choice in the language cookie', async () => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { checkLoginForm, generateCaptcha, loginCredentials, type LoginCredentials, type LoginFormInput } from '../../domain/login-form';
 import type { LoginChallenge } from '../../domain/wire/login-challenge';
 import { captchaImageUrl } from './captcha-image';
+import { ChallengeRefusal } from './challenge-refusal';
 import './login.css';
 
 /** Why a login failed: the text to show, and whether the server asks for its challenge from now on. */
@@ -16,7 +17,10 @@ export interface LoginRefusal {
 export interface LoginPageProps {
   /** Sends the credentials; resolves to the refusal to show, or undefined once logged in. */
   readonly onLogin: (credentials: LoginCredentials) => Promise<LoginRefusal | undefined>;
-  /** Fetches a new challenge of the server's; the page asks only after the server refused a login for one. */
+  /**
+   * Fetches a new challenge of the server's; the page asks only after the server refused a login for one. A
+   * ChallengeRefusal's message is shown (the server will draw no more for a while); any other failure says "not loaded".
+   */
   readonly loadChallenge: () => Promise<LoginChallenge>;
   /** Called on each edit of the form: someone is about to log in, so what comes after login may be fetched now. */
   readonly onTyping?: () => void;
@@ -58,7 +62,10 @@ export function LoginPage({ onLogin, loadChallenge, onTyping }: LoginPageProps) 
     setServer({ phase: 'loading' });
     loadChallenge().then(
       (challenge) => setServer({ phase: 'shown', challenge }),
-      () => setServer({ phase: 'failed' }),
+      (error: unknown) => {
+        setServer({ phase: 'failed' });
+        if (error instanceof ChallengeRefusal) setError(error.message);
+      },
     );
   }
 
@@ -88,7 +95,7 @@ export function LoginPage({ onLogin, loadChallenge, onTyping }: LoginPageProps) 
       const failure = await onLogin(loginCredentials(form, shown));
       if (failure !== undefined) {
         setError(failure.text);
-        // A challenge is used up by any answer: after a refusal there is always a new one to type.
+        // A login that needed the challenge used it up, whatever the answer: after a refusal there is a new one to type.
         focusCode.current = failure.challengeRequired;
         newCode(failure.challengeRequired || server !== undefined);
       }

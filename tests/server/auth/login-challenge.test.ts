@@ -4,13 +4,15 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHALLENGE_REQUIRED, type LoginChallenge } from '../../../src/domain/wire/login-challenge';
 import type { LoginAnswer } from '../../../src/domain/wire/entities';
-import { CHALLENGE_TTL_MS, MAX_OPEN_CHALLENGES } from '../../../server/auth/login-challenge';
+import { CHALLENGE_TTL_MS, issueChallenge, MAX_CHALLENGES_PER_MINUTE, takeChallenge } from '../../../server/auth/login-challenge';
 import { answeredChallenge, call } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
+import { openTestDatabase, type OpenedTestDatabase } from '../../helpers/test-database';
 
 const REQUIRED = { resultCode: CHALLENGE_REQUIRED, message: '请输入图中的验证码', data: null };
 const WRONG = { resultCode: CHALLENGE_REQUIRED, message: '验证码错误或已过期，请输入新图中的验证码', data: null };
 const LOGIN_FAILED = { resultCode: 400, message: '用户名或密码错误', data: null };
+const TOO_MANY_PICTURES = { resultCode: 429, message: '验证码请求过于频繁，请1分钟后再试', data: null };
 
 /** Each test its own caller addresses (the server trusts one proxy hop), so their failures do not meet. */
 const from = (address: string) => ({ 'x-forwarded-for': address });
@@ -61,6 +63,13 @@ describe('login challenge', () => {
     expect(await loginFrom(server, '203.0.113.10', 'admin', 'admin123')).toEqual(REQUIRED);
     expect((await loginFrom(server, '203.0.113.11', 'admin', 'admin123')).resultCode).toBe(200);
     expect((await loginFrom(server, '203.0.113.10', 'admin', 'admin123', await answeredChallenge(server.url, from('203.0.113.10')))).resultCode).toBe(200);
+  });
+
+  it('counts an IPv6 /64 as one address: 3 failures from addresses rotated within it call for the challenge', async () => {
+    const names = ['nobody-v6-1', 'nobody-v6-2', 'nobody-v6-3'];
+    for (const [i, name] of names.entries()) expect(await loginFrom(server, `2001:db8:10:20:${i + 1}::${i + 5}`, name, 'wrong-one')).toEqual(LOGIN_FAILED);
+    expect(await loginFrom(server, '2001:db8:10:20:ffff::7', 'admin', 'admin123')).toEqual(REQUIRED);
+    expect((await loginFrom(server, '2001:db8:10:21::7', 'admin', 'admin123')).resultCode).toBe(200);
   });
 
   it('is not needed below 3 failures: two typos and the third login goes through as the spec has it', async () => {
@@ -115,19 +124,72 @@ describe('login challenge', () => {
     expect(first?.data.id).not.toBe(second?.data.id);
   });
 
-  it(`refuses an open challenge past ${MAX_OPEN_CHALLENGES} to one address, and not to another`, async () => {
-    const asks = await Promise.all(Array.from({ length: MAX_OPEN_CHALLENGES }, () => call(server.url, 'GET', '/captcha', { headers: from('203.0.113.60') })));
-    expect(asks.every((answer) => answer.resultCode === 200)).toBe(true);
-    expect(await call(server.url, 'GET', '/captcha', { headers: from('203.0.113.60') })).toEqual({
-      resultCode: 429, message: '验证码请求过于频繁，请稍后再试', data: null,
+  it(`draws at most ${MAX_CHALLENGES_PER_MINUTE} pictures a minute for one address, however they are used: a loop of picture and failed login is refused`, async () => {
+    const address = '203.0.113.60';
+    for (let i = 0; i < 3; i++) await loginFrom(server, address, `nobody-60-${i}`, 'not-the-password');
+    for (let i = 0; i < MAX_CHALLENGES_PER_MINUTE; i++) {
+      expect(await loginFrom(server, address, 'nobody-60', 'still-wrong', await answeredChallenge(server.url, from(address)))).toEqual(LOGIN_FAILED);
+    }
+    expect(await call(server.url, 'GET', '/captcha', { headers: from(address) })).toEqual(TOO_MANY_PICTURES);
+    expect(await call(server.url, 'GET', '/captcha', { headers: from(address), lang: 'en' })).toEqual({
+      resultCode: 429, message: 'Too many verification codes requested: try again in a minute', data: null,
     });
     expect((await call(server.url, 'GET', '/captcha', { headers: from('203.0.113.61') })).resultCode).toBe(200);
+  });
+
+  it('counts the pictures of an IPv6 /64 together, and draws no more than the limit for asks in parallel', async () => {
+    const ask = (i: number) => call(server.url, 'GET', '/captcha', { headers: from(`2001:db8:60:1:${(i + 1).toString(16)}::1`) });
+    const parallel = await Promise.all(Array.from({ length: MAX_CHALLENGES_PER_MINUTE + 5 }, (_, i) => ask(i)));
+    for (const answer of parallel) if (answer.resultCode !== 200) expect(answer).toEqual(TOO_MANY_PICTURES);
+    // Asks that met in parallel may refuse one another; one after another, the /64 gets what is left of its minute.
+    let drawn = parallel.filter((answer) => answer.resultCode === 200).length;
+    for (let i = 100; drawn <= MAX_CHALLENGES_PER_MINUTE && (await ask(i)).resultCode === 200; i++) drawn += 1;
+    expect(drawn).toBe(MAX_CHALLENGES_PER_MINUTE);
+    expect((await call(server.url, 'GET', '/captcha', { headers: from('2001:db8:60:2::1') })).resultCode).toBe(200);
+  });
+
+  it('uses a challenge up only when the login needed one: named below 3 failures, it stays good for later', async () => {
+    const address = '203.0.113.65';
+    const challenge = await answeredChallenge(server.url, from(address));
+    for (let i = 0; i < 3; i++) expect(await loginFrom(server, address, 'nobody-65', `typo-${i}`, challenge)).toEqual(LOGIN_FAILED);
+    // Now a login needs one: the same challenge, named three times already, still lets the right password in.
+    expect((await loginFrom(server, address, 'garden', 'garden123', challenge)).resultCode).toBe(200);
+    expect(await loginFrom(server, address, 'garden', 'garden123', challenge)).toEqual(WRONG);
   });
 
   it('speaks English to an English console', async () => {
     for (let i = 0; i < 3; i++) await loginFrom(server, '203.0.113.70', 'nobody-70', 'not-the-password');
     const answer = await call(server.url, 'POST', '/login', { form: { username: 'nobody-70', password: 'x' }, headers: from('203.0.113.70'), lang: 'en' });
     expect(answer).toEqual({ resultCode: CHALLENGE_REQUIRED, message: 'Enter the code shown in the picture', data: null });
+  });
+});
+
+describe('login challenge pictures over a sliding minute', () => {
+  const T0 = Date.UTC(2026, 10, 23, 0, 0, 0);
+  let opened: OpenedTestDatabase;
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+  });
+  afterAll(() => opened.close());
+
+  it(`draws ${MAX_CHALLENGES_PER_MINUTE} for one address within any minute, one more once the oldest is a minute old`, async () => {
+    const issued = async (address: string, at: number) => (await issueChallenge(opened.db, address, at)) !== undefined;
+    for (let i = 0; i < MAX_CHALLENGES_PER_MINUTE; i++) expect(await issued('198.51.100.90', T0 + i * 5_000)).toBe(true);
+    expect(await issued('198.51.100.90', T0 + 59_999)).toBe(false);
+    expect(await issued('198.51.100.91', T0 + 59_999)).toBe(true);
+    // The one at T0 has left the window; the refused one never counted.
+    expect(await issued('198.51.100.90', T0 + 60_000)).toBe(true);
+    expect(await issued('198.51.100.90', T0 + 60_001)).toBe(false);
+    expect(await issued('198.51.100.90', T0 + 65_000)).toBe(true);
+  });
+
+  it('counts a picture whose challenge was used as one drawn', async () => {
+    const at = T0 + 3_600_000;
+    for (let i = 0; i < MAX_CHALLENGES_PER_MINUTE; i++) {
+      const challenge = await issueChallenge(opened.db, '2001:db8:90::1', at + i);
+      expect(await takeChallenge(opened.db, challenge?.id, challenge?.answer, at + i)).toBe(true);
+    }
+    expect(await issueChallenge(opened.db, '2001:db8:90::2', at + 1_000)).toBeUndefined();
   });
 });
 

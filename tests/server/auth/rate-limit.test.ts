@@ -9,7 +9,8 @@ const T0 = Date.UTC(2026, 10, 23, 0, 0, 0);
 const SECOND = 1_000;
 const MINUTE = 60_000;
 
-describe('login failure counting', () => {
+/** A new database for each test of the calling describe block: its accessor. */
+function freshDatabaseEachTest(): () => OpenedTestDatabase['db'] {
   let opened: OpenedTestDatabase | undefined;
   beforeEach(async () => {
     await opened?.close();
@@ -18,10 +19,14 @@ describe('login failure counting', () => {
   afterAll(async () => {
     await opened?.close();
   });
-  const db = () => {
+  return () => {
     if (!opened) throw new Error('no database');
     return opened.db;
   };
+}
+
+describe('login failure counting', () => {
+  const db = freshDatabaseEachTest();
 
   /** `count` failed attempts (kept as failures), one a second from `from`; how many were let through to the check. */
   async function fail(userName: string, ip: string, count: number, from: number): Promise<number> {
@@ -71,6 +76,16 @@ describe('login failure counting', () => {
     expect(await fail('manager', '10.0.0.9', 2, T0 + 2 * MINUTE)).toBe(1);
   });
 
+  it('counts an IPv6 /64 as one address: a host taking a new address per guess meets the same limits', async () => {
+    const rotating = (i: number) => `2001:db8:1:2:${(i + 1).toString(16)}::${(i * 7 + 1).toString(16)}`;
+    for (let i = 0; i < 10; i++) expect(await allowed('admin', rotating(i), T0 + i * SECOND)).toBe(true);
+    expect(await allowed('admin', '2001:db8:1:2:ffff:ffff:ffff:fffe', T0 + MINUTE)).toBe(false);
+    expect(await allowed('admin', '2001:db8:1:3::1', T0 + MINUTE)).toBe(true);
+    // An IPv4 caller counts alike, whether its address arrives plain or IPv4-mapped.
+    for (let i = 0; i < 10; i++) await beginAttempt(db(), 'admin', i % 2 ? '10.0.0.5' : '::ffff:10.0.0.5', POLICY, T0 + i * SECOND);
+    expect(await allowed('admin', '10.0.0.5', T0 + MINUTE)).toBe(false);
+  });
+
   it('of attempts taking their places in parallel, lets only the first ten through', async () => {
     const results = await Promise.all(Array.from({ length: 25 }, () => beginAttempt(db(), 'admin', '10.0.0.9', POLICY, T0)));
     expect(results.filter(Boolean)).toHaveLength(10);
@@ -79,27 +94,16 @@ describe('login failure counting', () => {
 });
 
 describe('when a login needs a challenge', () => {
-  let opened: OpenedTestDatabase | undefined;
-  beforeEach(async () => {
-    await opened?.close();
-    opened = await openTestDatabase();
-  });
-  afterAll(async () => {
-    await opened?.close();
-  });
-  const db = () => {
-    if (!opened) throw new Error('no database');
-    return opened.db;
-  };
+  const db = freshDatabaseEachTest();
 
   /** A login whose password proves wrong: its place taken (unanswered), then marked failed. What the place was. */
   async function failedLogin(userName: string, ip: string, at: number): Promise<string> {
-    const place = await beginLoginAttempt(db(), userName, ip, POLICY, false, at);
+    const place = await beginLoginAttempt(db(), userName, ip, POLICY, async () => false, at);
     if (typeof place !== 'string') await loginFailed(db(), place);
     return typeof place === 'string' ? place : 'checked';
   }
   const next = async (userName: string, ip: string, at: number, answered = false) => {
-    const place = await beginLoginAttempt(db(), userName, ip, POLICY, answered, at);
+    const place = await beginLoginAttempt(db(), userName, ip, POLICY, async () => answered, at);
     return typeof place === 'string' ? place : 'checked';
   };
 
@@ -118,6 +122,27 @@ describe('when a login needs a challenge', () => {
     await db().updateTable('authFailure').set({ loginState: LOGIN_STATE.failed }).where('ip', '=', '10.0.2.1').execute();
     expect(await next('u5', '10.0.2.1', T0 + SECOND)).toBe('challenge');
     expect(await next('u5', '10.0.2.2', T0 + SECOND)).toBe('checked');
+  });
+
+  it('asks for the answer only when the login needs a challenge', async () => {
+    let asked = 0;
+    const answer = async () => {
+      asked += 1;
+      return true;
+    };
+    for (let i = 0; i < 3; i++) {
+      const place = await beginLoginAttempt(db(), 'admin', '10.0.5.1', POLICY, answer, T0 + i * SECOND);
+      if (typeof place !== 'string') await loginFailed(db(), place);
+    }
+    expect(asked).toBe(0);
+    expect(typeof (await beginLoginAttempt(db(), 'admin', '10.0.5.1', POLICY, answer, T0 + MINUTE))).toBe('object');
+    expect(asked).toBe(1);
+  });
+
+  it('after 3 failed logins from one IPv6 /64, each from another address of it', async () => {
+    for (let i = 0; i < 3; i++) expect(await failedLogin(`nobody-${i}`, `2001:db8:aa:bb:${i + 1}::${i + 9}`, T0 + i * SECOND)).toBe('checked');
+    expect(await next('admin', '2001:db8:aa:bb:cafe::1', T0 + MINUTE)).toBe('challenge');
+    expect(await next('admin', '2001:db8:aa:bc::1', T0 + MINUTE)).toBe('checked');
   });
 
   it('of guesses at one user name taking places in parallel, checks only the first 3 without a challenge', async () => {

@@ -2,27 +2,7 @@
 // stays large once compressed), a one-pixel grey baseline JPEG and a one-pixel GIF.
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] ?? 0) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write(type, 4, 'ascii');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-  return Buffer.concat([head, data, crc]);
-}
+import { PNG_SIGNATURE, pngChunk } from '../../../server/http/png';
 
 /** An RGBA PNG of random pixels: width × height × 4 bytes that do not compress. */
 export function png(width = 1, height = 1): Buffer {
@@ -35,7 +15,7 @@ export function png(width = 1, height = 1): Buffer {
   // Each scanline starts with its filter type: none.
   for (let row = 0; row < height; row += 1) raw[row * rowBytes] = 0;
   return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    PNG_SIGNATURE,
     pngChunk('IHDR', header),
     pngChunk('IDAT', deflateSync(raw)),
     pngChunk('IEND', Buffer.alloc(0)),
