@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_RATE_LIMIT } from './auth/rate-limit';
+import { DEFAULT_RATE_LIMIT, type RateLimitPolicy } from './auth/rate-limit';
 import { DEFAULT_SESSION_POLICY } from './auth/sessions';
 import { WIRE_CONTRACTS, type Contract } from './contract/contract';
 import { openDatabase } from './db/open';
@@ -30,6 +30,8 @@ export interface ServiceOptions extends HubOptions {
   readonly mediaDir?: string;
   /** How many exports run at once, per user, and wait; EXPORT_LIMITS by default (tests set smaller ones). */
   readonly exportLimits?: ExportLimits;
+  /** Login failures, locks and challenge pictures allowed; DEFAULT_RATE_LIMIT by default (tests that need many set more). */
+  readonly rateLimit?: Partial<RateLimitPolicy>;
 }
 
 export interface CreatedServices {
@@ -57,7 +59,7 @@ export async function createServices(options: ServiceOptions): Promise<CreatedSe
       idleMs: options.sessionIdleMs ?? DEFAULT_SESSION_POLICY.idleMs,
       maxMs: options.sessionMaxMs ?? DEFAULT_SESSION_POLICY.maxMs,
     },
-    rateLimit: DEFAULT_RATE_LIMIT,
+    rateLimit: { ...DEFAULT_RATE_LIMIT, ...options.rateLimit },
     allowedOrigins: options.allowedOrigins ?? [],
     cookieSecure: options.cookieSecure ?? false,
     wire: WIRE_CONTRACTS[options.contract ?? 'ours'],

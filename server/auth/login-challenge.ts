@@ -35,8 +35,8 @@ function answerHash(id: string, answer: string): string {
   return createHash('sha256').update(`${id}:${answer.trim().toUpperCase()}`).digest('hex');
 }
 
-/** A new challenge for a caller at `ip`; undefined when its address was drawn MAX_CHALLENGES_PER_MINUTE in the last minute. */
-export async function issueChallenge(db: Db, ip: string, now = Date.now()): Promise<IssuedChallenge | undefined> {
+/** A new challenge for a caller at `ip`; undefined when its address was drawn `perMinute` in the last minute. */
+export async function issueChallenge(db: Db, ip: string, now = Date.now(), perMinute = MAX_CHALLENGES_PER_MINUTE): Promise<IssuedChallenge | undefined> {
   const key = addressKey(ip);
   await db.deleteFrom('loginChallenge').where('expiresAt', '<=', now).execute();
   const answer = Array.from({ length: CHALLENGE_LENGTH }, () => CHALLENGE_CHARSET[randomInt(CHALLENGE_CHARSET.length)]).join('');
@@ -50,7 +50,7 @@ export async function issueChallenge(db: Db, ip: string, now = Date.now()): Prom
     .where('ip', '=', key)
     .where('expiresAt', '>', now - RATE_WINDOW_MS + CHALLENGE_TTL_MS)
     .executeTakeFirstOrThrow();
-  if (Number(drawn.n) > MAX_CHALLENGES_PER_MINUTE) {
+  if (Number(drawn.n) > perMinute) {
     await db.deleteFrom('loginChallenge').where('id', '=', id).execute();
     return undefined;
   }

@@ -4,6 +4,7 @@
 import type { Db } from '../db/open';
 import { inWriteOrder } from '../db/write-order';
 import { addressKey } from '../http/address-key';
+import { MAX_CHALLENGES_PER_MINUTE } from './login-challenge';
 
 export interface RateLimitPolicy {
   /** Failures one address may make for one user name: a guesser locks only itself out of that account. */
@@ -17,6 +18,8 @@ export interface RateLimitPolicy {
    */
   readonly challengeAfter: number;
   readonly windowMs: number;
+  /** Challenge pictures one address is drawn over any minute (login-challenge.ts, MAX_CHALLENGES_PER_MINUTE). */
+  readonly challengesPerMinute: number;
 }
 
 /**
@@ -26,7 +29,9 @@ export interface RateLimitPolicy {
  */
 export const LOGIN_STATE = { none: 0, checking: 1, failed: 2 } as const;
 
-export const DEFAULT_RATE_LIMIT: RateLimitPolicy = { maxPerUser: 10, maxPerAddress: 50, challengeAfter: 3, windowMs: 15 * 60_000 };
+export const DEFAULT_RATE_LIMIT: RateLimitPolicy = {
+  maxPerUser: 10, maxPerAddress: 50, challengeAfter: 3, windowMs: 15 * 60_000, challengesPerMinute: MAX_CHALLENGES_PER_MINUTE,
+};
 
 /** An attempt that holds its place among the failures while its password is checked. */
 export interface Attempt {

@@ -8,7 +8,7 @@ import type { ContractPlugin } from './plugin';
 
 export const loginChallengeRoutes: ContractPlugin = async (app, { services, testHooks }) => {
   app.get('/captcha', { config: { access: 'public' } }, async (request, reply) => {
-    const issued = await issueChallenge(services.db, request.ip);
+    const issued = await issueChallenge(services.db, request.ip, Date.now(), services.rateLimit.challengesPerMinute);
     if (!issued) return failText(request, 429, 'server.tooManyChallenges');
     testHooks?.challengeIssued(issued.id, issued.answer);
     void reply.header('cache-control', 'no-store');

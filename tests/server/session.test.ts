@@ -93,7 +93,8 @@ describe('rate limit', () => {
   it('refuses even the right password, and a right challenge, after 10 failures in 15 minutes', async () => {
     // Past the third failure each guess answers a challenge (auth/login-challenge.test.ts): the limit still holds.
     for (let i = 0; i < 10; i++) {
-      const answer = await call(server.url, 'POST', '/login', { form: { username: 'garden', password: `bad${i}`, ...(await answeredChallenge(server.url)) } });
+      const challenge = i >= 3 ? await answeredChallenge(server.url) : {};
+      const answer = await call(server.url, 'POST', '/login', { form: { username: 'garden', password: `bad${i}`, ...challenge } });
       expect(answer.resultCode).toBe(400);
     }
     const right = await call(server.url, 'POST', '/login', { form: { username: 'garden', password: 'garden123', ...(await answeredChallenge(server.url)) } });
@@ -104,7 +105,8 @@ describe('rate limit', () => {
 describe('rate limit under parallel guesses', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ faults: true });
+    // Thirty answered challenges from one address: more pictures than a minute gives it, so that only the lock stops them.
+    server = await startServer({ faults: true, rateLimit: { challengesPerMinute: 30 } });
   });
   afterAll(() => server.close());
 

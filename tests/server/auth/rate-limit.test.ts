@@ -4,7 +4,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { attemptSucceeded, beginAttempt, beginLoginAttempt, LOGIN_STATE, loginFailed, type RateLimitPolicy } from '../../../server/auth/rate-limit';
 import { openTestDatabase, type OpenedTestDatabase } from '../../helpers/test-database';
 
-const POLICY: RateLimitPolicy = { maxPerUser: 10, maxPerAddress: 50, challengeAfter: 3, windowMs: 15 * 60_000 };
+const POLICY: RateLimitPolicy = { maxPerUser: 10, maxPerAddress: 50, challengeAfter: 3, windowMs: 15 * 60_000, challengesPerMinute: 10 };
 const T0 = Date.UTC(2026, 10, 23, 0, 0, 0);
 const SECOND = 1_000;
 const MINUTE = 60_000;
