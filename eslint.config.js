@@ -18,13 +18,28 @@ export default tseslint.config(
     },
   },
   {
-    // The domain is shared by browser, worker and server: it must not reach for either side's runtime.
-    files: ['src/domain/**/*.ts'],
+    // The tiers, bottom up: domain (the kernel), then workers, machines and streams, then the console (src) and, beside
+    // them, the server. Nothing imports a tier above it (docs/architecture.md).
+    files: ['domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['node:*', 'react', 'react-dom', 'fs', 'path', 'crypto', '../api/*', '../app/*'] },
+        {
+          patterns: [
+            // Shared by browser, worker and server: no runtime of either side.
+            'node:*', 'react', 'react-dom', 'fs', 'path', 'crypto',
+            '**/src/**', '**/workers/**', '**/machines/**', '**/streams/**', '**/server/**',
+          ],
+        },
       ],
     },
+  },
+  {
+    files: ['workers/**/*.ts', 'machines/**/*.ts', 'streams/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/src/**', '**/server/**'] }] },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/src/**', '**/workers/**', '**/machines/**', '**/streams/**'] }] },
   },
 );

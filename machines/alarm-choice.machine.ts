@@ -2,11 +2,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
   choiceFromList, choiceToList, toggleAll, toggleGroup, toggleType, type AlarmChoice,
-} from '../src/domain/alarm-tree';
-import type { AlarmGroup, AlarmTypeId } from '../src/domain/alarm-types';
-import type { ToastType } from '../src/domain/constants';
-import type { LocaleKey } from '../src/domain/i18n';
-import type { AlarmChoiceRequest, StUserAlarm } from '../src/domain/wire/entities';
+} from '../domain/alarm-tree';
+import type { AlarmGroup, AlarmTypeId } from '../domain/alarm-types';
+import type { ToastType } from '../domain/constants';
+import type { LocaleKey } from '../domain/i18n';
+import type { AlarmChoiceRequest, StUserAlarm } from '../domain/wire/entities';
 
 export interface AlarmChoiceInput {
   readonly userId: number;

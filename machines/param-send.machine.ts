@@ -2,10 +2,10 @@
 // status of record the server holds. The machine mirrors the server's status and gates the editor: no edit while a send
 // is pending, no second send until it ends, stop sending while it is not sent or sending.
 import { assign, fromPromise, raise, setup } from 'xstate';
-import type { ToastType } from '../src/domain/constants';
-import type { LocaleKey, LocaleValues, LocalizedText } from '../src/domain/i18n';
-import { FILE_SEND_MOVES, takesStatus, type SendRecord } from '../src/domain/params/send-follow';
-import { FILE_SEND_FINAL, FILE_SEND_STATUSES, type FileSendStatus } from '../src/domain/params/send-status';
+import type { ToastType } from '../domain/constants';
+import type { LocaleKey, LocaleValues, LocalizedText } from '../domain/i18n';
+import { FILE_SEND_MOVES, takesStatus, type SendRecord } from '../domain/params/send-follow';
+import { FILE_SEND_FINAL, FILE_SEND_STATUSES, type FileSendStatus } from '../domain/params/send-status';
 
 /** What the editor holds for the send: field → value (a parameter file's fields, a command, camera settings…). */
 export type SendDraft = Readonly<Record<string, string | number>>;

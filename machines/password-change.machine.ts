@@ -1,10 +1,10 @@
 // The change-password dialog (shell spec §4, §5): old password checked on blur, MD5 sent, logout 0.8 s after success.
 // Where the backend has no blur check (the legacy backend lacks POST /verifyPwd), the check goes with the change.
 import { assign, fromPromise, type ErrorActorEvent, setup } from 'xstate';
-import { PASSWORD_CHANGE_LOGOUT_MS, type ToastType } from '../src/domain/constants';
-import type { LocaleKey } from '../src/domain/i18n';
-import { md5Hex } from '../src/domain/md5';
-import { checkConfirmPassword, checkNewPassword } from '../src/domain/validation/password';
+import { PASSWORD_CHANGE_LOGOUT_MS, type ToastType } from '../domain/constants';
+import type { LocaleKey } from '../domain/i18n';
+import { md5Hex } from '../domain/md5';
+import { checkConfirmPassword, checkNewPassword } from '../domain/validation/password';
 
 /** The error of a failed invoke, for the reportFailure action. */
 const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;

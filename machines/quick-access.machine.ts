@@ -1,9 +1,9 @@
 // Quick access (shell spec §4, §5, §7): slides in on hover, a click toggles the list, the minus arms one delete.
 import { assign, fromPromise, type ErrorActorEvent, raise, setup } from 'xstate';
-import type { LocaleKey } from '../src/domain/i18n';
-import type { ToastType } from '../src/domain/constants';
-import { isConsoleLink } from '../src/domain/shell/console-link';
-import { QUICK_VISIT_ADDED, QUICK_VISIT_REMOVED, type QuickVisit, type QuickVisitAddRequest } from '../src/domain/wire/entities';
+import type { LocaleKey } from '../domain/i18n';
+import type { ToastType } from '../domain/constants';
+import { isConsoleLink } from '../domain/shell/console-link';
+import { QUICK_VISIT_ADDED, QUICK_VISIT_REMOVED, type QuickVisit, type QuickVisitAddRequest } from '../domain/wire/entities';
 
 /** The error of a failed invoke, for the reportFailure action. */
 const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;

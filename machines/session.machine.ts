@@ -1,9 +1,9 @@
 // The session (shell spec §2, §4): logged out → logging in → checking → logged in → logging out; storage and reload injected.
 import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
-import type { LoginCredentials } from '../src/domain/login-form';
-import type { SessionData } from '../src/domain/shell/session';
-import { sameShellData, type ShellData } from '../src/domain/shell/shell-data';
-import type { StUserAlarm } from '../src/domain/wire/entities';
+import type { LoginCredentials } from '../domain/login-form';
+import type { SessionData } from '../domain/shell/session';
+import { sameShellData, type ShellData } from '../domain/shell/shell-data';
+import type { StUserAlarm } from '../domain/wire/entities';
 
 /** The session and the shell data the server just answered for it, for the storing action. */
 function storedShellOf({ context, event }: { context: SessionContext; event: { output: ShellData } }) {

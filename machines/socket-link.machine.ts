@@ -6,7 +6,7 @@ import {
   SOCKET_RECONNECT_MS,
   isFinalClose,
   isPong,
-} from '../src/domain/wire/sockets';
+} from '../domain/wire/sockets';
 
 /**
  * The reconnect delay is the spec's 5 s plus up to this much: after a server restart a control room's consoles

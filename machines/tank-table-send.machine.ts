@@ -2,11 +2,11 @@
 // record, held by the server. Editing and a repeat send are blocked while a send is pending; a failed table may be
 // edited and sent again; a table that reached the device (complete, in use, history) is replaced by a new upload.
 import { assign, fromPromise, raise, setup } from 'xstate';
-import type { ToastType } from '../src/domain/constants';
-import type { LocaleKey, LocaleValues, LocalizedText } from '../src/domain/i18n';
-import { TANK_TABLE_MOVES, takesStatus, type SendRecord } from '../src/domain/params/send-follow';
-import { TANK_TABLE_STATUSES, type TankTableStatus } from '../src/domain/params/send-status';
-import { parseTankTable, type TankTable } from '../src/domain/params/tank-table';
+import type { ToastType } from '../domain/constants';
+import type { LocaleKey, LocaleValues, LocalizedText } from '../domain/i18n';
+import { TANK_TABLE_MOVES, takesStatus, type SendRecord } from '../domain/params/send-follow';
+import { TANK_TABLE_STATUSES, type TankTableStatus } from '../domain/params/send-status';
+import { parseTankTable, type TankTable } from '../domain/params/tank-table';
 
 /** The record's own fields the editor sets beside the table (serial number, pipeline capacity, frame number…). */
 export type TankTableFields = Readonly<Record<string, string | number>>;

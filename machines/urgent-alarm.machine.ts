@@ -1,7 +1,7 @@
 // The urgent alarm dialog (shell spec §4, type 201): opens on an urgent alarm, blinks its icon every 180 ms, plays the sound once per opening.
 import { assign, setup } from 'xstate';
-import { ALARM_SOUND_MS, URGENT_BLINK_MS } from '../src/domain/constants';
-import type { LiveAlarm } from '../src/domain/wire/live-alarm';
+import { ALARM_SOUND_MS, URGENT_BLINK_MS } from '../domain/constants';
+import type { LiveAlarm } from '../domain/wire/live-alarm';
 
 export interface UrgentAlarmContext {
   /** The urgent alarms of this opening, newest first. */

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { LANGS, translate, type Lang } from '../src/domain/i18n';
+import { LANGS, translate, type Lang } from '../domain/i18n';
 import { MANUAL_IMAGES_DIR, MANUAL_SHOTS, manualImageName, type ManualShot } from '../server/manuals/shots';
 import type { Services } from '../server/services';
 import { backfill } from '../server/sim';

@@ -1,12 +1,12 @@
 // The sends and tank tables the device-parameter shots show, made through the API as the admin (the only demo user
 // holding the device-parameter functions) and answered by the pass's simulated devices, as on a real server.
-import { paramFileDef } from '../src/domain/params/catalogue';
-import { parseParamFile, withParamValue, writeParamFile } from '../src/domain/params/param-text';
-import type { DeviceFileAnswer, SendAnswer, SendRow } from '../src/domain/params/send-wire';
-import { sampleTankTable } from '../src/domain/params/tank-table-sample';
-import type { EntityPage, EntityRow } from '../src/domain/screens/entities/wire';
-import type { Envelope } from '../src/domain/wire/envelope';
-import type { Paged } from '../src/domain/wire/records';
+import { paramFileDef } from '../domain/params/catalogue';
+import { parseParamFile, withParamValue, writeParamFile } from '../domain/params/param-text';
+import type { DeviceFileAnswer, SendAnswer, SendRow } from '../domain/params/send-wire';
+import { sampleTankTable } from '../domain/params/tank-table-sample';
+import type { EntityPage, EntityRow } from '../domain/screens/entities/wire';
+import type { Envelope } from '../domain/wire/envelope';
+import type { Paged } from '../domain/wire/records';
 import type { ShotContext } from './manual-shots';
 
 /** The company whose tankers the shots use. */

@@ -3,8 +3,8 @@
 // check. All as the admin, the only demo user
 // holding the device-parameter functions, over sends made first through the API and answered by simulated devices.
 import type { Page } from 'playwright-core';
-import { FILE_SEND_FINAL, isFileSendStatus } from '../src/domain/params/send-status';
-import type { LocaleKey } from '../src/domain/i18n';
+import { FILE_SEND_FINAL, isFileSendStatus } from '../domain/params/send-status';
+import type { LocaleKey } from '../domain/i18n';
 import type { ManualShot } from '../server/manuals/shots';
 import type { Recipe, ShotContext } from './manual-shots';
 import { dismissLiveNotices, openBySearch } from './manual-shot-steps';

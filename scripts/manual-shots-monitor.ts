@@ -1,10 +1,10 @@
 // The monitor board's shots (issue 16): the live map with every truck placed, the liquid-level tanks and a day of one
 // truck's track played back, as the admin over the screenshot server's fleet.
 import type { Page } from 'playwright-core';
-import { DAY_MS } from '../src/domain/format/time';
-import { TRACK_CALL_PATH, type TrackAnswer } from '../src/domain/playback/track-wire';
-import type { TruckStatusRow } from '../src/domain/wire/truck-row';
-import type { LocaleKey } from '../src/domain/i18n';
+import { DAY_MS } from '../domain/format/time';
+import { TRACK_CALL_PATH, type TrackAnswer } from '../domain/playback/track-wire';
+import type { TruckStatusRow } from '../domain/wire/truck-row';
+import type { LocaleKey } from '../domain/i18n';
 import type { ManualShot } from '../server/manuals/shots';
 import type { Recipe, ShotContext } from './manual-shots';
 import { dismissLiveNotices, openBySearch } from './manual-shot-steps';

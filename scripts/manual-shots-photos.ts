@@ -1,9 +1,9 @@
 // The view_photos shot (issue 16; docs/photos.md): as the admin, the last day's snapshots of the truck whose events
 // took the most, every thumbnail rendered by the server's ffmpeg and loaded.
 import type { Page } from 'playwright-core';
-import { DAY_MS } from '../src/domain/format/time';
-import { PHOTO_CALL_PATHS, type PhotoListAnswer } from '../src/domain/photos/photo-wire';
-import type { TruckStatusRow } from '../src/domain/wire/truck-row';
+import { DAY_MS } from '../domain/format/time';
+import { PHOTO_CALL_PATHS, type PhotoListAnswer } from '../domain/photos/photo-wire';
+import type { TruckStatusRow } from '../domain/wire/truck-row';
 import type { ManualShot } from '../server/manuals/shots';
 import type { Recipe, ShotContext } from './manual-shots';
 import { dismissLiveNotices, openBySearch } from './manual-shot-steps';

@@ -1,9 +1,9 @@
 // The video shot (issue 16; docs/video.md): as the admin, real_video of an online truck whose camera has 3 channels,
 // in 4 panes: three playing their live streams (each past its first seconds), the fourth saying 无信号 and why.
 import type { Page } from 'playwright-core';
-import { entityCallPath, type EntityRow } from '../src/domain/screens/entities/wire';
-import { VIDEO_CALL_PATHS, type CameraAnswer } from '../src/domain/video/video-wire';
-import type { TruckStatusRow } from '../src/domain/wire/truck-row';
+import { entityCallPath, type EntityRow } from '../domain/screens/entities/wire';
+import { VIDEO_CALL_PATHS, type CameraAnswer } from '../domain/video/video-wire';
+import type { TruckStatusRow } from '../domain/wire/truck-row';
 import type { ManualShot } from '../server/manuals/shots';
 import type { Recipe, ShotContext } from './manual-shots';
 import { dismissLiveNotices, openBySearch } from './manual-shot-steps';

@@ -1,7 +1,7 @@
 // How each manual screenshot is taken from the running console: one recipe per shot of server/manuals/shots.ts.
 import type { Locator, Page } from 'playwright-core';
-import type { Lang, LocaleKey, LocaleValues } from '../src/domain/i18n';
-import type { Envelope } from '../src/domain/wire/envelope';
+import type { Lang, LocaleKey, LocaleValues } from '../domain/i18n';
+import type { Envelope } from '../domain/wire/envelope';
 import type { ManualShot } from '../server/manuals/shots';
 import { ROLE } from '../server/seed/accounts';
 import type { SimDevices } from '../server/sim';

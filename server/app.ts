@@ -5,7 +5,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import { API_BASE_DEFAULT } from '../src/domain/wire/calls';
+import { API_BASE_DEFAULT } from '../domain/wire/calls';
 import { installGuard } from './auth/guard';
 import { isDatabaseUnavailable } from './db/errors';
 import { roleFunctionRoutes } from './accounts/role-function-routes';

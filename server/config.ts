@@ -1,6 +1,6 @@
 // The server's settings, read once from the environment (README lists them).
 import path from 'node:path';
-import type { MapConfig, MapCoords } from '../src/domain/map/base-map';
+import type { MapConfig, MapCoords } from '../domain/map/base-map';
 import type { TrustProxy } from './app';
 import { CONTRACTS, isContract, type Contract } from './contract/contract';
 import { databaseTargetOf, type DatabaseTarget } from './db/target';

@@ -13,7 +13,7 @@ import { createHub, type HubOptions } from './live/create-hub';
 import { seedAccounts } from './seed/accounts';
 import type { Services } from './services';
 import { OFFLINE_MAP } from './map/map-settings';
-import type { MapConfig } from '../src/domain/map/base-map';
+import type { MapConfig } from '../domain/map/base-map';
 
 export interface ServiceOptions extends HubOptions {
   /** A SQLite file or a PostgreSQL URL (DATABASE_URL); see server/db/target.ts. */

@@ -1,7 +1,7 @@
 // Server side of the envelope: error answers are texts in the caller's language.
 import type { FastifyRequest } from 'fastify';
-import { toLang, translate, type Lang, type LocaleKey, type LocaleValues } from '../src/domain/i18n';
-import { failure, type Envelope } from '../src/domain/wire/envelope';
+import { toLang, translate, type Lang, type LocaleKey, type LocaleValues } from '../domain/i18n';
+import { failure, type Envelope } from '../domain/wire/envelope';
 
 /** The `language` cookie read straight from a Cookie header, for answers given before the cookie plugin ran. */
 export function langOfCookieHeader(header: string | undefined): Lang {

@@ -23,7 +23,7 @@ export interface SocketRegistry {
   /** Closes every live socket (maintenance); returns how many were closed. */
   closeAll(): number;
 }
-import type { MapConfig } from '../src/domain/map/base-map';
+import type { MapConfig } from '../domain/map/base-map';
 
 export interface Services {
   readonly db: Db;

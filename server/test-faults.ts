@@ -3,7 +3,7 @@
 // cleared; and the answers of the login challenges issued, which a test cannot read from their pictures. Installed
 // only when buildApp gets `faults: true` (tests).
 import type { FastifyInstance } from 'fastify';
-import { failure } from '../src/domain/wire/envelope';
+import { failure } from '../domain/wire/envelope';
 
 export interface Fault {
   /** The request path without query, e.g. /truckmanage/api/addUserQuickVisit or a socket's /truckatgsub/truck. */

@@ -6,7 +6,7 @@ import { showBootBadges } from './app/live/boot-badges';
 import { joinLiveWorkerEarly } from './app/live/early-join';
 import { readStoredSession } from './app/session/session-storage';
 import { WATER_TRUCK_USER_NAMES } from './config';
-import { isWaterTruckUser } from './domain/shell/session';
+import { isWaterTruckUser } from '../domain/shell/session';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -10,8 +10,8 @@ import {
   type Observable,
   type OperatorFunction,
 } from 'rxjs';
-import { URGENT_ALARM_TYPE, expandTypeIds, passesChoice, type AlarmTypeId } from '../src/domain/alarm-types';
-import { alarmKey, type LiveAlarm } from '../src/domain/wire/live-alarm';
+import { URGENT_ALARM_TYPE, expandTypeIds, passesChoice, type AlarmTypeId } from '../domain/alarm-types';
+import { alarmKey, type LiveAlarm } from '../domain/wire/live-alarm';
 
 /** How many alarm keys dedup remembers: far more than a lastSeq replay resends, and bounded for a week-long session. */
 export const DEDUP_MEMORY = 20_000;

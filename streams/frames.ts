@@ -1,9 +1,9 @@
 // Inbound socket frames as the worker receives and records them; decoding with validation, and the tally of bad frames.
 import { scan, type OperatorFunction } from 'rxjs';
-import { DATA_CHANGED, isNoticeFrame, parseDataChangedFrame, type DataTopic } from '../src/domain/wire/data-notice';
-import { ENTITY_CHANGED, parseEntityChangedFrame, type EntityChange } from '../src/domain/wire/entity-notice';
-import { parseLiveAlarm, type LiveAlarm } from '../src/domain/wire/live-alarm';
-import type { SocketName } from '../src/domain/wire/sockets';
+import { DATA_CHANGED, isNoticeFrame, parseDataChangedFrame, type DataTopic } from '../domain/wire/data-notice';
+import { ENTITY_CHANGED, parseEntityChangedFrame, type EntityChange } from '../domain/wire/entity-notice';
+import { parseLiveAlarm, type LiveAlarm } from '../domain/wire/live-alarm';
+import type { SocketName } from '../domain/wire/sockets';
 
 export interface InboundFrame {
   readonly socket: SocketName;

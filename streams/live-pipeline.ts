@@ -1,9 +1,9 @@
 // The whole live pipeline as one pure function: frames and chosen types in, fleet, alarms, pop-ups, notices and tallies out.
 import { filter, map, merge, share, shareReplay, type Observable } from 'rxjs';
-import type { AlarmTypeId } from '../src/domain/alarm-types';
-import type { DataTopic } from '../src/domain/wire/data-notice';
-import type { EntityChange } from '../src/domain/wire/entity-notice';
-import type { LiveAlarm } from '../src/domain/wire/live-alarm';
+import type { AlarmTypeId } from '../domain/alarm-types';
+import type { DataTopic } from '../domain/wire/data-notice';
+import type { EntityChange } from '../domain/wire/entity-notice';
+import type { LiveAlarm } from '../domain/wire/live-alarm';
 import { alarmResume, byChosenTypes, dedupeAlarms, highestSeq, urgentAlarms, type AlarmMemory, type AlarmResume } from './alarm.stream';
 import { NO_FRAMES, decodeFrame, tallyFrames, type DecodedFrame, type FrameStats, type InboundFrame, type TallyEvent } from './frames';
 import { popupList } from './popups';

@@ -1,7 +1,7 @@
 // The alarm pop-up list: at most five entries, the newest on top (spec §4).
 import { scan, type OperatorFunction } from 'rxjs';
-import { ALARM_POPUP_MAX } from '../src/domain/constants';
-import type { LiveAlarm } from '../src/domain/wire/live-alarm';
+import { ALARM_POPUP_MAX } from '../domain/constants';
+import type { LiveAlarm } from '../domain/wire/live-alarm';
 
 export function addPopup(list: readonly LiveAlarm[], alarm: LiveAlarm, max = ALARM_POPUP_MAX): readonly LiveAlarm[] {
   return [alarm, ...list].slice(0, max);

@@ -1,9 +1,9 @@
 // Status rows to fleet state: rows validated, normalised (state, tanks), merged by truck, counted per status, fuel totalled.
 import { scan, type OperatorFunction } from 'rxjs';
-import { fuelKind, fuelTotals, roundVolume, type FuelKind, type FuelTotals } from '../src/domain/fuel';
-import { REALTIME_STATES, countByStatus, type RealtimeState, type StatusCounts, type TruckStatusCode } from '../src/domain/truck-status';
-import { isRecord, isSafeInteger } from '../src/domain/wire/guards';
-import { parseTruckStatusRow, type TruckStatusRow } from '../src/domain/wire/truck-row';
+import { fuelKind, fuelTotals, roundVolume, type FuelKind, type FuelTotals } from '../domain/fuel';
+import { REALTIME_STATES, countByStatus, type RealtimeState, type StatusCounts, type TruckStatusCode } from '../domain/truck-status';
+import { isRecord, isSafeInteger } from '../domain/wire/guards';
+import { parseTruckStatusRow, type TruckStatusRow } from '../domain/wire/truck-row';
 
 export interface TankView {
   /** The compartment number, as the wire keys it. */

@@ -1,8 +1,8 @@
 // One tab's view of the worker: the LiveApi object Comlink exposes on that tab's port, its subscriptions kept per tab.
 import * as Comlink from 'comlink';
 import type { Endpoint } from 'comlink';
-import { isPollName } from '../src/domain/shell/polls';
-import { isTruckStatusCode } from '../src/domain/truck-status';
+import { isPollName } from '../domain/shell/polls';
+import { isTruckStatusCode } from '../domain/truck-status';
 import { isLiveEventName } from './event-hub';
 import type { LiveCore } from './live-core';
 import type { LiveApi, TruckChanges } from './live-api';

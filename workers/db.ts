@@ -1,8 +1,8 @@
 // The worker's IndexedDB schema (Dexie): last known trucks, the last day's alarms, meta, and recordings of raw frames.
 import { Dexie, type EntityTable, type Table } from 'dexie';
-import { alarmKey, type LiveAlarm } from '../src/domain/wire/live-alarm';
-import type { SocketName } from '../src/domain/wire/sockets';
-import type { TruckStatusRow } from '../src/domain/wire/truck-row';
+import { alarmKey, type LiveAlarm } from '../domain/wire/live-alarm';
+import type { SocketName } from '../domain/wire/sockets';
+import type { TruckStatusRow } from '../domain/wire/truck-row';
 
 export const LIVE_DB_NAME = 'fleet-live';
 

@@ -1,7 +1,7 @@
 // The session keep-alive (issue 10): socket traffic is no activity to the server, so while someone is at the console (a
 // tab visible, or input lately) the worker makes one cheap authenticated call every period, once per browser. With
 // nobody there it calls nothing, and the server's idle limit ends the session.
-import { inputWindowMs } from '../src/domain/shell/keep-alive';
+import { inputWindowMs } from '../domain/shell/keep-alive';
 import { SessionRequests, type SessionCaller } from './session-request';
 
 export interface KeepAliveOptions extends SessionCaller {

@@ -1,7 +1,7 @@
 // The two socket links of one session: their actors, the frames they pass on, and their status for diagnostics.
 import { createActor } from 'xstate';
 import { linkState, socketLink, type SocketFactory } from '../machines/socket-link.machine';
-import { isFinalClose, type SocketName } from '../src/domain/wire/sockets';
+import { isFinalClose, type SocketName } from '../domain/wire/sockets';
 import type { InboundFrame } from '../streams/frames';
 import type { LinkStatus, LinkStatuses } from './live-api';
 import type { LiveClock } from './live-clock';

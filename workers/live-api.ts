@@ -1,15 +1,15 @@
 // The worker's API as tabs see it through Comlink (`Comlink.wrap<LiveApi>`), and the typed map of the events it pushes.
 import type { ProxyMarked } from 'comlink';
 import type { LinkState } from '../machines/socket-link.machine';
-import type { FuelTotals } from '../src/domain/fuel';
-import type { StatusCounts, TruckStatusCode } from '../src/domain/truck-status';
-import type { PollName } from '../src/domain/shell/polls';
-import type { DataTopic } from '../src/domain/wire/data-notice';
-import type { UserPriEntry } from '../src/domain/wire/entities';
-import type { EntityChange } from '../src/domain/wire/entity-notice';
-import type { LiveAlarm } from '../src/domain/wire/live-alarm';
-import type { HeartbeatOvertimeRow } from '../src/domain/wire/records';
-import type { SocketName } from '../src/domain/wire/sockets';
+import type { FuelTotals } from '../domain/fuel';
+import type { StatusCounts, TruckStatusCode } from '../domain/truck-status';
+import type { PollName } from '../domain/shell/polls';
+import type { DataTopic } from '../domain/wire/data-notice';
+import type { UserPriEntry } from '../domain/wire/entities';
+import type { EntityChange } from '../domain/wire/entity-notice';
+import type { LiveAlarm } from '../domain/wire/live-alarm';
+import type { HeartbeatOvertimeRow } from '../domain/wire/records';
+import type { SocketName } from '../domain/wire/sockets';
 import type { AlarmResume } from '../streams/alarm.stream';
 import type { FrameStats } from '../streams/frames';
 import type { TruckView } from '../streams/truck-status.stream';

@@ -3,9 +3,9 @@
 import { BehaviorSubject } from 'rxjs';
 import type { SocketFactory } from '../machines/socket-link.machine';
 import type { TruckView } from '../streams/truck-status.stream';
-import { ALARM_TYPE_IDS, formatTypeIds, parseTypeIds, type AlarmTypeId } from '../src/domain/alarm-types';
-import { DATA_TOPICS } from '../src/domain/wire/data-notice';
-import { SOCKET_CLOSE, STATUS_FREQUENCY, type SocketName } from '../src/domain/wire/sockets';
+import { ALARM_TYPE_IDS, formatTypeIds, parseTypeIds, type AlarmTypeId } from '../domain/alarm-types';
+import { DATA_TOPICS } from '../domain/wire/data-notice';
+import { SOCKET_CLOSE, STATUS_FREQUENCY, type SocketName } from '../domain/wire/sockets';
 import type { LiveDb } from './db';
 import { EventHub } from './event-hub';
 import type { LiveDiagnostics, LiveSession, LiveSnapshot, NoticeKind, ReplayProgress, SessionInvalid, WorkerMode } from './live-api';

@@ -1,6 +1,6 @@
 // Persistence of live state: hydration from IndexedDB, and coalesced writes of only what changed.
-import { parseLiveAlarm, type LiveAlarm } from '../src/domain/wire/live-alarm';
-import { parseTruckStatusRow, type TruckStatusRow } from '../src/domain/wire/truck-row';
+import { parseLiveAlarm, type LiveAlarm } from '../domain/wire/live-alarm';
+import { parseTruckStatusRow, type TruckStatusRow } from '../domain/wire/truck-row';
 import { NO_ALARMS, alarmKey, type AlarmMemory } from '../streams/alarm.stream';
 import { EMPTY_FLEET, fleetFromRows, type FleetState } from '../streams/truck-status.stream';
 import type { LiveDb, MetaKey, MetaValues, StoredAlarm, StoredMeta, StoredTruck } from './db';

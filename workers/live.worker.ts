@@ -1,6 +1,6 @@
 // The live worker's entry: a SharedWorker serving every tab, or, where SharedWorker is missing, one dedicated worker per tab.
 import type { Endpoint } from 'comlink';
-import { API_BASE, HOST_ROOT } from '../src/config';
+import { API_BASE, HOST_ROOT } from './backend-address';
 import { exposeClient } from './client-api';
 import { LiveDb } from './db';
 import { LiveCore } from './live-core';

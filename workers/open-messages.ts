@@ -1,10 +1,10 @@
 // The sockets' open messages (spec §7 plus our `token` and `lastSeq`), and the check of the session a tab hands over.
-import { formatTypeIds, listInForce, parseTypeIds } from '../src/domain/alarm-types';
-import { isIdleLimit } from '../src/domain/shell/keep-alive';
-import { isPollName, POLL_NAMES, type PollName } from '../src/domain/shell/polls';
-import { isRecord } from '../src/domain/wire/guards';
-import { MSG_TYPE, STATUS_FREQUENCY, type AlarmSocketOpen, type TruckSocketOpen } from '../src/domain/wire/sockets';
-import type { UserPriEntry } from '../src/domain/wire/entities';
+import { formatTypeIds, listInForce, parseTypeIds } from '../domain/alarm-types';
+import { isIdleLimit } from '../domain/shell/keep-alive';
+import { isPollName, POLL_NAMES, type PollName } from '../domain/shell/polls';
+import { isRecord } from '../domain/wire/guards';
+import { MSG_TYPE, STATUS_FREQUENCY, type AlarmSocketOpen, type TruckSocketOpen } from '../domain/wire/sockets';
+import type { UserPriEntry } from '../domain/wire/entities';
 import type { LiveSession } from './live-api';
 
 export function truckOpen(session: LiveSession, frequency: number = STATUS_FREQUENCY): TruckSocketOpen {

@@ -1,7 +1,7 @@
 // One run of the live pipeline: its input, its latest state, and its outputs wired to the tabs and (when live) to IndexedDB.
 import { Subject, Subscription, auditTime, buffer, groupBy, mergeMap, type Observable } from 'rxjs';
-import type { AlarmTypeId } from '../src/domain/alarm-types';
-import type { LiveAlarm } from '../src/domain/wire/live-alarm';
+import type { AlarmTypeId } from '../domain/alarm-types';
+import type { LiveAlarm } from '../domain/wire/live-alarm';
 import type { AlarmResume } from '../streams/alarm.stream';
 import { NO_FRAMES, type FrameStats, type InboundFrame } from '../streams/frames';
 import { livePipeline, type PipelineSeed } from '../streams/live-pipeline';

@@ -1,7 +1,7 @@
 // The worker's background checks (shell spec §6): pending fences and heartbeat overtime, once per browser, on its clock.
-import { POLL_INTERVAL_MS, type PollName } from '../src/domain/shell/polls';
-import { isFiniteNumber, isRecord, isWireTime } from '../src/domain/wire/guards';
-import { FENCE_APPROVAL_STATUS, PAGE_LIMITS, type HeartbeatOvertimeRow } from '../src/domain/wire/records';
+import { POLL_INTERVAL_MS, type PollName } from '../domain/shell/polls';
+import { isFiniteNumber, isRecord, isWireTime } from '../domain/wire/guards';
+import { FENCE_APPROVAL_STATUS, PAGE_LIMITS, type HeartbeatOvertimeRow } from '../domain/wire/records';
 import type { FenceNotice, HeartbeatNotice } from './live-api';
 import { SessionRequests, type CallOutcome, type SessionCaller } from './session-request';
 

@@ -1,10 +1,10 @@
 // Recordings of raw inbound frames: NDJSON export and import (`{"t","socket","data"}`), and their storage.
-import { parseRecordingLines, type ParsedLines } from '../src/domain/wire/recording-lines';
+import { parseRecordingLines, type ParsedLines } from '../domain/wire/recording-lines';
 import type { InboundFrame } from '../streams/frames';
 import type { LiveDb, StoredFrame, StoredRecording } from './db';
 import type { ImportResult, RecordingInfo } from './live-api';
 
-export type { RecordingProblem } from '../src/domain/wire/recording-lines';
+export type { RecordingProblem } from '../domain/wire/recording-lines';
 
 export type ParsedNdjson = ParsedLines<InboundFrame>;
 

@@ -1,7 +1,7 @@
 // The session's background calls as the worker core runs them, once per browser: the polls (one Poller per session and
 // set of polls, findings published as notices for every tab) and the keep-alive; a 504 from any is the end of the session.
-import { keepAlivePeriodMs } from '../src/domain/shell/keep-alive';
-import type { PollName } from '../src/domain/shell/polls';
+import { keepAlivePeriodMs } from '../domain/shell/keep-alive';
+import type { PollName } from '../domain/shell/polls';
 import type { EventHub } from './event-hub';
 import { KeepAlive } from './keep-alive';
 import type { NoticeKind, SessionCall } from './live-api';

@@ -1,10 +1,10 @@
 // One call of the session's background work (polls, keep-alive, status fill): header-id, the call's method and body as
 // CALLS declares them, the request timeout on the worker's clock, and the answer judged as the tabs' client judges it
 // (src/api/answer.ts), so a status or a resultCode means the same wherever it comes from.
-import { isMissingAnswer, judgeAnswer, type Answer, type HttpAnswer } from '../src/api/answer';
-import { REQUEST_TIMEOUT_MS } from '../src/domain/constants';
-import { CALLS, resolveCall, type CallName, type CallRequest } from '../src/domain/wire/calls';
-import { HEADER_ID } from '../src/domain/wire/entities';
+import { isMissingAnswer, judgeAnswer, type Answer, type HttpAnswer } from '../domain/wire/answer';
+import { REQUEST_TIMEOUT_MS } from '../domain/constants';
+import { CALLS, resolveCall, type CallName, type CallRequest } from '../domain/wire/calls';
+import { HEADER_ID } from '../domain/wire/entities';
 import type { LiveClock } from './live-clock';
 
 export interface FetchInit {

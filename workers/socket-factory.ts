@@ -1,6 +1,6 @@
 // Adapts a browser-style WebSocket class (the browser's own, mock-socket's in tests) to the link's factory; socket URLs.
 import type { SocketFactory } from '../machines/socket-link.machine';
-import { SOCKET_PATHS, type SocketName } from '../src/domain/wire/sockets';
+import { SOCKET_PATHS, type SocketName } from '../domain/wire/sockets';
 
 /** The part of the WebSocket interface the link uses. */
 export interface BrowserStyleSocket {

@@ -1,7 +1,7 @@
 // The status counts over HTTP (shell spec §7 getTruckBarData): a first fill before the status socket answers, and fills
 // every 30 s while that socket is down, once per browser, on the worker's clock. Rows go in as a full snapshot.
-import { STATUS_FREQUENCY } from '../src/domain/constants';
-import type { UserPriEntry } from '../src/domain/wire/entities';
+import { STATUS_FREQUENCY } from '../domain/constants';
+import type { UserPriEntry } from '../domain/wire/entities';
 import { SessionRequests, type SessionCaller } from './session-request';
 
 /** The spec's status frequency (30, read as seconds) is also how often a fill runs while the socket is down. */

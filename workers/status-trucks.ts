@@ -1,5 +1,5 @@
 // One status's truck table as a tab follows it: only that status's trucks, sent in parts small enough to read quickly.
-import type { TruckStatusCode } from '../src/domain/truck-status';
+import type { TruckStatusCode } from '../domain/truck-status';
 import type { TruckView } from '../streams/truck-status.stream';
 import type { TruckChanges } from './live-api';
 

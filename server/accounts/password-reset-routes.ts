@@ -1,10 +1,10 @@
 // POST <api>/entity/setting/privilege_account/user/:key/password { password, confirm }: an administrator resets a
 // user's password (spec 2 §6, "after a confirm prompt", which the console asks). Refusals: 400 with {field}; a user
 // whose role holds more than the caller: 401; a user the caller cannot see: 404.
-import { translate } from '../../src/domain/i18n';
-import { USER_CALL, type PasswordReset } from '../../src/domain/screens/accounts/wire';
-import type { FieldRefusal } from '../../src/domain/screens/entities/wire';
-import { envelope, RESULT_CODE } from '../../src/domain/wire/envelope';
+import { translate } from '../../domain/i18n';
+import { USER_CALL, type PasswordReset } from '../../domain/screens/accounts/wire';
+import type { FieldRefusal } from '../../domain/screens/entities/wire';
+import { envelope, RESULT_CODE } from '../../domain/wire/envelope';
 import { authOf } from '../auth/guard';
 import { failData, failText, langOf } from '../envelope';
 import { field, type ContractPlugin } from '../routes/plugin';

@@ -1,8 +1,8 @@
 // An administrator sets a user's password: the spec's rules (at least 6, the confirmation equal), stored like every
 // password (scrypt of its MD5), and the user's other sessions end so the old password opens nothing.
-import type { LocaleKey } from '../../src/domain/i18n';
-import { expandFunctions } from '../../src/domain/screens/accounts/role-functions';
-import { checkPassword, checkPasswordConfirmation } from '../../src/domain/validation';
+import type { LocaleKey } from '../../domain/i18n';
+import { expandFunctions } from '../../domain/screens/accounts/role-functions';
+import { checkPassword, checkPasswordConfirmation } from '../../domain/validation';
 import type { AuthContext } from '../auth/context';
 import { hashMd5, md5Hex } from '../auth/passwords';
 import type { Db } from '../db/open';

@@ -2,12 +2,12 @@
 // functions and their save below `/entity/setting/privilege_account/role_function`, and the administrator's password
 // reset (password-reset-routes.ts). A saved change holds from the next request on: every request loads its caller's
 // functions from the database (server/auth/context.ts).
-import { translate } from '../../src/domain/i18n';
+import { translate } from '../../domain/i18n';
 import {
   ROLE_FUNCTION_CALL, splitFunctions, type RoleFunctionConflict, type RoleFunctionRoles, type RoleFunctionSave,
-} from '../../src/domain/screens/accounts/wire';
-import type { FieldRefusal } from '../../src/domain/screens/entities/wire';
-import { envelope } from '../../src/domain/wire/envelope';
+} from '../../domain/screens/accounts/wire';
+import type { FieldRefusal } from '../../domain/screens/entities/wire';
+import { envelope } from '../../domain/wire/envelope';
 import { announceAccountChange } from '../auth/account-change';
 import { authOf } from '../auth/guard';
 import { chinaDateTime } from '../entities/entity-answers';

@@ -1,11 +1,11 @@
 // A role's functions in table role_function: the roles a caller may edit, one role's functions, and their save (one
 // transaction on the role's version; a non-superMan changes only what they hold themselves).
-import { translate, type Lang, type LocaleKey, type LocaleValues } from '../../src/domain/i18n';
-import { routeByPath } from '../../src/domain/routes';
+import { translate, type Lang, type LocaleKey, type LocaleValues } from '../../domain/i18n';
+import { routeByPath } from '../../domain/routes';
 import {
   changedRoutes, compactFunctions, expandFunctions, isFunctionId, lockedFor,
-} from '../../src/domain/screens/accounts/role-functions';
-import type { RoleChoice, RoleFunctions } from '../../src/domain/screens/accounts/wire';
+} from '../../domain/screens/accounts/role-functions';
+import type { RoleChoice, RoleFunctions } from '../../domain/screens/accounts/wire';
 import type { AuthContext } from '../auth/context';
 import type { Db } from '../db/open';
 import type { Row } from '../db/schema';

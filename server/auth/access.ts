@@ -1,6 +1,6 @@
 // Who may call what: every contract route names its access, public, shell, ops or the screens it serves; a role holds
 // menu groups or single route paths, and reaches a screen's call only when its menu holds that screen.
-import { ROUTES, routeByPath, type RoutePath } from '../../src/domain/routes';
+import { ROUTES, routeByPath, type RoutePath } from '../../domain/routes';
 
 /**
  * A route's access. `public`: anyone; `shell`: every logged-in user (menus, quick visits, own password, alarms, status

@@ -1,8 +1,8 @@
 // The access check in front of every contract route: session (header-id or cookie), CSRF header, and the route's
 // access (its screens against the caller's menu); and, as routes are added, the check that each declares its screen.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { RESULT_CODE } from '../../src/domain/wire/envelope';
-import { HEADER_ID } from '../../src/domain/wire/entities';
+import { RESULT_CODE } from '../../domain/wire/envelope';
+import { HEADER_ID } from '../../domain/wire/entities';
 import { failText } from '../envelope';
 import type { Services } from '../services';
 import { accessProblem, mayCall, type RouteAccess } from './access';

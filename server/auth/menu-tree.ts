@@ -1,7 +1,7 @@
 // The menu tree a role receives from GET /menus: the spec's route groups, only the routes the role may see.
-import { translate, type Lang } from '../../src/domain/i18n';
-import { SENSOR_ENABLE_MENU_NAME, type MenuEntry } from '../../src/domain/wire/entities';
-import { MENU_GROUPS, menuGroupTitleKey, routesOfGroup } from '../../src/domain/routes';
+import { translate, type Lang } from '../../domain/i18n';
+import { SENSOR_ENABLE_MENU_NAME, type MenuEntry } from '../../domain/wire/entities';
+import { MENU_GROUPS, menuGroupTitleKey, routesOfGroup } from '../../domain/routes';
 import { maySee, type Grants } from './access';
 
 /** Not a screen: its presence in the tree turns on the console's sensor-enable flag (spec §3). */

@@ -1,13 +1,13 @@
 // What the server knows of one truck's console for the commissioning check (docs/commissioning.md): its master data,
 // its live row and newest heartbeat, the device's copies of the five files the check reads and its firmware state,
 // and the newest console and controller releases of its company. Judging is the domain's (commissioning.ts).
-import { paramFileDef } from '../../src/domain/params/catalogue';
-import type { ParamFileName } from '../../src/domain/params/catalogue-types';
-import { compareVersions, type CommissioningFacts } from '../../src/domain/params/commissioning';
+import { paramFileDef } from '../../domain/params/catalogue';
+import type { ParamFileName } from '../../domain/params/catalogue-types';
+import { compareVersions, type CommissioningFacts } from '../../domain/params/commissioning';
 import {
   CONSOLE_UPGRADE_TYPE, CONTROLLER_UPGRADE_TYPE, consoleFacts, controllerVersion, levelProbeFacts, sealProbeFacts,
-} from '../../src/domain/params/commissioning-facts';
-import { parseParamFile, type ParamDocument } from '../../src/domain/params/param-text';
+} from '../../domain/params/commissioning-facts';
+import { parseParamFile, type ParamDocument } from '../../domain/params/param-text';
 import type { Db } from '../db/open';
 import { DEVICE_STATE_FILES, readDeviceFile } from '../sends/device-files';
 import { statusRows } from '../store/trucks';

@@ -1,9 +1,9 @@
 // Which contract the server speaks (CONTRACT): ours with its extensions, or exactly the spec's (docs/api.md, Legacy mode).
-import { dataChangedFrame, type DataChangedFrame, type DataTopic } from '../../src/domain/wire/data-notice';
-import type { LoginAnswer } from '../../src/domain/wire/entities';
-import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
-import type { FenceApprovalTimerAnswer } from '../../src/domain/wire/records';
-import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
+import { dataChangedFrame, type DataChangedFrame, type DataTopic } from '../../domain/wire/data-notice';
+import type { LoginAnswer } from '../../domain/wire/entities';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
+import type { FenceApprovalTimerAnswer } from '../../domain/wire/records';
+import type { TruckStatusRow } from '../../domain/wire/truck-row';
 import type { PublishedAlarm, PublishedRow, RawFrame } from '../live/hub';
 import { changedRows, fullList, type StatusFrames } from '../live/status-frames';
 import { specAlarm, specLoginAnswer, specRawFrame, specSocketOpen, specStatusRow } from './shapes';

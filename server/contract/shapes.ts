@@ -1,9 +1,9 @@
 // The spec's wire shapes made from ours (CONTRACT=legacy): each step takes one of our extensions out of one kind of message.
-import { isNoticeFrame } from '../../src/domain/wire/data-notice';
-import type { LoginAnswer } from '../../src/domain/wire/entities';
-import { isRecord, type JsonRecord } from '../../src/domain/wire/guards';
-import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
-import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
+import { isNoticeFrame } from '../../domain/wire/data-notice';
+import type { LoginAnswer } from '../../domain/wire/entities';
+import { isRecord, type JsonRecord } from '../../domain/wire/guards';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
+import type { TruckStatusRow } from '../../domain/wire/truck-row';
 import type { PublishedAlarm, PublishedRow, RawFrame } from '../live/hub';
 
 /** Omit on each member of a union: Omit alone merges the members and loses which properties go with which type. */

@@ -7,7 +7,7 @@ import type { AnyDb } from './migration-tables';
 import { dropColumnUnique, withForeignKeysOff } from './sqlite-rebuild';
 import type { DbKind } from './target';
 
-/** The columns that were unique over the whole table, unique within their company from now on (src/domain/screens/entities). */
+/** The columns that were unique over the whole table, unique within their company from now on (domain/screens/entities). */
 const COMPANY_UNIQUE: readonly (readonly [table: string, columns: readonly string[]])[] = [
   ['depot', ['code', 'name']],
   ['station', ['code', 'name']],

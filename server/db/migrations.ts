@@ -230,7 +230,7 @@ const eventHandling = (t: ColumnTypes): Migration => ({
 
 /**
  * What the driving and device-health reports read: the address text of each stored fix, each fence's shape (GeoJSON,
- * src/domain/fence-shape.ts), and indexes for reading heartbeats and fixes by time across trucks and a truck's alarms.
+ * domain/fence-shape.ts), and indexes for reading heartbeats and fixes by time across trucks and a truck's alarms.
  */
 const reportSources = (t: ColumnTypes): Migration => ({
   async up(db: AnyDb) {

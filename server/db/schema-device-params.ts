@@ -2,7 +2,7 @@
 // server/db/migrations-device-params.ts): the devices' files, the sends to devices and their status of record, the
 // confirmed changes, and the master data of the device-parameter screens.
 import type { ColumnType, Generated } from 'kysely';
-import type { FileSendStatus, SendKind, TankTableStatus } from '../../src/domain/params/send-status';
+import type { FileSendStatus, SendKind, TankTableStatus } from '../../domain/params/send-status';
 
 type Millis = number;
 type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;

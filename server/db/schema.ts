@@ -338,7 +338,7 @@ export interface FenceTable {
   approver: string | null;
   approvalTime: Millis | null;
   address: string;
-  /** JSON of the fence's shape, a GeoJSON Feature (src/domain/fence-shape.ts); its shape equals `type`. Null: not drawn. */
+  /** JSON of the fence's shape, a GeoJSON Feature (domain/fence-shape.ts); its shape equals `type`. Null: not drawn. */
   geometry: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

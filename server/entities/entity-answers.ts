@@ -1,10 +1,10 @@
 // What an entity write answers, in the caller's language: the saved row; a refused field (400, data {field}); a stale
 // version (409, data {current}, naming who changed the row and when in China time); a row the caller cannot see (404).
 import type { FastifyRequest } from 'fastify';
-import { CHINA_OFFSET_MS } from '../../src/domain/format/time';
-import { translate, type Lang } from '../../src/domain/i18n';
-import { ENTITY_RESULT, type EntityRow, type FieldRefusal, type VersionConflict } from '../../src/domain/screens/entities/wire';
-import { envelope, type Envelope } from '../../src/domain/wire/envelope';
+import { CHINA_OFFSET_MS } from '../../domain/format/time';
+import { translate, type Lang } from '../../domain/i18n';
+import { ENTITY_RESULT, type EntityRow, type FieldRefusal, type VersionConflict } from '../../domain/screens/entities/wire';
+import { envelope, type Envelope } from '../../domain/wire/envelope';
 import { failData, failText, langOf } from '../envelope';
 import type { WriteResult } from './entity-write';
 

@@ -2,14 +2,14 @@
 // its name, a choice and the status by their labels) in the report export's sheet (server/reports/xlsx-sheet.ts), the
 // same rows and order as the list, at most 10,000 of them (more are refused: narrow the search).
 import { sql } from 'kysely';
-import type { LocaleKey } from '../../src/domain/i18n';
-import { isStamped, type EntityDef, type EntityField } from '../../src/domain/screens/entities/definition';
-import { entityFor } from '../../src/domain/screens/entities/registry';
-import { ENTITY_CELL_FORMATS, ENTITY_STATUS_LABELS, optionLabels } from '../../src/domain/screens/entities/transfer-cells';
-import { TRANSFER_LIMITS } from '../../src/domain/screens/entities/transfer';
-import type { EntityRow } from '../../src/domain/screens/entities/wire';
-import type { ReportColumn } from '../../src/domain/screens/reports/definition';
-import type { ReportRow } from '../../src/domain/screens/reports/wire';
+import type { LocaleKey } from '../../domain/i18n';
+import { isStamped, type EntityDef, type EntityField } from '../../domain/screens/entities/definition';
+import { entityFor } from '../../domain/screens/entities/registry';
+import { ENTITY_CELL_FORMATS, ENTITY_STATUS_LABELS, optionLabels } from '../../domain/screens/entities/transfer-cells';
+import { TRANSFER_LIMITS } from '../../domain/screens/entities/transfer';
+import type { EntityRow } from '../../domain/screens/entities/wire';
+import type { ReportColumn } from '../../domain/screens/reports/definition';
+import type { ReportRow } from '../../domain/screens/reports/wire';
 import type { Db } from '../db/open';
 import type { BuiltExport, EntityJob, WorkerDb } from '../exports/export-jobs';
 import { textSafeWorkbookWriter } from '../http/xlsx-text';

@@ -2,10 +2,10 @@
 // fileName; the answer is the list as the grid shows it, built by an export worker in its turn of the export queue
 // (server/exports/, the sheet in entity-export-sheet.ts), at most 10,000 rows (more are refused: narrow the search).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { toLang } from '../../src/domain/i18n';
-import type { EntityDef } from '../../src/domain/screens/entities/definition';
-import { TRANSFER_LIMITS } from '../../src/domain/screens/entities/transfer';
-import { EXPORT_TICKET_FIELD, EXPORT_TICKET_PATTERN } from '../../src/domain/wire/export-queue';
+import { toLang } from '../../domain/i18n';
+import type { EntityDef } from '../../domain/screens/entities/definition';
+import { TRANSFER_LIMITS } from '../../domain/screens/entities/transfer';
+import { EXPORT_TICKET_FIELD, EXPORT_TICKET_PATTERN } from '../../domain/wire/export-queue';
 import { authOf } from '../auth/guard';
 import { failText } from '../envelope';
 import { answerQueuedExport } from '../exports/export-answer';

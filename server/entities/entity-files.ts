@@ -1,9 +1,9 @@
 // A file field's upload as a save receives it (docs/device-param-screens.md): the base64 content of the form checked
 // again by name and size, decoded into the bytes or the text its column keeps, read by the field's reader (a tank
 // table refused at its line), and the read-only fields the file gives (its size, a tank table's facts).
-import { fileFieldOf, type EntityDef } from '../../src/domain/screens/entities/definition';
-import { derivedValues, isTextFile, readFileText } from '../../src/domain/screens/entities/file-readers';
-import { fileContentKey, fileMaxBytes, fileProblem, stripBase64, type EntityInput, type FieldProblem } from '../../src/domain/screens/entities/validate';
+import { fileFieldOf, type EntityDef } from '../../domain/screens/entities/definition';
+import { derivedValues, isTextFile, readFileText } from '../../domain/screens/entities/file-readers';
+import { fileContentKey, fileMaxBytes, fileProblem, stripBase64, type EntityInput, type FieldProblem } from '../../domain/screens/entities/validate';
 import type { Cell } from './entity-table';
 
 /** What a save writes for its file: the name, content and size columns, and the derived fields. */

@@ -1,8 +1,8 @@
 // What a saved row means beyond its own table. Inside the write's transaction: a user's companies (userPri) are the
 // company it belongs to and the organisations below it; a threshold's values join the thresholds' history. After the commit: a user's or role's change reaches that
 // account's sessions and sockets at once (a disabled one ends), as a company's does.
-import type { EntityDef } from '../../src/domain/screens/entities/definition';
-import type { EntityRow } from '../../src/domain/screens/entities/wire';
+import type { EntityDef } from '../../domain/screens/entities/definition';
+import type { EntityRow } from '../../domain/screens/entities/wire';
 import { announceAccountChange } from '../auth/account-change';
 import type { Db } from '../db/open';
 import type { AccountChange } from '../live/hub';

@@ -4,9 +4,9 @@
 // use (entity-references.ts), which then stores its id.
 // Uniqueness and references are one query per field for the whole file, not one per row.
 import { sql } from 'kysely';
-import { translate } from '../../src/domain/i18n';
-import { keptInCompany, type EntityDef } from '../../src/domain/screens/entities/definition';
-import { entityProblems, type FieldProblem } from '../../src/domain/screens/entities/validate';
+import { translate } from '../../domain/i18n';
+import { keptInCompany, type EntityDef } from '../../domain/screens/entities/definition';
+import { entityProblems, type FieldProblem } from '../../domain/screens/entities/validate';
 import type { SheetRow } from './entity-import-read';
 import { referencedDef } from './entity-references';
 import { companyProblem, heldProblem, uniqueHolders, type Caller } from './entity-rules';

@@ -2,9 +2,9 @@
 // headed by its label in the caller's language ('*' before a required one); a header read back in either language; a
 // choice written as its label and a company as its name, each read back as the value a form would send.
 import { sql } from 'kysely';
-import { LANGS, translate, type Lang } from '../../src/domain/i18n';
-import type { EntityDef, EntityField } from '../../src/domain/screens/entities/definition';
-import { isSheetField } from '../../src/domain/screens/entities/transfer';
+import { LANGS, translate, type Lang } from '../../domain/i18n';
+import type { EntityDef, EntityField } from '../../domain/screens/entities/definition';
+import { isSheetField } from '../../domain/screens/entities/transfer';
 import type { Db } from '../db/open';
 import { entityDb } from './entity-table';
 

@@ -4,10 +4,10 @@
 // columns (in either language), each later row with any text is a row to import, its cells as the text a form would
 // send. A file that is no workbook, too large unpacked, has no data rows or too many is refused as a whole; a header
 // the definition does not know, or a required column missing, is a problem of row 1.
-import type { LocaleKey, LocaleValues } from '../../src/domain/i18n';
-import type { EntityDef, EntityField } from '../../src/domain/screens/entities/definition';
-import type { EntityInput } from '../../src/domain/screens/entities/validate';
-import { TRANSFER_LIMITS } from '../../src/domain/screens/entities/transfer';
+import type { LocaleKey, LocaleValues } from '../../domain/i18n';
+import type { EntityDef, EntityField } from '../../domain/screens/entities/definition';
+import type { EntityInput } from '../../domain/screens/entities/validate';
+import { TRANSFER_LIMITS } from '../../domain/screens/entities/transfer';
 import { readDateStyles, readLayout, readRelationships, readSharedStrings, TextBudget } from './entity-import-book';
 import { fieldOfHeader, headerFields, sheetFields, type CellReader } from './entity-import-columns';
 import { IMPORT_UNPACKED } from './entity-import-limits';

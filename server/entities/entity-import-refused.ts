@@ -1,6 +1,6 @@
 // A refusal of an uploaded file as a whole, raised from deep in its reading (the archive, the XML, the rows) and
 // answered as the import's `refused` result with the message's key.
-import type { LocaleKey, LocaleValues } from '../../src/domain/i18n';
+import type { LocaleKey, LocaleValues } from '../../domain/i18n';
 
 export class FileRefused extends Error {
   constructor(

@@ -3,9 +3,9 @@
 // company names as a drop-down list, read from a hidden sheet (a list typed into the rule is cut at 255 characters).
 // Every text written, headers and choices (company names are stored text), is marked as text (server/http/xlsx-text.ts).
 import type ExcelJS from 'exceljs';
-import type { Lang } from '../../src/domain/i18n';
-import type { EntityDef } from '../../src/domain/screens/entities/definition';
-import { TRANSFER_LIMITS } from '../../src/domain/screens/entities/transfer';
+import type { Lang } from '../../domain/i18n';
+import type { EntityDef } from '../../domain/screens/entities/definition';
+import { TRANSFER_LIMITS } from '../../domain/screens/entities/transfer';
 import { setTextCell, TEXT_FORMAT, textSafeWorkbook } from '../http/xlsx-text';
 import { choiceTexts, sheetFields, templateHeader, type CompanyChoice } from './entity-import-columns';
 

@@ -2,9 +2,9 @@
 // would be, and either every row inserted in one transaction, stamped as a new row is (enabled, version 1, the caller
 // and the time), or none and every problem listed by row, column and message in the caller's language.
 import { sql } from 'kysely';
-import { translate, type LocaleKey, type LocaleValues } from '../../src/domain/i18n';
-import type { EntityDef } from '../../src/domain/screens/entities/definition';
-import { IMPORT_PROBLEMS_SHOWN, type ImportProblem, type ImportRefusal } from '../../src/domain/screens/entities/transfer';
+import { translate, type LocaleKey, type LocaleValues } from '../../domain/i18n';
+import type { EntityDef } from '../../domain/screens/entities/definition';
+import { IMPORT_PROBLEMS_SHOWN, type ImportProblem, type ImportRefusal } from '../../domain/screens/entities/transfer';
 import { inTransaction } from '../db/transaction';
 import { cellReader, companyChoices } from './entity-import-columns';
 import { checkRows, type CheckedRow, type RowProblem } from './entity-import-check';

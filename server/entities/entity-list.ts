@@ -1,9 +1,9 @@
 // One page of an entity's list: the caller's rows, the search bar's fields (text by a part, a choice by its value), the
 // order asked for with the key as tie-break, and the total; and the limits a list query is refused for.
 import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
-import type { LocaleKey, LocaleValues } from '../../src/domain/i18n';
-import { fieldOf, isStamped, type EntityDef, type EntityField, type EntityTable } from '../../src/domain/screens/entities/definition';
-import type { EntityPage } from '../../src/domain/screens/entities/wire';
+import type { LocaleKey, LocaleValues } from '../../domain/i18n';
+import { fieldOf, isStamped, type EntityDef, type EntityField, type EntityTable } from '../../domain/screens/entities/definition';
+import type { EntityPage } from '../../domain/screens/entities/wire';
 import { containsText } from '../db/contains-text';
 import { countOf } from '../routes/paged-list';
 import { field as schemaField } from '../routes/plugin';

@@ -1,9 +1,9 @@
 // Which screens read a master-data list: its own, the screens whose fields name its rows (a camera setting names a
 // truck), and the screens that pick its rows without such a field (the send dialogs' truck choosers, the remote
 // commands' templates). The list call serves them all; writing serves the screen's own alone.
-import type { RoutePath } from '../../src/domain/routes';
-import type { EntityDef, EntityPath } from '../../src/domain/screens/entities/definition';
-import { ENTITIES, entityFor } from '../../src/domain/screens/entities/registry';
+import type { RoutePath } from '../../domain/routes';
+import type { EntityDef, EntityPath } from '../../domain/screens/entities/definition';
+import { ENTITIES, entityFor } from '../../domain/screens/entities/registry';
 
 const SENDING_SCREENS: readonly RoutePath[] = Object.values(ENTITIES).flatMap((def) => (def.send ? [def.path] : []));
 

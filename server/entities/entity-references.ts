@@ -2,9 +2,9 @@
 // plate, a role name), stored as its id. A save resolves each label among the rows the caller may use; a page reads
 // the labels of the ids it holds in one query per reference field.
 import { sql } from 'kysely';
-import { keptInCompany, type EntityDef, type EntityField } from '../../src/domain/screens/entities/definition';
-import { entityFor } from '../../src/domain/screens/entities/registry';
-import type { FieldProblem } from '../../src/domain/screens/entities/validate';
+import { keptInCompany, type EntityDef, type EntityField } from '../../domain/screens/entities/definition';
+import { entityFor } from '../../domain/screens/entities/registry';
+import type { FieldProblem } from '../../domain/screens/entities/validate';
 import type { Caller } from './entity-rules';
 import { inScope, type Cell, type EntityDb, type ReferenceLabels, type StoredRow } from './entity-table';
 

@@ -2,11 +2,11 @@
 // and but for a read-only list a new row, an edit and a status change, below `/entity<route path>`, each serving that
 // screen (the list also the screens that pick its rows: entity-readers.ts). No route is written per screen.
 import type { FastifyRequest } from 'fastify';
-import { ENTITY_STATUS, type EntityDef, type EntityStatus } from '../../src/domain/screens/entities/definition';
-import { ENTITIES } from '../../src/domain/screens/entities/registry';
-import { fileContentKey } from '../../src/domain/screens/entities/validate';
-import { entityCallPath, type EntityRow } from '../../src/domain/screens/entities/wire';
-import { envelope } from '../../src/domain/wire/envelope';
+import { ENTITY_STATUS, type EntityDef, type EntityStatus } from '../../domain/screens/entities/definition';
+import { ENTITIES } from '../../domain/screens/entities/registry';
+import { fileContentKey } from '../../domain/screens/entities/validate';
+import { entityCallPath, type EntityRow } from '../../domain/screens/entities/wire';
+import { envelope } from '../../domain/wire/envelope';
 import { authOf } from '../auth/guard';
 import { failText } from '../envelope';
 import { field, type ContractPlugin } from '../routes/plugin';

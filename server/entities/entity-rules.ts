@@ -2,9 +2,9 @@
 // of the caller's companies, a unique field holds no other row's value (of its company, or of any for a global one),
 // and an organisation is never its own ancestor.
 import { sql } from 'kysely';
-import { translate, type Lang } from '../../src/domain/i18n';
-import type { EntityDef, EntityField } from '../../src/domain/screens/entities/definition';
-import type { FieldProblem } from '../../src/domain/screens/entities/validate';
+import { translate, type Lang } from '../../domain/i18n';
+import type { EntityDef, EntityField } from '../../domain/screens/entities/definition';
+import type { FieldProblem } from '../../domain/screens/entities/validate';
 import { PARENT_FIELD, inScope, type Cell, type EntityDb, type StoredRow } from './entity-table';
 
 /** Who is writing, as the rules and the version stamp need them. */

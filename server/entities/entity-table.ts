@@ -1,10 +1,10 @@
 // The master-data tables as the entity plugin reads and writes them: a table named by its definition, rows as plain
 // cells, the caller's rows, and the conversions between a stored row, the wire's EntityRow and a form's input.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import { CHINA_OFFSET_MS } from '../../src/domain/format/time';
-import { ENTITY_STATUS, isStamped, type EntityDef, type EntityField, type EntityTable } from '../../src/domain/screens/entities/definition';
-import { confirmKey, fileContentKey, isCreateOnly, type EntityInput } from '../../src/domain/screens/entities/validate';
-import type { EntityRow, EntityValue } from '../../src/domain/screens/entities/wire';
+import { CHINA_OFFSET_MS } from '../../domain/format/time';
+import { ENTITY_STATUS, isStamped, type EntityDef, type EntityField, type EntityTable } from '../../domain/screens/entities/definition';
+import { confirmKey, fileContentKey, isCreateOnly, type EntityInput } from '../../domain/screens/entities/validate';
+import type { EntityRow, EntityValue } from '../../domain/screens/entities/wire';
 import type { Db } from '../db/open';
 
 export type Cell = string | number | null;

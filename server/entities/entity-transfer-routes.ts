@@ -2,13 +2,13 @@
 // derived from the definitions as the list calls are (entity-routes.ts): below `/entity<route path>`, `/export` for
 // every screen, `/template` and `/import` for the importable ones (transfer.ts), each serving that screen alone.
 import type { FastifyRequest } from 'fastify';
-import { toLang } from '../../src/domain/i18n';
-import type { EntityDef } from '../../src/domain/screens/entities/definition';
-import { ENTITIES } from '../../src/domain/screens/entities/registry';
+import { toLang } from '../../domain/i18n';
+import type { EntityDef } from '../../domain/screens/entities/definition';
+import { ENTITIES } from '../../domain/screens/entities/registry';
 import {
   IMPORT_RESULT, isImportable, TRANSFER_LIMITS, transferCallPath, XLSX_TYPE, type ImportDone, type ImportRefusal,
-} from '../../src/domain/screens/entities/transfer';
-import { envelope } from '../../src/domain/wire/envelope';
+} from '../../domain/screens/entities/transfer';
+import { envelope } from '../../domain/wire/envelope';
 import type { RouteAccess } from '../auth/access';
 import { authOf } from '../auth/guard';
 import { failData, failText, langOf } from '../envelope';

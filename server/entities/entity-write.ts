@@ -1,9 +1,9 @@
 // Saving master data: a new row, an edit and a status change, each one transaction with every rule checked inside it.
 // An edit or a status change names the version it was made on: `where key = ? and version = ?`, version + 1 and the
 // caller's name and time; a stale one is refused with the row as it is now (issue 14, "Nothing lost").
-import { ENTITY_STATUS, isEditBlocked, type EntityDef, type EntityStatus } from '../../src/domain/screens/entities/definition';
-import { entityProblems, type EntityInput, type FieldProblem } from '../../src/domain/screens/entities/validate';
-import type { EntityRow } from '../../src/domain/screens/entities/wire';
+import { ENTITY_STATUS, isEditBlocked, type EntityDef, type EntityStatus } from '../../domain/screens/entities/definition';
+import { entityProblems, type EntityInput, type FieldProblem } from '../../domain/screens/entities/validate';
+import type { EntityRow } from '../../domain/screens/entities/wire';
 import type { FastifyRequest } from 'fastify';
 import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';

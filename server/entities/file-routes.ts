@@ -2,10 +2,10 @@
 // with the file as it was uploaded, so a tank table can be checked before it is sent again and an upgrade file can be
 // downloaded. Scoped like the list: a row outside the caller's companies does not exist for them.
 import { sql } from 'kysely';
-import { fileFieldOf } from '../../src/domain/screens/entities/definition';
-import { ENTITIES } from '../../src/domain/screens/entities/registry';
-import { entityFilePath, type StoredFile } from '../../src/domain/screens/entities/wire';
-import { envelope } from '../../src/domain/wire/envelope';
+import { fileFieldOf } from '../../domain/screens/entities/definition';
+import { ENTITIES } from '../../domain/screens/entities/registry';
+import { entityFilePath, type StoredFile } from '../../domain/screens/entities/wire';
+import { envelope } from '../../domain/wire/envelope';
 import { authOf } from '../auth/guard';
 import { failText } from '../envelope';
 import type { ContractPlugin } from '../routes/plugin';

@@ -2,10 +2,10 @@
 // (the raw bytes, any image type header), checked by content and answered with the stored name the form then saves;
 // `/entity-photo/<name>` serves a stored photo to a holder of any such screen (the name is the content's MD5, not
 // guessable).
-import type { RoutePath } from '../../src/domain/routes';
-import { ENTITIES } from '../../src/domain/screens/entities/registry';
-import { ENTITY_RESULT, PHOTO_READ_PATH, photoUploadPath, type FieldRefusal, type StoredPhoto } from '../../src/domain/screens/entities/wire';
-import { envelope } from '../../src/domain/wire/envelope';
+import type { RoutePath } from '../../domain/routes';
+import { ENTITIES } from '../../domain/screens/entities/registry';
+import { ENTITY_RESULT, PHOTO_READ_PATH, photoUploadPath, type FieldRefusal, type StoredPhoto } from '../../domain/screens/entities/wire';
+import { envelope } from '../../domain/wire/envelope';
 import { authOf } from '../auth/guard';
 import { failData, failText } from '../envelope';
 import type { ContractPlugin } from '../routes/plugin';

@@ -2,9 +2,9 @@
 // in the database under a name made of their MD5 and their real type, so every server instance serves them and the
 // same image uploaded twice is kept once.
 import { createHash } from 'node:crypto';
-import type { EntityDef } from '../../src/domain/screens/entities/definition';
-import { UPLOAD_MAX_BYTES } from '../../src/domain/constants';
-import { PHOTO_NAME, type FieldProblem } from '../../src/domain/screens/entities/validate';
+import type { EntityDef } from '../../domain/screens/entities/definition';
+import { UPLOAD_MAX_BYTES } from '../../domain/constants';
+import { PHOTO_NAME, type FieldProblem } from '../../domain/screens/entities/validate';
 import type { Db } from '../db/open';
 import type { Cell } from './entity-table';
 

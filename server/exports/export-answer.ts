@@ -4,8 +4,8 @@
 // leaves the queue, or stops its build from writing.
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { XLSX_TYPE } from '../../src/domain/screens/entities/transfer';
-import type { Envelope } from '../../src/domain/wire/envelope';
+import { XLSX_TYPE } from '../../domain/screens/entities/transfer';
+import type { Envelope } from '../../domain/wire/envelope';
 import { authOf } from '../auth/guard';
 import { failText } from '../envelope';
 import { contentDisposition } from '../http/xlsx-attachment';

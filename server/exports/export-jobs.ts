@@ -1,8 +1,8 @@
 // What an export asks the export worker to build, as plain data that crosses to the worker thread, what the worker
 // answers, and the builder of each kind (a report, a master-data list) run inside the worker.
 import type { Writable } from 'node:stream';
-import type { Lang, LocaleKey, LocaleValues } from '../../src/domain/i18n';
-import type { ReportQuery } from '../../src/domain/screens/reports/query';
+import type { Lang, LocaleKey, LocaleValues } from '../../domain/i18n';
+import type { ReportQuery } from '../../domain/screens/reports/query';
 import type { Db } from '../db/open';
 import type { DbKind } from '../db/target';
 import type { EntityListQuery } from '../entities/entity-list';

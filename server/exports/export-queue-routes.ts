@@ -1,7 +1,7 @@
 // GET /export/queue?ticket=…: where the caller's export of that ticket is (our extension, docs/api.md Exports), which
 // the console shows on the export button while the answer has not begun. Another user's ticket is 'none'.
-import { EXPORT_QUEUE_PATH, EXPORT_TICKET_PATTERN, type ExportQueueState } from '../../src/domain/wire/export-queue';
-import { envelope } from '../../src/domain/wire/envelope';
+import { EXPORT_QUEUE_PATH, EXPORT_TICKET_PATTERN, type ExportQueueState } from '../../domain/wire/export-queue';
+import { envelope } from '../../domain/wire/envelope';
 import { authOf } from '../auth/guard';
 import type { ContractPlugin } from '../routes/plugin';
 

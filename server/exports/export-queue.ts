@@ -1,7 +1,7 @@
 // The bounded export queue: at most `atOnce` exports are built at once and `perUser` of one user; the others wait in
 // the order they came (one whose user is at its own bound lets later ones of other users pass), at most `waiting` of
 // them. A waiting export whose client went away (its signal aborted) leaves the queue at once.
-import type { ExportQueueState } from '../../src/domain/wire/export-queue';
+import type { ExportQueueState } from '../../domain/wire/export-queue';
 
 export interface ExportLimits {
   readonly atOnce: number;

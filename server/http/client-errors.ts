@@ -2,8 +2,8 @@
 // decode): the same envelope as every other answer, HTTP 200 (docs/api.md), in the caller's language where it shows.
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { translate, type LocaleKey } from '../../src/domain/i18n';
-import { failure } from '../../src/domain/wire/envelope';
+import { translate, type LocaleKey } from '../../domain/i18n';
+import { failure } from '../../domain/wire/envelope';
 import { failText, langOfCookieHeader } from '../envelope';
 import { SECURITY_HEADERS } from './security-headers';
 

@@ -1,6 +1,6 @@
 // An .xlsx answer's headers: its media type and a Content-Disposition that keeps a Chinese file name. Shared by the
 // report export (server/reports/export-route.ts) and the entity export and template (server/entities/entity-export.ts).
-import { XLSX_TYPE } from '../../src/domain/screens/entities/transfer';
+import { XLSX_TYPE } from '../../domain/screens/entities/transfer';
 
 export { XLSX_TYPE };
 

@@ -2,9 +2,9 @@
 // by start time. One grouped count per figure (or per trend series), in SQL both SQLite and PostgreSQL run alike: the
 // trend's bucket is an integer division of the time since the span's start (start times are int8 on both).
 import { sql, type Expression, type RawBuilder } from 'kysely';
-import type { IndicatorDef, IndicatorFigure, IndicatorRange, IndicatorSource, IndicatorSpan } from '../../src/domain/screens/indicators/definition';
-import { bucketCount } from '../../src/domain/screens/indicators/definition';
-import type { FigureValue, IndicatorAnswer, TopTruck } from '../../src/domain/screens/indicators/wire';
+import type { IndicatorDef, IndicatorFigure, IndicatorRange, IndicatorSource, IndicatorSpan } from '../../domain/screens/indicators/definition';
+import { bucketCount } from '../../domain/screens/indicators/definition';
+import type { FigureValue, IndicatorAnswer, TopTruck } from '../../domain/screens/indicators/wire';
 import type { Db } from '../db/open';
 
 type Grouping = 'none' | 'bucket' | 'type' | 'truck';

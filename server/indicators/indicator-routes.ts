@@ -1,9 +1,9 @@
 // GET /indicator<path>?range=30d|7d|1d (issue 16; docs/indicators.md): one route per indicator dashboard, derived
 // from its definition, answering every figure over the caller's companies, for whoever holds that dashboard's screen.
-import { DEFAULT_INDICATOR_RANGE, indicatorSpan, INDICATOR_RANGES, type IndicatorRange } from '../../src/domain/screens/indicators/definition';
-import { INDICATORS } from '../../src/domain/screens/indicators/dashboards';
-import { indicatorCallPath, type IndicatorAnswer } from '../../src/domain/screens/indicators/wire';
-import { envelope } from '../../src/domain/wire/envelope';
+import { DEFAULT_INDICATOR_RANGE, indicatorSpan, INDICATOR_RANGES, type IndicatorRange } from '../../domain/screens/indicators/definition';
+import { INDICATORS } from '../../domain/screens/indicators/dashboards';
+import { indicatorCallPath, type IndicatorAnswer } from '../../domain/screens/indicators/wire';
+import { envelope } from '../../domain/wire/envelope';
 import { authOf } from '../auth/guard';
 import type { ContractPlugin } from '../routes/plugin';
 import { readIndicators } from './indicator-read';

@@ -1,8 +1,8 @@
 // The alarm socket's feed: what the client missed since lastSeq (from the database), then live alarms, no gap, no duplicate,
 // and "data changed" and "entity changed" notices of its companies. Alarms go out in the contract's shape; under the spec's contract no
 // lastSeq reaches the feed, so it sends live alarms only, and no notices.
-import { expandTypeIds, parseTypeIds, passesChoice } from '../../src/domain/alarm-types';
-import { parseAlarmSocketOpen, type AlarmSocketOpen } from '../../src/domain/wire/sockets';
+import { expandTypeIds, parseTypeIds, passesChoice } from '../../domain/alarm-types';
+import { parseAlarmSocketOpen, type AlarmSocketOpen } from '../../domain/wire/sockets';
 import { grantedOutside, narrowCompanies, type AuthContext } from '../auth/context';
 import type { Services } from '../services';
 import { alarmsAfter, lastAlarmSeq } from '../store/alarms';

@@ -1,7 +1,7 @@
 // The live bus's messages on Redis: one JSON object per publish, `{ from, kind, ... }`, `from` naming the sending instance.
-import { isDataTopic } from '../../src/domain/wire/data-notice';
-import { isStringArray } from '../../src/domain/wire/guards';
-import { entityFor } from '../../src/domain/screens/entities/registry';
+import { isDataTopic } from '../../domain/wire/data-notice';
+import { isStringArray } from '../../domain/wire/guards';
+import { entityFor } from '../../domain/screens/entities/registry';
 import type { AccountChange, DataChange, EndedSessions, EntityChange, PublishedAlarm, PublishedRow, RawFrame } from './hub';
 import type { SimAlarmRequest, SimAnswer, SimBusMessage } from './sim-requests';
 

@@ -1,8 +1,8 @@
 // One live socket's framing: session check, heartbeat, malformed-frame counting, open timeout, account reloads, hand-over to its feed.
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { translate, type Lang } from '../../src/domain/i18n';
-import { PONG, type SocketName } from '../../src/domain/wire/sockets';
+import { translate, type Lang } from '../../domain/i18n';
+import { PONG, type SocketName } from '../../domain/wire/sockets';
 import { loadAuthContext, type AuthContext } from '../auth/context';
 import { authenticate } from '../auth/guard';
 import type { Services } from '../services';

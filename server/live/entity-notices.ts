@@ -1,7 +1,7 @@
 // Who hears a master-data change (live master data): the alarm sockets of users who see the row's company, every
 // superMan, and for a row of no company those who may read its list. The notice names the row and never carries it, so
 // a console fetches it again with its own rights.
-import { entityChangedFrame, type EntityChangedFrame } from '../../src/domain/wire/entity-notice';
+import { entityChangedFrame, type EntityChangedFrame } from '../../domain/wire/entity-notice';
 import { mayCall, type Grants } from '../auth/access';
 import { readersOf } from '../entities/entity-readers';
 import type { EntityChange } from './hub';

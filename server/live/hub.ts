@@ -1,10 +1,10 @@
 // The live hub: what the server publishes to live sockets (rows, alarms, raw frames, account changes, ended sessions,
 // data changes, master-data changes) as one interface with two transports: LocalHub here (one instance) and RedisHub (redis-hub.ts, across
 // instances).
-import type { EntityPath } from '../../src/domain/screens/entities/definition';
-import type { DataTopic } from '../../src/domain/wire/data-notice';
-import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
-import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
+import type { EntityPath } from '../../domain/screens/entities/definition';
+import type { DataTopic } from '../../domain/wire/data-notice';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
+import type { TruckStatusRow } from '../../domain/wire/truck-row';
 import type { SimAlarmRequest, SimAnswer, SimServe } from './sim-requests';
 
 /** A status row with the company it belongs to, so each socket can filter by its user's companies. */

@@ -1,10 +1,10 @@
 // Recordings of live frames (NDJSON `{"t","socket","data"}`): parsing with line-numbered problems, and replay timing.
-import { parseLiveAlarm } from '../../src/domain/wire/live-alarm';
-import { parseRecordingLines, type ParsedLines, type RecordingLine } from '../../src/domain/wire/recording-lines';
-import { parseTruckStatusRows } from '../../src/domain/wire/truck-row';
+import { parseLiveAlarm } from '../../domain/wire/live-alarm';
+import { parseRecordingLines, type ParsedLines, type RecordingLine } from '../../domain/wire/recording-lines';
+import { parseTruckStatusRows } from '../../domain/wire/truck-row';
 import type { RawFrame } from './hub';
 
-export type { RecordingProblem } from '../../src/domain/wire/recording-lines';
+export type { RecordingProblem } from '../../domain/wire/recording-lines';
 
 /** One received frame; `t` is its receive time in ms, absolute or relative to the recording's start. */
 export type RecordedFrame = RecordingLine;

@@ -1,5 +1,5 @@
 // Every open live socket, by kind: counts and counters for diagnostics, the ping sweep, account reloads, replay fan-out, closeAll.
-import type { SocketName } from '../../src/domain/wire/sockets';
+import type { SocketName } from '../../domain/wire/sockets';
 import type { SocketRegistry } from '../services';
 import type { LiveSocketHandle, SocketSession } from './connection';
 import type { AccountChange, RawFrame } from './hub';

@@ -1,6 +1,6 @@
 // The live sockets' limits, close codes and origin rule: what a socket may send and when the server hangs up.
-import type { LocaleKey } from '../../src/domain/i18n';
-import { SOCKET_CLOSE } from '../../src/domain/wire/sockets';
+import type { LocaleKey } from '../../domain/i18n';
+import { SOCKET_CLOSE } from '../../domain/wire/sockets';
 
 export { SOCKET_CLOSE };
 

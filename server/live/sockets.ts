@@ -2,8 +2,8 @@
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { translate } from '../../src/domain/i18n';
-import { SOCKET_PATHS, type SocketName } from '../../src/domain/wire/sockets';
+import { translate } from '../../domain/i18n';
+import { SOCKET_PATHS, type SocketName } from '../../domain/wire/sockets';
 import { SESSION_COOKIE } from '../auth/guard';
 import { endedSessions } from '../auth/sessions';
 import { failText, langOf } from '../envelope';

@@ -1,7 +1,7 @@
 // The status socket's feed: a full snapshot of the caller's trucks, then every `frequency` seconds what the contract's
 // status frames say (ours: the rows that changed; the spec's: the full list). An account change adds a granted
 // company's trucks in place; a company taken away closes the socket for a new snapshot.
-import { parseTruckSocketOpen, type TruckSocketOpen } from '../../src/domain/wire/sockets';
+import { parseTruckSocketOpen, type TruckSocketOpen } from '../../domain/wire/sockets';
 import { grantedOutside, narrowCompanies, type AuthContext } from '../auth/context';
 import type { Services } from '../services';
 import { statusRows } from '../store/trucks';

@@ -1,7 +1,7 @@
 // Which sections each manual holds, in order. A later screen adds its section files (`sections/<id>.zh.html` and
 // `.en.html`) and one id here; sections both audiences share (login, password, …) are listed in both manuals.
 import path from 'node:path';
-import type { ManualId } from '../../src/domain/shell/downloads';
+import type { ManualId } from '../../domain/shell/downloads';
 
 export const MANUAL_SECTIONS_DIR = path.resolve(import.meta.dirname, 'sections');
 

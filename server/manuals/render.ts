@@ -1,8 +1,8 @@
 // Assembles a manual page from its section files: title, link to the other language, contents, sections, the stylesheet.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { LANGS, translate, type Lang } from '../../src/domain/i18n';
-import { DOWNLOADS, manualPageName, type ManualId } from '../../src/domain/shell/downloads';
+import { LANGS, translate, type Lang } from '../../domain/i18n';
+import { DOWNLOADS, manualPageName, type ManualId } from '../../domain/shell/downloads';
 import { MANUAL_SECTIONS, MANUAL_SECTIONS_DIR } from './manuals';
 
 const STYLESHEET = path.resolve(import.meta.dirname, 'manual.css');

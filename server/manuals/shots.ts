@@ -1,6 +1,6 @@
 // The manuals' screenshots: one PNG per shot and language, taken by `npm run manual:screenshots`, served by name only.
 import path from 'node:path';
-import { LANGS, type Lang } from '../../src/domain/i18n';
+import { LANGS, type Lang } from '../../domain/i18n';
 
 /** Every screenshot the manuals may show; the screenshot script has one recipe per entry (a compile-time check). */
 export const MANUAL_SHOTS = [

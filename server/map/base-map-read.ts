@@ -1,8 +1,8 @@
 // GET /map/base's data (issue 16, docs/map.md): the caller's companies' enabled places and approved fences, read from
 // the database, around the city layer (city-layer.ts).
-import { isCircleShape, parseFenceShape, type FenceShape, type LngLat } from '../../src/domain/fence-shape';
-import type { BaseMap, FenceFeature, PlaceFeature } from '../../src/domain/map/base-map';
-import { FENCE_APPROVAL_STATUS } from '../../src/domain/wire/records';
+import { isCircleShape, parseFenceShape, type FenceShape, type LngLat } from '../../domain/fence-shape';
+import type { BaseMap, FenceFeature, PlaceFeature } from '../../domain/map/base-map';
+import { FENCE_APPROVAL_STATUS } from '../../domain/wire/records';
 import type { Db } from '../db/open';
 import { inCompanies } from '../routes/paged-list';
 import { cityBounds, districtFeatures, lngLatOf, roadGrid, round5 } from './city-layer';

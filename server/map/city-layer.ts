@@ -1,7 +1,7 @@
 // The offline base map's city (issue 16, docs/map.md): its bounds, district labels and a grid of named arterial roads,
 // drawn from the simulator's city alone, so the console has a map where no tile server is reachable.
-import type { LngLat } from '../../src/domain/fence-shape';
-import type { BaseMap, DistrictFeature, RoadFeature } from '../../src/domain/map/base-map';
+import type { LngLat } from '../../domain/fence-shape';
+import type { BaseMap, DistrictFeature, RoadFeature } from '../../domain/map/base-map';
 import { CITY_CENTRE, DISTRICTS, distanceKm, lerp, offsetKm, roadAt, type LatLng } from '../sim/city';
 
 /** Room around the outermost district or place, so none sits on the map's edge. */

@@ -1,8 +1,8 @@
 // GET /map/base and GET /map/config (issue 16, docs/map.md): the offline base map of the caller's companies, for whoever
 // holds a screen that draws a map, and the deployment's base layer (no data of anyone's), for any logged-in user.
-import { MAP_CALL_PATHS, type BaseMap, type MapConfig } from '../../src/domain/map/base-map';
-import type { RoutePath } from '../../src/domain/routes';
-import { envelope } from '../../src/domain/wire/envelope';
+import { MAP_CALL_PATHS, type BaseMap, type MapConfig } from '../../domain/map/base-map';
+import type { RoutePath } from '../../domain/routes';
+import { envelope } from '../../domain/wire/envelope';
 import { authOf } from '../auth/guard';
 import type { ContractPlugin } from '../routes/plugin';
 import { readBaseMap } from './base-map-read';

@@ -1,5 +1,5 @@
 // The map settings a server runs with when none are given, and what a tile server's URL means for the content policy.
-import type { MapConfig } from '../../src/domain/map/base-map';
+import type { MapConfig } from '../../domain/map/base-map';
 
 /** No tile server: the console draws the offline base map (GET /map/base). */
 export const OFFLINE_MAP: MapConfig = { tileUrl: null, attribution: '', coords: 'wgs84', maxZoom: 18 };

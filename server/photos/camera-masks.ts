@@ -1,9 +1,9 @@
 // A truck's camera masks over time (docs/photos.md): today's values are its ctlsyscfg.txt as the device last confirmed
 // it (the field defaults when the server never read the device), and each confirmed change since a moment is a
 // param_change row, whose old value is what the device held before it. So the mask at any time needs no table of its own.
-import { paramFileDef } from '../../src/domain/params/catalogue';
-import { paramNumber, paramValue, parseParamFile } from '../../src/domain/params/param-text';
-import { PHOTO_TRIGGERS, TRIGGER_MASK_KEYS, type PhotoTrigger } from '../../src/domain/photos/photo-triggers';
+import { paramFileDef } from '../../domain/params/catalogue';
+import { paramNumber, paramValue, parseParamFile } from '../../domain/params/param-text';
+import { PHOTO_TRIGGERS, TRIGGER_MASK_KEYS, type PhotoTrigger } from '../../domain/photos/photo-triggers';
 import type { Db } from '../db/open';
 
 const FILE = 'ctlsyscfg.txt';

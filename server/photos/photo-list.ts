@@ -3,9 +3,9 @@
 // of history have their photos as soon as they have their events. Only channels the truck's camera has take pictures
 // (camera_setup's totalChannels, as the video screens judge 'no camera' / 'no such channel'): a mask naming channel 4
 // on a two-channel sprinkler photographs nothing there, and a truck without a camera row takes no photos at all.
-import type { EventKind } from '../../src/domain/events';
-import { maskChannels, PHOTO_TRIGGERS, TRIGGER_EVENT_KINDS, triggerOfKind, type PhotoTrigger } from '../../src/domain/photos/photo-triggers';
-import { PHOTO_LIST_LIMIT, photoId, type Photo, type PhotoListAnswer, type PhotoQuery } from '../../src/domain/photos/photo-wire';
+import type { EventKind } from '../../domain/events';
+import { maskChannels, PHOTO_TRIGGERS, TRIGGER_EVENT_KINDS, triggerOfKind, type PhotoTrigger } from '../../domain/photos/photo-triggers';
+import { PHOTO_LIST_LIMIT, photoId, type Photo, type PhotoListAnswer, type PhotoQuery } from '../../domain/photos/photo-wire';
 import type { Db } from '../db/open';
 import { readMaskHistory } from './camera-masks';
 

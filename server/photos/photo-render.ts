@@ -6,9 +6,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { translate } from '../../src/domain/i18n';
-import { TRIGGER_LABEL_KEYS } from '../../src/domain/photos/photo-triggers';
-import { PHOTO_PIXELS, PHOTO_SIZES, type PhotoSize } from '../../src/domain/photos/photo-wire';
+import { translate } from '../../domain/i18n';
+import { TRIGGER_LABEL_KEYS } from '../../domain/photos/photo-triggers';
+import { PHOTO_PIXELS, PHOTO_SIZES, type PhotoSize } from '../../domain/photos/photo-wire';
 import { clockText, runFfmpeg, textFilters, type BurntText } from '../media/ffmpeg';
 import type { PhotoFacts } from './photo-list';
 

@@ -2,14 +2,14 @@
 // of at most 3 days, and one snapshot as a JPEG, for whoever holds the view_photos screen. A truck of another company
 // is no truck: 404, as for a truck that does not exist.
 import fs from 'node:fs/promises';
-import type { RoutePath } from '../../src/domain/routes';
-import { PHOTO_TRIGGERS } from '../../src/domain/photos/photo-triggers';
-import { photoRangeProblem } from '../../src/domain/photos/photo-range';
+import type { RoutePath } from '../../domain/routes';
+import { PHOTO_TRIGGERS } from '../../domain/photos/photo-triggers';
+import { photoRangeProblem } from '../../domain/photos/photo-range';
 import {
   parsePhotoId, PHOTO_CALL_PATHS, PHOTO_ID_PATTERN, PHOTO_SIZES, type PhotoImageQuery, type PhotoListAnswer, type PhotoQuery, type UnknownPhotoTruck,
-} from '../../src/domain/photos/photo-wire';
-import { translate } from '../../src/domain/i18n';
-import { envelope, NOT_FOUND } from '../../src/domain/wire/envelope';
+} from '../../domain/photos/photo-wire';
+import { translate } from '../../domain/i18n';
+import { envelope, NOT_FOUND } from '../../domain/wire/envelope';
 import { authOf } from '../auth/guard';
 import { failData, failText, langOf } from '../envelope';
 import { FfmpegMissing } from '../media/ffmpeg';

@@ -1,10 +1,10 @@
 // One truck's track in a range (docs/playback.md): its fixes from `position` in time order, as columns, and the marks
 // along them — stops and cover openings from `event`, alarms from `alarm`. Which event kinds mark what is a parameter,
 // so the sprinkler playback reads the same track with its own kinds (spraying runs).
-import { parseEventData } from '../../src/domain/event-shapes';
-import type { EventKind } from '../../src/domain/events';
-import type { MarkKind, TrackAnswer, TrackMark, TrackMarkSet, TrackQuery } from '../../src/domain/playback/track-wire';
-import { isRecord } from '../../src/domain/wire/guards';
+import { parseEventData } from '../../domain/event-shapes';
+import type { EventKind } from '../../domain/events';
+import type { MarkKind, TrackAnswer, TrackMark, TrackMarkSet, TrackQuery } from '../../domain/playback/track-wire';
+import { isRecord } from '../../domain/wire/guards';
 import type { Db } from '../db/open';
 
 /** The event kinds a track shows, and the mark each becomes with its detail number. */

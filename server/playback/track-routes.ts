@@ -1,11 +1,11 @@
 // GET /track (issue 16, playback_track; docs/playback.md): one of the caller's trucks' fixes and marks in a range of at
 // most 3 days, for whoever holds a playback screen (the trucks' or the water trucks'). A range over 3 days or reversed
 // is refused with the domain's rule.
-import type { RoutePath } from '../../src/domain/routes';
-import { trackRangeProblem } from '../../src/domain/playback/track-range';
-import { TRACK_CALL_PATH, TRACK_MARK_SETS, type TrackAnswer, type TrackQuery } from '../../src/domain/playback/track-wire';
-import { translate } from '../../src/domain/i18n';
-import { envelope, NOT_FOUND } from '../../src/domain/wire/envelope';
+import type { RoutePath } from '../../domain/routes';
+import { trackRangeProblem } from '../../domain/playback/track-range';
+import { TRACK_CALL_PATH, TRACK_MARK_SETS, type TrackAnswer, type TrackQuery } from '../../domain/playback/track-wire';
+import { translate } from '../../domain/i18n';
+import { envelope, NOT_FOUND } from '../../domain/wire/envelope';
 import { authOf } from '../auth/guard';
 import { failText, langOf } from '../envelope';
 import { field, type ContractPlugin } from '../routes/plugin';

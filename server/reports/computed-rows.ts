@@ -1,9 +1,9 @@
 // Reports whose rows a server function computes (`computed` sources): the function reads what it needs for the
 // caller's companies, plate and range; the select and text filters, derived scores, order and paging are the engine's
 // (row-set.ts).
-import type { ComputedName, ReportDef } from '../../src/domain/screens/reports/definition';
-import type { ReportQuery } from '../../src/domain/screens/reports/query';
-import type { ReportCell } from '../../src/domain/screens/reports/wire';
+import type { ComputedName, ReportDef } from '../../domain/screens/reports/definition';
+import type { ReportQuery } from '../../domain/screens/reports/query';
+import type { ReportCell } from '../../domain/screens/reports/wire';
 import { driverEventRows, driverScoreRows } from './computed/driver-score';
 import { fenceMileageRows, fenceTotalRows } from './computed/fence-mileage';
 import { heartbeatOvertimeRows } from './computed/heartbeat-overtime';

@@ -4,8 +4,8 @@
 // The tables they read only ever gain rows, in id order: each call first reads the rows inserted since the last one and
 // drops the days they fall in (and the days a row reaches into, as a fix joins the next day's first segment). Today is
 // kept too, up to the last call's end, and grows by what came since: a row timed before that end drops it.
-import { DAY_MS } from '../../src/domain/format/time';
-import type { ReportCell } from '../../src/domain/screens/reports/wire';
+import { DAY_MS } from '../../domain/format/time';
+import type { ReportCell } from '../../domain/screens/reports/wire';
 import type { Db } from '../db/open';
 import { dayOf, dayStart, wholeDaysOf } from './day-plan';
 import type { ReportContext } from './report-query';

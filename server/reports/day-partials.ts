@@ -6,9 +6,9 @@
 // call (an index range on the id) and drops the days they fall in. What goes into a day is the same FROM … WHERE as the
 // plain query, so both answer the same rows; a query with a plate or a select filter takes the plain query (it reads
 // one truck's or a fraction of the events, and the filter's value is not among the groups' keys).
-import type { ReportColumn, ReportDef } from '../../src/domain/screens/reports/definition';
-import type { ReportQuery } from '../../src/domain/screens/reports/query';
-import type { ReportCell } from '../../src/domain/screens/reports/wire';
+import type { ReportColumn, ReportDef } from '../../domain/screens/reports/definition';
+import type { ReportQuery } from '../../domain/screens/reports/query';
+import type { ReportCell } from '../../domain/screens/reports/wire';
 import { dayStart, isDayGrouped, partialRows, planOf, wholeDaysOf, type DayGroupedDef, type Part, type PartialRow, type Plan } from './day-plan';
 import { cacheOf, dropChangedDays, wholeDays } from './day-store';
 import type { ReportContext } from './report-query';

@@ -1,9 +1,9 @@
 // What a grouped report stores per China day (server/reports/day-partials.ts): the plan that turns a definition into
 // group keys and combinable aggregate parts, and the query that reads those groups for a range of events.
 import { sql, type RawBuilder } from 'kysely';
-import { CHINA_OFFSET_MS, DAY_MS } from '../../src/domain/format/time';
-import type { GroupedSource, ReportDef, ValueSource } from '../../src/domain/screens/reports/definition';
-import type { ReportCell } from '../../src/domain/screens/reports/wire';
+import { CHINA_OFFSET_MS, DAY_MS } from '../../domain/format/time';
+import type { GroupedSource, ReportDef, ValueSource } from '../../domain/screens/reports/definition';
+import type { ReportCell } from '../../domain/screens/reports/wire';
 import type { ReportContext } from './report-query';
 import { cellOf, fromWhere, isGroupKey, typeOf, usesHandling } from './report-sql';
 import type { ValueSql } from './sql-values';

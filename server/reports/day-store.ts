@@ -1,7 +1,7 @@
 // The grouped reports' stored days, per database handle: kept in memory, dropped when events of their kinds and days are
 // inserted (an id watermark, see day-partials.ts), stored for the default ranges after a start, bounded in size.
-import { DAY_MS } from '../../src/domain/format/time';
-import { REPORT_DEFS, reportId } from '../../src/domain/screens/reports/registry';
+import { DAY_MS } from '../../domain/format/time';
+import { REPORT_DEFS, reportId } from '../../domain/screens/reports/registry';
 import type { Db } from '../db/open';
 import type { DbKind } from '../db/target';
 import { dayOf, dayStart, isDayGrouped, partialRows, planOf, wholeDaysOf, type DayGroupedDef, type PartialRow, type Plan } from './day-plan';

@@ -2,11 +2,11 @@
 // the answer is an .xlsx with real Excel dates, fitted widths and a frozen header, built by an export worker in its
 // turn of the export queue (server/exports/) and streamed as it is written.
 import type { FastifyInstance } from 'fastify';
-import { toLang } from '../../src/domain/i18n';
-import type { ReportDef } from '../../src/domain/screens/reports/definition';
-import { queryProblem, REPORT_PAGE, type ReportQuery } from '../../src/domain/screens/reports/query';
-import { reportId, tabKeyOf } from '../../src/domain/screens/reports/registry';
-import { EXPORT_TICKET_FIELD, EXPORT_TICKET_PATTERN } from '../../src/domain/wire/export-queue';
+import { toLang } from '../../domain/i18n';
+import type { ReportDef } from '../../domain/screens/reports/definition';
+import { queryProblem, REPORT_PAGE, type ReportQuery } from '../../domain/screens/reports/query';
+import { reportId, tabKeyOf } from '../../domain/screens/reports/registry';
+import { EXPORT_TICKET_FIELD, EXPORT_TICKET_PATTERN } from '../../domain/wire/export-queue';
 import type { RouteAccess } from '../auth/access';
 import { authOf } from '../auth/guard';
 import { failText } from '../envelope';

@@ -2,9 +2,9 @@
 // in one call; who and when are stored, a later handling replaces an earlier one, and every console that sees one of the
 // events' companies hears of it (the live hub's data change, our extension).
 import type { FastifyInstance } from 'fastify';
-import type { ReportDef } from '../../src/domain/screens/reports/definition';
-import { HANDLING_STATES, type HandlingBody } from '../../src/domain/screens/reports/handling';
-import { envelope } from '../../src/domain/wire/envelope';
+import type { ReportDef } from '../../domain/screens/reports/definition';
+import { HANDLING_STATES, type HandlingBody } from '../../domain/screens/reports/handling';
+import { envelope } from '../../domain/wire/envelope';
 import type { RouteAccess } from '../auth/access';
 import { authOf } from '../auth/guard';
 import { failText } from '../envelope';

@@ -1,7 +1,7 @@
 // A report export as the export worker builds it (server/exports/): every row of the query up to the limit, in the
 // report's order, written as the report sheet (xlsx-sheet.ts). The route checked the query and columns already.
-import { reportFor } from '../../src/domain/screens/reports/registry';
-import type { ReportRow } from '../../src/domain/screens/reports/wire';
+import { reportFor } from '../../domain/screens/reports/registry';
+import type { ReportRow } from '../../domain/screens/reports/wire';
 import type { BuiltExport, ReportJob, WorkerDb } from '../exports/export-jobs';
 import { textSafeWorkbookWriter } from '../http/xlsx-text';
 import { reportRun } from './report-query';

@@ -1,10 +1,10 @@
 // One query builder for every report definition: the visible companies, the filters, the sort, the page, the total and
 // the summary row. Raw SQL fragments composed from the definition, because the columns are data, not code.
 import { sql, type RawBuilder } from 'kysely';
-import { isDerived, isGrouped, type ReportDef } from '../../src/domain/screens/reports/definition';
-import type { ReportQuery } from '../../src/domain/screens/reports/query';
-import { withDerived } from '../../src/domain/screens/reports/scores';
-import type { ReportCell, ReportPage, ReportRow, ReportTotals } from '../../src/domain/screens/reports/wire';
+import { isDerived, isGrouped, type ReportDef } from '../../domain/screens/reports/definition';
+import type { ReportQuery } from '../../domain/screens/reports/query';
+import { withDerived } from '../../domain/screens/reports/scores';
+import type { ReportCell, ReportPage, ReportRow, ReportTotals } from '../../domain/screens/reports/wire';
 import type { Db } from '../db/open';
 import type { DbKind } from '../db/target';
 import { computedRowSet } from './computed-rows';

@@ -3,14 +3,14 @@
 // offers. No route is written per screen. Each serves its report's screen alone: a role holding another screen of the
 // same menu group is refused.
 import type { FastifyInstance } from 'fastify';
-import { EXPORT_WARN_ROWS } from '../../src/domain/constants';
-import type { RoutePath } from '../../src/domain/routes';
-import type { ReportDef } from '../../src/domain/screens/reports/definition';
-import { filterKeys, hasYearFilter, queryProblem, REPORT_PAGE, type ReportQuery } from '../../src/domain/screens/reports/query';
-import { ENTITIES } from '../../src/domain/screens/entities/registry';
-import { REPORT_DEFS, reportCallPath } from '../../src/domain/screens/reports/registry';
-import { REPORT_OPTIONS_PATH, TOTALS_SUFFIX, YEARS_SUFFIX, type ReportOptions } from '../../src/domain/screens/reports/wire';
-import { envelope } from '../../src/domain/wire/envelope';
+import { EXPORT_WARN_ROWS } from '../../domain/constants';
+import type { RoutePath } from '../../domain/routes';
+import type { ReportDef } from '../../domain/screens/reports/definition';
+import { filterKeys, hasYearFilter, queryProblem, REPORT_PAGE, type ReportQuery } from '../../domain/screens/reports/query';
+import { ENTITIES } from '../../domain/screens/entities/registry';
+import { REPORT_DEFS, reportCallPath } from '../../domain/screens/reports/registry';
+import { REPORT_OPTIONS_PATH, TOTALS_SUFFIX, YEARS_SUFFIX, type ReportOptions } from '../../domain/screens/reports/wire';
+import { envelope } from '../../domain/wire/envelope';
 import { authOf } from '../auth/guard';
 import { failText } from '../envelope';
 import { field, type ContractPlugin } from '../routes/plugin';

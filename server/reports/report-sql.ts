@@ -3,9 +3,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import {
   isAggregate, isDerived, recordFieldType, type DataCondition, type DataType, type EventCondition, type ReportColumn, type ReportDef,
-} from '../../src/domain/screens/reports/definition';
-import { rangeOfQuery, type ReportQuery } from '../../src/domain/screens/reports/query';
-import type { ReportCell } from '../../src/domain/screens/reports/wire';
+} from '../../domain/screens/reports/definition';
+import { rangeOfQuery, type ReportQuery } from '../../domain/screens/reports/query';
+import type { ReportCell } from '../../domain/screens/reports/wire';
 import type { ReportContext } from './report-query';
 import { expandFrom, inventorySql, TIME_COLUMN, type SourceTable, type ValueSql } from './sql-values';
 

@@ -1,7 +1,7 @@
 // The years a year report offers (params spec §9, "year selection for truck loss"): from the year of the caller's
 // earliest row of the report's source to the current one, in the fleet's zone.
-import type { ReportDef } from '../../src/domain/screens/reports/definition';
-import { yearsSince } from '../../src/domain/screens/reports/query';
+import type { ReportDef } from '../../domain/screens/reports/definition';
+import { yearsSince } from '../../domain/screens/reports/query';
 import type { ReportContext } from './report-query';
 
 /** The earliest start of the source's rows among the caller's companies; each kind's first walks its time index. */

@@ -1,9 +1,9 @@
 // Rows a report holds in memory (groups merged from stored days, computed rows, derived scores) and their order: the
 // same as the plain query's, so a page answered either way is the same page.
-import { isDerived, type ReportDef } from '../../src/domain/screens/reports/definition';
-import type { ReportQuery } from '../../src/domain/screens/reports/query';
-import { withDerived } from '../../src/domain/screens/reports/scores';
-import type { ReportCell, ReportRow } from '../../src/domain/screens/reports/wire';
+import { isDerived, type ReportDef } from '../../domain/screens/reports/definition';
+import type { ReportQuery } from '../../domain/screens/reports/query';
+import { withDerived } from '../../domain/screens/reports/scores';
+import type { ReportCell, ReportRow } from '../../domain/screens/reports/wire';
 import type { DbKind } from '../db/target';
 import { isGroupKey } from './report-sql';
 

@@ -1,11 +1,11 @@
 // A report column's value as SQL, for the database in use. JSON reads, China-time buckets and boolean flags are the only
 // places SQLite and PostgreSQL disagree; each is decided here once, so the query builder never branches.
 import { sql, type RawBuilder } from 'kysely';
-import { LOSS_HISTOGRAM } from '../../src/domain/constants';
-import { CHINA_OFFSET_MS, MINUTE_MS } from '../../src/domain/format/time';
-import { DEFAULT_THRESHOLDS } from '../../src/domain/screens/entities/thresholds';
-import type { DataType, NumericSource, RecordTable, ValueSource } from '../../src/domain/screens/reports/definition';
-import { TIMEOUT_ALARMS, type TimeoutAlarm, type TimeoutAlarmRule } from '../../src/domain/screens/reports/timeout-alarms';
+import { LOSS_HISTOGRAM } from '../../domain/constants';
+import { CHINA_OFFSET_MS, MINUTE_MS } from '../../domain/format/time';
+import { DEFAULT_THRESHOLDS } from '../../domain/screens/entities/thresholds';
+import type { DataType, NumericSource, RecordTable, ValueSource } from '../../domain/screens/reports/definition';
+import { TIMEOUT_ALARMS, type TimeoutAlarm, type TimeoutAlarmRule } from '../../domain/screens/reports/timeout-alarms';
 import type { DbKind } from '../db/target';
 
 type Expr = RawBuilder<unknown>;

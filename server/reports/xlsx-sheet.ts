@@ -2,11 +2,11 @@
 // cells as excelCell decides them (text marked so no spreadsheet evaluates it), widths fitted to the longest text,
 // and the header row frozen.
 import type ExcelJS from 'exceljs';
-import { excelCell, cellText } from '../../src/domain/screens/reports/cells';
-import type { ReportColumn, ReportDef } from '../../src/domain/screens/reports/definition';
-import type { ReportRow } from '../../src/domain/screens/reports/wire';
-import { CHINA_OFFSET_MS } from '../../src/domain/format/time';
-import type { Lang } from '../../src/domain/i18n';
+import { excelCell, cellText } from '../../domain/screens/reports/cells';
+import type { ReportColumn, ReportDef } from '../../domain/screens/reports/definition';
+import type { ReportRow } from '../../domain/screens/reports/wire';
+import { CHINA_OFFSET_MS } from '../../domain/format/time';
+import type { Lang } from '../../domain/i18n';
 import { TEXT_FORMAT } from '../http/xlsx-text';
 
 export interface SheetColumn {

@@ -1,8 +1,8 @@
 // The user's alarm choice: which alarm types the alarm socket sends them (shell spec §3 stUserAlarm, §5 Alarm choice).
-import { formatTypeIds } from '../../src/domain/alarm-types';
-import { translate } from '../../src/domain/i18n';
-import { envelope, RESULT_CODE } from '../../src/domain/wire/envelope';
-import type { AlarmChoiceRequest, StUserAlarm } from '../../src/domain/wire/entities';
+import { formatTypeIds } from '../../domain/alarm-types';
+import { translate } from '../../domain/i18n';
+import { envelope, RESULT_CODE } from '../../domain/wire/envelope';
+import type { AlarmChoiceRequest, StUserAlarm } from '../../domain/wire/entities';
 import { authOf } from '../auth/guard';
 import { failText, langOf } from '../envelope';
 import { field, type ContractPlugin } from './plugin';

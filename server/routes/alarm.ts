@@ -1,8 +1,8 @@
 // Alarm history and acknowledgement, always limited to the caller's companies (shell spec §7 alarmInfo, alarmCue).
-import { translate } from '../../src/domain/i18n';
-import { envelope } from '../../src/domain/wire/envelope';
-import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
-import { ALARM_INFO_QUERY, type AlarmInfoQuery } from '../../src/domain/wire/records';
+import { translate } from '../../domain/i18n';
+import { envelope } from '../../domain/wire/envelope';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
+import { ALARM_INFO_QUERY, type AlarmInfoQuery } from '../../domain/wire/records';
 import { authOf } from '../auth/guard';
 import { failText, langOf } from '../envelope';
 import { toPublishedAlarm } from '../store/alarms';

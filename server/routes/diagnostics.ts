@@ -1,6 +1,6 @@
 // Operations endpoints for superMan users: live diagnostics, dropping every socket, raising a simulated alarm now.
-import { isAlarmTypeId } from '../../src/domain/alarm-types';
-import { envelope } from '../../src/domain/wire/envelope';
+import { isAlarmTypeId } from '../../domain/alarm-types';
+import { envelope } from '../../domain/wire/envelope';
 import { storedDays } from '../reports/day-store';
 import { lastAlarmSeq } from '../store/alarms';
 import { failText } from '../envelope';

@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { resolveDownload, DOWNLOADS_PATH } from '../../src/domain/shell/downloads';
+import { resolveDownload, DOWNLOADS_PATH } from '../../domain/shell/downloads';
 import { failText } from '../envelope';
 import { renderManual } from '../manuals/render';
 import { MANUAL_IMAGES_DIR, resolveManualImage } from '../manuals/shots';

@@ -2,14 +2,14 @@
 // and, our extension for user_enclosure, a fence created with its drawn outline and an outline sent with a change
 // (docs/fences.md). A fence is saved only with an outline of its type: 'a fence must be drawn' otherwise (spec).
 import type { FastifyRequest } from 'fastify';
-import { FENCE_SHAPE_KINDS, parseFenceShape } from '../../src/domain/fence-shape';
-import { translate } from '../../src/domain/i18n';
-import type { RoutePath } from '../../src/domain/routes';
-import { envelope } from '../../src/domain/wire/envelope';
+import { FENCE_SHAPE_KINDS, parseFenceShape } from '../../domain/fence-shape';
+import { translate } from '../../domain/i18n';
+import type { RoutePath } from '../../domain/routes';
+import { envelope } from '../../domain/wire/envelope';
 import {
   FENCE_APPROVAL_QUERY, FENCE_APPROVAL_STATUS, type FenceApprovalDecision, type FenceApprovalQuery,
   type FenceApprovalStatus, type FenceChange, type FenceCreate, type FenceListRow,
-} from '../../src/domain/wire/records';
+} from '../../domain/wire/records';
 import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
 import type { Row } from '../db/schema';

@@ -1,8 +1,8 @@
 // Device heartbeats of the caller's companies: the paged record list and the overtime list (shell spec §6, §7).
-import { HEARTBEAT_OVERTIME_MS } from '../../src/domain/constants';
-import { TRUCK_STATUS } from '../../src/domain/truck-status';
-import { envelope } from '../../src/domain/wire/envelope';
-import { HEARTBEAT_QUERY, type HeartbeatOvertimeRow, type HeartbeatQuery, type HeartbeatRecord } from '../../src/domain/wire/records';
+import { HEARTBEAT_OVERTIME_MS } from '../../domain/constants';
+import { TRUCK_STATUS } from '../../domain/truck-status';
+import { envelope } from '../../domain/wire/envelope';
+import { HEARTBEAT_QUERY, type HeartbeatOvertimeRow, type HeartbeatQuery, type HeartbeatRecord } from '../../domain/wire/records';
 import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
 import { pagedList } from './paged-list';

@@ -1,7 +1,7 @@
 // GET /captcha: a challenge for a login the server refused with CHALLENGE_REQUIRED (docs/api.md, Sessions and
 // passwords); our call, which a server speaking exactly the spec's contract does not have.
-import { envelope } from '../../src/domain/wire/envelope';
-import type { LoginChallenge } from '../../src/domain/wire/login-challenge';
+import { envelope } from '../../domain/wire/envelope';
+import type { LoginChallenge } from '../../domain/wire/login-challenge';
 import { issueChallenge } from '../auth/login-challenge';
 import { failText } from '../envelope';
 import type { ContractPlugin } from './plugin';

@@ -5,9 +5,9 @@ import {
   sql, type Expression, type ExpressionBuilder, type ExtractTypeFromStringReference, type OrderByDirection, type SelectQueryBuilder,
   type SelectType, type SqlBool, type StringReference,
 } from 'kysely';
-import { envelope, type Envelope } from '../../src/domain/wire/envelope';
-import { isRecord } from '../../src/domain/wire/guards';
-import type { PageQuery, Paged } from '../../src/domain/wire/records';
+import { envelope, type Envelope } from '../../domain/wire/envelope';
+import { isRecord } from '../../domain/wire/guards';
+import type { PageQuery, Paged } from '../../domain/wire/records';
 import { failText } from '../envelope';
 
 export interface TimeRange {

@@ -1,8 +1,8 @@
 // The caller's own password: the change (PUT /userInfoPwd, spec §7) and our old-password check (POST /verifyPwd).
 import type { FastifyRequest } from 'fastify';
-import { translate } from '../../src/domain/i18n';
-import { envelope, RESULT_CODE } from '../../src/domain/wire/envelope';
-import type { PasswordChangeRequest, VerifyPwdRequest } from '../../src/domain/wire/entities';
+import { translate } from '../../domain/i18n';
+import { envelope, RESULT_CODE } from '../../domain/wire/envelope';
+import type { PasswordChangeRequest, VerifyPwdRequest } from '../../domain/wire/entities';
 import type { AuthContext } from '../auth/context';
 import { authOf } from '../auth/guard';
 import { hashMd5, verifyMd5 } from '../auth/passwords';

@@ -1,6 +1,6 @@
 // The shape of a contract route plugin, and the JSON schema pieces their routes share.
 import type { FastifyPluginAsync } from 'fastify';
-import { PAGE_LIMITS } from '../../src/domain/wire/records';
+import { PAGE_LIMITS } from '../../domain/wire/records';
 import type { Services } from '../services';
 import type { TestHooks } from '../test-faults';
 

@@ -1,5 +1,5 @@
 // The JSON schema of a query string, read from the domain's table of its fields, so a field added there is accepted here.
-import type { QueryField, QueryFields } from '../../src/domain/wire/query-fields';
+import type { QueryField, QueryFields } from '../../domain/wire/query-fields';
 import { field } from './plugin';
 
 function fieldSchema(query: QueryField): object {

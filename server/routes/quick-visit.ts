@@ -1,8 +1,8 @@
 // The user's quick-visit shortcuts: list, add, remove (shell spec §3, §5 Quick access, §7).
-import { translate } from '../../src/domain/i18n';
-import { envelope, RESULT_CODE } from '../../src/domain/wire/envelope';
-import { isConsoleLink } from '../../src/domain/shell/console-link';
-import { QUICK_VISIT_ADDED, QUICK_VISIT_REMOVED, type QuickVisit, type QuickVisitAddRequest } from '../../src/domain/wire/entities';
+import { translate } from '../../domain/i18n';
+import { envelope, RESULT_CODE } from '../../domain/wire/envelope';
+import { isConsoleLink } from '../../domain/shell/console-link';
+import { QUICK_VISIT_ADDED, QUICK_VISIT_REMOVED, type QuickVisit, type QuickVisitAddRequest } from '../../domain/wire/entities';
 import { authOf } from '../auth/guard';
 import { failText, langOf } from '../envelope';
 import { field, type ContractPlugin } from './plugin';

@@ -1,13 +1,13 @@
 // Login, logout, caller's address, privileges and menus (shell spec §7); the password calls are in password.ts.
-import { envelope } from '../../src/domain/wire/envelope';
-import type { LoginAnswer, UserPriAnswer } from '../../src/domain/wire/entities';
+import { envelope } from '../../domain/wire/envelope';
+import type { LoginAnswer, UserPriAnswer } from '../../domain/wire/entities';
 import { visibleCompanies } from '../auth/context';
 import { authOf, SESSION_COOKIE } from '../auth/guard';
 import { menuTree } from '../auth/menu-tree';
 import { hashMd5, md5Hex, needsRehash, verifyPlainOrDummy } from '../auth/passwords';
 import { takeChallenge } from '../auth/login-challenge';
 import { attemptSucceeded, beginAttempt, beginLoginAttempt, loginFailed, type Attempt } from '../auth/rate-limit';
-import { CHALLENGE_REQUIRED } from '../../src/domain/wire/login-challenge';
+import { CHALLENGE_REQUIRED } from '../../domain/wire/login-challenge';
 import { createSession, deleteSession, purgeSessions } from '../auth/sessions';
 import { failText, langOf } from '../envelope';
 import { areaOf } from './area';

@@ -1,9 +1,9 @@
 // Truck status rows and devices of the caller's companies (shell spec §7 getTruckBarData, onlineTruck, devices/all).
-import type { RoutePath } from '../../src/domain/routes';
-import { envelope } from '../../src/domain/wire/envelope';
-import type { UserPriEntry } from '../../src/domain/wire/entities';
-import type { TruckDevice } from '../../src/domain/wire/records';
-import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
+import type { RoutePath } from '../../domain/routes';
+import { envelope } from '../../domain/wire/envelope';
+import type { UserPriEntry } from '../../domain/wire/entities';
+import type { TruckDevice } from '../../domain/wire/records';
+import type { TruckStatusRow } from '../../domain/wire/truck-row';
 import { authOf } from '../auth/guard';
 import { narrowCompanies } from '../auth/context';
 import { statusRows } from '../store/trucks';

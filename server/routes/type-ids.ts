@@ -1,5 +1,5 @@
 // Strict reading of an alarm type-id comma list from a request: unknown ids are named, not silently dropped.
-import { isAlarmTypeId, parseTypeIds, type AlarmTypeId } from '../../src/domain/alarm-types';
+import { isAlarmTypeId, parseTypeIds, type AlarmTypeId } from '../../domain/alarm-types';
 
 export interface ReadTypeIds {
   /** Known ids, duplicates dropped, first-seen order kept. */

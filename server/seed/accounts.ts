@@ -1,5 +1,5 @@
 // Seed companies, roles with their functions, and the four demo users (printed at start).
-import type { MenuGroup } from '../../src/domain/routes';
+import type { MenuGroup } from '../../domain/routes';
 import { hashMd5, md5Hex } from '../auth/passwords';
 import type { Db } from '../db/open';
 

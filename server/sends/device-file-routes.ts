@@ -1,18 +1,18 @@
 // A truck's parameter files (issue 15, params_files): read the device's copy, and send an edited file to trucks. The
 // server checks the text again as the editor did (every limit, no change to a value the device reports) and refuses
 // an edit made from a copy the device has changed since.
-import { translate, type Lang } from '../../src/domain/i18n';
-import type { RoutePath } from '../../src/domain/routes';
-import { paramFileDef } from '../../src/domain/params/catalogue';
-import { FILE_SEND_PENDING } from '../../src/domain/params/send-status';
-import { PARAM_FILE_NAMES, type ParamFileDef, type ParamFileName } from '../../src/domain/params/catalogue-types';
-import { diffParamDocuments } from '../../src/domain/params/param-diff';
-import { checkParamEdit, type ParamProblem } from '../../src/domain/params/param-limits';
-import { parseParamFile, withParamValue, writeParamFile, type ParamDocument } from '../../src/domain/params/param-text';
+import { translate, type Lang } from '../../domain/i18n';
+import type { RoutePath } from '../../domain/routes';
+import { paramFileDef } from '../../domain/params/catalogue';
+import { FILE_SEND_PENDING } from '../../domain/params/send-status';
+import { PARAM_FILE_NAMES, type ParamFileDef, type ParamFileName } from '../../domain/params/catalogue-types';
+import { diffParamDocuments } from '../../domain/params/param-diff';
+import { checkParamEdit, type ParamProblem } from '../../domain/params/param-limits';
+import { parseParamFile, withParamValue, writeParamFile, type ParamDocument } from '../../domain/params/param-text';
 import {
   SEND_CALL_PATHS, type DeviceFileAnswer, type FileProblems, type FileSendRequest, type SendAnswer, type SendRow,
-} from '../../src/domain/params/send-wire';
-import { envelope } from '../../src/domain/wire/envelope';
+} from '../../domain/params/send-wire';
+import { envelope } from '../../domain/wire/envelope';
 import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
 import { failData, failText, langOf } from '../envelope';

@@ -1,9 +1,9 @@
 // The server's copy of each truck's device files (issue 15): what the device last confirmed. A truck's device holds
 // its eleven catalogue files from the start (made from the truck's facts on first read), and a few settings of its
 // own as JSON (parameters, camera, firmware versions); a confirmed send replaces the copy and bumps its version.
-import { paramFileDef } from '../../src/domain/params/catalogue';
-import { defaultParamFiles } from '../../src/domain/params/device-defaults';
-import { isParamFileName } from '../../src/domain/params/catalogue-types';
+import { paramFileDef } from '../../domain/params/catalogue';
+import { defaultParamFiles } from '../../domain/params/device-defaults';
+import { isParamFileName } from '../../domain/params/catalogue-types';
 import type { Db } from '../db/open';
 
 /** Device state that is not a catalogue file, kept beside the files under these names. */

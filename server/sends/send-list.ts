@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { containsText } from '../db/contains-text';
-import type { SendQuery, SendRow } from '../../src/domain/params/send-wire';
+import type { SendQuery, SendRow } from '../../domain/params/send-wire';
 import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
 import { pagedList } from '../routes/paged-list';

@@ -1,6 +1,6 @@
 // Every open console follows the sends live: a changed send is announced as a change of the send_message list's row
 // (the entity-changed notice of docs/api.md), and the console reads the named rows again with its own rights.
-import type { EntityPath } from '../../src/domain/screens/entities/definition';
+import type { EntityPath } from '../../domain/screens/entities/definition';
 import type { Services } from '../services';
 
 export const SEND_LIST_PATH = '/setting/device_parameter/send_message' satisfies EntityPath;

@@ -1,11 +1,11 @@
 // The send calls (docs/device-sends.md): list the caller's sends, send a row of a device-parameter screen to trucks,
 // stop a send. Each serves the screens that send or follow sends; the status of record lives in device_send.
-import { translate } from '../../src/domain/i18n';
-import type { RoutePath } from '../../src/domain/routes';
-import { ENTITIES } from '../../src/domain/screens/entities/registry';
-import { SEND_KINDS, type SendKind } from '../../src/domain/params/send-status';
-import { MAX_SEND_TRUCKS, SEND_CALL_PATHS, SEND_QUERY, type SendQuery, type SendRequest } from '../../src/domain/params/send-wire';
-import { envelope } from '../../src/domain/wire/envelope';
+import { translate } from '../../domain/i18n';
+import type { RoutePath } from '../../domain/routes';
+import { ENTITIES } from '../../domain/screens/entities/registry';
+import { SEND_KINDS, type SendKind } from '../../domain/params/send-status';
+import { MAX_SEND_TRUCKS, SEND_CALL_PATHS, SEND_QUERY, type SendQuery, type SendRequest } from '../../domain/params/send-wire';
+import { envelope } from '../../domain/wire/envelope';
 import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
 import { failText, langOf } from '../envelope';

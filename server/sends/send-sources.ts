@@ -2,7 +2,7 @@
 // size, a remote template's command, a truck's parameters or camera settings, a tank table. Parameter files are sent
 // from the editor's text instead (device-file-routes.ts). A row not of the caller's companies, or disabled, is none.
 import type { Db } from '../db/open';
-import type { SendKind } from '../../src/domain/params/send-status';
+import type { SendKind } from '../../domain/params/send-status';
 import type { ChangedRow } from './send-notices';
 import { stepsFor, type SendSpec } from './send-store';
 import { markTankTablesToBeSent } from './tank-table-sends';

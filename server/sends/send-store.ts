@@ -7,8 +7,8 @@ import type { Row } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import {
   FILE_SEND_PENDING, TANK_TABLE_PENDING, type FileSendStatus, type SendKind, type TankTableStatus,
-} from '../../src/domain/params/send-status';
-import type { SendAnswer } from '../../src/domain/params/send-wire';
+} from '../../domain/params/send-status';
+import type { SendAnswer } from '../../domain/params/send-wire';
 
 export type SendStatus = FileSendStatus | TankTableStatus;
 

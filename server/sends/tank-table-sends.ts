@@ -1,6 +1,6 @@
 // A tank table's own state follows its send (params spec §4): 'to be sent' when sent, then as the device answers
 // (server/sim/device-outcomes.ts), the table in use before it becoming history once the new one is in use.
-import type { TankTableStatus } from '../../src/domain/params/send-status';
+import type { TankTableStatus } from '../../domain/params/send-status';
 import type { Db } from '../db/open';
 
 export async function markTankTablesToBeSent(trx: Db, tankTableId: number, now: number): Promise<void> {

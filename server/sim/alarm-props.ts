@@ -1,7 +1,7 @@
 // Alarms as the simulator raises them: their rates, and properties shaped as the wire contract types them (202, 203, 205).
-import type { AlarmTypeId } from '../../src/domain/alarm-types';
+import type { AlarmTypeId } from '../../domain/alarm-types';
 import { DEFAULT_LIMITS } from '../thresholds/threshold-snapshot';
-import type { AbnormalOilProperties, HighLossProperties, OverlongWorkProperties } from '../../src/domain/wire/live-alarm';
+import type { AbnormalOilProperties, HighLossProperties, OverlongWorkProperties } from '../../domain/wire/live-alarm';
 import type { NewAlarm } from '../store/alarms';
 import { roundCoord } from './city';
 import type { TruckSpec } from './fleet';

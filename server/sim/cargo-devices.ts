@@ -1,5 +1,5 @@
 // What a tanker's devices record while a compartment is filled or emptied: the flow meter, the locks, the emergency valve.
-import type { TransferProcess } from '../../src/domain/process-states';
+import type { TransferProcess } from '../../domain/process-states';
 import { roundCoord } from './city';
 import { DISPATCHERS } from './cargo';
 import type { SimContext } from './moves';

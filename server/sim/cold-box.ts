@@ -1,5 +1,5 @@
 // A refrigerated truck's cold box: each compartment's temperature and humidity against its limits, and its doors.
-import type { ProcessState, TransferProcess } from '../../src/domain/process-states';
+import type { ProcessState, TransferProcess } from '../../domain/process-states';
 import type { SimContext } from './moves';
 import { perHour } from './random';
 import type { ColdZone, TruckSim } from './truck-sim';

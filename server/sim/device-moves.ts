@@ -2,7 +2,7 @@
 // time and whether the truck is reachable: the next status of record, or none yet. Deterministic per send and
 // attempt, so a test or a replay sees the same answers; the server restarting mid-send changes nothing, since every
 // decision reads only the stored row.
-import type { SendKind } from '../../src/domain/params/send-status';
+import type { SendKind } from '../../domain/params/send-status';
 import type { SendStatus } from '../sends/send-store';
 import { hashSeed } from './random';
 

@@ -1,14 +1,14 @@
 // What a simulated device does with a send once it has it all (issue 15; docs/device-sends.md): it judges the content
 // as a real console would (a value its hardware cannot take is a data error), applies it, and the server records each
 // value it changed (params_record, modify_record). Runs inside the transaction that moves the send's status.
-import { paramFileDef } from '../../src/domain/params/catalogue';
-import { isParamFileName, type ParamFileDef } from '../../src/domain/params/catalogue-types';
-import { diffParamDocuments } from '../../src/domain/params/param-diff';
-import { checkParamDocument } from '../../src/domain/params/param-limits';
-import { paramNumber, paramValue, parseParamFile, withParamValue, writeParamFile, type ParamDocument } from '../../src/domain/params/param-text';
-import { tankTableFacts } from '../../src/domain/params/tank-table-math';
-import { parseTankTable, writeTankTable, type TankTable } from '../../src/domain/params/tank-table';
-import type { SendKind } from '../../src/domain/params/send-status';
+import { paramFileDef } from '../../domain/params/catalogue';
+import { isParamFileName, type ParamFileDef } from '../../domain/params/catalogue-types';
+import { diffParamDocuments } from '../../domain/params/param-diff';
+import { checkParamDocument } from '../../domain/params/param-limits';
+import { paramNumber, paramValue, parseParamFile, withParamValue, writeParamFile, type ParamDocument } from '../../domain/params/param-text';
+import { tankTableFacts } from '../../domain/params/tank-table-math';
+import { parseTankTable, writeTankTable, type TankTable } from '../../domain/params/tank-table';
+import type { SendKind } from '../../domain/params/send-status';
 import type { Db } from '../db/open';
 import type { Row } from '../db/schema';
 import { DEVICE_STATE_FILES, updateDeviceFile } from '../sends/device-files';

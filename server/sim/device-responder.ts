@@ -3,7 +3,7 @@
 // (device-outcomes.ts), in one transaction per tick; then every console that may see a changed row is told. All state
 // is in the send rows, so a server restarted mid-send carries on where it stopped. Runs beside the simulator, on the
 // instance that simulates.
-import type { EntityPath } from '../../src/domain/screens/entities/definition';
+import type { EntityPath } from '../../domain/screens/entities/definition';
 import { inTransaction } from '../db/transaction';
 import type { Db } from '../db/open';
 import type { Row } from '../db/schema';

@@ -1,5 +1,5 @@
 // On-board devices over a shift: the supply switched on and off, flow meters' state at power-up, faults and their recovery.
-import type { DeviceKind } from '../../src/domain/events';
+import type { DeviceKind } from '../../domain/events';
 import { isTanker } from './cargo';
 import type { SimContext } from './moves';
 import { perHour } from './random';

@@ -1,7 +1,7 @@
 // The fleet engine: steps every truck through time and hands what happened (rows, positions, events, alarms) to a sink.
-import { alarmTypeLabelKey, isAlarmTypeId } from '../../src/domain/alarm-types';
-import type { EventData, EventKind } from '../../src/domain/events';
-import { translate } from '../../src/domain/i18n';
+import { alarmTypeLabelKey, isAlarmTypeId } from '../../domain/alarm-types';
+import type { EventData, EventKind } from '../../domain/events';
+import { translate } from '../../domain/i18n';
 import type { NewAlarm } from '../store/alarms';
 import { genericAlarm, overlongWorkAlarm } from './alarm-props';
 import { areaAt, cellOf, roundCoord } from './city';

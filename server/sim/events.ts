@@ -1,5 +1,5 @@
 // The event row as the simulator hands it to a sink; the kinds and their data are the domain's catalogue.
-import type { EventData, EventKind } from '../../src/domain/events';
+import type { EventData, EventKind } from '../../domain/events';
 
 export interface SimEvent<K extends EventKind = EventKind> {
   readonly truckId: number;

@@ -1,6 +1,6 @@
-// The seeded fences' shapes (src/domain/fence-shape.ts): outlines around depots, stations and yards, and the large zones
+// The seeded fences' shapes (domain/fence-shape.ts): outlines around depots, stations and yards, and the large zones
 // companies draw over the city centre and the port and industrial areas their trucks drive through.
-import type { FenceShape, LngLat } from '../../src/domain/fence-shape';
+import type { FenceShape, LngLat } from '../../domain/fence-shape';
 import { offsetKm, roundCoord, type LatLng } from './city';
 import type { PlacesSeed } from './places';
 import type { Rng } from './random';

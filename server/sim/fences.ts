@@ -1,6 +1,6 @@
 // Fences (geofences) with their shapes, awaiting, passing or failing approval, so the fence-approval calls, the 15-minute
 // notice and the fence-mileage report have data.
-import type { FenceShape } from '../../src/domain/fence-shape';
+import type { FenceShape } from '../../domain/fence-shape';
 import { districtAt } from './city';
 import { circleAt, polygonAround, rectangleAround, zoneFences } from './fence-geometry';
 import type { PlaceSeed, PlacesSeed } from './places';

@@ -1,6 +1,6 @@
 // The tank tables trucks' level gauges use (issue 15): the one each truck's device last confirmed, read when the
 // simulator starts so a restart keeps turning levels into the same volumes.
-import { parseTankTable, type TankTable } from '../../src/domain/params/tank-table';
+import { parseTankTable, type TankTable } from '../../domain/params/tank-table';
 import type { Db } from '../db/open';
 
 export async function tankTablesInUse(db: Db): Promise<Map<number, TankTable>> {

@@ -1,5 +1,5 @@
 // A tanker's sensors: the level gauge's periodic inventory reading of every compartment, and vapour pressure on the road.
-import type { TankReading } from '../../src/domain/events';
+import type { TankReading } from '../../domain/events';
 import { isTanker } from './cargo';
 import type { SimContext } from './moves';
 import { perHour } from './random';

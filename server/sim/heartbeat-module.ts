@@ -1,5 +1,5 @@
 // Trucks' heartbeat modules: which fail (in windows of a weekly cycle), which stall now and then, and when each is silent.
-import { HEARTBEAT_OVERTIME_MS } from '../../src/domain/constants';
+import { HEARTBEAT_OVERTIME_MS } from '../../domain/constants';
 import { Rng, hashSeed } from './random';
 
 const MIN = 60_000;

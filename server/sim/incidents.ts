@@ -1,6 +1,6 @@
 // What happens on the road besides driving: random alarms, speeding, roadside stops, covers and box doors opened in
 // transit, tank pressure reports. Speeding, stops and covers are judged by the company's thresholds (docs/thresholds.md).
-import type { AlarmTypeId } from '../../src/domain/alarm-types';
+import type { AlarmTypeId } from '../../domain/alarm-types';
 import {
   DEVICE_SPEED_LIMIT, DRIVING_ALARM_RATES, DRIVING_ALARM_TOTAL, genericAlarm, overspeedAlarm,
 } from './alarm-props';

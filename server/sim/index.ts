@@ -5,7 +5,7 @@ import { startSimulator as startFleetSimulator, type Simulator, type SimulatorOp
 import { useProcessThresholds } from './thresholds';
 
 export { backfill, type BackfillOptions, type BackfillReport } from './backfill';
-export { EVENT_KINDS, HIGH_LOSS_RATE, type EventData, type EventKind } from '../../src/domain/events';
+export { EVENT_KINDS, HIGH_LOSS_RATE, type EventData, type EventKind } from '../../domain/events';
 export type { SimEvent } from './events';
 export { DEFAULT_FLEET_SIZE, SEED_EPOCH, seedFleet, type FleetSeedOptions, type FleetSeedResult } from './fleet-seed';
 export { OVERLONG_WORK_MIN, SPEED_LIMIT } from './alarm-props';

@@ -1,7 +1,7 @@
 // Moving a truck: the engine context every phase uses, entering phases, routing to places and driving along routes.
 import type { NewAlarm } from '../store/alarms';
 import { offsetKm } from './city';
-import type { EventData, EventKind } from '../../src/domain/events';
+import type { EventData, EventKind } from '../../domain/events';
 import type { Fleet, Place } from './fleet';
 import { advance, arrived, streetRoute } from './route';
 import type { Phase, TruckSim } from './truck-sim';

@@ -1,6 +1,6 @@
 // Alarms on demand (SimControl.raiseAlarm): any catalogue type, with properties as real as the truck's state allows.
-import type { AlarmTypeId } from '../../src/domain/alarm-types';
-import type { ProcessState } from '../../src/domain/process-states';
+import type { AlarmTypeId } from '../../domain/alarm-types';
+import type { ProcessState } from '../../domain/process-states';
 import type { NewAlarm } from '../store/alarms';
 import {
   DEVICE_SPEED_LIMIT, OVERLONG_WORK_MIN, SPEED_LIMIT, abnormalOilAlarm, genericAlarm, highLossAlarm, overlongWorkAlarm, overspeedAlarm,

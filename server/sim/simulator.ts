@@ -1,11 +1,11 @@
 // The running simulator: ticks the engine on a timer (or when a test says), writes and publishes what changed, raises alarms.
-import { isAlarmTypeId } from '../../src/domain/alarm-types';
+import { isAlarmTypeId } from '../../domain/alarm-types';
 import type { PublishedAlarm } from '../live/hub';
 import type { SimControl, Services } from '../services';
 import { recordAlarm } from '../store/alarms';
 import { FleetEngine } from './engine';
 import { tankTablesInUse } from './gauge-tables';
-import type { TankTable } from '../../src/domain/params/tank-table';
+import type { TankTable } from '../../domain/params/tank-table';
 import { loadFleet } from './fleet';
 import { tickWriter } from './live-writer';
 import { TickBatch, type TickWriter } from './tick-batch';

@@ -1,6 +1,6 @@
 // Compartments: their volumes from a truck's master data, products and densities, levels and the inventory map.
 import type { TruckModel } from '../db/schema';
-import type { TankInventory } from '../../src/domain/wire/truck-row';
+import type { TankInventory } from '../../domain/wire/truck-row';
 import type { Rng } from './random';
 
 /** oilCode per spec §9: 92/95/98 gasoline, 0 diesel, −1 other (water for sprinklers). */

@@ -1,8 +1,8 @@
 // One truck's simulated state (phase, position, tanks, shift, device), its status code and its status row.
-import { TRUCK_STATUS, type TruckStatusCode } from '../../src/domain/truck-status';
-import type { DeviceKind } from '../../src/domain/events';
-import type { ProcessState } from '../../src/domain/process-states';
-import type { TankInventory } from '../../src/domain/wire/truck-row';
+import { TRUCK_STATUS, type TruckStatusCode } from '../../domain/truck-status';
+import type { DeviceKind } from '../../domain/events';
+import type { ProcessState } from '../../domain/process-states';
+import type { TankInventory } from '../../domain/wire/truck-row';
 import type { PublishedRow } from '../live/hub';
 import { roundCoord } from './city';
 import type { Place, TruckSpec } from './fleet';
@@ -10,8 +10,8 @@ import type { HeartbeatState } from './heartbeat-module';
 import type { Rng } from './random';
 import type { Route } from './route';
 import { OTHER, levelMm, roundVt, v20 } from './tanks';
-import type { TankTable } from '../../src/domain/params/tank-table';
-import { volumeAt } from '../../src/domain/params/tank-table-math';
+import type { TankTable } from '../../domain/params/tank-table';
+import { volumeAt } from '../../domain/params/tank-table-math';
 import { transmitted, type DayUploads } from './uploads';
 
 /**

@@ -1,6 +1,6 @@
 // How a truck's simulated state begins: from its live row (seeded, backfilled or left by a previous run), or at its yard.
-import { TRUCK_STATUS, isTruckStatusCode } from '../../src/domain/truck-status';
-import { isRecord, type JsonRecord } from '../../src/domain/wire/guards';
+import { TRUCK_STATUS, isTruckStatusCode } from '../../domain/truck-status';
+import { isRecord, type JsonRecord } from '../../domain/wire/guards';
 import type { Row } from '../db/schema';
 import { areaAt, cellOf, distanceKm, offsetKm } from './city';
 import type { TruckSpec } from './fleet';

@@ -1,6 +1,6 @@
 // Unloading at a station: the road's loss on arrival and water in the pipe (the take-over), each compartment emptied and
 // the trip's balance (unloading), the reading once it has stopped, and the empty check once the compartments have drained.
-import { EMPTY_TOLERANCE_L, type CompartmentBalance } from '../../src/domain/events';
+import { EMPTY_TOLERANCE_L, type CompartmentBalance } from '../../domain/events';
 import { genericAlarm, highLossAlarm } from './alarm-props';
 import { isTanker, productTemperature } from './cargo';
 import { emergencyStop, lockOpened, meterTransfer } from './cargo-devices';

@@ -1,5 +1,5 @@
 // Alarms in the database: recording one (which gives it its seq) and reading them back as wire alarms.
-import { parseLiveAlarm, type LiveAlarm } from '../../src/domain/wire/live-alarm';
+import { parseLiveAlarm, type LiveAlarm } from '../../domain/wire/live-alarm';
 import type { Db } from '../db/open';
 import type { Row } from '../db/schema';
 import { inWriteOrder } from '../db/write-order';

@@ -1,6 +1,6 @@
 // Truck status rows as the status socket, onlineTruck and getTruckBarData send them.
-import { isTruckStatusCode, TRUCK_STATUS } from '../../src/domain/truck-status';
-import type { TankInventory, TruckStatusRow } from '../../src/domain/wire/truck-row';
+import { isTruckStatusCode, TRUCK_STATUS } from '../../domain/truck-status';
+import type { TankInventory, TruckStatusRow } from '../../domain/wire/truck-row';
 import type { Db } from '../db/open';
 import type { PublishedRow } from '../live/hub';
 

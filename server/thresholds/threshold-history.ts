@@ -2,8 +2,8 @@
 // rows, inside its transaction, each saved row's company whose values in force changed gets a row from the save's time
 // on. The stop and offline alarms (server/sim) and their lists (server/reports) judge a stop or spell by this history,
 // so both apply the timeouts in force when it began, however often they changed since.
-import { ENTITY_STATUS } from '../../src/domain/screens/entities/definition';
-import { DEFAULT_THRESHOLDS } from '../../src/domain/screens/entities/thresholds';
+import { ENTITY_STATUS } from '../../domain/screens/entities/definition';
+import { DEFAULT_THRESHOLDS } from '../../domain/screens/entities/thresholds';
 import type { Db } from '../db/open';
 import { inTransaction } from '../db/transaction';
 import { takeCompanyOrder } from '../db/write-order';

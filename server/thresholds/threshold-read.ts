@@ -1,6 +1,6 @@
 // Reading the thresholds: every company's enabled rows of the threshold tables and the threshold row's history, made
 // into a snapshot. The tables hold a row or two per company (the history a row per save), so a read is a few small selects.
-import { ENTITY_STATUS } from '../../src/domain/screens/entities/definition';
+import { ENTITY_STATUS } from '../../domain/screens/entities/definition';
 import type { Db } from '../db/open';
 import { readThresholdHistory } from './threshold-history';
 import { thresholdSnapshot, type ThresholdSnapshot } from './threshold-snapshot';

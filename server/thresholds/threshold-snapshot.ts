@@ -2,8 +2,8 @@
 // with the defaults of DEFAULT_THRESHOLDS where a company has no enabled row, and the threshold row's history for the
 // timeouts in force at a given time (docs/thresholds.md). Pure: the rows come from threshold-read.ts, the detection
 // from server/sim.
-import { distanceKm } from '../../src/domain/fence-shape';
-import { DEFAULT_THRESHOLDS } from '../../src/domain/screens/entities/thresholds';
+import { distanceKm } from '../../domain/fence-shape';
+import { DEFAULT_THRESHOLDS } from '../../domain/screens/entities/thresholds';
 import { DEFAULT_THRESHOLD_VALUES, type ThresholdHistoryRow } from './threshold-history';
 
 /** One company's limits now: the threshold screen's overspeed and the alarm parameters' (the timeouts: timeoutsAt). */

@@ -1,7 +1,7 @@
 // A truck's camera as the video calls judge it (docs/video.md): the truck only when it is one of the caller's
 // companies', its camera row (camera setup, table truck_camera), and whether it is online now (truck_live).
-import { TRUCK_STATUS } from '../../src/domain/truck-status';
-import type { CameraAnswer, NoSignalReason } from '../../src/domain/video/video-wire';
+import { TRUCK_STATUS } from '../../domain/truck-status';
+import type { CameraAnswer, NoSignalReason } from '../../domain/video/video-wire';
 import type { Db } from '../db/open';
 
 export interface TruckCamera extends CameraAnswer {

@@ -2,8 +2,8 @@
 // truck reports, so the stretches of the truck's GPS fixes (fixes at most GAP_MS apart, each lasting FIX_MS past its
 // last fix) are what was recorded, cut into files on the clock every CLIP_MAX_MS as a recorder cuts them. Cutting on
 // the clock keeps a clip's bounds the same whatever range it is listed in.
-import { CLIP_MAX_MS, type Recording } from '../../src/domain/video/video-wire';
-import { MINUTE_MS } from '../../src/domain/format/time';
+import { CLIP_MAX_MS, type Recording } from '../../domain/video/video-wire';
+import { MINUTE_MS } from '../../domain/format/time';
 import type { Db } from '../db/open';
 
 /** Fixes further apart than this are two stretches (the simulator fixes every 1–3 minutes while driving). */

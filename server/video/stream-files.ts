@@ -4,8 +4,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { NOT_FOUND } from '../../src/domain/wire/envelope';
-import { VIDEO_CALL_PATHS } from '../../src/domain/video/video-wire';
+import { NOT_FOUND } from '../../domain/wire/envelope';
+import { VIDEO_CALL_PATHS } from '../../domain/video/video-wire';
 import { authOf } from '../auth/guard';
 import { failText } from '../envelope';
 import type { ContractOptions } from '../routes/plugin';

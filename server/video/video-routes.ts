@@ -2,12 +2,12 @@
 // most a day and a recording as VOD, each for whoever holds one of the video screens, on the caller's companies'
 // trucks only. A stream that cannot play answers "no signal" with its reason; an unknown truck is refused.
 import type { FastifyRequest } from 'fastify';
-import { translate } from '../../src/domain/i18n';
-import { envelope, NOT_FOUND } from '../../src/domain/wire/envelope';
+import { translate } from '../../domain/i18n';
+import { envelope, NOT_FOUND } from '../../domain/wire/envelope';
 import {
   CLIP_MAX_MS, MAX_CHANNELS, recordingsRangeProblem, VIDEO_CALL_PATHS,
   type CameraAnswer, type ChannelQuery, type NoSignalReason, type RecordingsAnswer, type RecordingsQuery, type StreamAnswer,
-} from '../../src/domain/video/video-wire';
+} from '../../domain/video/video-wire';
 import { authOf } from '../auth/guard';
 import { failData, failText, langOf } from '../envelope';
 import { FfmpegMissing } from '../media/ffmpeg';

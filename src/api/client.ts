@@ -1,10 +1,10 @@
 // The shared client: one typed call per CALLS entry; each answer judged by resultCode with the spec §8 reactions.
-import { API_BASE, HOST_ROOT } from '../config';
-import type { LocaleKey } from '../domain/i18n';
-import { CALLS, resolveCall, type CallName, type CallRequest, type CallResponse, type HttpMethod } from '../domain/wire/calls';
-import { NOT_FOUND } from '../domain/wire/envelope';
-import { CHALLENGE_REQUIRED } from '../domain/wire/login-challenge';
-import type { Answer, TransportFailure } from './answer';
+import { API_BASE, HOST_ROOT } from '../../workers/backend-address';
+import type { LocaleKey } from '../../domain/i18n';
+import { CALLS, resolveCall, type CallName, type CallRequest, type CallResponse, type HttpMethod } from '../../domain/wire/calls';
+import { NOT_FOUND } from '../../domain/wire/envelope';
+import { CHALLENGE_REQUIRED } from '../../domain/wire/login-challenge';
+import type { Answer, TransportFailure } from '../../domain/wire/answer';
 import { requestAnswer, type Params, type RequestOptions } from './http';
 
 /** What the shell does for each reaction; installed once by the app, silent until then (tests, worker). */

@@ -2,9 +2,9 @@
 // are silent to the user as the spec says; they are counted and logged so an operator can still find them. While the
 // answer has not begun, an export asks our server where it waits (a ticket posted with the form, GET /export/queue;
 // docs/api.md, Exports); a backend without that call answers 404 and the export goes on as the spec has it.
-import { API_BASE } from '../config';
-import { EXPORT_QUEUE_PATH, EXPORT_TICKET_FIELD, isExportQueueState } from '../domain/wire/export-queue';
-import { isMissingAnswer } from './answer';
+import { API_BASE } from '../../workers/backend-address';
+import { EXPORT_QUEUE_PATH, EXPORT_TICKET_FIELD, isExportQueueState } from '../../domain/wire/export-queue';
+import { isMissingAnswer } from '../../domain/wire/answer';
 import { HEADER_ID_KEY, requestAnswer } from './http';
 
 export type ExportProgress =

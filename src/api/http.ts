@@ -1,8 +1,8 @@
 // The shared HTTP client's transport (shell spec §7): base path, header-id, 100 s timeout, cookies, form-encoded POSTs.
-import { API_BASE } from '../config';
-import type { HttpMethod } from '../domain/wire/calls';
-import { REQUEST_TIMEOUT_MS } from '../domain/constants';
-import { judgeAnswer, type Answer } from './answer';
+import { API_BASE } from '../../workers/backend-address';
+import type { HttpMethod } from '../../domain/wire/calls';
+import { REQUEST_TIMEOUT_MS } from '../../domain/constants';
+import { judgeAnswer, type Answer } from '../../domain/wire/answer';
 
 export type Params = Readonly<Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>>;
 

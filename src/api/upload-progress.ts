@@ -1,9 +1,9 @@
 // A call whose body is uploaded with its progress (XMLHttpRequest: fetch reports none): a save carrying a file, an
 // import. Its answer is judged as every other call's; an expired session (504) logs out as anywhere else.
 import { sessionEnded } from './client';
-import { judgeAnswer, type Answer } from './answer';
+import { judgeAnswer, type Answer } from '../../domain/wire/answer';
 import { HEADER_ID_KEY } from './http';
-import { API_BASE } from '../config';
+import { API_BASE } from '../../workers/backend-address';
 
 export function uploadWithProgress(
   method: 'POST' | 'PUT',

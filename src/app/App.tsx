@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { waitFor } from 'xstate';
 import { call, CallError, failureText, isChallengeRequired } from '../api/client';
-import type { LoginCredentials } from '../domain/login-form';
+import type { LoginCredentials } from '../../domain/login-form';
 import { AlertHost, Toaster } from '../ui/Notices';
 import '../ui/base.css';
 import { loadedShell, loadShellChunk, prefetchShell } from './lazy-chunks';

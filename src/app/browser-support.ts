@@ -1,5 +1,5 @@
 // This page's browser abilities, read once, and the spec's alerts when one is missing.
-import { abilitiesOf, supportAlerts, type BrowserAbilities } from '../domain/shell/browser-support';
+import { abilitiesOf, supportAlerts, type BrowserAbilities } from '../../domain/shell/browser-support';
 import { showAlert } from '../ui/notify';
 
 /** The page's own abilities; a global scope is a record of names to values. */

@@ -1,7 +1,7 @@
 // i18next over the same locale files the server and domain use; the language lives in the `language` cookie (zh default).
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LOCALE_RESOURCES, toLang, type Lang } from '../domain/i18n';
+import { LOCALE_RESOURCES, toLang, type Lang } from '../../domain/i18n';
 import { LANGUAGE_COOKIE, readCookie, writeCookie } from './cookies';
 
 export { LANGUAGE_COOKIE };

@@ -1,6 +1,6 @@
 // Label keys for what the live worker reports (diagnostics, link states, data source), typed against the locale files.
-import type { LocaleKey } from '../domain/i18n';
-import type { SocketName } from '../domain/wire/sockets';
+import type { LocaleKey } from '../../domain/i18n';
+import type { SocketName } from '../../domain/wire/sockets';
 import type { AlarmResume, DataSource, LinkStatus, WorkerMode } from '../../workers/live-api';
 
 /** "dedicated" is how diagnostics say that this browser has no SharedWorker and every tab holds its own sockets. */

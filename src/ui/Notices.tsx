@@ -1,7 +1,7 @@
 // Renders the notice store: toasts at the top (offset 20, the spec's four types) and one alert dialog at a time.
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOAST_OFFSET } from '../domain/constants';
+import { TOAST_OFFSET } from '../../domain/constants';
 import { confirmAlert, currentNotices, dismissToast, subscribeNotices, type NoticeText } from './notify';
 import './notices.css';
 

@@ -1,6 +1,6 @@
 // Toasts and alerts as a tiny store outside React: the HTTP client's reactions and the machines post here, the UI renders.
-import type { ToastType } from '../domain/constants';
-import type { LocaleKey, LocaleValues } from '../domain/i18n';
+import type { ToastType } from '../../domain/constants';
+import type { LocaleKey, LocaleValues } from '../../domain/i18n';
 
 /** A locale key rendered in the language of the moment, or a text as the server sent it. */
 export type NoticeText = { readonly key: LocaleKey; readonly values?: LocaleValues } | { readonly text: string };

@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/open';
-import { CARGO_REPORTS } from '../../src/domain/screens/reports/cargo';
-import { reportCallPath } from '../../src/domain/screens/reports/registry';
-import { TOTALS_SUFFIX, type ReportTotals } from '../../src/domain/screens/reports/wire';
+import { CARGO_REPORTS } from '../../domain/screens/reports/cargo';
+import { reportCallPath } from '../../domain/screens/reports/registry';
+import { TOTALS_SUFFIX, type ReportTotals } from '../../domain/screens/reports/wire';
 import { API, call, login } from '../helpers/api';
 import { startServerProcess } from './server-process';
 

@@ -1,9 +1,9 @@
 // The alarm fan-out measurement shared by `bench:server` and `bench:cluster`: alarm sockets opened on one or more
 // server bases, alarms raised at a steady rate, and the delay from each alarm's insert to its arrival at each socket.
-import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
-import type { Envelope } from '../../src/domain/wire/envelope';
-import type { LoginAnswer } from '../../src/domain/wire/entities';
-import { SOCKET_PATHS } from '../../src/domain/wire/sockets';
+import { EVERY_TYPE_LIST } from '../../domain/alarm-types';
+import type { Envelope } from '../../domain/wire/envelope';
+import type { LoginAnswer } from '../../domain/wire/entities';
+import { SOCKET_PATHS } from '../../domain/wire/sockets';
 import { openLeanSocket, type LeanSocket } from './lean-socket';
 
 export async function api<T>(base: string, method: string, route: string, token?: string, form?: Record<string, string>): Promise<T> {

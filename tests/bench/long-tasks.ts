@@ -5,7 +5,7 @@
 // dashboard and the largest badge's truck table stay open. Exits 1 only if the page never got live data.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BADGE_ORDER, truckStatus } from '../../src/domain/truck-status';
+import { BADGE_ORDER, truckStatus } from '../../domain/truck-status';
 import { launchBrowser } from '../helpers/browser';
 import { DIST_DIR, demoPassword, newUserPage } from '../helpers/console';
 import { installProbe, LONG_TASK_MS, probe, type LongTask } from './page-probe';

@@ -5,10 +5,10 @@
 // long tasks (goal: none over 50 ms). A measurement: a goal missed is printed as MISS and the run still exits 0.
 import fs from 'node:fs';
 import path from 'node:path';
-import { paramFileDef } from '../../src/domain/params/catalogue';
-import { parseParamFile, withParamValue, writeParamFile } from '../../src/domain/params/param-text';
-import type { DeviceFileAnswer, SendAnswer, SendRow } from '../../src/domain/params/send-wire';
-import type { Paged } from '../../src/domain/wire/records';
+import { paramFileDef } from '../../domain/params/catalogue';
+import { parseParamFile, withParamValue, writeParamFile } from '../../domain/params/param-text';
+import type { DeviceFileAnswer, SendAnswer, SendRow } from '../../domain/params/send-wire';
+import type { Paged } from '../../domain/wire/records';
 import type { Diagnostics } from '../../server/routes/diagnostics';
 import { call, login } from '../helpers/api';
 import { launchBrowser } from '../helpers/browser';

@@ -2,7 +2,7 @@
 // loopback; alarms raised at 50/s. Prints the fan-out latency (server insert → client receive) and server memory.
 import WebSocket from 'ws';
 import type { Diagnostics } from '../../server/routes/diagnostics';
-import { SOCKET_PATHS } from '../../src/domain/wire/sockets';
+import { SOCKET_PATHS } from '../../domain/wire/sockets';
 import { adminToken, api, fanoutLines, measureFanout } from './fanout';
 import { startServerProcess } from './server-process';
 

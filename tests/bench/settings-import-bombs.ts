@@ -4,9 +4,9 @@
 // the server's peak resident memory over the stretch is read from /proc, reset first (goal: under 100 MB more), beside
 // the same stretch with no uploads (the simulator's own garbage counts there too). The same again with four 10,000-row
 // files the reader takes whole, each checked and refused: the load of a legitimate import, a figure without a goal here.
-import { entityFor } from '../../src/domain/screens/entities/registry';
-import type { EntityDef } from '../../src/domain/screens/entities/definition';
-import { entityCallPath } from '../../src/domain/screens/entities/wire';
+import { entityFor } from '../../domain/screens/entities/registry';
+import type { EntityDef } from '../../domain/screens/entities/definition';
+import { entityCallPath } from '../../domain/screens/entities/wire';
 import { call, login } from '../helpers/api';
 import { peakResidentBytes, resetPeak, residentBytes } from '../helpers/process-memory';
 import { addImporters, upload } from '../server/entities/transfer-calls';

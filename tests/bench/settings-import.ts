@@ -1,10 +1,10 @@
 // A 1,000-row bulk import as the console sends it: the screen's template downloaded, filled with valid rows, uploaded;
 // timed from the upload's first byte to the answer. Trucks when their screen takes an import, else stations (said so).
 // Also a file whose last row repeats a stored plate: every row is checked, nothing is inserted, and that takes its time.
-import type { EntityDef } from '../../src/domain/screens/entities/definition';
-import { entityFor } from '../../src/domain/screens/entities/registry';
-import { isImportable, isSheetField, type ImportDone, type ImportRefusal } from '../../src/domain/screens/entities/transfer';
-import { translate } from '../../src/domain/i18n';
+import type { EntityDef } from '../../domain/screens/entities/definition';
+import { entityFor } from '../../domain/screens/entities/registry';
+import { isImportable, isSheetField, type ImportDone, type ImportRefusal } from '../../domain/screens/entities/transfer';
+import { translate } from '../../domain/i18n';
 import { login } from '../helpers/api';
 import { fillTemplate, postForDownload, upload } from '../server/entities/transfer-calls';
 import { TRUCK } from './settings-list';

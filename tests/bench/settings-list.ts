@@ -7,9 +7,9 @@ import type { DatabaseTarget } from '../../server/db/target';
 import { listPage, type EntityListQuery } from '../../server/entities/entity-list';
 import { entityDb } from '../../server/entities/entity-table';
 import { DEMO_ACCOUNTS } from '../../server/seed/accounts';
-import type { EntityDef } from '../../src/domain/screens/entities/definition';
-import { entityFor } from '../../src/domain/screens/entities/registry';
-import { entityCallPath, type EntityPage } from '../../src/domain/screens/entities/wire';
+import type { EntityDef } from '../../domain/screens/entities/definition';
+import { entityFor } from '../../domain/screens/entities/registry';
+import { entityCallPath, type EntityPage } from '../../domain/screens/entities/wire';
 import { API, login } from '../helpers/api';
 import { quantile } from './settings-figures';
 

@@ -3,9 +3,9 @@
 // list, fetched again as the console's worker does, holds the edit. Timed from the save's answer at the saver. (The
 // operator hears the notices too but may not open the truck screen, so cannot fetch the list again.)
 import WebSocket from 'ws';
-import { parseEntityChangedFrame } from '../../src/domain/wire/entity-notice';
-import { SOCKET_PATHS } from '../../src/domain/wire/sockets';
-import { entityCallPath, type EntityPage, type EntityRow } from '../../src/domain/screens/entities/wire';
+import { parseEntityChangedFrame } from '../../domain/wire/entity-notice';
+import { SOCKET_PATHS } from '../../domain/wire/sockets';
+import { entityCallPath, type EntityPage, type EntityRow } from '../../domain/screens/entities/wire';
 import { call, login } from '../helpers/api';
 import { TRUCK } from './settings-list';
 

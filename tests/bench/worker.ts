@@ -1,5 +1,5 @@
 // `npm run bench:worker`: a 10,000-row status frame through the live pipeline, a 5 %-changed frame, IndexedDB writes, bundle.
-import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
+import { EVERY_TYPE_LIST } from '../../domain/alarm-types';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,8 +8,8 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { BehaviorSubject, Subject } from 'rxjs';
 import { build } from 'vite';
 import type { SocketHandlers } from '../../machines/socket-link.machine';
-import type { AlarmTypeId } from '../../src/domain/alarm-types';
-import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
+import type { AlarmTypeId } from '../../domain/alarm-types';
+import type { TruckStatusRow } from '../../domain/wire/truck-row';
 import type { InboundFrame } from '../../streams/frames';
 import { livePipeline } from '../../streams/live-pipeline';
 import { LiveDb } from '../../workers/db';

@@ -4,9 +4,9 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalCluster, type ClusterInstance, type LocalCluster } from '../../scripts/cluster/start-cluster';
-import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
-import { SOCKET_CLOSE } from '../../src/domain/wire/sockets';
-import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
+import { EVERY_TYPE_LIST } from '../../domain/alarm-types';
+import { SOCKET_CLOSE } from '../../domain/wire/sockets';
+import type { TruckStatusRow } from '../../domain/wire/truck-row';
 import type { Diagnostics } from '../../server/routes/diagnostics';
 import { DEMO_ACCOUNTS } from '../../server/seed/accounts';
 import { call, login, raiseSimAlarm } from '../helpers/api';

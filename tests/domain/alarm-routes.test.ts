@@ -1,8 +1,8 @@
 // The alarm navigation table: every type leads to a real route under the main layout.
 import { describe, expect, it } from 'vitest';
-import { alarmPopupUrl, alarmRoutePath, alarmScreen, urgentAlarmUrl } from '../../src/domain/alarm-routes';
-import { ALARM_TYPE_IDS } from '../../src/domain/alarm-types';
-import { DASHBOARD_PATH, routeByPath } from '../../src/domain/routes';
+import { alarmPopupUrl, alarmRoutePath, alarmScreen, urgentAlarmUrl } from '../../domain/alarm-routes';
+import { ALARM_TYPE_IDS } from '../../domain/alarm-types';
+import { DASHBOARD_PATH, routeByPath } from '../../domain/routes';
 
 describe('alarm navigation', () => {
   it.each([

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   ALARM_TREE, CHOOSABLE_TYPES, allState, choiceFromList, choiceToList, chosenCount, everyType, groupState, toggleAll,
   toggleGroup, toggleType, typeState, type AlarmChoice,
-} from '../../src/domain/alarm-tree';
+} from '../../domain/alarm-tree';
 import {
   ADAS_ALARM_TYPE, ALARM_TYPE_IDS, expandTypeIds, parseTypeIds, passesChoice, type AlarmTypeId,
-} from '../../src/domain/alarm-types';
+} from '../../domain/alarm-types';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const ADAS_EVENTS = [...range(9, 22), ...range(28, 37)];

@@ -1,9 +1,9 @@
 import { describe, it, expect, expectTypeOf } from 'vitest';
-import { LANGS, translate } from '../../src/domain/i18n';
+import { LANGS, translate } from '../../domain/i18n';
 import {
   ALARM_GROUPS, ALARM_GROUP_LABEL_KEYS, ALARM_TYPES, ALARM_TYPE_IDS, URGENT_ALARM_TYPE, alarmType, formatTypeIds,
   groupOf, isAlarmTypeId, parseTypeIds, type AlarmTypeId,
-} from '../../src/domain/alarm-types';
+} from '../../domain/alarm-types';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 

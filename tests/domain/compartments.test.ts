@@ -1,12 +1,12 @@
 // One compartment bound for every place that names a compartment (params spec §3.1: shown 1 to 10, stored 0 to 9):
 // the report filter, the truck's compartment count, the tank table and the catalogue's compartment fields.
 import { describe, expect, it } from 'vitest';
-import { COMPARTMENTS_MAX } from '../../src/domain/constants';
-import { LANGS, translate } from '../../src/domain/i18n';
-import { PARAM_FILES } from '../../src/domain/params/catalogue';
-import { parseTankTable } from '../../src/domain/params/tank-table';
-import { FLEET_ENTITIES } from '../../src/domain/screens/entities/fleet';
-import { compartmentFilter } from '../../src/domain/screens/reports/columns';
+import { COMPARTMENTS_MAX } from '../../domain/constants';
+import { LANGS, translate } from '../../domain/i18n';
+import { PARAM_FILES } from '../../domain/params/catalogue';
+import { parseTankTable } from '../../domain/params/tank-table';
+import { FLEET_ENTITIES } from '../../domain/screens/entities/fleet';
+import { compartmentFilter } from '../../domain/screens/reports/columns';
 
 const table = (compartment: number) => `[compartment.${compartment}]\n0,0\n100,50\n`;
 

@@ -1,7 +1,7 @@
 // The event catalogue's runtime checks: every kind has one, each field is checked, malformed stored rows are skipped.
 import { describe, expect, it } from 'vitest';
-import { CHECKED_EVENT_KINDS, isEventData, parseEventData } from '../../src/domain/event-shapes';
-import { EVENT_KINDS, isEventKind, type EventKind } from '../../src/domain/events';
+import { CHECKED_EVENT_KINDS, isEventData, parseEventData } from '../../domain/event-shapes';
+import { EVENT_KINDS, isEventKind, type EventKind } from '../../domain/events';
 import { EVENT_SAMPLES } from '../fixtures/event-samples';
 
 const without = (value: object, key: string) => Object.fromEntries(Object.entries(value).filter(([k]) => k !== key));

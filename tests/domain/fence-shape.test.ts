@@ -1,6 +1,6 @@
 // Fence geometry: the stored GeoJSON read back as a polygon, rectangle or circle, anything else refused, and points tested.
 import { describe, expect, it } from 'vitest';
-import { distanceKm, fenceBox, fenceContains, parseFenceShape, type FenceShape } from '../../src/domain/fence-shape';
+import { distanceKm, fenceBox, fenceContains, parseFenceShape, type FenceShape } from '../../domain/fence-shape';
 
 const POLYGON = {
   type: 'Feature', properties: { shape: 'polygon' },

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { fuelKind, fuelLabelKey, fuelTotals, roundVolume } from '../../src/domain/fuel';
-import type { TruckStatusCode } from '../../src/domain/truck-status';
-import type { TankInventory } from '../../src/domain/wire';
+import { fuelKind, fuelLabelKey, fuelTotals, roundVolume } from '../../domain/fuel';
+import type { TruckStatusCode } from '../../domain/truck-status';
+import type { TankInventory } from '../../domain/wire';
 
 describe('fuel kind from oilCode (spec §9)', () => {
   it.each([

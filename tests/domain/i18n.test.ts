@@ -1,6 +1,6 @@
 // The plain translator used by the server and the formatters.
 import { describe, expect, it } from 'vitest';
-import { toLang, translate } from '../../src/domain/i18n';
+import { toLang, translate } from '../../domain/i18n';
 
 describe('translate', () => {
   it('interpolates {{name}} values in either language', () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import zh from '../../locales/zh.json';
 import en from '../../locales/en.json';
-import { translate, type LocaleKey } from '../../src/domain/i18n';
+import { translate, type LocaleKey } from '../../domain/i18n';
 
 type Tree = { readonly [key: string]: string | Tree };
 

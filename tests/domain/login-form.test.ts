@@ -1,7 +1,7 @@
 // Login form rules of shell spec §2 and §5, and the server's challenge in place of the drawn code.
 import { describe, expect, it } from 'vitest';
-import { CAPTCHA_LENGTH } from '../../src/domain/constants';
-import { CAPTCHA_CHARSET, checkLoginForm, generateCaptcha, loginCredentials } from '../../src/domain/login-form';
+import { CAPTCHA_LENGTH } from '../../domain/constants';
+import { CAPTCHA_CHARSET, checkLoginForm, generateCaptcha, loginCredentials } from '../../domain/login-form';
 
 describe('login form', () => {
   it('draws a four-character code from the character set', () => {

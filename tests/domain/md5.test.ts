@@ -1,7 +1,7 @@
 // The console's MD5 must equal Node's for every input the password form can produce.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { md5Hex } from '../../src/domain/md5';
+import { md5Hex } from '../../domain/md5';
 
 const nodeMd5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
 

@@ -1,11 +1,11 @@
 // The process-state catalogue (params spec §4): the spec's ten states, in delivery order, each named in zh and en, the
 // three codes of the folded catalogue kept, and what event data and the report cells accept.
 import { describe, expect, it } from 'vitest';
-import { isEventData } from '../../src/domain/event-shapes';
-import { carriesProcess, EVENT_KINDS } from '../../src/domain/events';
-import { translate } from '../../src/domain/i18n';
-import { isProcessState, PROCESS_STATES, processLabelKey } from '../../src/domain/process-states';
-import { cellText } from '../../src/domain/screens/reports/cells';
+import { isEventData } from '../../domain/event-shapes';
+import { carriesProcess, EVENT_KINDS } from '../../domain/events';
+import { translate } from '../../domain/i18n';
+import { isProcessState, PROCESS_STATES, processLabelKey } from '../../domain/process-states';
+import { cellText } from '../../domain/screens/reports/cells';
 import { EVENT_SAMPLES } from '../fixtures/event-samples';
 
 /** The spec's English names (params spec §4) and the terms the console shows in Chinese. */

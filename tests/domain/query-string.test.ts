@@ -1,6 +1,6 @@
 // Query strings read and written without the DOM: what a browser's URLSearchParams writes reads back the same.
 import { describe, expect, it } from 'vitest';
-import { decodeQuery, encodeQuery } from '../../src/domain/query-string';
+import { decodeQuery, encodeQuery } from '../../domain/query-string';
 
 describe('query strings', () => {
   it('round-trips plates, Chinese text, separators and empty values', () => {

@@ -1,6 +1,6 @@
 // The route registry against the spec's route table (shell spec §2).
 import { describe, expect, it } from 'vitest';
-import { translate } from '../../src/domain/i18n';
+import { translate } from '../../domain/i18n';
 import {
   MENU_GROUPS,
   ROUTES,
@@ -10,7 +10,7 @@ import {
   type RoutePath,
   type RoutePathOfGroup,
   type RoutePathOfKind,
-} from '../../src/domain/routes';
+} from '../../domain/routes';
 
 describe('route registry', () => {
   it('holds the 126 routes of the spec, each path once', () => {

@@ -1,9 +1,9 @@
 import { describe, it, expect, expectTypeOf } from 'vitest';
-import { translate, LANGS } from '../../src/domain/i18n';
+import { translate, LANGS } from '../../domain/i18n';
 import {
   BADGE_ORDER, REALTIME_STATES, TRUCK_STATUS, TRUCK_STATUS_CODES, TRUCK_STATUS_TABLE, countByStatus,
   isTruckStatusCode, statusTimeShown, truckStatus, type TruckStatusCode,
-} from '../../src/domain/truck-status';
+} from '../../domain/truck-status';
 
 // Spec §4: 0 offline, 1 empty, 2 loaded, 3 alarm, 4 stopped; §2: status time only for alarm, stopped, offline.
 const SPEC_CODES = [

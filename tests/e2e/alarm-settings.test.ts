@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Diagnostics } from '../../server/routes/diagnostics';
-import type { UserPriAnswer } from '../../src/domain/wire/entities';
+import type { UserPriAnswer } from '../../domain/wire/entities';
 import { call, login, raiseSimAlarm } from '../helpers/api';
 import { launchBrowser } from '../helpers/browser';
 import { headerIdOf, loginAs, newUserPage, requireBuiltConsole, waitForToast } from '../helpers/console';

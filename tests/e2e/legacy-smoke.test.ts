@@ -3,11 +3,11 @@
 // What needs our extensions degrades (no lossless resume, no /verifyPwd); nothing the spec describes may break.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { translate } from '../../src/domain/i18n';
-import { MENU_GROUPS } from '../../src/domain/routes';
-import { countByStatus, BADGE_ORDER, truckStatus } from '../../src/domain/truck-status';
-import type { UserPriAnswer } from '../../src/domain/wire/entities';
-import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
+import { translate } from '../../domain/i18n';
+import { MENU_GROUPS } from '../../domain/routes';
+import { countByStatus, BADGE_ORDER, truckStatus } from '../../domain/truck-status';
+import type { UserPriAnswer } from '../../domain/wire/entities';
+import type { TruckStatusRow } from '../../domain/wire/truck-row';
 import { call } from '../helpers/api';
 import { launchBrowser } from '../helpers/browser';
 import { fillLogin, headerIdOf, loginAs, newUserPage, requireBuiltConsole, waitForToast } from '../helpers/console';

@@ -2,8 +2,8 @@
 // the remembered sidebar, and the menu search by keyboard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { translate } from '../../src/domain/i18n';
-import { MENU_GROUPS, type MenuGroup } from '../../src/domain/routes';
+import { translate } from '../../domain/i18n';
+import { MENU_GROUPS, type MenuGroup } from '../../domain/routes';
 import { launchBrowser } from '../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../helpers/console';
 import { startServer, type RunningServer } from '../helpers/server';

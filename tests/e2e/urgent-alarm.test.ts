@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Diagnostics } from '../../server/routes/diagnostics';
-import { URGENT_ALARM_PATH } from '../../src/domain/alarm-routes';
-import { ALARM_POPUP_MAX } from '../../src/domain/constants';
-import { toMillis } from '../../src/domain/format/time';
+import { URGENT_ALARM_PATH } from '../../domain/alarm-routes';
+import { ALARM_POPUP_MAX } from '../../domain/constants';
+import { toMillis } from '../../domain/format/time';
 import { call, login, raiseSimAlarm } from '../helpers/api';
 import { launchBrowser } from '../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../helpers/console';

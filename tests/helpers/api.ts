@@ -1,11 +1,11 @@
 // A tiny test client for the contract: form-encoded bodies, header-id, cookies, and the envelope.
-import type { Envelope } from '../../src/domain/wire/envelope';
-import type { LoginAnswer } from '../../src/domain/wire/entities';
-import type { LoginChallenge } from '../../src/domain/wire/login-challenge';
+import type { Envelope } from '../../domain/wire/envelope';
+import type { LoginAnswer } from '../../domain/wire/entities';
+import type { LoginChallenge } from '../../domain/wire/login-challenge';
 import { CHALLENGE_ANSWERS_PATH } from '../../server/test-faults';
 import type { PublishedAlarm } from '../../server/live/hub';
 import { DEMO_ACCOUNTS } from '../../server/seed/accounts';
-import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
 
 export const API = '/truckmanage/api';
 

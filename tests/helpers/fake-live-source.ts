@@ -5,9 +5,9 @@ import type { LiveSource } from '../../src/app/live/live-source';
 import type { TabUnsubscribe } from '../../src/live/live-client';
 import { normaliseRow, type TruckView } from '../../streams/truck-status.stream';
 import { StatusTrucks } from '../../workers/status-trucks';
-import { countByStatus, type TruckStatusCode } from '../../src/domain/truck-status';
-import { fuelTotals } from '../../src/domain/fuel';
-import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
+import { countByStatus, type TruckStatusCode } from '../../domain/truck-status';
+import { fuelTotals } from '../../domain/fuel';
+import type { TruckStatusRow } from '../../domain/wire/truck-row';
 
 export interface FakeLiveSource extends LiveSource {
   publish<K extends LiveEventName>(name: K, payload: LiveEvents[K]): void;

@@ -1,6 +1,6 @@
 // A ws test client for the live sockets: queued text messages, awaited with timeouts, and the close code and reason.
 import WebSocket from 'ws';
-import { SOCKET_PATHS, type SocketName } from '../../src/domain/wire/sockets';
+import { SOCKET_PATHS, type SocketName } from '../../domain/wire/sockets';
 
 export interface Closed {
   readonly code: number;

@@ -1,5 +1,5 @@
 // What a run of the live pipeline showed, in a form that compares across runs: the recorder stores it, replays match it.
-import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
 import { alarmKey } from '../../streams/alarm.stream';
 import type { LiveCore } from '../../workers/live-core';
 

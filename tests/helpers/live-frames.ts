@@ -1,7 +1,7 @@
 // Builders for live frames: valid status rows and alarms, seeded random junk, and large fleets for the benchmark.
-import { TRUCK_STATUS_CODES } from '../../src/domain/truck-status';
-import type { GenericAlarm } from '../../src/domain/wire/live-alarm';
-import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
+import { TRUCK_STATUS_CODES } from '../../domain/truck-status';
+import type { GenericAlarm } from '../../domain/wire/live-alarm';
+import type { TruckStatusRow } from '../../domain/wire/truck-row';
 import type { InboundFrame } from '../../streams/frames';
 
 export const T0 = Date.UTC(2025, 5, 1, 2);

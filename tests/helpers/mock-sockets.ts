@@ -1,6 +1,6 @@
 // mock-socket endpoints for the live sockets: who connected, what each connection sent, and the link's socket factory.
 import { Server, WebSocket as MockWebSocket, type Client } from 'mock-socket';
-import { SOCKET_PATHS, type SocketName } from '../../src/domain/wire/sockets';
+import { SOCKET_PATHS, type SocketName } from '../../domain/wire/sockets';
 import { browserSocketFactory } from '../../workers/socket-factory';
 
 export const mockSocketFactory = browserSocketFactory(MockWebSocket);

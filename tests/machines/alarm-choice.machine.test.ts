@@ -2,9 +2,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { alarmChoiceMachine } from '../../machines/alarm-choice.machine';
-import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
-import { choiceToList, chosenCount, groupState, typeState } from '../../src/domain/alarm-tree';
-import type { AlarmChoiceRequest, StUserAlarm } from '../../src/domain/wire/entities';
+import { EVERY_TYPE_LIST } from '../../domain/alarm-types';
+import { choiceToList, chosenCount, groupState, typeState } from '../../domain/alarm-tree';
+import type { AlarmChoiceRequest, StUserAlarm } from '../../domain/wire/entities';
 import { flush, scripted } from './shell-fixtures';
 
 function start(typeIds = EVERY_TYPE_LIST, choiceId = 4) {

@@ -3,8 +3,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type StateValue } from 'xstate';
 import { paramSendMachine, type ParamSendAnswer, type SendDraft } from '../../machines/param-send.machine';
-import { FILE_SEND_MOVES, type SendRecord } from '../../src/domain/params/send-follow';
-import { FILE_SEND_STATUSES, type FileSendStatus } from '../../src/domain/params/send-status';
+import { FILE_SEND_MOVES, type SendRecord } from '../../domain/params/send-follow';
+import { FILE_SEND_STATUSES, type FileSendStatus } from '../../domain/params/send-status';
 import { flush, scripted } from './shell-fixtures';
 
 const DRAFT: SendDraft = { maxSpeed: 80, voicePrompt: 1 };

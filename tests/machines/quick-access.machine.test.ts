@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { quickAccessMachine } from '../../machines/quick-access.machine';
-import type { QuickVisit, QuickVisitAddRequest } from '../../src/domain/wire/entities';
+import type { QuickVisit, QuickVisitAddRequest } from '../../domain/wire/entities';
 import { flush, scripted } from './shell-fixtures';
 
 const TRACK: QuickVisit = { id: 1, userId: 3, quickVisitUrl: '/monitor/track_map', quickVisitName: '实时地图' };

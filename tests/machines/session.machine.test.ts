@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { sessionMachine, type Credentials, type ShellData } from '../../machines/session.machine';
-import type { SessionData } from '../../src/domain/shell/session';
+import type { SessionData } from '../../domain/shell/session';
 import { flush, scripted, SESSION } from './shell-fixtures';
 
 const SHELL: ShellData = { menus: [{ name: '个人中心', url: '/dashboard' }], userPri: { userPri: [{ key: 'C002' }], stUserAlarm: null } };

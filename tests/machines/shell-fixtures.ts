@@ -1,6 +1,6 @@
 // Shared test data for the shell machines: a session as login produces it, and promise-based actors to drive.
 import { fromPromise } from 'xstate';
-import type { SessionData } from '../../src/domain/shell/session';
+import type { SessionData } from '../../domain/shell/session';
 
 export const SESSION: SessionData = {
   token: { id: 3, userName: 'operator' },

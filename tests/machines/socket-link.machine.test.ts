@@ -9,7 +9,7 @@ import {
   socketLink,
   type SocketLinkEmitted,
 } from '../../machines/socket-link.machine';
-import { SOCKET_CLOSE } from '../../src/domain/wire/sockets';
+import { SOCKET_CLOSE } from '../../domain/wire/sockets';
 import { mockEndpoint, mockHost, mockSocketFactory, type MockEndpoint } from '../helpers/mock-sockets';
 
 const OPEN = { frequency: 30, msgType: 0, userPri: [] };

@@ -5,9 +5,9 @@ import { createActor, type StateValue } from 'xstate';
 import {
   tankTableSendMachine, type TankTableFields, type TankTableSendAnswer, type TankTableSendInput,
 } from '../../machines/tank-table-send.machine';
-import { TANK_TABLE_MOVES, type SendRecord } from '../../src/domain/params/send-follow';
-import { TANK_TABLE_STATUSES, type TankTableStatus } from '../../src/domain/params/send-status';
-import { sampleTankTable } from '../../src/domain/params/tank-table-sample';
+import { TANK_TABLE_MOVES, type SendRecord } from '../../domain/params/send-follow';
+import { TANK_TABLE_STATUSES, type TankTableStatus } from '../../domain/params/send-status';
+import { sampleTankTable } from '../../domain/params/tank-table-sample';
 import { flush, scripted } from './shell-fixtures';
 
 const TEXT = sampleTankTable(2, 12_000, 1500);

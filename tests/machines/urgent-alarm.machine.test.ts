@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { urgentAlarmMachine } from '../../machines/urgent-alarm.machine';
-import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
 
 const urgent = (truckId: number): LiveAlarm => ({
   type: 201, signCode: `沪A0000${truckId}`, startTime: 1_767_000_000_000 + truckId, truckId, insertTime: 1_767_000_000_000, remark: '', properties: {},

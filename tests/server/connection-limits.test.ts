@@ -3,10 +3,10 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
-import { ENTITIES } from '../../src/domain/screens/entities/registry';
-import { TRANSFER_LIMITS } from '../../src/domain/screens/entities/transfer';
-import { photoUploadPath } from '../../src/domain/screens/entities/wire';
+import { EVERY_TYPE_LIST } from '../../domain/alarm-types';
+import { ENTITIES } from '../../domain/screens/entities/registry';
+import { TRANSFER_LIMITS } from '../../domain/screens/entities/transfer';
+import { photoUploadPath } from '../../domain/screens/entities/wire';
 import { addressKey } from '../../server/http/address-key';
 import { DEFAULT_CONNECTION_LIMITS, trustedPeer, type ConnectionLimits } from '../../server/http/connection-limits';
 import { configFromEnv } from '../../server/config';

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostics } from '../../server/routes/diagnostics';
 import type { PublishedAlarm } from '../../server/live/hub';
-import { parseLiveAlarm } from '../../src/domain/wire/live-alarm';
-import { SOCKET_CLOSE } from '../../src/domain/wire/sockets';
+import { parseLiveAlarm } from '../../domain/wire/live-alarm';
+import { SOCKET_CLOSE } from '../../domain/wire/sockets';
 import { call, login } from '../helpers/api';
 import { connect } from '../helpers/live-client';
 import { startSimServer, type SimServer } from '../helpers/server';

@@ -1,6 +1,6 @@
 // 1,000 malformed requests against the contract: every answer is an envelope, none is a crash, and the server stays right.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS } from '../../src/domain/wire/calls';
+import { CALLS } from '../../domain/wire/calls';
 import { API, call, login } from '../helpers/api';
 import { startServer, type RunningServer } from '../helpers/server';
 

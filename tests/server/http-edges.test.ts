@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS } from '../../server/http/security-headers';
-import { isEnvelope } from '../../src/domain/wire/envelope';
+import { isEnvelope } from '../../domain/wire/envelope';
 import { API, call, login } from '../helpers/api';
 import { startServer, type RunningServer } from '../helpers/server';
 

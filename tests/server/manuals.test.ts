@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGS } from '../../src/domain/i18n';
-import { MANUAL_IDS } from '../../src/domain/shell/downloads';
+import { LANGS } from '../../domain/i18n';
+import { MANUAL_IDS } from '../../domain/shell/downloads';
 import { MANUAL_SECTIONS, MANUAL_SECTIONS_DIR } from '../../server/manuals/manuals';
 import { renderManual, sectionFileName, sectionTitle } from '../../server/manuals/render';
 import { MANUAL_IMAGES_DIR, MANUAL_SHOTS, manualImageName, resolveManualImage } from '../../server/manuals/shots';

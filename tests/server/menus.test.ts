@@ -1,6 +1,6 @@
 // What each demo role receives from /menus and /userPri.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MenuEntry, UserPriAnswer } from '../../src/domain/wire/entities';
+import type { MenuEntry, UserPriAnswer } from '../../domain/wire/entities';
 import { call, login } from '../helpers/api';
 import { startServer, type RunningServer } from '../helpers/server';
 

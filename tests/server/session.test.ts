@@ -1,8 +1,8 @@
 // Login, sessions, password change and check, against the real server and a fresh database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import type { LoginAnswer } from '../../src/domain/wire/entities';
-import { CHALLENGE_REQUIRED } from '../../src/domain/wire/login-challenge';
+import type { LoginAnswer } from '../../domain/wire/entities';
+import { CHALLENGE_REQUIRED } from '../../domain/wire/login-challenge';
 import { answeredChallenge, API, call, login } from '../helpers/api';
 import { startServer, type RunningServer } from '../helpers/server';
 

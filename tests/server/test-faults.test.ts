@@ -1,7 +1,7 @@
 // The test-only fault plugin: absent unless asked for, and then answering the armed path as told, for as many calls;
 // and telling the login challenges' answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginChallenge } from '../../src/domain/wire/login-challenge';
+import type { LoginChallenge } from '../../domain/wire/login-challenge';
 import { CHALLENGE_ANSWERS_PATH } from '../../server/test-faults';
 import { API, call } from '../helpers/api';
 import { startServer, type RunningServer } from '../helpers/server';

@@ -1,8 +1,8 @@
 // Live alarms: deduplication by seq or by type + truck + start, the highest seq, the chosen types, urgent alarms.
 import { BehaviorSubject, Subject, from, lastValueFrom, toArray, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { ALARM_TYPE_IDS, type AlarmTypeId } from '../../src/domain/alarm-types';
-import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
+import { ALARM_TYPE_IDS, type AlarmTypeId } from '../../domain/alarm-types';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
 import { alarmKey, alarmResume, byChosenTypes, dedupeAlarms, highestSeq, urgentAlarms } from '../../streams/alarm.stream';
 import { popupList } from '../../streams/popups';
 import { legacyAlarm, liveAlarm, T0 } from '../helpers/live-frames';

@@ -4,8 +4,8 @@ import { BehaviorSubject, Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { countFrame, decodeFrame, NO_FRAMES, type InboundFrame } from '../../streams/frames';
 import { livePipeline } from '../../streams/live-pipeline';
-import { ALARM_TYPE_IDS, type AlarmTypeId } from '../../src/domain/alarm-types';
-import type { EntityChange } from '../../src/domain/wire/entity-notice';
+import { ALARM_TYPE_IDS, type AlarmTypeId } from '../../domain/alarm-types';
+import type { EntityChange } from '../../domain/wire/entity-notice';
 import { alarmFrame, liveAlarm, T0 } from '../helpers/live-frames';
 
 const STATION = '/setting/base_data/station';

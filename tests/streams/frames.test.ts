@@ -3,7 +3,7 @@ import { BehaviorSubject, Subject, firstValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { countFrame, decodeFrame, NO_FRAMES, tallyFrames, type TallyEvent } from '../../streams/frames';
 import { livePipeline } from '../../streams/live-pipeline';
-import { ALARM_TYPE_IDS, type AlarmTypeId } from '../../src/domain/alarm-types';
+import { ALARM_TYPE_IDS, type AlarmTypeId } from '../../domain/alarm-types';
 import type { InboundFrame } from '../../streams/frames';
 import { alarmFrame, junkFrame, liveAlarm, seededRandom, statusRow, truckFrame, T0 } from '../helpers/live-frames';
 

@@ -2,9 +2,9 @@
 // notices on the alarm socket come out as topics and touch no alarm state.
 import { BehaviorSubject, Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { ALARM_TYPE_IDS, type AlarmTypeId } from '../../src/domain/alarm-types';
-import type { DataTopic } from '../../src/domain/wire/data-notice';
-import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
+import { ALARM_TYPE_IDS, type AlarmTypeId } from '../../domain/alarm-types';
+import type { DataTopic } from '../../domain/wire/data-notice';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
 import type { InboundFrame } from '../../streams/frames';
 import { alarmKey } from '../../streams/alarm.stream';
 import { livePipeline } from '../../streams/live-pipeline';

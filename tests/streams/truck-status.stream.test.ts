@@ -1,8 +1,8 @@
 // Status rows to fleet state: validating, normalising, merging by truck, snapshots, badge counts and fuel totals.
 import { Subject, firstValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { TRUCK_STATUS_CODES, countByStatus } from '../../src/domain/truck-status';
-import { fuelTotals } from '../../src/domain/fuel';
+import { TRUCK_STATUS_CODES, countByStatus } from '../../domain/truck-status';
+import { fuelTotals } from '../../domain/fuel';
 import {
   EMPTY_FLEET,
   fleetFromRows,

@@ -2,7 +2,7 @@
 // the user but are counted for the diagnostics.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { downloadExport, exportFailureCount, type ExportProgress } from '../../src/api/export-download';
-import { EXPORT_TICKET_PATTERN } from '../../src/domain/wire/export-queue';
+import { EXPORT_TICKET_PATTERN } from '../../domain/wire/export-queue';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

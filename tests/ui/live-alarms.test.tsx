@@ -1,5 +1,5 @@
 // The alarm pop-ups and the urgent-alarm dialog, fed by a fake live source; texts checked exactly in zh and en.
-import { toMillis } from '../../src/domain/format/time';
+import { toMillis } from '../../domain/format/time';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
@@ -8,7 +8,7 @@ import { urgentAlarmMachine } from '../../machines/urgent-alarm.machine';
 import { LiveAlarms } from '../../src/app/alarms/LiveAlarms';
 import { initI18n, switchLang } from '../../src/app/i18n';
 import { LiveSourceProvider } from '../../src/app/live/LiveProvider';
-import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
 import { fakeLiveSource } from '../helpers/fake-live-source';
 
 // 2026-01-01 00:00:00 UTC, 08:00:00 in the tests' zone (Asia/Shanghai).

@@ -1,12 +1,12 @@
 // The live provider: joins the worker once per session, connects it with the session, stops it on logout, leaves on unmount.
-import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
+import { EVERY_TYPE_LIST } from '../../domain/alarm-types';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { LiveSession } from '../../workers/live-api';
 import type { LiveClient } from '../../src/live/live-client';
 import { LiveProvider, useLiveSource } from '../../src/app/live/LiveProvider';
 import { liveSessionOf } from '../../src/app/live/live-session';
-import type { SessionData } from '../../src/domain/shell/session';
+import type { SessionData } from '../../domain/shell/session';
 import { fakeLiveSource } from '../helpers/fake-live-source';
 
 const SESSION: LiveSession = { token: 'h-1', userName: 'operator', userPri: [{ key: 'C002' }], typeIds: '101,201' };

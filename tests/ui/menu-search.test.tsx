@@ -5,7 +5,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { MenuSearch } from '../../src/app/layout/MenuSearch';
 import { initI18n, switchLang } from '../../src/app/i18n';
-import type { MenuLink } from '../../src/domain/shell/menu';
+import type { MenuLink } from '../../domain/shell/menu';
 
 const LINKS: MenuLink[] = [
   { kind: 'link', path: '/monitor/track_map', title: { key: 'route.monitor.track_map', text: '' } },

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { ViewHost } from '../../src/app/layout/ViewHost';
-import type { Tab } from '../../src/domain/shell/tab-strip';
+import type { Tab } from '../../domain/shell/tab-strip';
 
 function Form({ path }: { path: string }) {
   return (

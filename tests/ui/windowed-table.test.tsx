@@ -4,8 +4,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { initI18n } from '../../src/app/i18n';
 import { LiveSourceProvider } from '../../src/app/live/LiveProvider';
 import { TruckTablePopover } from '../../src/app/live/TruckTablePopover';
-import { displayDateTime } from '../../src/domain/format/time';
-import type { TruckStatusCode } from '../../src/domain/truck-status';
+import { displayDateTime } from '../../domain/format/time';
+import type { TruckStatusCode } from '../../domain/truck-status';
 import { visibleRange } from '../../src/ui/WindowedTable';
 import { fakeLiveSource, fakeTrucks } from '../helpers/fake-live-source';
 

@@ -1,10 +1,10 @@
 // The worker core against the real server when a company is taken from the user: its trucks leave the console's fleet.
-import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
+import { EVERY_TYPE_LIST } from '../../domain/alarm-types';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import type { UserPriAnswer } from '../../src/domain/wire/entities';
-import { SOCKET_CLOSE } from '../../src/domain/wire/sockets';
+import type { UserPriAnswer } from '../../domain/wire/entities';
+import { SOCKET_CLOSE } from '../../domain/wire/sockets';
 import { announceAccountChange } from '../../server/auth/account-change';
 import { statusRows } from '../../server/store/trucks';
 import { LiveDb } from '../../workers/db';

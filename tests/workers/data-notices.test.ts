@@ -1,9 +1,9 @@
 // The alarm socket's data-changed notices in the worker: every tab hears `data.changed`, a burst of one topic once, and
 // a malformed notice is counted as a bad frame and dropped while alarms go on.
 import { describe, expect, it } from 'vitest';
-import { DATA_TOPICS } from '../../src/domain/wire/data-notice';
-import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
-import { SOCKET_CLOSE } from '../../src/domain/wire/sockets';
+import { DATA_TOPICS } from '../../domain/wire/data-notice';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
+import { SOCKET_CLOSE } from '../../domain/wire/sockets';
 import { liveAlarm } from '../helpers/live-frames';
 import { collect, harnesses, SESSION, waitFor, type Harness } from './harness';
 

@@ -2,7 +2,7 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { alarmKey } from '../../src/domain/wire/live-alarm';
+import { alarmKey } from '../../domain/wire/live-alarm';
 import { LiveDb } from '../../workers/db';
 import { liveAlarm, statusRow } from '../helpers/live-frames';
 

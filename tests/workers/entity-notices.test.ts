@@ -2,8 +2,8 @@
 // changes, a burst as one list; a malformed notice is a bad frame while alarms go on; a reopened alarm socket tells
 // every tab that changes may have been missed.
 import { describe, expect, it } from 'vitest';
-import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
-import { SOCKET_CLOSE } from '../../src/domain/wire/sockets';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
+import { SOCKET_CLOSE } from '../../domain/wire/sockets';
 import type { EntityChanges } from '../../workers/live-api';
 import { liveAlarm } from '../helpers/live-frames';
 import { collect, harnesses, SESSION, waitFor, type Harness } from './harness';

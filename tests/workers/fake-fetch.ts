@@ -1,6 +1,6 @@
 // A fetch for the worker's background calls without a server: answers envelopes per path, records every request.
-import { envelope, failure } from '../../src/domain/wire/envelope';
-import type { HttpAnswer } from '../../src/api/answer';
+import { envelope, failure } from '../../domain/wire/envelope';
+import type { HttpAnswer } from '../../domain/wire/answer';
 import type { FetchLike } from '../../workers/session-request';
 
 export interface FetchRequest {

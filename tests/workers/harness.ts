@@ -1,5 +1,5 @@
 // A live worker core on fake-indexeddb and mock-socket, with tabs joined over MessageChannel ports as a SharedWorker's are.
-import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
+import { EVERY_TYPE_LIST } from '../../domain/alarm-types';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach } from 'vitest';
 import { SimulatedClock } from 'xstate';

@@ -1,10 +1,10 @@
 // The keep-alive against our real server on loopback, on real time with a 3 s idle limit: a session watched in one of two
 // tabs outlives several idle limits; once both tabs are hidden it idles out, and the tab shown again hears the 504.
-import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
+import { EVERY_TYPE_LIST } from '../../domain/alarm-types';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endedSessions, hashToken } from '../../server/auth/sessions';
-import { API_BASE_DEFAULT } from '../../src/domain/wire/calls';
+import { API_BASE_DEFAULT } from '../../domain/wire/calls';
 import { openLiveClient, type LiveClient } from '../../src/live/live-client';
 import { exposeClient } from '../../workers/client-api';
 import { LiveDb } from '../../workers/db';

@@ -3,8 +3,8 @@
 // say that such a backend gives no lossless resume.
 import { describe, expect, it } from 'vitest';
 import { RECONNECT_JITTER_MS } from '../../machines/socket-link.machine';
-import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
-import { SOCKET_CLOSE, SOCKET_RECONNECT_MS } from '../../src/domain/wire/sockets';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
+import { SOCKET_CLOSE, SOCKET_RECONNECT_MS } from '../../domain/wire/sockets';
 import { legacyAlarm, liveAlarm, T0 } from '../helpers/live-frames';
 import { collect, harnesses, SESSION, waitFor, type Harness } from './harness';
 

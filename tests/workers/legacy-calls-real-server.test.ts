@@ -5,9 +5,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { countByStatus } from '../../src/domain/truck-status';
-import { API_BASE_DEFAULT } from '../../src/domain/wire/calls';
-import type { TruckStatusRow } from '../../src/domain/wire/truck-row';
+import { countByStatus } from '../../domain/truck-status';
+import { API_BASE_DEFAULT } from '../../domain/wire/calls';
+import type { TruckStatusRow } from '../../domain/wire/truck-row';
 import { LiveDb } from '../../workers/db';
 import type { LiveEvents } from '../../workers/live-api';
 import { truckKey } from '../../streams/truck-status.stream';

@@ -3,9 +3,9 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
-import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
-import { SOCKET_RECONNECT_MS } from '../../src/domain/wire/sockets';
+import { EVERY_TYPE_LIST } from '../../domain/alarm-types';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
+import { SOCKET_RECONNECT_MS } from '../../domain/wire/sockets';
 import { LiveDb } from '../../workers/db';
 import { LiveCore } from '../../workers/live-core';
 import { login } from '../helpers/api';

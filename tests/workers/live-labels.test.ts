@@ -1,6 +1,6 @@
 // Every state the worker reports has a label in both languages.
 import { describe, expect, it } from 'vitest';
-import { translate } from '../../src/domain/i18n';
+import { translate } from '../../domain/i18n';
 import { ALARM_RESUME_LABELS, DATA_SOURCE_LABELS, LINK_STATE_LABELS, SOCKET_LABELS, WORKER_MODE_LABELS } from '../../src/live/live-labels';
 
 const ALL = [ALARM_RESUME_LABELS, DATA_SOURCE_LABELS, LINK_STATE_LABELS, SOCKET_LABELS, WORKER_MODE_LABELS].flatMap((labels) => Object.values(labels));

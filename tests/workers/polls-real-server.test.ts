@@ -1,11 +1,11 @@
 // The worker's polls against our real server: the admin's pending fences and heartbeat overtime arrive as notices,
 // authenticated by header-id; after the server ends the session a poll reports it (504).
-import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
+import { EVERY_TYPE_LIST } from '../../domain/alarm-types';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { API_BASE_DEFAULT } from '../../src/domain/wire/calls';
-import type { HeartbeatOvertimeRow } from '../../src/domain/wire/records';
+import { API_BASE_DEFAULT } from '../../domain/wire/calls';
+import type { HeartbeatOvertimeRow } from '../../domain/wire/records';
 import type { LiveEvents } from '../../workers/live-api';
 import { LiveDb } from '../../workers/db';
 import { LiveCore } from '../../workers/live-core';

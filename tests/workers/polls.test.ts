@@ -1,8 +1,8 @@
 // The worker's fence and heartbeat polls (shell spec §6, §9): once per browser, soon after connect, then every 15 minutes.
 import { describe, expect, it } from 'vitest';
 import type { SimulatedClock } from 'xstate';
-import { REQUEST_TIMEOUT_MS } from '../../src/domain/constants';
-import type { HeartbeatOvertimeRow } from '../../src/domain/wire/records';
+import { REQUEST_TIMEOUT_MS } from '../../domain/constants';
+import type { HeartbeatOvertimeRow } from '../../domain/wire/records';
 import type { LiveSession } from '../../workers/live-api';
 import { FIRST_POLL_DELAY_MS } from '../../workers/poller';
 import { FakeLocks } from '../helpers/fake-locks';

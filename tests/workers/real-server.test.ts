@@ -1,6 +1,6 @@
 // The worker core against our real server and simulator over real sockets: no alarm lost across a drop; 4401 is final;
 // a handling saved by the worker's own session comes back as data.changed.
-import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
+import { EVERY_TYPE_LIST } from '../../domain/alarm-types';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRecording } from '../../server/live/recording';
-import { isRecord } from '../../src/domain/wire/guards';
+import { isRecord } from '../../domain/wire/guards';
 import { SimulatedClock } from 'xstate';
 import type { InboundFrame } from '../../streams/frames';
 import { realClock } from '../../workers/live-clock';

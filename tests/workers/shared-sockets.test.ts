@@ -1,8 +1,8 @@
 // The worker owns one socket pair for all tabs: open messages, shared events, lastSeq on reconnect, final closes.
-import { EVERY_TYPE_LIST } from '../../src/domain/alarm-types';
+import { EVERY_TYPE_LIST } from '../../domain/alarm-types';
 import { describe, expect, it } from 'vitest';
-import { SOCKET_CLOSE } from '../../src/domain/wire/sockets';
-import type { LiveAlarm } from '../../src/domain/wire/live-alarm';
+import { SOCKET_CLOSE } from '../../domain/wire/sockets';
+import type { LiveAlarm } from '../../domain/wire/live-alarm';
 import { legacyAlarm, legacyRow, liveAlarm, statusRow } from '../helpers/live-frames';
 import { collect, harnesses, SESSION, waitFor } from './harness';
 

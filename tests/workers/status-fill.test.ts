@@ -2,7 +2,7 @@
 // while it is down and none while it is up, a socket frame winning over an older fill, one failure event per streak.
 import { describe, expect, it } from 'vitest';
 import type { SimulatedClock } from 'xstate';
-import { SOCKET_CLOSE } from '../../src/domain/wire/sockets';
+import { SOCKET_CLOSE } from '../../domain/wire/sockets';
 import type { LiveSession } from '../../workers/live-api';
 import { STATUS_FILL_MS } from '../../workers/status-fill';
 import { FakeLocks } from '../helpers/fake-locks';

@@ -3,8 +3,8 @@
 // A shift belongs to the day it began. Scores and the events tab read the same shifts and alarms, so a score's counts
 // are exactly the events its drill-down lists.
 import { sql } from 'kysely';
-import { CHINA_OFFSET_MS } from '../../../src/domain/format/time';
-import { DRIVER_EVENT_CATEGORY_NAMES, DRIVER_EVENT_TYPES, driverEventCategory, type DriverEventCategory } from '../../../src/domain/screens/reports/driver-events';
+import { CHINA_OFFSET_MS } from '../../../domain/format/time';
+import { DRIVER_EVENT_CATEGORY_NAMES, DRIVER_EVENT_TYPES, driverEventCategory, type DriverEventCategory } from '../../../domain/screens/reports/driver-events';
 import type { Compute, ComputedRow } from '../computed-rows';
 import { dailyParts, type DailyCompute, type Part } from '../daily-parts';
 import type { ReportContext } from '../report-query';

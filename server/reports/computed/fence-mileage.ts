@@ -3,7 +3,7 @@
 // half when one is; fixes further apart than MAX_GAP_MS (the truck stood or was offline) are not joined. A segment and
 // an entry belong to the piece of the range their later fix is in, so pieces (stored days, live edges) add up.
 import { sql } from 'kysely';
-import { distanceKm, fenceBox, fenceContains, parseFenceShape, type FenceShape } from '../../../src/domain/fence-shape';
+import { distanceKm, fenceBox, fenceContains, parseFenceShape, type FenceShape } from '../../../domain/fence-shape';
 import type { Compute, ComputeInput, ComputedRow } from '../computed-rows';
 import { dailyParts, type DailyCompute, type Part } from '../daily-parts';
 import type { ReportContext } from '../report-query';

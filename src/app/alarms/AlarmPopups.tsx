@@ -3,13 +3,13 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { alarmPopupUrl, alarmRoutePath } from '../../domain/alarm-routes';
-import { toMillis } from '../../domain/format/time';
-import { alarmPopupLines } from '../../domain/alarm-popup';
-import { alarmKey } from '../../domain/wire/live-alarm';
-import { ALARM_POPUP_MAX } from '../../domain/constants';
-import { toLang } from '../../domain/i18n';
-import type { LiveAlarm } from '../../domain/wire/live-alarm';
+import { alarmPopupUrl, alarmRoutePath } from '../../../domain/alarm-routes';
+import { toMillis } from '../../../domain/format/time';
+import { alarmPopupLines } from '../../../domain/alarm-popup';
+import { alarmKey } from '../../../domain/wire/live-alarm';
+import { ALARM_POPUP_MAX } from '../../../domain/constants';
+import { toLang } from '../../../domain/i18n';
+import type { LiveAlarm } from '../../../domain/wire/live-alarm';
 import { useLiveEvent } from '../live/use-live';
 
 export interface AlarmPopupsProps {

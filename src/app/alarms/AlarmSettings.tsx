@@ -2,8 +2,8 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppliedChoice } from '../../../machines/alarm-choice.machine';
-import { listInForce } from '../../domain/alarm-types';
-import type { StUserAlarm } from '../../domain/wire/entities';
+import { listInForce } from '../../../domain/alarm-types';
+import type { StUserAlarm } from '../../../domain/wire/entities';
 import { useLiveEvent } from '../live/use-live';
 import { AlarmSettingsPanel, type PanelHandle } from './AlarmSettingsPanel';
 import './alarm-settings.css';

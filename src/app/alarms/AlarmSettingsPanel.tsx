@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { alarmChoiceMachine, type AppliedChoice } from '../../../machines/alarm-choice.machine';
 import { call } from '../../api/client';
-import { ALARM_TREE, CHOOSABLE_TYPES, allState, chosenCount, groupState, typeState, type TriState } from '../../domain/alarm-tree';
+import { ALARM_TREE, CHOOSABLE_TYPES, allState, chosenCount, groupState, typeState, type TriState } from '../../../domain/alarm-tree';
 import { showToast } from '../../ui/notify';
 
 export interface PanelHandle {

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import type { UrgentAlarmMachine } from '../../../machines/urgent-alarm.machine';
-import { alarmKey } from '../../domain/wire/live-alarm';
-import { displayDateTime, toMillis } from '../../domain/format/time';
-import { toLang } from '../../domain/i18n';
-import type { LiveAlarm } from '../../domain/wire/live-alarm';
+import { alarmKey } from '../../../domain/wire/live-alarm';
+import { displayDateTime, toMillis } from '../../../domain/format/time';
+import { toLang } from '../../../domain/i18n';
+import type { LiveAlarm } from '../../../domain/wire/live-alarm';
 import { soundNeedsGesture } from './alarm-sound';
 import { desktopPermission, requestDesktopPermission, type DesktopEnv } from './desktop-alert';
 

@@ -1,6 +1,6 @@
 // The urgent alarm's desktop notification for a hidden tab: permission asked on a click only, one notification per browser.
-import { alarmKey } from '../../domain/wire/live-alarm';
-import type { LiveAlarm } from '../../domain/wire/live-alarm';
+import { alarmKey } from '../../../domain/wire/live-alarm';
+import type { LiveAlarm } from '../../../domain/wire/live-alarm';
 
 /** The part of a shown Notification used here. */
 export interface NotificationLike {

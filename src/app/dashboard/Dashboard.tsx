@@ -3,10 +3,10 @@
 import { useSelector } from '@xstate/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { isConsoleLink } from '../../domain/shell/console-link';
-import { toLang } from '../../domain/i18n';
-import { displayDateTime } from '../../domain/format/time';
-import type { WireTime } from '../../domain/wire/entities';
+import { isConsoleLink } from '../../../domain/shell/console-link';
+import { toLang } from '../../../domain/i18n';
+import { displayDateTime } from '../../../domain/format/time';
+import type { WireTime } from '../../../domain/wire/entities';
 import { useQuickAccess } from '../quick-access/QuickAccessProvider';
 import { useSessionContext } from '../session/SessionProvider';
 import { LiveConnection } from './LiveConnection';

@@ -1,7 +1,7 @@
 // The dashboard's live figures: trucks per status and fuel totals (offline trucks excluded), as the worker publishes them.
 import { useTranslation } from 'react-i18next';
-import type { FuelKind } from '../../domain/fuel';
-import { BADGE_ORDER, truckStatus } from '../../domain/truck-status';
+import type { FuelKind } from '../../../domain/fuel';
+import { BADGE_ORDER, truckStatus } from '../../../domain/truck-status';
 import { DATA_SOURCE_LABELS } from '../../live/live-labels';
 import { useFleetStatus } from '../live/use-live';
 

@@ -1,6 +1,6 @@
 // The breadcrumb: menu group, then screen, from the route registry.
 import { useTranslation } from 'react-i18next';
-import { breadcrumbKeys } from '../../domain/shell/titles';
+import { breadcrumbKeys } from '../../../domain/shell/titles';
 
 export function Breadcrumb({ path }: { readonly path: string }) {
   const { t } = useTranslation();

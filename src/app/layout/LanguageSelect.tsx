@@ -1,6 +1,6 @@
 // The language select: every text switches in place, the choice goes to the language cookie, a toast confirms.
 import { useTranslation } from 'react-i18next';
-import { LANGS, toLang } from '../../domain/i18n';
+import { LANGS, toLang } from '../../../domain/i18n';
 import { showToast } from '../../ui/notify';
 import { switchLang } from '../i18n';
 

@@ -2,8 +2,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { MenuLink } from '../../domain/shell/menu';
-import { createMenuSearch, type SearchEntry } from '../../domain/shell/menu-search';
+import type { MenuLink } from '../../../domain/shell/menu';
+import { createMenuSearch, type SearchEntry } from '../../../domain/shell/menu-search';
 import { useMenuTitle } from './menu-title';
 
 const isTyping = (target: EventTarget | null) =>

@@ -3,10 +3,10 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { WATER_TRUCK_USER_NAMES } from '../../config';
-import { DASHBOARD_PATH } from '../../domain/routes';
-import { buildShellMenu, menuAllows, type ShellMenu } from '../../domain/shell/menu';
-import { isWaterTruckUser } from '../../domain/shell/session';
-import type { StUserAlarm } from '../../domain/wire/entities';
+import { DASHBOARD_PATH } from '../../../domain/routes';
+import { buildShellMenu, menuAllows, type ShellMenu } from '../../../domain/shell/menu';
+import { isWaterTruckUser } from '../../../domain/shell/session';
+import type { StUserAlarm } from '../../../domain/wire/entities';
 import { AlarmSettings } from '../alarms/AlarmSettings';
 import { LiveAlarms } from '../alarms/LiveAlarms';
 import { SessionLiveProvider } from '../live/LiveProvider';

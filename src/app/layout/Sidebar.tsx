@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import type { MenuGroupItem, SidebarItem } from '../../domain/shell/menu';
+import type { MenuGroupItem, SidebarItem } from '../../../domain/shell/menu';
 import { useMenuTitle } from './menu-title';
 
 export const SIDEBAR_ID = 'shell-sidebar';

@@ -2,7 +2,7 @@
 import { useCallback, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { tabTitleKey } from '../../domain/shell/titles';
+import { tabTitleKey } from '../../../domain/shell/titles';
 import { PopupMenu } from '../../ui/PopupMenu';
 import type { TabStripState } from './use-tab-strip';
 

@@ -1,7 +1,7 @@
 // The top bar: sidebar toggle, breadcrumb, menu search, the live-status slot, alarm settings, language select and user menu.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MenuLink } from '../../domain/shell/menu';
+import type { MenuLink } from '../../../domain/shell/menu';
 import { Breadcrumb } from './Breadcrumb';
 import { LanguageSelect } from './LanguageSelect';
 import { MenuSearch } from './MenuSearch';

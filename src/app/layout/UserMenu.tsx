@@ -2,9 +2,9 @@
 // new tab, in the current language), and log out.
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { API_BASE } from '../../config';
-import { toLang } from '../../domain/i18n';
-import { downloadName, downloadsFor, DOWNLOADS_PATH, type Download } from '../../domain/shell/downloads';
+import { API_BASE } from '../../../workers/backend-address';
+import { toLang } from '../../../domain/i18n';
+import { downloadName, downloadsFor, DOWNLOADS_PATH, type Download } from '../../../domain/shell/downloads';
 import { PopupMenu } from '../../ui/PopupMenu';
 
 export interface UserMenuProps {

@@ -1,8 +1,8 @@
 // Keeps visited views alive: every cacheable tab's view stays mounted and hidden when not on screen (state kept);
 // a noCache view (the dashboard) mounts only while on screen. A refresh remounts a view under a new key.
 import type { ReactNode } from 'react';
-import { routeByPath } from '../../domain/routes';
-import type { Tab } from '../../domain/shell/tab-strip';
+import { routeByPath } from '../../../domain/routes';
+import type { Tab } from '../../../domain/shell/tab-strip';
 
 const cacheable = (path: string) => routeByPath(path)?.noCache !== true;
 

@@ -1,7 +1,7 @@
 // Whether the user's menu holds a path: a screen offers a link to another screen only where the user may open it
 // (a path outside the menu would end on the 404 page).
 import { useCallback, useMemo } from 'react';
-import { buildShellMenu, menuAllows } from '../../domain/shell/menu';
+import { buildShellMenu, menuAllows } from '../../../domain/shell/menu';
 import { useSessionContext } from '../session/SessionProvider';
 
 export function useCanOpen(): (path: string) => boolean {

@@ -1,6 +1,6 @@
 // The sidebar's open state: remembered in a cookie (1 closed, 0 open) on desktop; collapsed below 1024 px.
 import { useCallback, useState, useSyncExternalStore } from 'react';
-import { MOBILE_WIDTH_PX } from '../../domain/constants';
+import { MOBILE_WIDTH_PX } from '../../../domain/constants';
 import { readCookie, writeCookie } from '../cookies';
 
 export const SIDEBAR_COOKIE = 'sidebarStatus';

@@ -1,7 +1,7 @@
 // The tab strip's state: a tab per visited path (the one on screen always included) and the §2 actions on it.
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { closeAllTabs, closeOtherTabs, closeTab, refreshTab, visitTab, type Tab, type TabChange } from '../../domain/shell/tab-strip';
+import { closeAllTabs, closeOtherTabs, closeTab, refreshTab, visitTab, type Tab, type TabChange } from '../../../domain/shell/tab-strip';
 
 export interface TabStripState {
   readonly tabs: readonly Tab[];

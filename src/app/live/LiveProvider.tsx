@@ -3,7 +3,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LiveSession } from '../../../workers/live-api';
 import type { LiveClient } from '../../live/live-client';
-import { listInForce } from '../../domain/alarm-types';
+import { listInForce } from '../../../domain/alarm-types';
 import { pageAbilities } from '../browser-support';
 import { loadLiveClientChunk } from '../lazy-chunks';
 import { useSessionActor, useSessionContext, useSessionPhase } from '../session/SessionProvider';

@@ -2,7 +2,7 @@
 // (spec §7 getTruckBarData) is told here, where its counts are shown.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BADGE_ORDER, truckStatus, type TruckStatusCode } from '../../domain/truck-status';
+import { BADGE_ORDER, truckStatus, type TruckStatusCode } from '../../../domain/truck-status';
 import { showToast } from '../../ui/notify';
 import { TruckTablePopover } from './TruckTablePopover';
 import { useFleetStatus, useLiveListener } from './use-live';

@@ -2,9 +2,9 @@
 // close button closes it.
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TRUCK_TABLE_MAX_HEIGHT } from '../../domain/constants';
-import { toLang } from '../../domain/i18n';
-import { truckStatus, type TruckStatusCode } from '../../domain/truck-status';
+import { TRUCK_TABLE_MAX_HEIGHT } from '../../../domain/constants';
+import { toLang } from '../../../domain/i18n';
+import { truckStatus, type TruckStatusCode } from '../../../domain/truck-status';
 import { WindowedTable } from '../../ui/WindowedTable';
 import { truckColumns } from './truck-columns';
 import { useStatusTrucks } from './use-live';

@@ -3,7 +3,7 @@
 // render replaces. Its labels are the ones the shell last rendered in the same language; its first counts those a
 // visible tab of this browser showed at most BOOT_COUNTS_MAX_AGE_MS ago (both kept in local storage), then the live
 // worker's own. Without labels (a browser whose shell never rendered) the tab waits for the shell as before.
-import { BADGE_ORDER, truckStatus, type TruckStatusCode } from '../../domain/truck-status';
+import { BADGE_ORDER, truckStatus, type TruckStatusCode } from '../../../domain/truck-status';
 import { LANGUAGE_COOKIE, readCookie } from '../cookies';
 import '../layout/topbar.css';
 import { earlyFleetStatus, subscribeEarlyStatus } from './early-join';

@@ -2,9 +2,9 @@
 // the server's idle limit).
 import type { ShellData } from '../../../machines/session.machine';
 import type { LiveSession } from '../../../workers/live-api';
-import { listInForce } from '../../domain/alarm-types';
-import { pollsOf } from '../../domain/shell/polls';
-import type { SessionData } from '../../domain/shell/session';
+import { listInForce } from '../../../domain/alarm-types';
+import { pollsOf } from '../../../domain/shell/polls';
+import type { SessionData } from '../../../domain/shell/session';
 
 /** The worker session for a logged-in user; `typeIds` empty (every type) until the user has chosen alarm types. */
 export function liveSessionOf(session: SessionData, shell: ShellData): LiveSession {

@@ -1,7 +1,7 @@
 // What a tab tells the worker about the person in front of it: whether the tab is visible (now and on every change),
 // and that they typed or clicked, at most once a minute. The worker keeps the session alive on it and picks the tab for
 // a desktop alert.
-import { INPUT_REPORT_MS } from '../../domain/shell/keep-alive';
+import { INPUT_REPORT_MS } from '../../../domain/shell/keep-alive';
 import type { LiveSource } from './live-source';
 
 type PresenceEvent = 'visibilitychange' | 'keydown' | 'pointerdown';

@@ -1,9 +1,9 @@
 // The badge tables' columns (spec §2): organisation, plate, status, GPS time, status time where it applies, speed, address.
 import type { TFunction } from 'i18next';
 import type { TruckView } from '../../../streams/truck-status.stream';
-import type { Lang } from '../../domain/i18n';
-import { displayDateTime } from '../../domain/format/time';
-import { statusTimeShown, truckStatus, type TruckStatusCode } from '../../domain/truck-status';
+import type { Lang } from '../../../domain/i18n';
+import { displayDateTime } from '../../../domain/format/time';
+import { statusTimeShown, truckStatus, type TruckStatusCode } from '../../../domain/truck-status';
 import type { WindowedColumn } from '../../ui/WindowedTable';
 
 const time = (value: string | number | null, lang: Lang) => (value === null ? '' : displayDateTime(value, lang));

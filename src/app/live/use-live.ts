@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { FleetStatus, LiveEventName, LiveEvents, TruckChanges } from '../../../workers/live-api';
 import type { TruckView } from '../../../streams/truck-status.stream';
-import type { TruckStatusCode } from '../../domain/truck-status';
+import type { TruckStatusCode } from '../../../domain/truck-status';
 import { earlyFleetStatus, subscribeEarlyStatus } from './early-join';
 import { useLiveSource } from './LiveProvider';
 import type { LiveSource } from './live-source';

@@ -2,8 +2,8 @@
 // asks for its own challenge, its picture stands in place of the drawn code (docs/api.md, Sessions and passwords).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkLoginForm, generateCaptcha, loginCredentials, type LoginCredentials, type LoginFormInput } from '../../domain/login-form';
-import type { LoginChallenge } from '../../domain/wire/login-challenge';
+import { checkLoginForm, generateCaptcha, loginCredentials, type LoginCredentials, type LoginFormInput } from '../../../domain/login-form';
+import type { LoginChallenge } from '../../../domain/wire/login-challenge';
 import { captchaImageUrl } from './captcha-image';
 import { ChallengeRefusal } from './challenge-refusal';
 import './login.css';

@@ -2,9 +2,9 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { FenceNotice, HeartbeatNotice, NoticeKind } from '../../../workers/live-api';
-import { displayDateTime } from '../../domain/format/time';
-import { toLang } from '../../domain/i18n';
-import { FENCE_APPROVAL_PATH, HEARTBEAT_NOTICE_ROWS, HEARTBEAT_OVERTIME_PATH } from '../../domain/shell/polls';
+import { displayDateTime } from '../../../domain/format/time';
+import { toLang } from '../../../domain/i18n';
+import { FENCE_APPROVAL_PATH, HEARTBEAT_NOTICE_ROWS, HEARTBEAT_OVERTIME_PATH } from '../../../domain/shell/polls';
 import { useLiveSource } from '../live/LiveProvider';
 import { useLiveEvent } from '../live/use-live';
 import './notices.css';

@@ -2,8 +2,8 @@
 // lacks) and the change (PUT /userInfoPwd with the old password), each answer turned into the machine's outcome.
 import type { OldPasswordCheck, PasswordChangeOutcome } from '../../../machines/password-change.machine';
 import { call, CallError, isMissingCall } from '../../api/client';
-import { LANGS, translate } from '../../domain/i18n';
-import type { PasswordChangeRequest, VerifyPwdRequest } from '../../domain/wire/entities';
+import { LANGS, translate } from '../../../domain/i18n';
+import type { PasswordChangeRequest, VerifyPwdRequest } from '../../../domain/wire/entities';
 
 /** Our server refuses a wrong old password with the oldPwdError text in the caller's language (docs/api.md). */
 const OLD_PASSWORD_REFUSALS: ReadonlySet<string> = new Set(LANGS.map((lang) => translate(lang, 'password.oldPwdError')));

@@ -4,7 +4,7 @@ import { useSelector } from '@xstate/react';
 import type { FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { tabTitleKey } from '../../domain/shell/titles';
+import { tabTitleKey } from '../../../domain/shell/titles';
 import { useQuickAccess } from './QuickAccessProvider';
 
 const LIST_ID = 'quick-access-list';

@@ -2,9 +2,9 @@
 import { fromPromise } from 'xstate';
 import type { Credentials, ShellData } from '../../../machines/session.machine';
 import { call } from '../../api/client';
-import { buildShellMenu } from '../../domain/shell/menu';
-import { sessionFromLogin, type SessionData } from '../../domain/shell/session';
-import type { IpInfo } from '../../domain/wire/entities';
+import { buildShellMenu } from '../../../domain/shell/menu';
+import { sessionFromLogin, type SessionData } from '../../../domain/shell/session';
+import type { IpInfo } from '../../../domain/wire/entities';
 import { storeAddress, storeDeviceType, storedAddress, writeSensorFlag } from './session-storage';
 
 /** ip and area come from session storage; the first login of a tab asks GET /getIp for them. */

@@ -1,9 +1,9 @@
 // Where the session lives in the browser: local storage, shared by every tab of the console (control rooms keep many
 // open), with the spec's per-tab items (ip, area, deviceType) in session storage, plus two cookies.
 import { HEADER_ID_KEY } from '../../api/http';
-import { parseStoredSession, type SessionData } from '../../domain/shell/session';
-import { parseStoredShell, storedShellText, type ShellData } from '../../domain/shell/shell-data';
-import { parseStoredLoginToken, type IpInfo } from '../../domain/wire/entities';
+import { parseStoredSession, type SessionData } from '../../../domain/shell/session';
+import { parseStoredShell, storedShellText, type ShellData } from '../../../domain/shell/shell-data';
+import { parseStoredLoginToken, type IpInfo } from '../../../domain/wire/entities';
 import { deleteCookie, writeCookie } from '../cookies';
 import { forgetBadgeCounts } from '../live/boot-badges';
 

@@ -1,9 +1,9 @@
 // Which component renders a path inside the shell: each kind of route has its screen, loaded as its own chunk, so the
 // login page and the dashboard never load a grid, a chart or a form library.
 import { lazy, Suspense, type ReactNode } from 'react';
-import { DASHBOARD_PATH, routeByPath, type RouteKind } from '../../domain/routes';
-import { entityFor } from '../../domain/screens/entities/registry';
-import { reportFor } from '../../domain/screens/reports/registry';
+import { DASHBOARD_PATH, routeByPath, type RouteKind } from '../../../domain/routes';
+import { entityFor } from '../../../domain/screens/entities/registry';
+import { reportFor } from '../../../domain/screens/reports/registry';
 import { Dashboard } from '../dashboard/Dashboard';
 import { NotAvailable } from './NotAvailable';
 

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { ChartKind } from '../../domain/screens/reports/definition';
+import type { ChartKind } from '../../../domain/screens/reports/definition';
 import type { ChartData } from './chart-data';
 
 const COLOURS = ['#1f6feb', '#e8590c', '#2f9e44', '#ae3ec9', '#f59f00', '#0c8599', '#e03131', '#5c7cfa'];

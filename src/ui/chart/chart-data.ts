@@ -1,6 +1,6 @@
 // A report's rows as uPlot's aligned columns: x values, one series per column (or per value of a split column), and
 // the row behind each x for the drill-down. Pure, so the shapes are tested without a canvas.
-import type { ReportRow } from '../../domain/screens/reports/wire';
+import type { ReportRow } from '../../../domain/screens/reports/wire';
 
 export interface ChartSeries {
   readonly label: string;

@@ -17,8 +17,8 @@ import {
   type RangeValue,
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
-import type { RangePreset } from '../../domain/screens/reports/definition';
-import { presetRange } from '../../domain/screens/reports/query';
+import type { RangePreset } from '../../../domain/screens/reports/definition';
+import { presetRange } from '../../../domain/screens/reports/query';
 import { AriaLocale } from './AriaLocale';
 import { pickerToRange, rangeToPicker, type MsRange, type PickerDate, type RangeGranularity } from './date-convert';
 import './filters.css';

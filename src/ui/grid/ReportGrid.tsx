@@ -4,10 +4,10 @@
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { ColDef, GridApi, GridReadyEvent, IDatasource, IGetRowsParams, RowClassParams, SelectionChangedEvent } from 'ag-grid-community';
-import type { Lang } from '../../domain/i18n';
-import { cellText } from '../../domain/screens/reports/cells';
-import type { ReportSort } from '../../domain/screens/reports/definition';
-import type { ReportRow, ReportTotals } from '../../domain/screens/reports/wire';
+import type { Lang } from '../../../domain/i18n';
+import { cellText } from '../../../domain/screens/reports/cells';
+import type { ReportSort } from '../../../domain/screens/reports/definition';
+import type { ReportRow, ReportTotals } from '../../../domain/screens/reports/wire';
 import { gridTheme } from './ag-grid-setup';
 import { ACTIONS_COLUMN, actionsColumn, cellClassOf, type GridActions, type GridBlock, type GridColumn, type GridRow } from './grid-columns';
 import { fittedWidths, textMeasurer } from './text-widths';

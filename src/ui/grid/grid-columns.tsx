@@ -3,10 +3,10 @@
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { ColDef } from 'ag-grid-community';
 import type { ReactNode } from 'react';
-import { isFigureFormat } from '../../domain/screens/reports/cells';
-import type { CellFormat, ReportColumn } from '../../domain/screens/reports/definition';
-import { scoreBand } from '../../domain/screens/reports/scores';
-import type { ReportCell } from '../../domain/screens/reports/wire';
+import { isFigureFormat } from '../../../domain/screens/reports/cells';
+import type { CellFormat, ReportColumn } from '../../../domain/screens/reports/definition';
+import { scoreBand } from '../../../domain/screens/reports/scores';
+import type { ReportCell } from '../../../domain/screens/reports/wire';
 import { actionKeys } from './action-keys';
 
 /** A row of the grid: its id (a report's number, an entity's key as text) and its cells by column key. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COMPASS_POINTS, compassKey, compassLocaleKey, compassName } from '../../../src/domain/format/compass';
-import { translate } from '../../../src/domain/i18n';
+import { COMPASS_POINTS, compassKey, compassLocaleKey, compassName } from '../../../domain/format/compass';
+import { translate } from '../../../domain/i18n';
 
 describe('compassKey', () => {
   // Each point's sector runs from 11.25° before its centre (included) to 11.25° after (excluded).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration } from '../../../src/domain/format/duration';
+import { formatDuration } from '../../../domain/format/duration';
 
 describe('formatDuration in seconds mode', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLoss, formatLossRate, toPerMille } from '../../../src/domain/format/loss';
+import { formatLoss, formatLossRate, toPerMille } from '../../../domain/format/loss';
 
 describe('formatLoss', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviate, formatThousands, roundDecimal, shiftDecimal } from '../../../src/domain/format/number';
+import { abbreviate, formatThousands, roundDecimal, shiftDecimal } from '../../../domain/format/number';
 
 describe('decimal helpers', () => {
   it.each([

@@ -9,8 +9,8 @@ import {
   relativeTime,
   subtractDays,
   toMillis,
-} from '../../../src/domain/format/time';
-import { translate } from '../../../src/domain/i18n';
+} from '../../../domain/format/time';
+import { translate } from '../../../domain/i18n';
 
 // Tests run in Asia/Shanghai (vitest.config.ts); `local` builds a wall-clock instant there.
 const local = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0) => new Date(y, mo - 1, d, h, mi, s).getTime();

@@ -2,12 +2,12 @@
 // in zh and en, count fields in the header, defaults within their own limits, and every key in the file's doc page.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PARAM_FILES, paramFileDef } from '../../../src/domain/params/catalogue';
-import { PARAM_FILE_NAMES, type ParamField } from '../../../src/domain/params/catalogue-types';
-import { paramFileId } from '../../../src/domain/params/files/field-helpers';
-import { formatParamValue } from '../../../src/domain/params/param-text';
-import { checkParamValue } from '../../../src/domain/params/param-limits';
-import { LANGS, translate, type LocaleKey } from '../../../src/domain/i18n';
+import { PARAM_FILES, paramFileDef } from '../../../domain/params/catalogue';
+import { PARAM_FILE_NAMES, type ParamField } from '../../../domain/params/catalogue-types';
+import { paramFileId } from '../../../domain/params/files/field-helpers';
+import { formatParamValue } from '../../../domain/params/param-text';
+import { checkParamValue } from '../../../domain/params/param-limits';
+import { LANGS, translate, type LocaleKey } from '../../../domain/i18n';
 
 const fieldsOf = (def: (typeof PARAM_FILES)[number]): ParamField[] => [...def.header, ...def.sections.flatMap((s) => s.fields)];
 

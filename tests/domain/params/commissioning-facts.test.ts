@@ -1,13 +1,13 @@
 // The commissioning facts read from a device's files: a new device's files give the truck's console values, a seal
 // probe per compartment and bus each reported, and a level probe per compartment found on the bus with its live reading.
 import { describe, expect, it } from 'vitest';
-import { paramFileDef } from '../../../src/domain/params/catalogue';
-import type { ParamFileName } from '../../../src/domain/params/catalogue-types';
+import { paramFileDef } from '../../../domain/params/catalogue';
+import type { ParamFileName } from '../../../domain/params/catalogue-types';
 import {
   consoleFacts, controllerVersion, levelProbeFacts, sealProbeFacts,
-} from '../../../src/domain/params/commissioning-facts';
-import { defaultParamFiles } from '../../../src/domain/params/device-defaults';
-import { parseParamFile, withParamValue, withSectionCount, type ParamDocument } from '../../../src/domain/params/param-text';
+} from '../../../domain/params/commissioning-facts';
+import { defaultParamFiles } from '../../../domain/params/device-defaults';
+import { parseParamFile, withParamValue, withSectionCount, type ParamDocument } from '../../../domain/params/param-text';
 
 const files = defaultParamFiles({ plate: '沪A12345', compartments: 2, consoleSn: 'C20240001' });
 function doc(name: ParamFileName): ParamDocument {

@@ -1,11 +1,11 @@
 // The commissioning check's rules (docs/commissioning.md): each check's pass, warn and fail with its message, each
 // probe's answer, the order of the checks, the summary, and version comparison.
 import { describe, expect, it } from 'vitest';
-import { translate, type LocaleKey } from '../../../src/domain/i18n';
+import { translate, type LocaleKey } from '../../../domain/i18n';
 import {
   CHECK_IDS, CHECK_RULES, compareVersions, judgeCommissioning, judgeLevelProbe, judgeSealProbe, summarize,
   type CheckId, type CommissioningFacts, type LevelProbeFacts, type SealProbeFacts,
-} from '../../../src/domain/params/commissioning';
+} from '../../../domain/params/commissioning';
 
 const NOW = Date.UTC(2026, 3, 1, 4, 0, 0);
 const MIN = 60_000;

@@ -1,11 +1,11 @@
 // A new simulated device's eleven files: valid, deterministic, and carrying the truck's plate, compartments (at most
 // five), console serial number, time zone, a seal probe per compartment per bus and a level probe per compartment.
 import { describe, expect, it } from 'vitest';
-import { PARAM_FILES, paramFileDef } from '../../../src/domain/params/catalogue';
-import { PARAM_FILE_NAMES } from '../../../src/domain/params/catalogue-types';
-import { defaultParamFiles } from '../../../src/domain/params/device-defaults';
-import { checkParamDocument } from '../../../src/domain/params/param-limits';
-import { paramValue, parseParamFile, sectionCount, type ParamDocument } from '../../../src/domain/params/param-text';
+import { PARAM_FILES, paramFileDef } from '../../../domain/params/catalogue';
+import { PARAM_FILE_NAMES } from '../../../domain/params/catalogue-types';
+import { defaultParamFiles } from '../../../domain/params/device-defaults';
+import { checkParamDocument } from '../../../domain/params/param-limits';
+import { paramValue, parseParamFile, sectionCount, type ParamDocument } from '../../../domain/params/param-text';
 
 const truck = { plate: '沪A12345', compartments: 3, consoleSn: 'C20240001' };
 const files = defaultParamFiles(truck);

@@ -2,16 +2,16 @@
 // document every key the catalogue holds, and their examples are files the parser reads back exactly and the checks pass.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ParamFileDef } from '../../../src/domain/params/catalogue-types';
-import { paramFileId } from '../../../src/domain/params/files/field-helpers';
-import { extdevcfg1 } from '../../../src/domain/params/files/extdevcfg1';
-import { mlockcfg } from '../../../src/domain/params/files/mlockcfg';
-import { mcgroupcfg } from '../../../src/domain/params/files/mcgroupcfg';
-import { uiCfg } from '../../../src/domain/params/files/ui';
-import { printercfg } from '../../../src/domain/params/files/printercfg';
-import { tlspproperty } from '../../../src/domain/params/files/tlspproperty';
-import { parseParamFile, paramValue, writeParamFile } from '../../../src/domain/params/param-text';
-import { checkParamDocument, checkParamValue } from '../../../src/domain/params/param-limits';
+import type { ParamFileDef } from '../../../domain/params/catalogue-types';
+import { paramFileId } from '../../../domain/params/files/field-helpers';
+import { extdevcfg1 } from '../../../domain/params/files/extdevcfg1';
+import { mlockcfg } from '../../../domain/params/files/mlockcfg';
+import { mcgroupcfg } from '../../../domain/params/files/mcgroupcfg';
+import { uiCfg } from '../../../domain/params/files/ui';
+import { printercfg } from '../../../domain/params/files/printercfg';
+import { tlspproperty } from '../../../domain/params/files/tlspproperty';
+import { parseParamFile, paramValue, writeParamFile } from '../../../domain/params/param-text';
+import { checkParamDocument, checkParamValue } from '../../../domain/params/param-limits';
 
 const docPage = (def: ParamFileDef) => readFileSync(new URL(`../../../docs/param-files/${paramFileId(def.name)}.md`, import.meta.url), 'utf8');
 

@@ -1,14 +1,14 @@
 // The six catalogue entries extdevcfg1, mlockcfg, mcgroupcfg, ui.cfg, printercfg and tlspproperty hold the limits
 // and options params spec §3.1 and §5 name, defaults inside their own limits, and every text in zh and en.
 import { describe, expect, it } from 'vitest';
-import type { ParamField, ParamFileDef } from '../../../src/domain/params/catalogue-types';
-import { translate, type LocaleKey } from '../../../src/domain/i18n';
-import { extdevcfg1 } from '../../../src/domain/params/files/extdevcfg1';
-import { mlockcfg } from '../../../src/domain/params/files/mlockcfg';
-import { mcgroupcfg } from '../../../src/domain/params/files/mcgroupcfg';
-import { uiCfg } from '../../../src/domain/params/files/ui';
-import { printercfg } from '../../../src/domain/params/files/printercfg';
-import { tlspproperty } from '../../../src/domain/params/files/tlspproperty';
+import type { ParamField, ParamFileDef } from '../../../domain/params/catalogue-types';
+import { translate, type LocaleKey } from '../../../domain/i18n';
+import { extdevcfg1 } from '../../../domain/params/files/extdevcfg1';
+import { mlockcfg } from '../../../domain/params/files/mlockcfg';
+import { mcgroupcfg } from '../../../domain/params/files/mcgroupcfg';
+import { uiCfg } from '../../../domain/params/files/ui';
+import { printercfg } from '../../../domain/params/files/printercfg';
+import { tlspproperty } from '../../../domain/params/files/tlspproperty';
 
 const SIX = [extdevcfg1, mlockcfg, mcgroupcfg, uiCfg, printercfg, tlspproperty];
 

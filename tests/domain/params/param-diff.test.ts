@@ -1,9 +1,9 @@
 // The difference of an edited file from the device's copy: changed catalogue values in file order, added and removed
 // blocks, and the same number written two ways counted as no change.
 import { describe, expect, it } from 'vitest';
-import { paramFileDef } from '../../../src/domain/params/catalogue';
-import { diffParamDocuments } from '../../../src/domain/params/param-diff';
-import { newParamDocument, parseParamFile, withParamValue, withSectionCount, type ParamDocument } from '../../../src/domain/params/param-text';
+import { paramFileDef } from '../../../domain/params/catalogue';
+import { diffParamDocuments } from '../../../domain/params/param-diff';
+import { newParamDocument, parseParamFile, withParamValue, withSectionCount, type ParamDocument } from '../../../domain/params/param-text';
 
 const tlscfg = paramFileDef('tlscfg.txt');
 const device = newParamDocument(tlscfg, { sections: { product: [{ ptNo: 92 }], probe: [{ cabinIndex: 0 }, { cabinIndex: 1 }] } });

@@ -1,11 +1,11 @@
 // Every limit of every catalogue field refuses a bad value with a zh and an en message naming the field; values the
 // device reports are not checked in a file but an edit changing one is refused.
 import { describe, expect, it } from 'vitest';
-import { PARAM_FILES, paramFileDef } from '../../../src/domain/params/catalogue';
-import type { ParamField } from '../../../src/domain/params/catalogue-types';
-import { checkParamDocument, checkParamEdit, checkParamValue } from '../../../src/domain/params/param-limits';
-import { formatParamValue, newParamDocument, withParamValue } from '../../../src/domain/params/param-text';
-import { render, translate } from '../../../src/domain/i18n';
+import { PARAM_FILES, paramFileDef } from '../../../domain/params/catalogue';
+import type { ParamField } from '../../../domain/params/catalogue-types';
+import { checkParamDocument, checkParamEdit, checkParamValue } from '../../../domain/params/param-limits';
+import { formatParamValue, newParamDocument, withParamValue } from '../../../domain/params/param-text';
+import { render, translate } from '../../../domain/i18n';
 
 /** Values each of a field's limits refuses, in the file's form. */
 function badValues(field: ParamField): string[] {

@@ -1,12 +1,12 @@
 // The text format round-trips every file exactly (canonical, hand-written with comments, blanks, unknown keys, CRLF),
 // refuses malformed files with the line, and edits touch only the edited value.
 import { describe, expect, it } from 'vitest';
-import { PARAM_FILES, paramFileDef } from '../../../src/domain/params/catalogue';
-import { defaultParamFiles } from '../../../src/domain/params/device-defaults';
+import { PARAM_FILES, paramFileDef } from '../../../domain/params/catalogue';
+import { defaultParamFiles } from '../../../domain/params/device-defaults';
 import {
   newParamDocument, paramValue, parseParamFile, sectionCount, withParamValue, withSectionCount, writeParamFile, type ParamDocument,
-} from '../../../src/domain/params/param-text';
-import { render } from '../../../src/domain/i18n';
+} from '../../../domain/params/param-text';
+import { render } from '../../../domain/i18n';
 
 const elscfg = paramFileDef('elscfg.txt');
 const parsed = (def: typeof elscfg, text: string): ParamDocument => {

@@ -1,12 +1,12 @@
 // Tank tables: the text format read and written back, every refusal named by its line in zh and en, the upload rule,
 // interpolation both ways, the record's facts and the sample tables the simulator uses.
 import { describe, expect, it } from 'vitest';
-import { render, type LocaleKey } from '../../../src/domain/i18n';
+import { render, type LocaleKey } from '../../../domain/i18n';
 import {
   parseTankTable, readTankTableUpload, writeTankTable, type TankTable, type TankTableParse,
-} from '../../../src/domain/params/tank-table';
-import { levelAt, tankTableFacts, volumeAt } from '../../../src/domain/params/tank-table-math';
-import { ellipseFilledShare, sampleTankTable, sampleTankTableData } from '../../../src/domain/params/tank-table-sample';
+} from '../../../domain/params/tank-table';
+import { levelAt, tankTableFacts, volumeAt } from '../../../domain/params/tank-table-math';
+import { ellipseFilledShare, sampleTankTable, sampleTankTableData } from '../../../domain/params/tank-table-sample';
 
 const TABLE: TankTable = {
   compartments: [

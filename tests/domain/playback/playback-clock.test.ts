@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   advance, BASE_RATE, fixIndexAt, isPlaybackSpeed, pause, play, positionAt, seek, setSpeed, startClock,
-} from '../../../src/domain/playback/playback-clock';
-import type { TrackFixes } from '../../../src/domain/playback/track-wire';
+} from '../../../domain/playback/playback-clock';
+import type { TrackFixes } from '../../../domain/playback/track-wire';
 
 const range = { start: 1_000_000, end: 1_000_000 + 24 * 3_600_000 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { translate } from '../../../src/domain/i18n';
-import { trackRangeProblem } from '../../../src/domain/playback/track-range';
+import { translate } from '../../../domain/i18n';
+import { trackRangeProblem } from '../../../domain/playback/track-range';
 
 const DAY = 24 * 3_600_000;
 

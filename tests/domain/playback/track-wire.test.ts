@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTrackAnswer } from '../../../src/domain/playback/track-wire';
+import { isTrackAnswer } from '../../../domain/playback/track-wire';
 
 const answer = {
   truckId: 3,

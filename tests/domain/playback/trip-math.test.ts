@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TrackFixes } from '../../../src/domain/playback/track-wire';
-import { haversineKm, STOP_MIN_MS, tripFigures } from '../../../src/domain/playback/trip-math';
+import type { TrackFixes } from '../../../domain/playback/track-wire';
+import { haversineKm, STOP_MIN_MS, tripFigures } from '../../../domain/playback/trip-math';
 
 const MIN = 60_000;
 

@@ -1,6 +1,6 @@
 // The spec's alerts for a browser that lacks sockets, a worker to hold them, or the HTTP transport.
 import { describe, expect, it } from 'vitest';
-import { abilitiesOf, supportAlerts } from '../../../src/domain/shell/browser-support';
+import { abilitiesOf, supportAlerts } from '../../../domain/shell/browser-support';
 
 const fn = () => undefined;
 const full = { WebSocket: fn, SharedWorker: fn, Worker: fn, fetch: fn, XMLHttpRequest: fn };

@@ -1,7 +1,7 @@
 // Quick-visit links: only paths of the route registry, with a query of plain URL characters, are console links.
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../../../src/domain/routes';
-import { isConsoleLink } from '../../../src/domain/shell/console-link';
+import { ROUTES } from '../../../domain/routes';
+import { isConsoleLink } from '../../../domain/shell/console-link';
 
 describe('console links', () => {
   it('accepts every route of the registry', () => {

@@ -1,6 +1,6 @@
 // The user menu's downloads: who gets which link, the manual page in the user's language, and the names the server knows.
 import { describe, expect, it } from 'vitest';
-import { downloadName, downloadsFor, resolveDownload } from '../../../src/domain/shell/downloads';
+import { downloadName, downloadsFor, resolveDownload } from '../../../domain/shell/downloads';
 
 const names = (waterTruckUser: boolean, lang: 'zh' | 'en') => downloadsFor(waterTruckUser).map((d) => downloadName(d, lang));
 

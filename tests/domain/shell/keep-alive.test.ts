@@ -1,6 +1,6 @@
 // The keep-alive's period: a third of the server's idle limit, at most 5 minutes, 5 minutes when the server says none.
 import { describe, expect, it } from 'vitest';
-import { inputWindowMs, keepAlivePeriodMs } from '../../../src/domain/shell/keep-alive';
+import { inputWindowMs, keepAlivePeriodMs } from '../../../domain/shell/keep-alive';
 
 describe('keep-alive period', () => {
   it.each([

@@ -1,8 +1,8 @@
 // The fuzzy menu search: title outweighs path, threshold 0.4, patterns cut to 32 characters.
 import { describe, expect, it } from 'vitest';
-import { createMenuSearch } from '../../../src/domain/shell/menu-search';
-import { ROUTES } from '../../../src/domain/routes';
-import { translate } from '../../../src/domain/i18n';
+import { createMenuSearch } from '../../../domain/shell/menu-search';
+import { ROUTES } from '../../../domain/routes';
+import { translate } from '../../../domain/i18n';
 
 const entries = ROUTES.map((route) => ({ path: route.path, title: translate('en', route.titleKey) }));
 const search = createMenuSearch(entries);

@@ -1,7 +1,7 @@
 // The sidebar model from the server's menu tree: titles, children lists, the personal group and the sensor flag.
 import { describe, expect, it } from 'vitest';
-import { buildShellMenu, menuAllows, normaliseMenuPath, type SidebarItem } from '../../../src/domain/shell/menu';
-import type { MenuEntry } from '../../../src/domain/wire/entities';
+import { buildShellMenu, menuAllows, normaliseMenuPath, type SidebarItem } from '../../../domain/shell/menu';
+import type { MenuEntry } from '../../../domain/wire/entities';
 import { menuTree } from '../../../server/auth/menu-tree';
 
 const paths = (items: readonly SidebarItem[]): string[] =>

@@ -1,7 +1,7 @@
 // Which background checks a user gets (shell spec §6), and at which interval (§9).
 import { describe, expect, it } from 'vitest';
-import { routeByPath } from '../../../src/domain/routes';
-import { FENCE_APPROVAL_PATH, isPollName, POLL_INTERVAL_MS, pollsOf } from '../../../src/domain/shell/polls';
+import { routeByPath } from '../../../domain/routes';
+import { FENCE_APPROVAL_PATH, isPollName, POLL_INTERVAL_MS, pollsOf } from '../../../domain/shell/polls';
 
 const role = (roleName: string, superMan = false) => ({ roleName, superMan });
 

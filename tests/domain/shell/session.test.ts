@@ -1,7 +1,7 @@
 // Session data from the login answer, its storage round trip, and who counts as a water-truck user.
 import { describe, expect, it } from 'vitest';
-import { isWaterTruckUser, parseStoredSession, sessionFromLogin } from '../../../src/domain/shell/session';
-import type { LoginAnswer } from '../../../src/domain/wire/entities';
+import { isWaterTruckUser, parseStoredSession, sessionFromLogin } from '../../../domain/shell/session';
+import type { LoginAnswer } from '../../../domain/wire/entities';
 
 const ANSWER: LoginAnswer = {
   role: [{ roleName: '园林局用户', superMan: false }],

@@ -1,6 +1,6 @@
 // Stored shell data: it reads back only for the session it was stored for, and only when shaped like the server's answer.
 import { describe, expect, it } from 'vitest';
-import { parseStoredShell, storedShellText, type ShellData } from '../../../src/domain/shell/shell-data';
+import { parseStoredShell, storedShellText, type ShellData } from '../../../domain/shell/shell-data';
 
 const SHELL: ShellData = {
   menus: [{ name: '监控中心', url: '/monitor', child: [{ name: '个人中心', url: '/dashboard' }] }, { name: '旧式', url: '/old', menus: [] }],

@@ -1,7 +1,7 @@
 // Tab titles, breadcrumbs and the tab strip's close rules.
 import { describe, expect, it } from 'vitest';
-import { breadcrumbKeys, tabTitleKey } from '../../../src/domain/shell/titles';
-import { closeAllTabs, closeOtherTabs, closeTab, refreshTab, visitTab, type Tab } from '../../../src/domain/shell/tab-strip';
+import { breadcrumbKeys, tabTitleKey } from '../../../domain/shell/titles';
+import { closeAllTabs, closeOtherTabs, closeTab, refreshTab, visitTab, type Tab } from '../../../domain/shell/tab-strip';
 
 const tabs = (...paths: string[]): Tab[] => paths.map((path) => ({ path, refreshKey: 0 }));
 

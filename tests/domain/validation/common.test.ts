@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkNonNegativeInteger, checkNumber, checkRequired } from '../../../src/domain/validation/common';
-import { checkPhone } from '../../../src/domain/validation/identity';
-import { firstProblem } from '../../../src/domain/validation/rule';
+import { checkNonNegativeInteger, checkNumber, checkRequired } from '../../../domain/validation/common';
+import { checkPhone } from '../../../domain/validation/identity';
+import { firstProblem } from '../../../domain/validation/rule';
 
 describe('checkRequired', () => {
   it.each([[''], ['   '], [null], [undefined], [Number.NaN]])('asks for a value when given %j', (value) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkIdCard, idCardCheckChar } from '../../../src/domain/validation/id-card';
-import { checkDriverCode, checkEmail, checkPhone } from '../../../src/domain/validation/identity';
+import { checkIdCard, idCardCheckChar } from '../../../domain/validation/id-card';
+import { checkDriverCode, checkEmail, checkPhone } from '../../../domain/validation/identity';
 
 describe('checkPhone (terminal phone)', () => {
   it.each([['13800138000'], ['00000000000'], ['']])('accepts %j', (phone) => {

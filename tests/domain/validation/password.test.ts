@@ -4,7 +4,7 @@ import {
   checkNewPassword,
   checkPassword,
   checkPasswordConfirmation,
-} from '../../../src/domain/validation/password';
+} from '../../../domain/validation/password';
 
 describe('general password rules', () => {
   it.each([

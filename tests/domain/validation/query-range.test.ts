@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPlaybackRange, checkStartBeforeEnd } from '../../../src/domain/validation/query-range';
+import { checkPlaybackRange, checkStartBeforeEnd } from '../../../domain/validation/query-range';
 
 // Tests run in Asia/Shanghai (vitest.config.ts); `local` builds a wall-clock instant there.
 const local = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0) => new Date(y, mo - 1, d, h, mi, s).getTime();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDriverPhoto, checkTankTableFile, fileExtension } from '../../../src/domain/validation/upload';
+import { checkDriverPhoto, checkTankTableFile, fileExtension } from '../../../domain/validation/upload';
 
 const MB = 1024 * 1024;
 

@@ -4,7 +4,7 @@ import {
   requiresHeaderId, resolveCall, type CallName, type CallRequest, type CallResponse, type FenceApprovalRow,
   type LiveAlarm, type LoginAnswer, type LoginRequest, type MissingPathParams, type Paged, type PathParams,
   type TruckStatusRow, type UserPriAnswer,
-} from '../../../src/domain/wire';
+} from '../../../domain/wire';
 
 // Spec §7 "Shared-client calls", as printed; '*' marks paths the spec shows with more after them.
 const SPEC_SHARED_CALLS = [

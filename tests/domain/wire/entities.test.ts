@@ -2,7 +2,7 @@ import { describe, it, expect, expectTypeOf } from 'vitest';
 import {
   FENCE_APPROVAL_STATUS, HEADER_ID, QUICK_VISIT_ADDED, QUICK_VISIT_REMOVED, SENSOR_ENABLE_MENU_NAME, exportForm,
   menuChildren, parseStoredLoginToken, type ExportColumn, type LoginAnswer, type MenuEntry,
-} from '../../../src/domain/wire';
+} from '../../../domain/wire';
 
 describe('session texts', () => {
   it('compares quick-visit answers with the exact server texts', () => {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { RESULT_CODE, envelope, failure, isEnvelope, reactionFor, type Reaction } from '../../../src/domain/wire';
+import { RESULT_CODE, envelope, failure, isEnvelope, reactionFor, type Reaction } from '../../../domain/wire';
 
 describe('resultCode reaction (spec §8)', () => {
   it.each<[number | null | undefined, Reaction]>([

@@ -1,5 +1,5 @@
 import { describe, it, expect, expectTypeOf } from 'vitest';
-import { parseLiveAlarm, type JsonRecord, type LiveAlarm } from '../../../src/domain/wire';
+import { parseLiveAlarm, type JsonRecord, type LiveAlarm } from '../../../domain/wire';
 
 const BASE = {
   signCode: '沪A12345',

@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   ALARM_INFO_QUERY, FENCE_APPROVAL_QUERY, FENCE_APPROVAL_STATUS, HEARTBEAT_QUERY, type AlarmInfoQuery, type CallRequest,
   type FenceApprovalQuery, type FenceApprovalStatus, type HeartbeatQuery, type QueryOf,
-} from '../../../src/domain/wire';
+} from '../../../domain/wire';
 
 describe('query fields', () => {
   it('makes page and size required and every filter optional', () => {

@@ -1,6 +1,6 @@
 // The NDJSON line rules shared by the server's replay tool and the worker's import.
 import { describe, expect, it } from 'vitest';
-import { parseRecordingLine, parseRecordingLines } from '../../../src/domain/wire/recording-lines';
+import { parseRecordingLine, parseRecordingLines } from '../../../domain/wire/recording-lines';
 
 describe('parseRecordingLine', () => {
   it('reads a frame object and gives a reason for each kind of bad line', () => {

@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import {
   HEARTBEAT_MESSAGE, HEARTBEAT_SILENCE_MS, MSG_TYPE, PONG, SOCKET_PATHS, SOCKET_RECONNECT_MS, STATUS_FREQUENCY, isPong,
   isFinalClose, SOCKET_CLOSE, parseAlarmSocketOpen, parseTruckSocketOpen, type AlarmSocketOpen, type TruckSocketOpen,
-} from '../../../src/domain/wire';
+} from '../../../domain/wire';
 
 describe('socket constants (spec §4, §7, §9)', () => {
   it('opens the two sockets under the host root', () => {

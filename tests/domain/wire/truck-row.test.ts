@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { parseTruckStatusRow, parseTruckStatusRows } from '../../../src/domain/wire';
+import { parseTruckStatusRow, parseTruckStatusRows } from '../../../domain/wire';
 
 const VALID = {
   status: 2,

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ROLE } from '../../../server/seed/accounts';
-import { translate } from '../../../src/domain/i18n';
+import { translate } from '../../../domain/i18n';
 import { call, login } from '../../helpers/api';
 import { launchBrowser } from '../../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole, waitForToast } from '../../helpers/console';

@@ -2,8 +2,8 @@
 // keyboard, its checks and probe readings as the server judged them; an offline truck failing the online check.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { translate } from '../../../src/domain/i18n';
-import { summarize } from '../../../src/domain/params/commissioning';
+import { translate } from '../../../domain/i18n';
+import { summarize } from '../../../domain/params/commissioning';
 import { launchBrowser } from '../../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../../helpers/console';
 import type { RunningServer } from '../../helpers/server';

@@ -4,11 +4,11 @@
 // reports, as the commissioning check shows them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { parseTankTable } from '../../../src/domain/params/tank-table';
-import { volumeAt } from '../../../src/domain/params/tank-table-math';
-import { sampleTankTable } from '../../../src/domain/params/tank-table-sample';
-import { TRUCK_STATUS } from '../../../src/domain/truck-status';
-import type { TankInventory } from '../../../src/domain/wire/truck-row';
+import { parseTankTable } from '../../../domain/params/tank-table';
+import { volumeAt } from '../../../domain/params/tank-table-math';
+import { sampleTankTable } from '../../../domain/params/tank-table-sample';
+import { TRUCK_STATUS } from '../../../domain/truck-status';
+import type { TankInventory } from '../../../domain/wire/truck-row';
 import { seedFleet, startSimulator, type Simulator } from '../../../server/sim';
 import { startDeviceResponder, type DeviceResponder } from '../../../server/sim/device-responder';
 import { call, login } from '../../helpers/api';

@@ -3,7 +3,7 @@
 // its worker's alarm socket (no socket more than the pair). The delay is measured from the save's answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { translate } from '../../../src/domain/i18n';
+import { translate } from '../../../domain/i18n';
 import { dataRows, dismissNotices, grid, startAdminConsole, type AdminConsole } from '../reports/report-fixture';
 
 const STATION = '/setting/base_data/station';

@@ -3,7 +3,7 @@
 // a stale save from a second console showing who changed the row and keeping the input.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { translate } from '../../../src/domain/i18n';
+import { translate } from '../../../domain/i18n';
 import { dataRows, dismissNotices, grid, onScreen, startAdminConsole, urlQuery, type AdminConsole } from '../reports/report-fixture';
 
 const STATION = '/setting/base_data/station';

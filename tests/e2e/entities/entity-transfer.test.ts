@@ -7,7 +7,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translate } from '../../../src/domain/i18n';
+import { translate } from '../../../domain/i18n';
 import { dataRows, onScreen, startAdminConsole, type AdminConsole } from '../reports/report-fixture';
 
 const STATION = '/setting/base_data/station';

@@ -5,9 +5,9 @@
 // administrator's password reset asking first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { translate } from '../../../src/domain/i18n';
-import { idCardCheckChar } from '../../../src/domain/validation/id-card';
-import type { LoginAnswer } from '../../../src/domain/wire/entities';
+import { translate } from '../../../domain/i18n';
+import { idCardCheckChar } from '../../../domain/validation/id-card';
+import type { LoginAnswer } from '../../../domain/wire/entities';
 import { call } from '../../helpers/api';
 import { dataRows, grid, onScreen, startAdminConsole, type AdminConsole } from '../reports/report-fixture';
 

@@ -3,8 +3,8 @@
 // part of its plate, and listed with the height and capacity the server read from the file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { translate } from '../../../src/domain/i18n';
-import { sampleTankTable } from '../../../src/domain/params/tank-table-sample';
+import { translate } from '../../../domain/i18n';
+import { sampleTankTable } from '../../../domain/params/tank-table-sample';
 import { dataRows, onScreen, startAdminConsole, type AdminConsole } from '../reports/report-fixture';
 
 const TANK_TABLE = '/setting/base_data/tank_table';

@@ -4,8 +4,8 @@
 // rectangle, pending again as a modification.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { parseFenceShape } from '../../../src/domain/fence-shape';
-import type { BaseMap } from '../../../src/domain/map/base-map';
+import { parseFenceShape } from '../../../domain/fence-shape';
+import type { BaseMap } from '../../../domain/map/base-map';
 import { call, login } from '../../helpers/api';
 import type { SimServer } from '../../helpers/server';
 import { movingFleet, type MovingFleet } from './moving-fleet';

@@ -3,9 +3,9 @@
 // a figure's link opens its report screen over the same span, and device_target shows its figures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { INDICATORS } from '../../../src/domain/screens/indicators/dashboards';
-import type { IndicatorPath, IndicatorRange } from '../../../src/domain/screens/indicators/definition';
-import { indicatorCallPath, type IndicatorAnswer } from '../../../src/domain/screens/indicators/wire';
+import { INDICATORS } from '../../../domain/screens/indicators/dashboards';
+import type { IndicatorPath, IndicatorRange } from '../../../domain/screens/indicators/definition';
+import { indicatorCallPath, type IndicatorAnswer } from '../../../domain/screens/indicators/wire';
 import { call, login } from '../../helpers/api';
 import { launchBrowser } from '../../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../../helpers/console';

@@ -2,8 +2,8 @@
 // server stored for it, cargo_transport lists exactly the loaded trucks; both follow the fleet as it moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { TRUCK_STATUS } from '../../../src/domain/truck-status';
-import type { TankInventory } from '../../../src/domain/wire/truck-row';
+import { TRUCK_STATUS } from '../../../domain/truck-status';
+import type { TankInventory } from '../../../domain/wire/truck-row';
 import type { SimServer } from '../../helpers/server';
 import { movingFleet, type MovingFleet } from './moving-fleet';
 

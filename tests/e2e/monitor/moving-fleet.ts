@@ -3,7 +3,7 @@
 // the admin's page logged in.
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_LIVE_LIMITS } from '../../../server/live/socket-policy';
-import { MINUTE_MS } from '../../../src/domain/format/time';
+import { MINUTE_MS } from '../../../domain/format/time';
 import { launchBrowser } from '../../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../../helpers/console';
 import { startSimServer, type SimServer } from '../../helpers/server';

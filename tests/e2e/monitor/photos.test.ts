@@ -3,9 +3,9 @@
 // keys, Escape back to the grid; and a range without events says 没有可查看的照片.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { DAY_MS } from '../../../src/domain/format/time';
-import { PHOTO_CALL_PATHS } from '../../../src/domain/photos/photo-wire';
-import { PHOTO_TRIGGERS, TRIGGER_EVENT_KINDS, maskChannels, triggerOfKind } from '../../../src/domain/photos/photo-triggers';
+import { DAY_MS } from '../../../domain/format/time';
+import { PHOTO_CALL_PATHS } from '../../../domain/photos/photo-wire';
+import { PHOTO_TRIGGERS, TRIGGER_EVENT_KINDS, maskChannels, triggerOfKind } from '../../../domain/photos/photo-triggers';
 import { DEFAULT_MASKS } from '../../../server/photos/camera-masks';
 import { launchBrowser } from '../../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../../helpers/console';

@@ -3,8 +3,8 @@
 // refused under the field with no call made.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DAY_MS } from '../../../src/domain/format/time';
-import { TRACK_CALL_PATH } from '../../../src/domain/playback/track-wire';
+import { DAY_MS } from '../../../domain/format/time';
+import { TRACK_CALL_PATH } from '../../../domain/playback/track-wire';
 import { launchBrowser } from '../../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../../helpers/console';
 import { seededFleetDatabase } from '../../helpers/seeded-fleet';

@@ -3,10 +3,10 @@
 // answers them, the summary row, the statistics chart, and an inventory day opening that day's fills and runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { translate } from '../../../src/domain/i18n';
-import { cellText } from '../../../src/domain/screens/reports/cells';
-import { reportFor } from '../../../src/domain/screens/reports/registry';
-import { SPRINKLER_REPORTS } from '../../../src/domain/screens/reports/sprinkler';
+import { translate } from '../../../domain/i18n';
+import { cellText } from '../../../domain/screens/reports/cells';
+import { reportFor } from '../../../domain/screens/reports/registry';
+import { SPRINKLER_REPORTS } from '../../../domain/screens/reports/sprinkler';
 import { login } from '../../helpers/api';
 import { launchBrowser } from '../../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../../helpers/console';

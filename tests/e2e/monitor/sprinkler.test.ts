@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_LIVE_LIMITS } from '../../../server/live/socket-policy';
-import { MINUTE_MS } from '../../../src/domain/format/time';
+import { MINUTE_MS } from '../../../domain/format/time';
 import { launchBrowser } from '../../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../../helpers/console';
 import { startSimServer, type SimServer } from '../../helpers/server';

@@ -3,8 +3,8 @@
 // chosen truck's status row, and the counts following the fleet as it moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { translate } from '../../../src/domain/i18n';
-import { TRUCK_STATUS_CODES, truckStatus } from '../../../src/domain/truck-status';
+import { translate } from '../../../domain/i18n';
+import { TRUCK_STATUS_CODES, truckStatus } from '../../../domain/truck-status';
 import type { SimServer } from '../../helpers/server';
 import { movingFleet, type MovingFleet } from './moving-fleet';
 

@@ -4,8 +4,8 @@
 // content policy to admit MSE's blob: media (media-src 'self' blob:, server/http/security-headers.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { MINUTE_MS } from '../../../src/domain/format/time';
-import { TRUCK_STATUS } from '../../../src/domain/truck-status';
+import { MINUTE_MS } from '../../../domain/format/time';
+import { TRUCK_STATUS } from '../../../domain/truck-status';
 import type { Db } from '../../../server/db/open';
 import { launchBrowser } from '../../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../../helpers/console';

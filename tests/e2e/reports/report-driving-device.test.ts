@@ -4,9 +4,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DAY_MS } from '../../../src/domain/format/time';
-import { translate } from '../../../src/domain/i18n';
-import { reportFor } from '../../../src/domain/screens/reports/registry';
+import { DAY_MS } from '../../../domain/format/time';
+import { translate } from '../../../domain/i18n';
+import { reportFor } from '../../../domain/screens/reports/registry';
 import {
   apiRowTexts, dataRows, gridHeaders, onScreen, openInConsole, rowAt, rowsShown, rowTexts, startAdminConsole, urlQuery, type AdminConsole, type ReportServer,
 } from './report-fixture';

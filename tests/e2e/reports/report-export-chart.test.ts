@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { LOSS_HISTOGRAM_BUCKETS, lossHistogramBucket } from '../../../src/domain/constants';
-import { CARGO_REPORTS } from '../../../src/domain/screens/reports/cargo';
-import { cellText } from '../../../src/domain/screens/reports/cells';
+import { LOSS_HISTOGRAM_BUCKETS, lossHistogramBucket } from '../../../domain/constants';
+import { CARGO_REPORTS } from '../../../domain/screens/reports/cargo';
+import { cellText } from '../../../domain/screens/reports/cells';
 import { cellOf, dataRows, gridHeaders, onScreen, REPORTS, rowsShown, startAdminConsole, totalOf, urlQuery, type AdminConsole, type ReportServer } from './report-fixture';
 
 const FIRST_PAGE = { page: 1, size: 100 } as const;

@@ -2,12 +2,12 @@
 // console (links, tabs, language), and reading the report screen (grid rows, headers, total) the way a user sees it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ServerConfig } from '../../../server/config';
-import { translate, type Lang } from '../../../src/domain/i18n';
-import type { CargoReportPath } from '../../../src/domain/screens/reports/cargo';
-import { cellText } from '../../../src/domain/screens/reports/cells';
-import type { ReportDef } from '../../../src/domain/screens/reports/definition';
-import { reportFor } from '../../../src/domain/screens/reports/registry';
-import { TOTALS_SUFFIX, type ReportPage, type ReportRow, type ReportTotals } from '../../../src/domain/screens/reports/wire';
+import { translate, type Lang } from '../../../domain/i18n';
+import type { CargoReportPath } from '../../../domain/screens/reports/cargo';
+import { cellText } from '../../../domain/screens/reports/cells';
+import type { ReportDef } from '../../../domain/screens/reports/definition';
+import { reportFor } from '../../../domain/screens/reports/registry';
+import { TOTALS_SUFFIX, type ReportPage, type ReportRow, type ReportTotals } from '../../../domain/screens/reports/wire';
 import { call, login } from '../../helpers/api';
 import { launchBrowser } from '../../helpers/browser';
 import { loginAs, newUserPage, requireBuiltConsole } from '../../helpers/console';

@@ -3,8 +3,8 @@
 // browser context (another console: its own cookies, session and SharedWorker), through the server's notice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { displayDateTime } from '../../../src/domain/format/time';
-import type { ReportRow } from '../../../src/domain/screens/reports/wire';
+import { displayDateTime } from '../../../domain/format/time';
+import type { ReportRow } from '../../../domain/screens/reports/wire';
 import { launchTabbedBrowser, type TabbedBrowser } from '../../helpers/browser';
 import { loginAs, newUserPage } from '../../helpers/console';
 import { cellOf, dismissNotices, grid, REPORTS, rowsShown, startReportServer, type ReportServer } from './report-fixture';

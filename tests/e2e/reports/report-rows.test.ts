@@ -3,13 +3,13 @@
 // languages, English headers and dates.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DAY_MS, displayDateTime } from '../../../src/domain/format/time';
-import { formatLoss } from '../../../src/domain/format/loss';
-import { translate } from '../../../src/domain/i18n';
-import { CARGO_REPORTS } from '../../../src/domain/screens/reports/cargo';
-import { REPORTS as REPORT_DEFS } from '../../../src/domain/screens/reports/registry';
-import { chinaYear, hasYearFilter, presetRange, rangeFilterOf } from '../../../src/domain/screens/reports/query';
-import { TOTALS_SUFFIX } from '../../../src/domain/screens/reports/wire';
+import { DAY_MS, displayDateTime } from '../../../domain/format/time';
+import { formatLoss } from '../../../domain/format/loss';
+import { translate } from '../../../domain/i18n';
+import { CARGO_REPORTS } from '../../../domain/screens/reports/cargo';
+import { REPORTS as REPORT_DEFS } from '../../../domain/screens/reports/registry';
+import { chinaYear, hasYearFilter, presetRange, rangeFilterOf } from '../../../domain/screens/reports/query';
+import { TOTALS_SUFFIX } from '../../../domain/screens/reports/wire';
 import {
   apiRowTexts, cellOf, chooseLanguage, closeOtherTabs, dataRows, grid, gridHeaders, liveRowCount, onScreen, openInConsole, REPORTS, rowAt, rowsShown, rowTexts, startAdminConsole, summaryRow, totalOf,
   urlQuery, type AdminConsole, type ReportServer,

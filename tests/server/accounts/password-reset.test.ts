@@ -2,9 +2,9 @@
 // end, the rules refuse in zh and en, and no one takes over an account with more rights than their own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPlain } from '../../../server/auth/passwords';
-import { passwordResetCall } from '../../../src/domain/screens/accounts/wire';
-import type { FieldRefusal } from '../../../src/domain/screens/entities/wire';
-import type { LoginAnswer } from '../../../src/domain/wire/entities';
+import { passwordResetCall } from '../../../domain/screens/accounts/wire';
+import type { FieldRefusal } from '../../../domain/screens/entities/wire';
+import type { LoginAnswer } from '../../../domain/wire/entities';
 import { call, login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
 

@@ -3,12 +3,12 @@
 // the role's user already judged by the new functions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '../../../server/seed/accounts';
-import { compactFunctions, expandFunctions } from '../../../src/domain/screens/accounts/role-functions';
+import { compactFunctions, expandFunctions } from '../../../domain/screens/accounts/role-functions';
 import {
   ROLE_FUNCTION_CALL, roleFunctionCall, type RoleFunctionConflict, type RoleFunctionRoles, type RoleFunctions,
-} from '../../../src/domain/screens/accounts/wire';
-import type { FieldRefusal } from '../../../src/domain/screens/entities/wire';
-import type { MenuEntry } from '../../../src/domain/wire/entities';
+} from '../../../domain/screens/accounts/wire';
+import type { FieldRefusal } from '../../../domain/screens/entities/wire';
+import type { MenuEntry } from '../../../domain/wire/entities';
 import { call, login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
 

@@ -2,8 +2,8 @@
 // a picture GET /captcha drew, used once, within 5 minutes, checked by any instance; none in legacy mode.
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHALLENGE_REQUIRED, type LoginChallenge } from '../../../src/domain/wire/login-challenge';
-import type { LoginAnswer } from '../../../src/domain/wire/entities';
+import { CHALLENGE_REQUIRED, type LoginChallenge } from '../../../domain/wire/login-challenge';
+import type { LoginAnswer } from '../../../domain/wire/entities';
 import { CHALLENGE_TTL_MS, issueChallenge, MAX_CHALLENGES_PER_MINUTE, takeChallenge } from '../../../server/auth/login-challenge';
 import { answeredChallenge, call } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';

@@ -3,8 +3,8 @@
 import { scryptSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCRYPT_COST, md5Hex, SCRYPT_PARAMS, scryptCost, verifyPlain } from '../../../server/auth/passwords';
-import type { LoginAnswer } from '../../../src/domain/wire/entities';
-import { CHALLENGE_REQUIRED } from '../../../src/domain/wire/login-challenge';
+import type { LoginAnswer } from '../../../domain/wire/entities';
+import { CHALLENGE_REQUIRED } from '../../../domain/wire/login-challenge';
 import { answeredChallenge, call, login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
 

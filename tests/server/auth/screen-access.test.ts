@@ -3,11 +3,11 @@
 // the guard's answer), and lets in a role holding any one of its screens. No call is listed by hand.
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, routeByPath, type RoutePath } from '../../../src/domain/routes';
-import { ENTITIES } from '../../../src/domain/screens/entities/registry';
-import { INDICATORS } from '../../../src/domain/screens/indicators/dashboards';
-import { REPORT_DEFS } from '../../../src/domain/screens/reports/registry';
-import { RESULT_CODE } from '../../../src/domain/wire/envelope';
+import { ROUTES, routeByPath, type RoutePath } from '../../../domain/routes';
+import { ENTITIES } from '../../../domain/screens/entities/registry';
+import { INDICATORS } from '../../../domain/screens/indicators/dashboards';
+import { REPORT_DEFS } from '../../../domain/screens/reports/registry';
+import { RESULT_CODE } from '../../../domain/wire/envelope';
 import { screensOf } from '../../../server/auth/access';
 import { installGuard, type GuardedRoute } from '../../../server/auth/guard';
 import { createSession } from '../../../server/auth/sessions';

@@ -1,12 +1,12 @@
 // A server for the commissioning check's tests: the real app on a test database (a small seeded fleet, or the one a
 // caller hands in).
-import { COMMISSIONING_CALL_PATH, type CommissioningAnswer } from '../../../src/domain/params/commissioning';
+import { COMMISSIONING_CALL_PATH, type CommissioningAnswer } from '../../../domain/params/commissioning';
 import { seedFleet } from '../../../server/sim';
 import { call, login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
 import type { TestDatabase } from '../../helpers/test-database';
-import type { Envelope } from '../../../src/domain/wire/envelope';
-import type { Lang } from '../../../src/domain/i18n';
+import type { Envelope } from '../../../domain/wire/envelope';
+import type { Lang } from '../../../domain/i18n';
 
 export interface CommissioningServerOptions {
   /** A database made for this server (a seeded 30-day fleet, say); a fresh one with six seeded trucks by default. */

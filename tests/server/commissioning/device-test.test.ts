@@ -2,10 +2,10 @@
 // row and judged; an offline truck failing the online check; a console whose compartment count or SN disagrees with
 // the truck; releases and a confirmed controller upgrade in the versions; and who may ask about which truck.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paramFileDef } from '../../../src/domain/params/catalogue';
-import type { CommissioningAnswer, CheckId } from '../../../src/domain/params/commissioning';
-import { parseParamFile, withParamValue, writeParamFile } from '../../../src/domain/params/param-text';
-import { translate } from '../../../src/domain/i18n';
+import { paramFileDef } from '../../../domain/params/catalogue';
+import type { CommissioningAnswer, CheckId } from '../../../domain/params/commissioning';
+import { parseParamFile, withParamValue, writeParamFile } from '../../../domain/params/param-text';
+import { translate } from '../../../domain/i18n';
 import { ROLE } from '../../../server/seed/accounts';
 import { DEVICE_STATE_FILES, updateDeviceFile } from '../../../server/sends/device-files';
 import type { RunningServer } from '../../helpers/server';

@@ -4,7 +4,7 @@
 // the rules the entity definitions declare.
 import { CamelCasePlugin, Kysely, Migrator, sql, type Dialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ENTITIES } from '../../../src/domain/screens/entities/registry';
+import { ENTITIES } from '../../../domain/screens/entities/registry';
 import { migrationsFor } from '../../../server/db/migrations';
 import { openDatabase } from '../../../server/db/open';
 import { postgresDialect } from '../../../server/db/postgres';

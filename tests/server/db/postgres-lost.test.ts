@@ -2,7 +2,7 @@
 // serves again once the database is back. A cluster of its own, so stopping it disturbs no other test.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translate } from '../../../src/domain/i18n';
+import { translate } from '../../../domain/i18n';
 import { call, login } from '../../helpers/api';
 import { startCluster, type PostgresCluster } from '../../../scripts/cluster/local-postgres';
 import { startMain, type MainProcess } from '../../helpers/server-process';

@@ -3,7 +3,7 @@
 // and every row is a valid event of the ten-state catalogue.
 import { CamelCasePlugin, Kysely, Migrator, type Dialect, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEventData } from '../../../src/domain/event-shapes';
+import { parseEventData } from '../../../domain/event-shapes';
 import { migrationsFor } from '../../../server/db/migrations';
 import { postgresDialect } from '../../../server/db/postgres';
 import type { Database as Schema } from '../../../server/db/schema';

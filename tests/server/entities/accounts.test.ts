@@ -3,8 +3,8 @@
 // disabled through the status call ending its sessions at once: the next call with its token is told the session
 // expired (the contract's 504, which logs the console out; shell spec §live, result codes).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginAnswer } from '../../../src/domain/wire/entities';
-import { RESULT_CODE } from '../../../src/domain/wire/envelope';
+import type { LoginAnswer } from '../../../domain/wire/entities';
+import { RESULT_CODE } from '../../../domain/wire/envelope';
 import { call } from '../../helpers/api';
 import { defAt, editForm, savedRow, startEntityServer, type EntityServer } from './entity-server';
 

@@ -3,10 +3,10 @@
 // file and a bad one refused at its line; edits refused while a tank table is being sent; read-only lists with no
 // write calls; records split by send kind; and only roles holding device_parameter reach any of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translate } from '../../../src/domain/i18n';
-import { fileContentKey } from '../../../src/domain/screens/entities/validate';
-import { fileFieldOf, type EntityDef } from '../../../src/domain/screens/entities/definition';
-import { entityFilePath, isStoredFile, type StoredFile } from '../../../src/domain/screens/entities/wire';
+import { translate } from '../../../domain/i18n';
+import { fileContentKey } from '../../../domain/screens/entities/validate';
+import { fileFieldOf, type EntityDef } from '../../../domain/screens/entities/definition';
+import { entityFilePath, isStoredFile, type StoredFile } from '../../../domain/screens/entities/wire';
 import { call } from '../../helpers/api';
 import { defAt, editForm, noSuchCall, savedRow, startEntityServer, type EntityServer } from './entity-server';
 import { insertRecord } from './records';

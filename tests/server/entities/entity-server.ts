@@ -1,13 +1,13 @@
 // One server over the simulator's seeded fleet with a session per demo account, the entity calls as functions, and a
 // valid new row for any definition: what every entity test drives.
-import { ENTITIES, entityFor } from '../../../src/domain/screens/entities/registry';
-import type { EntityDef, EntityField } from '../../../src/domain/screens/entities/definition';
-import { confirmKey, fileContentKey, isCreateOnly } from '../../../src/domain/screens/entities/validate';
+import { ENTITIES, entityFor } from '../../../domain/screens/entities/registry';
+import type { EntityDef, EntityField } from '../../../domain/screens/entities/definition';
+import { confirmKey, fileContentKey, isCreateOnly } from '../../../domain/screens/entities/validate';
 import { ROLE } from '../../../server/seed/accounts';
 import {
   entityCallPath, isEntityRow, isStoredPhoto, photoUploadPath, type EntityPage, type EntityRow, type StoredPhoto,
-} from '../../../src/domain/screens/entities/wire';
-import type { Envelope } from '../../../src/domain/wire/envelope';
+} from '../../../domain/screens/entities/wire';
+import type { Envelope } from '../../../domain/wire/envelope';
 import { API, call, login } from '../../helpers/api';
 import { seededFleetDatabase } from '../../helpers/seeded-fleet';
 import { startServer, type RunningServer } from '../../helpers/server';

@@ -2,7 +2,7 @@
 // and resolved among the caller's rows (a truck's plate, a role's name), days, ID numbers, the driver code and a
 // terminal phone, and the unique values of spec §5, each refused naming its field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translate } from '../../../src/domain/i18n';
+import { translate } from '../../../domain/i18n';
 import { ROLE } from '../../../server/seed/accounts';
 import { VALID_ID_CARD, defAt, savedRow, startEntityServer, type EntityServer } from './entity-server';
 

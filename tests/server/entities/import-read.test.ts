@@ -4,8 +4,8 @@
 // it says (encrypted, two parts of one name, a size it does not have, a DOCTYPE) is refused as unreadable.
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { EntityDef, EntityField } from '../../../src/domain/screens/entities/definition';
-import { entityFor } from '../../../src/domain/screens/entities/registry';
+import type { EntityDef, EntityField } from '../../../domain/screens/entities/definition';
+import { entityFor } from '../../../domain/screens/entities/registry';
 import { cellReader } from '../../../server/entities/entity-import-columns';
 import { readSheet, type SheetRead } from '../../../server/entities/entity-import-read';
 import { deflated, headerOf, inlineRow, sheetXml, stored, xlsxOf, zipOf } from './xlsx-bombs';

@@ -3,9 +3,9 @@
 // A table the fleet does not seed (repair cards, thresholds…) gets four rows made by the administrator first.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityDef } from '../../../src/domain/screens/entities/definition';
-import { entityFor } from '../../../src/domain/screens/entities/registry';
-import { isEntityPage, type EntityRow, type EntityValue } from '../../../src/domain/screens/entities/wire';
+import type { EntityDef } from '../../../domain/screens/entities/definition';
+import { entityFor } from '../../../domain/screens/entities/registry';
+import { isEntityPage, type EntityRow, type EntityValue } from '../../../domain/screens/entities/wire';
 import { DEFS, nameOf, startEntityServer, type EntityServer } from './entity-server';
 
 const CASES = DEFS.map((def) => [nameOf(def), def] as const);

@@ -2,8 +2,8 @@
 // says) and served back with their type; a larger image and a text file named like an image are refused with the
 // spec's words in zh and en; a driver may only name a photo that was uploaded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHOTO_NAME } from '../../../src/domain/screens/entities/validate';
-import { PHOTO_READ_PATH } from '../../../src/domain/screens/entities/wire';
+import { PHOTO_NAME } from '../../../domain/screens/entities/validate';
+import { PHOTO_READ_PATH } from '../../../domain/screens/entities/wire';
 import { API } from '../../helpers/api';
 import { defAt, savedRow, startEntityServer, type EntityServer } from './entity-server';
 import { gif, jpeg, png } from './images';

@@ -1,6 +1,6 @@
 // Rows of the read-only lists, written as the send engine writes them (a tank table's history, the probes' tables, the
 // confirmed changes), so the registry-wide list, search, scope and export tests have rows of every screen.
-import type { EntityDef } from '../../../src/domain/screens/entities/definition';
+import type { EntityDef } from '../../../domain/screens/entities/definition';
 import { SAMPLE_TANK_TABLE } from './sample-files';
 import type { Db } from '../../../server/db/open';
 

@@ -3,10 +3,10 @@
 // refused write changes nothing. Each field's values and messages are read off its definition: its type, its limits
 // and the spec's own message where the definition names one (a driver code, a mobile, a depot manager).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translate, type LocaleKey, type LocaleValues } from '../../../src/domain/i18n';
-import type { EntityDef, EntityField } from '../../../src/domain/screens/entities/definition';
-import { entityFor } from '../../../src/domain/screens/entities/registry';
-import { isCreateOnly } from '../../../src/domain/screens/entities/validate';
+import { translate, type LocaleKey, type LocaleValues } from '../../../domain/i18n';
+import type { EntityDef, EntityField } from '../../../domain/screens/entities/definition';
+import { entityFor } from '../../../domain/screens/entities/registry';
+import { isCreateOnly } from '../../../domain/screens/entities/validate';
 import { WRITABLE_DEFS as DEFS, VALID_ID_CARD, editForm, nameOf, noSuchCall, savedRow, startEntityServer, validInput, type EntityServer } from './entity-server';
 
 const CASES = DEFS.map((def) => [nameOf(def), def] as const);

@@ -3,10 +3,10 @@
 // a new top organisation is an administrator's, and a new organisation is granted to the manager who made it. Roles
 // are nobody's company's: every caller sees them but a superMan's role, which only a superMan sees or touches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityDef, EntityField } from '../../../src/domain/screens/entities/definition';
-import type { EntityRow } from '../../../src/domain/screens/entities/wire';
-import { entityFor } from '../../../src/domain/screens/entities/registry';
-import type { ReportOptions } from '../../../src/domain/screens/reports/wire';
+import type { EntityDef, EntityField } from '../../../domain/screens/entities/definition';
+import type { EntityRow } from '../../../domain/screens/entities/wire';
+import { entityFor } from '../../../domain/screens/entities/registry';
+import type { ReportOptions } from '../../../domain/screens/reports/wire';
 import { sql } from 'kysely';
 import { call } from '../../helpers/api';
 import { DEFS, editForm, nameOf, noSuchCall, savedRow, startEntityServer, validInput, type EntityServer } from './entity-server';

@@ -1,11 +1,11 @@
 // The import and export calls as a test drives them: a form posted for a workbook (export, template), a workbook
 // uploaded as the body (import), and sheets written and read back with exceljs.
 import ExcelJS from 'exceljs';
-import { USER_PATH } from '../../../src/domain/screens/entities/accounts';
-import type { EntityDef } from '../../../src/domain/screens/entities/definition';
-import { transferCallPath, XLSX_TYPE } from '../../../src/domain/screens/entities/transfer';
-import { entityCallPath } from '../../../src/domain/screens/entities/wire';
-import type { Envelope } from '../../../src/domain/wire/envelope';
+import { USER_PATH } from '../../../domain/screens/entities/accounts';
+import type { EntityDef } from '../../../domain/screens/entities/definition';
+import { transferCallPath, XLSX_TYPE } from '../../../domain/screens/entities/transfer';
+import { entityCallPath } from '../../../domain/screens/entities/wire';
+import type { Envelope } from '../../../domain/wire/envelope';
 import { ROLE } from '../../../server/seed/accounts';
 import { API, call } from '../../helpers/api';
 

@@ -2,12 +2,12 @@
 // order as the grid shows them (a company by its name, the status by its label), under the posted headers; the search
 // and the caller's companies apply as they do to the list; an unknown column is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translate } from '../../../src/domain/i18n';
-import type { EntityDef } from '../../../src/domain/screens/entities/definition';
-import { entityFor } from '../../../src/domain/screens/entities/registry';
-import { XLSX_TYPE } from '../../../src/domain/screens/entities/transfer';
-import type { EntityRow } from '../../../src/domain/screens/entities/wire';
-import type { ReportOptions } from '../../../src/domain/screens/reports/wire';
+import { translate } from '../../../domain/i18n';
+import type { EntityDef } from '../../../domain/screens/entities/definition';
+import { entityFor } from '../../../domain/screens/entities/registry';
+import { XLSX_TYPE } from '../../../domain/screens/entities/transfer';
+import type { EntityRow } from '../../../domain/screens/entities/wire';
+import type { ReportOptions } from '../../../domain/screens/reports/wire';
 import { call } from '../../helpers/api';
 import { DEFS, nameOf, savedRow, startEntityServer, validInput, type DemoUser, type EntityServer } from './entity-server';
 import { postForDownload, sheetTexts } from './transfer-calls';

@@ -5,10 +5,10 @@
 // going through meanwhile.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityDef } from '../../../src/domain/screens/entities/definition';
-import { entityFor } from '../../../src/domain/screens/entities/registry';
-import { isSheetField, TRANSFER_LIMITS, transferCallPath, XLSX_TYPE, type ImportDone } from '../../../src/domain/screens/entities/transfer';
-import type { Envelope } from '../../../src/domain/wire/envelope';
+import type { EntityDef } from '../../../domain/screens/entities/definition';
+import { entityFor } from '../../../domain/screens/entities/registry';
+import { isSheetField, TRANSFER_LIMITS, transferCallPath, XLSX_TYPE, type ImportDone } from '../../../domain/screens/entities/transfer';
+import type { Envelope } from '../../../domain/wire/envelope';
 import { ROLE } from '../../../server/seed/accounts';
 import { API } from '../../helpers/api';
 import { addAccount } from '../live/accounts';

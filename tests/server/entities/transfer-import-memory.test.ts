@@ -5,9 +5,9 @@
 // those, and a 10,000-row file taken whole and checked) are `npm run bench:settings`'s: their peak is mostly garbage
 // V8 has not collected yet, which moves with how busy the machine is, a figure to watch rather than to assert.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityDef } from '../../../src/domain/screens/entities/definition';
-import { entityFor } from '../../../src/domain/screens/entities/registry';
-import { entityCallPath, type EntityPage } from '../../../src/domain/screens/entities/wire';
+import type { EntityDef } from '../../../domain/screens/entities/definition';
+import { entityFor } from '../../../domain/screens/entities/registry';
+import { entityCallPath, type EntityPage } from '../../../domain/screens/entities/wire';
 import type { Diagnostics } from '../../../server/routes/diagnostics';
 import { call, login } from '../../helpers/api';
 import { peakResidentBytes, resetPeak, residentBytes } from '../../helpers/process-memory';

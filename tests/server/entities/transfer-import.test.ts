@@ -4,13 +4,13 @@
 // en; the file's own limits; and the time a 1,000-row station import takes.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translate } from '../../../src/domain/i18n';
-import type { EntityDef } from '../../../src/domain/screens/entities/definition';
-import { entityFor } from '../../../src/domain/screens/entities/registry';
+import { translate } from '../../../domain/i18n';
+import type { EntityDef } from '../../../domain/screens/entities/definition';
+import { entityFor } from '../../../domain/screens/entities/registry';
 import {
   isImportable, isSheetField, TRANSFER_LIMITS, XLSX_TYPE, type ImportDone, type ImportRefusal,
-} from '../../../src/domain/screens/entities/transfer';
-import type { EntityRow } from '../../../src/domain/screens/entities/wire';
+} from '../../../domain/screens/entities/transfer';
+import type { EntityRow } from '../../../domain/screens/entities/wire';
 import { DEFS, nameOf, startEntityServer, validInput, type EntityServer } from './entity-server';
 import { fillTemplate, postForDownload, sheetTexts, upload, workbookOf } from './transfer-calls';
 

@@ -3,11 +3,11 @@
 // A global value (a plate, a driver's code) is still refused across companies, as only 'taken' to a caller who cannot
 // see the row holding it. Two tenants: the manager (C001–C004) and a user administrator of the garden bureau (C005).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translate, type LocaleKey } from '../../../src/domain/i18n';
-import type { EntityDef } from '../../../src/domain/screens/entities/definition';
-import { isSheetField, type ImportDone, type ImportRefusal } from '../../../src/domain/screens/entities/transfer';
-import { entityCallPath } from '../../../src/domain/screens/entities/wire';
-import type { Envelope } from '../../../src/domain/wire/envelope';
+import { translate, type LocaleKey } from '../../../domain/i18n';
+import type { EntityDef } from '../../../domain/screens/entities/definition';
+import { isSheetField, type ImportDone, type ImportRefusal } from '../../../domain/screens/entities/transfer';
+import { entityCallPath } from '../../../domain/screens/entities/wire';
+import type { Envelope } from '../../../domain/wire/envelope';
 import { ROLE } from '../../../server/seed/accounts';
 import { call } from '../../helpers/api';
 import { defAt, savedRow, startEntityServer, validInput, type EntityServer } from './entity-server';

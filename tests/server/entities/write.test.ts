@@ -3,9 +3,9 @@
 // code refused; and nothing changed by a refused write. An append-only record (a text message sent) has no edit: its
 // tests change its status only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translate } from '../../../src/domain/i18n';
-import type { EntityDef, EntityField } from '../../../src/domain/screens/entities/definition';
-import type { EntityRow, EntityValue } from '../../../src/domain/screens/entities/wire';
+import { translate } from '../../../domain/i18n';
+import type { EntityDef, EntityField } from '../../../domain/screens/entities/definition';
+import type { EntityRow, EntityValue } from '../../../domain/screens/entities/wire';
 import { chinaDateTime } from '../../../server/entities/entity-answers';
 import { WRITABLE_DEFS as DEFS, editForm, nameOf, noSuchCall, savedRow, startEntityServer, type EntityServer } from './entity-server';
 

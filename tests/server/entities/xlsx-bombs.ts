@@ -3,9 +3,9 @@
 // repeated XML is deflated once and its compressed bytes repeated (each piece flushed to a byte boundary from a fresh
 // window, which keeps the stream valid), so a 300 MB part costs the test no more than a few MB.
 import zlib from 'node:zlib';
-import { translate } from '../../../src/domain/i18n';
-import type { EntityDef } from '../../../src/domain/screens/entities/definition';
-import { isSheetField } from '../../../src/domain/screens/entities/transfer';
+import { translate } from '../../../domain/i18n';
+import type { EntityDef } from '../../../domain/screens/entities/definition';
+import { isSheetField } from '../../../domain/screens/entities/transfer';
 
 /** A part's raw deflate stream, its uncompressed size and CRC-32. */
 interface Deflated {

@@ -3,10 +3,10 @@
 // queue and those behind move up; a released place lets the next one build and stream its workbook; a full queue
 // refuses at once; a server of the spec's contract has no status call. The test holds the places itself: no timings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARGO_REPORTS } from '../../../src/domain/screens/reports/cargo';
-import { reportCallPath } from '../../../src/domain/screens/reports/registry';
-import { XLSX_TYPE } from '../../../src/domain/screens/entities/transfer';
-import { EXPORT_QUEUE_PATH, EXPORT_TICKET_FIELD, type ExportQueueState } from '../../../src/domain/wire/export-queue';
+import { CARGO_REPORTS } from '../../../domain/screens/reports/cargo';
+import { reportCallPath } from '../../../domain/screens/reports/registry';
+import { XLSX_TYPE } from '../../../domain/screens/entities/transfer';
+import { EXPORT_QUEUE_PATH, EXPORT_TICKET_FIELD, type ExportQueueState } from '../../../domain/wire/export-queue';
 import type { ExportSlot } from '../../../server/exports/export-queue';
 import { API, call, login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';

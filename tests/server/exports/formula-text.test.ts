@@ -3,9 +3,9 @@
 // as Text and quote-prefixed, in report exports, master-data exports and import templates; numbers and dates stay
 // typed. On both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EntityDef } from '../../../src/domain/screens/entities/definition';
-import { reportCallPath, reportFor } from '../../../src/domain/screens/reports/registry';
-import { DAY_MS } from '../../../src/domain/format/time';
+import type { EntityDef } from '../../../domain/screens/entities/definition';
+import { reportCallPath, reportFor } from '../../../domain/screens/reports/registry';
+import { DAY_MS } from '../../../domain/format/time';
 import { sheetFields, templateHeader } from '../../../server/entities/entity-import-columns';
 import { API } from '../../helpers/api';
 import { defAt, savedRow, startEntityServer, type EntityServer } from '../entities/entity-server';

@@ -2,9 +2,9 @@
 // databases: every figure equals a direct count of the `alarm` and `event` rows in the answer's span, per range; the
 // operator's figures count only C002's rows; the garden user, without the screens, is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INDICATORS } from '../../../src/domain/screens/indicators/dashboards';
-import type { IndicatorDef, IndicatorRange, IndicatorSource } from '../../../src/domain/screens/indicators/definition';
-import { indicatorCallPath, type IndicatorAnswer } from '../../../src/domain/screens/indicators/wire';
+import { INDICATORS } from '../../../domain/screens/indicators/dashboards';
+import type { IndicatorDef, IndicatorRange, IndicatorSource } from '../../../domain/screens/indicators/definition';
+import { indicatorCallPath, type IndicatorAnswer } from '../../../domain/screens/indicators/wire';
 import { call } from '../../helpers/api';
 import { startSeededServer, type SeededServer } from '../reports/seeded-server';
 

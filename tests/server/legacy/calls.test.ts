@@ -1,6 +1,6 @@
 // The HTTP calls under CONTRACT=legacy: the spec's calls all answer, in the spec's shapes; our own calls are not there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginAnswer } from '../../../src/domain/wire/entities';
+import type { LoginAnswer } from '../../../domain/wire/entities';
 import { API, call, login, type LoggedIn } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
 import { ALARMS, FENCES, insertFleet, type Fleet } from '../routes/fixtures';

@@ -1,7 +1,7 @@
 // The live sockets under CONTRACT=legacy: cookie only, live alarms without seq and no replay, the full status list each period.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
-import type { TruckStatusRow } from '../../../src/domain/wire/truck-row';
+import { EVERY_TYPE_LIST } from '../../../domain/alarm-types';
+import type { TruckStatusRow } from '../../../domain/wire/truck-row';
 import { announceAccountChange } from '../../../server/auth/account-change';
 import { hashToken } from '../../../server/auth/sessions';
 import { connect, type ClientOptions, type LiveClient } from '../../helpers/live-client';

@@ -1,5 +1,5 @@
 // Who may open the live sockets: a session by token or cookie, an allowed Origin, an open message in time, a live peer.
-import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
+import { EVERY_TYPE_LIST } from '../../../domain/alarm-types';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../../helpers/api';

@@ -1,7 +1,7 @@
 // An announced change of a user's companies or role re-filters its open sockets at once: alarms in place, trucks added or reset.
 import { describe, expect, it } from 'vitest';
-import { SOCKET_CLOSE } from '../../../src/domain/wire/sockets';
-import type { TruckStatusRow } from '../../../src/domain/wire/truck-row';
+import { SOCKET_CLOSE } from '../../../domain/wire/sockets';
+import type { TruckStatusRow } from '../../../domain/wire/truck-row';
 import { announceAccountChange } from '../../../server/auth/account-change';
 import type { AccountChange } from '../../../server/live/hub';
 import { addAccount, openAlarm, openTruck, setCompanies, setRole, truckIdsOf } from './accounts';

@@ -1,7 +1,7 @@
 // An announced disable (user or role) ends the account's sockets with the final 4401 at once, and its HTTP sessions for good.
 import { describe, expect, it } from 'vitest';
-import { RESULT_CODE } from '../../../src/domain/wire/envelope';
-import { SOCKET_CLOSE } from '../../../src/domain/wire/sockets';
+import { RESULT_CODE } from '../../../domain/wire/envelope';
+import { SOCKET_CLOSE } from '../../../domain/wire/sockets';
 import { announceAccountChange } from '../../../server/auth/account-change';
 import { DEFAULT_LIVE_LIMITS } from '../../../server/live/socket-policy';
 import { call } from '../../helpers/api';

@@ -1,6 +1,6 @@
 // The periodic sweep ends the sockets of accounts disabled without an announcement (edited straight in the database).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOCKET_CLOSE, type SocketName } from '../../../src/domain/wire/sockets';
+import { SOCKET_CLOSE, type SocketName } from '../../../domain/wire/sockets';
 import { connect, type LiveClient } from '../../helpers/live-client';
 import { addAccount, openAlarm, openTruck, setRole, setUserStatus, type TestAccount } from './accounts';
 import { startBareServer, type BareServer } from './bare-server';

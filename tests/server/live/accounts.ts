@@ -1,8 +1,8 @@
 // Accounts of their own for the live-socket tests, the edits the master-data routes will make, and their sockets opened.
-import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
-import type { LiveAlarm } from '../../../src/domain/wire/live-alarm';
-import type { SocketName } from '../../../src/domain/wire/sockets';
-import type { TruckStatusRow } from '../../../src/domain/wire/truck-row';
+import { EVERY_TYPE_LIST } from '../../../domain/alarm-types';
+import type { LiveAlarm } from '../../../domain/wire/live-alarm';
+import type { SocketName } from '../../../domain/wire/sockets';
+import type { TruckStatusRow } from '../../../domain/wire/truck-row';
 import { createSession } from '../../../server/auth/sessions';
 import type { PublishedAlarm } from '../../../server/live/hub';
 import type { Services } from '../../../server/services';

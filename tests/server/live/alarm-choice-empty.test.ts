@@ -1,8 +1,8 @@
 // An empty alarm-type choice is "no alarms" everywhere: stored by POST /stUserAlarm, on the alarm socket (replay and
 // live), and in the worker's reading of a session; only a session without any saved choice asks for every type.
 import { describe, expect, it } from 'vitest';
-import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
-import type { UserPriAnswer } from '../../../src/domain/wire/entities';
+import { EVERY_TYPE_LIST } from '../../../domain/alarm-types';
+import type { UserPriAnswer } from '../../../domain/wire/entities';
 import { parseLiveSession } from '../../../workers/open-messages';
 import { call } from '../../helpers/api';
 import { raiseAlarm } from './fleet';

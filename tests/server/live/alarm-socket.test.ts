@@ -1,7 +1,7 @@
 // The alarm socket: live alarms by company and type, and the lastSeq replay with no gap and no duplicate under load.
 import { describe, expect, it } from 'vitest';
-import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
-import type { LiveAlarm } from '../../../src/domain/wire/live-alarm';
+import { EVERY_TYPE_LIST } from '../../../domain/alarm-types';
+import type { LiveAlarm } from '../../../domain/wire/live-alarm';
 import { lastAlarmSeq } from '../../../server/store/alarms';
 import type { LiveClient } from '../../helpers/live-client';
 import { raiseAlarm, seqs } from './fleet';

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
-import { parseTruckSocketOpen, type TruckSocketOpen } from '../../../src/domain/wire/sockets';
+import { parseTruckSocketOpen, type TruckSocketOpen } from '../../../domain/wire/sockets';
 import { createSession } from '../../../server/auth/sessions';
 import { createServices, type CreatedServices } from '../../../server/create-services';
 import { LiveConnection, type Feed } from '../../../server/live/connection';

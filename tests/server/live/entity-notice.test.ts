@@ -2,8 +2,8 @@
 // who see its company, the saver's and every superMan's too, whatever alarm types they chose; never a console of a user
 // without that company, and nothing at all under the spec's contract.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITY_STATUS } from '../../../src/domain/screens/entities/definition';
-import { entityCallPath } from '../../../src/domain/screens/entities/wire';
+import { ENTITY_STATUS } from '../../../domain/screens/entities/definition';
+import { entityCallPath } from '../../../domain/screens/entities/wire';
 import type { EntityChange } from '../../../server/live/hub';
 import { call, login } from '../../helpers/api';
 import { connect, type LiveClient } from '../../helpers/live-client';

@@ -1,8 +1,8 @@
 // Station writes through the entity calls, and the "entity changed" notice each saved one sends, for the live tests.
-import { ENTITIES } from '../../../src/domain/screens/entities/registry';
-import type { EntityDef } from '../../../src/domain/screens/entities/definition';
-import { entityCallPath, type EntityRow } from '../../../src/domain/screens/entities/wire';
-import { entityChangedFrame } from '../../../src/domain/wire/entity-notice';
+import { ENTITIES } from '../../../domain/screens/entities/registry';
+import type { EntityDef } from '../../../domain/screens/entities/definition';
+import { entityCallPath, type EntityRow } from '../../../domain/screens/entities/wire';
+import { entityChangedFrame } from '../../../domain/wire/entity-notice';
 import { call } from '../../helpers/api';
 import { validInput } from '../entities/entity-server';
 

@@ -1,7 +1,7 @@
 // The two feeds without sockets: the alarm replay's race window held open on purpose, paging, and slow readers.
-import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
+import { EVERY_TYPE_LIST } from '../../../domain/alarm-types';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TruckStatusRow } from '../../../src/domain/wire/truck-row';
+import type { TruckStatusRow } from '../../../domain/wire/truck-row';
 import { loadAuthContext, type AuthContext } from '../../../server/auth/context';
 import { createServices, type CreatedServices } from '../../../server/create-services';
 import { createAlarmFeed } from '../../../server/live/alarm-feed';

@@ -1,7 +1,7 @@
 // A tiny fleet for the live-socket tests: trucks of three companies, row changes, alarms and events written like the simulator does.
-import type { AlarmTypeId } from '../../../src/domain/alarm-types';
-import type { LiveAlarm } from '../../../src/domain/wire/live-alarm';
-import type { TruckStatusRow } from '../../../src/domain/wire/truck-row';
+import type { AlarmTypeId } from '../../../domain/alarm-types';
+import type { LiveAlarm } from '../../../domain/wire/live-alarm';
+import type { TruckStatusRow } from '../../../domain/wire/truck-row';
 import type { PublishedAlarm } from '../../../server/live/hub';
 import type { Services } from '../../../server/services';
 import { recordAlarm } from '../../../server/store/alarms';

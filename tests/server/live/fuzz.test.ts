@@ -1,5 +1,5 @@
 // Malformed client frames are counted and ignored: the sender stays subscribed, other clients and HTTP are untouched.
-import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
+import { EVERY_TYPE_LIST } from '../../../domain/alarm-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';

@@ -1,7 +1,7 @@
 // Handling unsealing events through the report route, and alarm sockets opened to hear the notices it publishes.
 import { expect } from 'vitest';
-import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
-import { dataChangedFrame } from '../../../src/domain/wire/data-notice';
+import { EVERY_TYPE_LIST } from '../../../domain/alarm-types';
+import { dataChangedFrame } from '../../../domain/wire/data-notice';
 import type { Services } from '../../../server/services';
 import { call } from '../../helpers/api';
 import type { LiveClient } from '../../helpers/live-client';

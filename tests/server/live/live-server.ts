@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { login } from '../../helpers/api';
 import { connect, type ClientOptions, type LiveClient } from '../../helpers/live-client';
 import { startServer, type RunningServer } from '../../helpers/server';
-import type { SocketName } from '../../../src/domain/wire/sockets';
+import type { SocketName } from '../../../domain/wire/sockets';
 import { insertFleet, type FixtureTruck } from './fleet';
 
 export type LiveUser = 'admin' | 'operator';

@@ -1,6 +1,6 @@
 // Records tests/fixtures/sim-recording.ndjson from the real server: `npx tsx tests/server/live/record-fixture.ts`.
 // A ws client logged in as admin receives a snapshot, row changes and alarms; each text frame is written as it arrived.
-import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
+import { EVERY_TYPE_LIST } from '../../../domain/alarm-types';
 import fs from 'node:fs';
 import path from 'node:path';
 import { recordAlarm } from '../../../server/store/alarms';

@@ -1,5 +1,5 @@
 // Recordings: NDJSON parsing with line-numbered problems, replay timing on a fake clock, and replay through the real sockets.
-import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
+import { EVERY_TYPE_LIST } from '../../../domain/alarm-types';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 // Redis lost while two instances run: each keeps serving its own sockets, says so in diagnostics and once in its log,
 // and after Redis returns every socket has every alarm raised meanwhile on the other instance, none twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
-import { SOCKET_CLOSE } from '../../../src/domain/wire/sockets';
+import { EVERY_TYPE_LIST } from '../../../domain/alarm-types';
+import { SOCKET_CLOSE } from '../../../domain/wire/sockets';
 import type { Diagnostics } from '../../../server/routes/diagnostics';
 import { recordAlarm } from '../../../server/store/alarms';
 import { call, login, raiseSimAlarm } from '../../helpers/api';

@@ -2,9 +2,9 @@
 // sockets on both, logouts
 // and password changes close sockets on the other instance, sessions and login limits hold across them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
-import { SOCKET_CLOSE } from '../../../src/domain/wire/sockets';
-import type { TruckStatusRow } from '../../../src/domain/wire/truck-row';
+import { EVERY_TYPE_LIST } from '../../../domain/alarm-types';
+import { SOCKET_CLOSE } from '../../../domain/wire/sockets';
+import type { TruckStatusRow } from '../../../domain/wire/truck-row';
 import { announceAccountChange } from '../../../server/auth/account-change';
 import { md5Hex } from '../../../server/auth/passwords';
 import type { Diagnostics } from '../../../server/routes/diagnostics';

@@ -1,5 +1,5 @@
 // The socket registry as diagnostics see it: open counts, frames sent, and closeAll for maintenance.
-import { EVERY_TYPE_LIST } from '../../../src/domain/alarm-types';
+import { EVERY_TYPE_LIST } from '../../../domain/alarm-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SocketRegistry } from '../../../server/services';
 import { login } from '../../helpers/api';

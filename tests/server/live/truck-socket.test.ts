@@ -1,6 +1,6 @@
 // The status socket: snapshot on the open message, then only changed rows at the requested frequency, per the user's companies.
 import { describe, expect, it } from 'vitest';
-import type { TruckStatusRow } from '../../../src/domain/wire/truck-row';
+import type { TruckStatusRow } from '../../../domain/wire/truck-row';
 import { changeTruck } from './fleet';
 import { liveServer } from './live-server';
 

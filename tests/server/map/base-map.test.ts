@@ -1,10 +1,10 @@
 // GET /map/base and GET /map/config on the real server over a seeded fleet: the city, the caller's companies' enabled
 // places and approved fences only, for holders of a monitor screen; the settings for anyone logged in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseFenceShape, type LngLat } from '../../../src/domain/fence-shape';
-import { MAP_CALL_PATHS, type BaseMap, type MapConfig, type PlaceFeature } from '../../../src/domain/map/base-map';
-import { RESULT_CODE } from '../../../src/domain/wire/envelope';
-import { FENCE_APPROVAL_STATUS } from '../../../src/domain/wire/records';
+import { parseFenceShape, type LngLat } from '../../../domain/fence-shape';
+import { MAP_CALL_PATHS, type BaseMap, type MapConfig, type PlaceFeature } from '../../../domain/map/base-map';
+import { RESULT_CODE } from '../../../domain/wire/envelope';
+import { FENCE_APPROVAL_STATUS } from '../../../domain/wire/records';
 import { mapConfigOf } from '../../../server/config';
 import type { Db } from '../../../server/db/open';
 import { COMPANIES, DEMO_ACCOUNTS } from '../../../server/seed/accounts';

@@ -1,7 +1,7 @@
 // The offline base map's city, as pure geometry: bounds around every district and place, a named road grid inside them.
 import { describe, expect, it } from 'vitest';
-import type { LngLat } from '../../../src/domain/fence-shape';
-import type { RoadFeature } from '../../../src/domain/map/base-map';
+import type { LngLat } from '../../../domain/fence-shape';
+import type { RoadFeature } from '../../../domain/map/base-map';
 import { cityBounds, districtFeatures, roadGrid, type MapBounds } from '../../../server/map/city-layer';
 import { DISTRICTS, ROADS, distanceKm, type LatLng } from '../../../server/sim/city';
 

@@ -1,7 +1,7 @@
 // Under CONTRACT=legacy the photo calls are not there: a bare 404 envelope, without the data of our "not your truck"
 // 404, which is how the console tells "this backend offers no photos" (photo-calls.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isUnknownPhotoTruck, PHOTO_CALL_PATHS } from '../../../src/domain/photos/photo-wire';
+import { isUnknownPhotoTruck, PHOTO_CALL_PATHS } from '../../../domain/photos/photo-wire';
 import { call, login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
 

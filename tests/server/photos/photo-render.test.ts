@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PHOTO_CALL_PATHS } from '../../../src/domain/photos/photo-wire';
+import { PHOTO_CALL_PATHS } from '../../../domain/photos/photo-wire';
 import type * as Ffmpeg from '../../../server/media/ffmpeg';
 import { PHOTO_RENDER_RUNS, photoFile } from '../../../server/photos/photo-render';
 import type { PhotoFacts } from '../../../server/photos/photo-list';

@@ -7,11 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../../src/domain/format/time';
-import { maskChannels, PHOTO_TRIGGERS, TRIGGER_EVENT_KINDS, triggerOfKind } from '../../../src/domain/photos/photo-triggers';
-import { PHOTO_CALL_PATHS, type PhotoListAnswer } from '../../../src/domain/photos/photo-wire';
+import { DAY_MS } from '../../../domain/format/time';
+import { maskChannels, PHOTO_TRIGGERS, TRIGGER_EVENT_KINDS, triggerOfKind } from '../../../domain/photos/photo-triggers';
+import { PHOTO_CALL_PATHS, type PhotoListAnswer } from '../../../domain/photos/photo-wire';
 import { DEFAULT_MASKS } from '../../../server/photos/camera-masks';
-import { RESULT_CODE } from '../../../src/domain/wire/envelope';
+import { RESULT_CODE } from '../../../domain/wire/envelope';
 import { API, call } from '../../helpers/api';
 import { startSeededServer, type SeededServer } from '../reports/seeded-server';
 
@@ -93,7 +93,7 @@ describe('GET /photos and GET /photo', () => {
     const middle = before[Math.floor(before.length / 2)]?.time ?? end;
     // From the middle of the range on, the device photographs its stops on channels 3 and 4 (mask 12).
     const file = (await db.selectFrom('deviceFile').select('content').where('truckId', '=', foreign.id).where('name', '=', 'ctlsyscfg.txt').executeTakeFirst())?.content;
-    const { defaultParamFiles } = await import('../../../src/domain/params/device-defaults');
+    const { defaultParamFiles } = await import('../../../domain/params/device-defaults');
     const truck = await db.selectFrom('truck').select(['compartments', 'consoleSn']).where('id', '=', foreign.id).executeTakeFirstOrThrow();
     const content = (file ?? defaultParamFiles({ plate: foreign.signCode, compartments: truck.compartments, consoleSn: truck.consoleSn })['ctlsyscfg.txt'])
       .replace(/truckStopCameraMask\s*=\s*\d+/, 'truckStopCameraMask=12');

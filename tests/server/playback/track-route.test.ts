@@ -2,8 +2,8 @@
 // within the range, its stops, cover openings and alarms as marks, the ≤ 3-day rule in the caller's language, and
 // the caller's companies only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRACK_CALL_PATH, type TrackAnswer } from '../../../src/domain/playback/track-wire';
-import { DAY_MS } from '../../../src/domain/format/time';
+import { TRACK_CALL_PATH, type TrackAnswer } from '../../../domain/playback/track-wire';
+import { DAY_MS } from '../../../domain/format/time';
 import { call } from '../../helpers/api';
 import { startSeededServer, type SeededServer } from '../reports/seeded-server';
 

@@ -3,12 +3,12 @@
 // alarm's start, the row the screen highlights. Alarm 202's list also shows the trip's start and end areas.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmPopupUrl } from '../../../src/domain/alarm-routes';
-import { ALARM_TYPE_IDS, isAlarmTypeId } from '../../../src/domain/alarm-types';
-import { DAY_MS } from '../../../src/domain/format/time';
-import { LANGS, translate } from '../../../src/domain/i18n';
-import { CARGO_REPORTS } from '../../../src/domain/screens/reports/cargo';
-import { reportCallPath, reportFor } from '../../../src/domain/screens/reports/registry';
+import { alarmPopupUrl } from '../../../domain/alarm-routes';
+import { ALARM_TYPE_IDS, isAlarmTypeId } from '../../../domain/alarm-types';
+import { DAY_MS } from '../../../domain/format/time';
+import { LANGS, translate } from '../../../domain/i18n';
+import { CARGO_REPORTS } from '../../../domain/screens/reports/cargo';
+import { reportCallPath, reportFor } from '../../../domain/screens/reports/registry';
 import { startSeededServer, type SeededServer } from './seeded-server';
 
 describe('alarm screens', () => {

@@ -1,8 +1,8 @@
 // Computed reports answered from stored days (fence mileage, driver scores) give what one live computation of the whole
 // range gives, and a fix, an alarm or a fence written since changes the next answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, MINUTE_MS } from '../../../src/domain/format/time';
-import { parseFenceShape } from '../../../src/domain/fence-shape';
+import { DAY_MS, MINUTE_MS } from '../../../domain/format/time';
+import { parseFenceShape } from '../../../domain/fence-shape';
 import { openDatabase, type OpenedDb } from '../../../server/db/open';
 import { DRIVER_SCORES } from '../../../server/reports/computed/driver-score';
 import { dayOf, dayStart, wholeDaysOf } from '../../../server/reports/day-plan';

@@ -1,11 +1,11 @@
 // Grouped reports answered from stored day partials give the rows, order and totals of the plain grouped query, and
 // an event written into a stored day changes the next answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS } from '../../../src/domain/format/time';
-import { isAggregate, isDerived, type ReportDef } from '../../../src/domain/screens/reports/definition';
-import type { ReportQuery } from '../../../src/domain/screens/reports/query';
-import { REPORTS } from '../../../src/domain/screens/reports/registry';
-import { withDerived } from '../../../src/domain/screens/reports/scores';
+import { DAY_MS } from '../../../domain/format/time';
+import { isAggregate, isDerived, type ReportDef } from '../../../domain/screens/reports/definition';
+import type { ReportQuery } from '../../../domain/screens/reports/query';
+import { REPORTS } from '../../../domain/screens/reports/registry';
+import { withDerived } from '../../../domain/screens/reports/scores';
 import { openDatabase, type OpenedDb } from '../../../server/db/open';
 import { groupsFromDays } from '../../../server/reports/day-partials';
 import { storeDefaultDays, storedDays } from '../../../server/reports/day-store';

@@ -3,13 +3,13 @@
 // the alarms in their shifts (the same ones its events tab lists), device health scores by both query paths, the
 // overdue heartbeats as the superMan poll has them, and the heartbeat and upload records.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, MINUTE_MS } from '../../../src/domain/format/time';
-import { DEVICE_REPORTS } from '../../../src/domain/screens/reports/device';
-import { DRIVING_REPORTS } from '../../../src/domain/screens/reports/driving';
-import { OVERSPEED_KMH } from '../../../src/domain/screens/reports/driver-events';
-import { reportCallPath, reportFor } from '../../../src/domain/screens/reports/registry';
-import { scoreOf, SCORES } from '../../../src/domain/screens/reports/scores';
-import type { HeartbeatOvertimeRow } from '../../../src/domain/wire/records';
+import { DAY_MS, MINUTE_MS } from '../../../domain/format/time';
+import { DEVICE_REPORTS } from '../../../domain/screens/reports/device';
+import { DRIVING_REPORTS } from '../../../domain/screens/reports/driving';
+import { OVERSPEED_KMH } from '../../../domain/screens/reports/driver-events';
+import { reportCallPath, reportFor } from '../../../domain/screens/reports/registry';
+import { scoreOf, SCORES } from '../../../domain/screens/reports/scores';
+import type { HeartbeatOvertimeRow } from '../../../domain/wire/records';
 import { call } from '../../helpers/api';
 import { startSeededServer, type SeededServer } from './seeded-server';
 

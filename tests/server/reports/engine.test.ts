@@ -2,12 +2,12 @@
 // limit with its message in zh and en, summaries over the whole query, the export file, and unsealing handling.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARGO_REPORTS } from '../../../src/domain/screens/reports/cargo';
-import { EXPORT_WARN_ROWS } from '../../../src/domain/constants';
-import { chinaYear, yearRange } from '../../../src/domain/screens/reports/query';
-import { reportCallPath } from '../../../src/domain/screens/reports/registry';
-import { DAY_MS } from '../../../src/domain/format/time';
-import type { ReportRow } from '../../../src/domain/screens/reports/wire';
+import { CARGO_REPORTS } from '../../../domain/screens/reports/cargo';
+import { EXPORT_WARN_ROWS } from '../../../domain/constants';
+import { chinaYear, yearRange } from '../../../domain/screens/reports/query';
+import { reportCallPath } from '../../../domain/screens/reports/registry';
+import { DAY_MS } from '../../../domain/format/time';
+import type { ReportRow } from '../../../domain/screens/reports/wire';
 import { call } from '../../helpers/api';
 import { startSeededServer, type SeededServer } from './seeded-server';
 

@@ -1,8 +1,8 @@
 // The process filter on the seeded fleet: every report that offers it answers each of the ten states with rows of that
 // state only, the states together make up the unfiltered rows, and every state has rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCESS_STATES } from '../../../src/domain/process-states';
-import { REPORT_DEFS, reportId } from '../../../src/domain/screens/reports/registry';
+import { PROCESS_STATES } from '../../../domain/process-states';
+import { REPORT_DEFS, reportId } from '../../../domain/screens/reports/registry';
 import { startSeededServer, type SeededServer } from './seeded-server';
 
 const FILTERED = REPORT_DEFS.filter((def) => def.filters.some((filter) => filter.type === 'select' && filter.key === 'process'));

@@ -1,7 +1,7 @@
 // Every report of the registry on the seeded default fleet: the server answers its default query with rows that carry
 // exactly the declared columns, so no screen opens empty on a fresh `npm start`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_DEFS, reportId } from '../../../src/domain/screens/reports/registry';
+import { REPORT_DEFS, reportId } from '../../../domain/screens/reports/registry';
 import { startSeededServer, type SeededServer } from './seeded-server';
 
 const DEFS = REPORT_DEFS;

@@ -1,10 +1,10 @@
 // One server over the simulator's default fleet (80 trucks, 30 days of history), as `npm start` creates it, with a
 // session per demo account: what every report test reads.
-import type { ReportDef } from '../../../src/domain/screens/reports/definition';
-import { reportCallPath } from '../../../src/domain/screens/reports/registry';
-import { TOTALS_SUFFIX, type ReportPage, type ReportTotals } from '../../../src/domain/screens/reports/wire';
+import type { ReportDef } from '../../../domain/screens/reports/definition';
+import { reportCallPath } from '../../../domain/screens/reports/registry';
+import { TOTALS_SUFFIX, type ReportPage, type ReportTotals } from '../../../domain/screens/reports/wire';
 import { expect } from 'vitest';
-import type { Envelope } from '../../../src/domain/wire/envelope';
+import type { Envelope } from '../../../domain/wire/envelope';
 import { call, login } from '../../helpers/api';
 import { seededFleetDatabase } from '../../helpers/seeded-fleet';
 import { startServer, type RunningServer } from '../../helpers/server';

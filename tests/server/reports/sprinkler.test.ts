@@ -2,11 +2,11 @@
 // equal to the events behind them, the ledger tab's totals, and the calls open to the route's own menu entry only
 // (the garden user and admin, not a role with another monitor screen).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHINA_OFFSET_MS, DAY_MS, HOUR_MS } from '../../../src/domain/format/time';
-import type { ReportDef } from '../../../src/domain/screens/reports/definition';
-import { reportCallPath, reportFor } from '../../../src/domain/screens/reports/registry';
-import { SPRINKLER_REPORTS } from '../../../src/domain/screens/reports/sprinkler';
-import { RESULT_CODE } from '../../../src/domain/wire/envelope';
+import { CHINA_OFFSET_MS, DAY_MS, HOUR_MS } from '../../../domain/format/time';
+import type { ReportDef } from '../../../domain/screens/reports/definition';
+import { reportCallPath, reportFor } from '../../../domain/screens/reports/registry';
+import { SPRINKLER_REPORTS } from '../../../domain/screens/reports/sprinkler';
+import { RESULT_CODE } from '../../../domain/wire/envelope';
 import { API, call, login } from '../../helpers/api';
 import { startSeededServer, type SeededServer } from './seeded-server';
 

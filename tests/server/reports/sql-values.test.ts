@@ -1,7 +1,7 @@
 // The SQL the two databases disagree on, checked against the domain's own rules on the layer's database.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lossHistogramBucket } from '../../../src/domain/constants';
+import { lossHistogramBucket } from '../../../domain/constants';
 import { bucketOf } from '../../../server/reports/sql-values';
 import { openTestDatabase, TEST_DB_KIND, type OpenedTestDatabase } from '../../helpers/test-database';
 

@@ -4,11 +4,11 @@
 // spells the simulator raised alarm 4 and 7 for, each with the timeout that judged it; the counts that drill down to
 // them (off_line_analysis, exception_sum) agree; and a stop or spell from before the change is judged by the old value.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, MINUTE_MS } from '../../../src/domain/format/time';
-import { THRESHOLD_ENTITIES } from '../../../src/domain/screens/entities/thresholds';
-import type { ReportDef } from '../../../src/domain/screens/reports/definition';
-import { DRIVING_REPORTS } from '../../../src/domain/screens/reports/driving';
-import type { ReportRow } from '../../../src/domain/screens/reports/wire';
+import { DAY_MS, MINUTE_MS } from '../../../domain/format/time';
+import { THRESHOLD_ENTITIES } from '../../../domain/screens/entities/thresholds';
+import type { ReportDef } from '../../../domain/screens/reports/definition';
+import { DRIVING_REPORTS } from '../../../domain/screens/reports/driving';
+import type { ReportRow } from '../../../domain/screens/reports/wire';
 import { createRow, updateRow, type WriteContext, type WriteResult } from '../../../server/entities/entity-write';
 import { reportRun, type ReportContext } from '../../../server/reports/report-query';
 import { backfill } from '../../../server/sim';

@@ -1,10 +1,10 @@
 // truck_loss by year (params spec §9, "year selection for truck loss"), on the seeded fleet: the years it offers are
 // those its trips cover up to the current one in the fleet's zone, the chosen year is its range, this year by default.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventData } from '../../../src/domain/events';
-import { CARGO_REPORTS } from '../../../src/domain/screens/reports/cargo';
-import { reportCallPath } from '../../../src/domain/screens/reports/registry';
-import { YEARS_SUFFIX } from '../../../src/domain/screens/reports/wire';
+import type { EventData } from '../../../domain/events';
+import { CARGO_REPORTS } from '../../../domain/screens/reports/cargo';
+import { reportCallPath } from '../../../domain/screens/reports/registry';
+import { YEARS_SUFFIX } from '../../../domain/screens/reports/wire';
 import { call } from '../../helpers/api';
 import { startSeededServer, type SeededServer } from './seeded-server';
 

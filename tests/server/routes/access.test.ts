@@ -1,7 +1,7 @@
 // Who may call these routes: each demo role against each call (table-driven), and header-id on every state change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS, requiresHeaderId, type CallName } from '../../../src/domain/wire/calls';
-import type { QuickVisit } from '../../../src/domain/wire/entities';
+import { CALLS, requiresHeaderId, type CallName } from '../../../domain/wire/calls';
+import type { QuickVisit } from '../../../domain/wire/entities';
 import { call, type CallOptions } from '../../helpers/api';
 import { DEMO_USERS, startFleetServer, type DemoUser, type FleetServer } from './setup';
 

@@ -1,6 +1,6 @@
 // Saving the alarm choice: one row per user, only known type ids, only for the caller.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StUserAlarm, UserPriAnswer } from '../../../src/domain/wire/entities';
+import type { StUserAlarm, UserPriAnswer } from '../../../domain/wire/entities';
 import { call } from '../../helpers/api';
 import { startFleetServer, type DemoUser, type FleetServer } from './setup';
 

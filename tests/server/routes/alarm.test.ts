@@ -1,7 +1,7 @@
 // Alarm history and acknowledgement: newest first, filtered by type and time, and never beyond the caller's companies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveAlarm } from '../../../src/domain/wire/live-alarm';
-import type { Paged } from '../../../src/domain/wire/records';
+import type { LiveAlarm } from '../../../domain/wire/live-alarm';
+import type { Paged } from '../../../domain/wire/records';
 import { call } from '../../helpers/api';
 import { ALARMS } from './fixtures';
 import { startFleetServer, type DemoUser, type FleetServer } from './setup';

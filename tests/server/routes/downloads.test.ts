@@ -1,8 +1,8 @@
 // The user menu's downloads: the files as attachments, the manuals as pages in zh and en with their screenshots, all to a
 // logged-in user only, and no name outside the catalogue and the shot list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGS } from '../../../src/domain/i18n';
-import { DOWNLOADS, MANUAL_IDS, manualPageName, type FileDownload } from '../../../src/domain/shell/downloads';
+import { LANGS } from '../../../domain/i18n';
+import { DOWNLOADS, MANUAL_IDS, manualPageName, type FileDownload } from '../../../domain/shell/downloads';
 import { SECURITY_HEADERS } from '../../../server/http/security-headers';
 import { API, login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';

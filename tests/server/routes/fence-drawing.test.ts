@@ -1,8 +1,8 @@
 // Fences drawn on user_enclosure (our extension): created pending with their outline, an outline sent with a change,
 // 'a fence must be drawn' for a missing or mismatched outline, and an approved fence on the base map.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BaseMap } from '../../../src/domain/map/base-map';
-import type { FenceApprovalRow, Paged } from '../../../src/domain/wire/records';
+import type { BaseMap } from '../../../domain/map/base-map';
+import type { FenceApprovalRow, Paged } from '../../../domain/wire/records';
 import { call } from '../../helpers/api';
 import { startFleetServer, type DemoUser, type FleetServer } from './setup';
 

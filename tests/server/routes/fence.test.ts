@@ -1,6 +1,6 @@
 // Fence approval: the list and pending count per company, decisions, and changes that send a fence back to pending.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FenceApprovalRow, FenceApprovalTimerAnswer, Paged } from '../../../src/domain/wire/records';
+import type { FenceApprovalRow, FenceApprovalTimerAnswer, Paged } from '../../../domain/wire/records';
 import { call } from '../../helpers/api';
 import { startFleetServer, type DemoUser, type FleetServer } from './setup';
 

@@ -1,7 +1,7 @@
 // Heartbeats: the paged record list and the overtime list of online trucks gone quiet, per the caller's companies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HeartbeatOvertimeRow, HeartbeatRecord, Paged } from '../../../src/domain/wire/records';
-import { HEARTBEAT_OVERTIME_MS } from '../../../src/domain/constants';
+import type { HeartbeatOvertimeRow, HeartbeatRecord, Paged } from '../../../domain/wire/records';
+import { HEARTBEAT_OVERTIME_MS } from '../../../domain/constants';
 import { overtimeRows } from '../../../server/routes/heartbeat';
 import { call, login } from '../../helpers/api';
 import { seededFleetDatabase } from '../../helpers/seeded-fleet';

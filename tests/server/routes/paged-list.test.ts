@@ -1,9 +1,9 @@
 // The paged-list helper on this layer's database: companies, time range, order and tie-break, page, total, mapper.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_FIELDS, RANGE_FIELDS, type QueryOf } from '../../../src/domain/wire/query-fields';
-import type { Envelope } from '../../../src/domain/wire/envelope';
-import type { Paged } from '../../../src/domain/wire/records';
+import { PAGE_FIELDS, RANGE_FIELDS, type QueryOf } from '../../../domain/wire/query-fields';
+import type { Envelope } from '../../../domain/wire/envelope';
+import type { Paged } from '../../../domain/wire/records';
 import { pagedList } from '../../../server/routes/paged-list';
 import { querySchema } from '../../../server/routes/query-schema';
 import { openTestDatabase, type OpenedTestDatabase } from '../../helpers/test-database';

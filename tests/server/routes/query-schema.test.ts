@@ -1,7 +1,7 @@
 // Query-string schemas read from the domain's tables of query fields.
 import { describe, expect, it } from 'vitest';
-import { ALARM_INFO_QUERY, FENCE_APPROVAL_QUERY, HEARTBEAT_QUERY, PAGE_LIMITS } from '../../../src/domain/wire/records';
-import type { QueryFields } from '../../../src/domain/wire/query-fields';
+import { ALARM_INFO_QUERY, FENCE_APPROVAL_QUERY, HEARTBEAT_QUERY, PAGE_LIMITS } from '../../../domain/wire/records';
+import type { QueryFields } from '../../../domain/wire/query-fields';
 import { querySchema } from '../../../server/routes/query-schema';
 
 describe('query schema', () => {

@@ -1,6 +1,6 @@
 // Quick-visit shortcuts: each user lists, adds and removes only their own, with the contract's Chinese data texts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QuickVisit } from '../../../src/domain/wire/entities';
+import type { QuickVisit } from '../../../domain/wire/entities';
 import { call } from '../../helpers/api';
 import { startFleetServer, type DemoUser, type FleetServer } from './setup';
 

@@ -1,7 +1,7 @@
 // Truck status rows and devices: every list holds the caller's companies only, narrowed further by the request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TruckDevice } from '../../../src/domain/wire/records';
-import { parseTruckStatusRow, type TruckStatusRow } from '../../../src/domain/wire/truck-row';
+import type { TruckDevice } from '../../../domain/wire/records';
+import { parseTruckStatusRow, type TruckStatusRow } from '../../../domain/wire/truck-row';
 import { call, type CallOptions } from '../../helpers/api';
 import { startFleetServer, type DemoUser, type FleetServer } from './setup';
 

@@ -1,9 +1,9 @@
 // Sending an edited parameter file to trucks' simulated devices: the status of record from not sent to its end, the
 // device copies and change records it leaves, each failure, stop sending, and a server restarted mid-send.
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { paramFileDef } from '../../../src/domain/params/catalogue';
-import { paramValue, parseParamFile, withParamValue, writeParamFile } from '../../../src/domain/params/param-text';
-import type { DeviceFileAnswer, SendAnswer } from '../../../src/domain/params/send-wire';
+import { paramFileDef } from '../../../domain/params/catalogue';
+import { paramValue, parseParamFile, withParamValue, writeParamFile } from '../../../domain/params/param-text';
+import type { DeviceFileAnswer, SendAnswer } from '../../../domain/params/send-wire';
 import { call } from '../../helpers/api';
 import { freshDatabase } from '../../helpers/test-database';
 import { startSendServer, type SendServer } from './send-fixture';

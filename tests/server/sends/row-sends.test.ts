@@ -1,10 +1,10 @@
 // Sending a screen's row to devices: a tank table through its nine statuses into use (and the gauge reading through
 // it), a pipeline volume no compartment can hold, upgrade files, parameters and remote commands with their records.
 import { afterEach, describe, expect, it } from 'vitest';
-import { paramFileDef } from '../../../src/domain/params/catalogue';
-import { paramValue, parseParamFile } from '../../../src/domain/params/param-text';
-import { sampleTankTable } from '../../../src/domain/params/tank-table-sample';
-import { translate } from '../../../src/domain/i18n';
+import { paramFileDef } from '../../../domain/params/catalogue';
+import { paramValue, parseParamFile } from '../../../domain/params/param-text';
+import { sampleTankTable } from '../../../domain/params/tank-table-sample';
+import { translate } from '../../../domain/i18n';
 import { call } from '../../helpers/api';
 import { startSendServer, type SendServer } from './send-fixture';
 

@@ -1,9 +1,9 @@
 // A server with a small seeded fleet and simulated devices driven by the test: which trucks are reachable is set by
 // the test, ticks are called with chosen times, and the tank tables the devices take into use are recorded.
-import { FILE_SEND_MOVES, TANK_TABLE_MOVES, type StatusMoves } from '../../../src/domain/params/send-follow';
-import type { TankTable } from '../../../src/domain/params/tank-table';
-import type { SendAnswer, SendRow } from '../../../src/domain/params/send-wire';
-import type { Paged } from '../../../src/domain/wire/records';
+import { FILE_SEND_MOVES, TANK_TABLE_MOVES, type StatusMoves } from '../../../domain/params/send-follow';
+import type { TankTable } from '../../../domain/params/tank-table';
+import type { SendAnswer, SendRow } from '../../../domain/params/send-wire';
+import type { Paged } from '../../../domain/wire/records';
 import { startDeviceResponder, type DeviceResponder } from '../../../server/sim/device-responder';
 import type { SimDevices } from '../../../server/sim';
 import { seedFleet } from '../../../server/sim';

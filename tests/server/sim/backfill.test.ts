@@ -1,7 +1,7 @@
 // History at first start: 30 days of events and alarms, 3 days of positions, and a live handover (its time is a goal of
 // `npm run bench`, which times a first start, not an assertion here).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fenceContains, isCircleShape, parseFenceShape } from '../../../src/domain/fence-shape';
+import { fenceContains, isCircleShape, parseFenceShape } from '../../../domain/fence-shape';
 import { toPublishedAlarm } from '../../../server/store/alarms';
 import { distanceKm } from '../../../server/sim/city';
 import { backfill, type BackfillReport } from '../../../server/sim';

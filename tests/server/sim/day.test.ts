@@ -1,7 +1,7 @@
 // A simulated day of the default fleet: every alarm type and event kind occurs, tanks stay in bounds, states stay consistent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALARM_TYPE_IDS } from '../../../src/domain/alarm-types';
-import { parseLiveAlarm } from '../../../src/domain/wire/live-alarm';
+import { ALARM_TYPE_IDS } from '../../../domain/alarm-types';
+import { parseLiveAlarm } from '../../../domain/wire/live-alarm';
 import type { PublishedRow } from '../../../server/live/hub';
 import { EVENT_KINDS } from '../../../server/sim';
 import { compartmentLitres } from '../../../server/sim/tanks';

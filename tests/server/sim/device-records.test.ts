@@ -1,9 +1,9 @@
 // The device-health rows of a backfill against the tables behind them: each heartbeat gap is a silence of the stored
 // heartbeats with the truck online, and each day's upload counts what was stored for that truck and day.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEARTBEAT_OVERTIME_MS } from '../../../src/domain/constants';
-import { parseEventData } from '../../../src/domain/event-shapes';
-import type { EventData } from '../../../src/domain/events';
+import { HEARTBEAT_OVERTIME_MS } from '../../../domain/constants';
+import { parseEventData } from '../../../domain/event-shapes';
+import type { EventData } from '../../../domain/events';
 import { backfill } from '../../../server/sim';
 import { T0, seededDb, type SeededDb } from './fixture';
 

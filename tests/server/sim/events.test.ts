@@ -1,10 +1,10 @@
 // The default fleet's history as the report screens read it: every event kind and every abnormal subset in the last
 // week, each row of its declared shape, from trucks of the right model, and alarms dated exactly as their events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEventData, type ParsedEvent } from '../../../src/domain/event-shapes';
-import { EVENT_KINDS, type EventData, type EventKind } from '../../../src/domain/events';
-import { PROCESS_STATES } from '../../../src/domain/process-states';
-import { parseTruckStatusRow } from '../../../src/domain/wire/truck-row';
+import { parseEventData, type ParsedEvent } from '../../../domain/event-shapes';
+import { EVENT_KINDS, type EventData, type EventKind } from '../../../domain/events';
+import { PROCESS_STATES } from '../../../domain/process-states';
+import { parseTruckStatusRow } from '../../../domain/wire/truck-row';
 import type { TruckModel } from '../../../server/db/schema';
 import { backfill } from '../../../server/sim';
 import { T0, seededDb, type SeededDb } from './fixture';

@@ -1,6 +1,6 @@
 // The fleet's master data: deterministic per seed, shaped per company fleet, unique where the rules say so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fenceContains, isCircleShape, parseFenceShape, type FenceShape } from '../../../src/domain/fence-shape';
+import { fenceContains, isCircleShape, parseFenceShape, type FenceShape } from '../../../domain/fence-shape';
 import { seedFleet } from '../../../server/sim';
 import { distanceKm } from '../../../server/sim/city';
 import { compartmentLitres } from '../../../server/sim/tanks';

@@ -1,6 +1,6 @@
 // A level gauge reads its compartments' levels through the tank table its device confirmed (issue 15).
 import { describe, expect, it } from 'vitest';
-import { sampleTankTableData } from '../../../src/domain/params/tank-table-sample';
+import { sampleTankTableData } from '../../../domain/params/tank-table-sample';
 import { gaugedVt } from '../../../server/sim/truck-sim';
 import { levelMm } from '../../../server/sim/tanks';
 

@@ -1,7 +1,7 @@
 // Failing and flaky heartbeat modules: which trucks have them, when the broken ones are silent, and the overtime list
 // they keep filled on a fresh database whatever the wall-clock time its history ends at.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEARTBEAT_OVERTIME_MS } from '../../../src/domain/constants';
+import { HEARTBEAT_OVERTIME_MS } from '../../../domain/constants';
 import { overtimeRows } from '../../../server/routes/heartbeat';
 import { backfill } from '../../../server/sim';
 import { loadFleet, type TruckSpec } from '../../../server/sim/fleet';

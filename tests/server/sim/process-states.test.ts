@@ -1,7 +1,7 @@
 // The process states (params spec §4) as the simulator walks them: a day of a small fleet stepped minute by minute, each
 // tanker's state read after every step and every event's state checked against the truck's as the event is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROCESS_STATES, type ProcessState } from '../../../src/domain/process-states';
+import { PROCESS_STATES, type ProcessState } from '../../../domain/process-states';
 import { FleetEngine, type SimSink } from '../../../server/sim/engine';
 import type { SimEvent } from '../../../server/sim/events';
 import { loadFleet } from '../../../server/sim/fleet';

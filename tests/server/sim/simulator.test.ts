@@ -1,7 +1,7 @@
 // The live simulator over short runs: the same seed replays exactly, only changed rows go out, alarms on demand are typed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALARM_TYPE_IDS } from '../../../src/domain/alarm-types';
-import { parseLiveAlarm } from '../../../src/domain/wire/live-alarm';
+import { ALARM_TYPE_IDS } from '../../../domain/alarm-types';
+import { parseLiveAlarm } from '../../../domain/wire/live-alarm';
 import { roundCoord } from '../../../server/sim/city';
 import { loadFleet } from '../../../server/sim/fleet';
 import { report, statusRow } from '../../../server/sim/truck-sim';

@@ -1,7 +1,7 @@
 // Sprinklers record the water they take on (water_fill), so the water inventory can balance fills against spraying:
 // each run sprays what the fill before it left on board, only sprinklers fill, and the same seed gives the same fills.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEventData } from '../../../src/domain/event-shapes';
+import { parseEventData } from '../../../domain/event-shapes';
 import { backfill } from '../../../server/sim';
 import { T0, seededDb, type SeededDb } from './fixture';
 

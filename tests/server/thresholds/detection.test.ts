@@ -2,8 +2,8 @@
 // alarms the simulator's detection raises from the next check on; a company without a row keeps the defaults. Each
 // check is driven directly on one truck, at set times, so nothing depends on chance or on the clock.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EventKind } from '../../../src/domain/events';
-import { TRUCK_STATUS } from '../../../src/domain/truck-status';
+import type { EventKind } from '../../../domain/events';
+import { TRUCK_STATUS } from '../../../domain/truck-status';
 import type { Db } from '../../../server/db/open';
 import type { NewAlarm } from '../../../server/store/alarms';
 import { FleetEngine, type SimSink } from '../../../server/sim/engine';

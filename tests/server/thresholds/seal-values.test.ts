@@ -3,9 +3,9 @@
 // not whole in zh and en, and exported under their labels like the screen's other fields (the threshold screens have no
 // bulk import: only station, truck and driver do, docs/entity-import.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translate } from '../../../src/domain/i18n';
-import { THRESHOLD_ENTITIES } from '../../../src/domain/screens/entities/thresholds';
-import { ENTITY_RESULT } from '../../../src/domain/screens/entities/wire';
+import { translate } from '../../../domain/i18n';
+import { THRESHOLD_ENTITIES } from '../../../domain/screens/entities/thresholds';
+import { ENTITY_RESULT } from '../../../domain/screens/entities/wire';
 import { savedRow, startEntityServer, type EntityServer } from '../entities/entity-server';
 import { postForDownload, sheetTexts } from '../entities/transfer-calls';
 

@@ -3,8 +3,8 @@
 // (PostgreSQL) two recorders of one company take turns while those of two companies do not wait.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ENTITY_STATUS } from '../../../src/domain/screens/entities/definition';
-import { THRESHOLD_ENTITIES } from '../../../src/domain/screens/entities/thresholds';
+import { ENTITY_STATUS } from '../../../domain/screens/entities/definition';
+import { THRESHOLD_ENTITIES } from '../../../domain/screens/entities/thresholds';
 import type { Db } from '../../../server/db/open';
 import type { Database } from '../../../server/db/schema';
 import { createRow, setRowStatus, updateRow, type WriteContext, type WriteResult } from '../../../server/entities/entity-write';

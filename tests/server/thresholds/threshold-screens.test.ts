@@ -3,9 +3,9 @@
 // negative minute count refused; each saved state read by the detection's cache and acted on at its next check, and
 // each change of its values kept in the threshold history from the time of its save.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translate } from '../../../src/domain/i18n';
-import { THRESHOLD_ENTITIES } from '../../../src/domain/screens/entities/thresholds';
-import { ENTITY_RESULT } from '../../../src/domain/screens/entities/wire';
+import { translate } from '../../../domain/i18n';
+import { THRESHOLD_ENTITIES } from '../../../domain/screens/entities/thresholds';
+import { ENTITY_RESULT } from '../../../domain/screens/entities/wire';
 import type { NewAlarm } from '../../../server/store/alarms';
 import { FleetEngine, type SimSink } from '../../../server/sim/engine';
 import { loadFleet } from '../../../server/sim/fleet';

@@ -4,8 +4,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MINUTE_MS } from '../../../src/domain/format/time';
-import { VIDEO_CALL_PATHS, type StreamAnswer } from '../../../src/domain/video/video-wire';
+import { MINUTE_MS } from '../../../domain/format/time';
+import { VIDEO_CALL_PATHS, type StreamAnswer } from '../../../domain/video/video-wire';
 import { CLIP_RENDER_LIMIT, clipRenders } from '../../../server/video/clip-render';
 import { call } from '../../helpers/api';
 import { startVideoServer, type VideoServer } from './video-fixture';

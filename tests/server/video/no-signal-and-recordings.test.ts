@@ -3,9 +3,9 @@
 // truck's fixes make, and a recording played as a VOD playlist rendered once with H.264 segments.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MINUTE_MS } from '../../../src/domain/format/time';
-import { RESULT_CODE } from '../../../src/domain/wire/envelope';
-import { VIDEO_CALL_PATHS, type CameraAnswer, type RecordingsAnswer, type StreamAnswer } from '../../../src/domain/video/video-wire';
+import { MINUTE_MS } from '../../../domain/format/time';
+import { RESULT_CODE } from '../../../domain/wire/envelope';
+import { VIDEO_CALL_PATHS, type CameraAnswer, type RecordingsAnswer, type StreamAnswer } from '../../../domain/video/video-wire';
 import { call } from '../../helpers/api';
 import { fetchFile, segmentsOf, startVideoServer, type VideoServer } from './video-fixture';
 

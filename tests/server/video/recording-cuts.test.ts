@@ -1,7 +1,7 @@
 // How a camera's recordings follow its truck's fixes: stretches of fixes at most 10 minutes apart, each running a
 // minute past its last fix, cut on the clock every 3 minutes, listed whole where they overlap the range asked.
 import { describe, expect, it } from 'vitest';
-import { MINUTE_MS } from '../../../src/domain/format/time';
+import { MINUTE_MS } from '../../../domain/format/time';
 import { cutRecordings } from '../../../server/video/recordings';
 
 const T0 = Date.UTC(2026, 10, 25, 2, 0);

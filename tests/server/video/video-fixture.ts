@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { TRUCK_STATUS } from '../../../src/domain/truck-status';
+import { TRUCK_STATUS } from '../../../domain/truck-status';
 import type { Db } from '../../../server/db/open';
 import { seedFleet } from '../../../server/sim';
 import { API, login } from '../../helpers/api';

@@ -8,7 +8,7 @@ import type { DesktopEnv, NotificationLike } from '../../../src/app/alarms/deskt
 import { LiveAlarms } from '../../../src/app/alarms/LiveAlarms';
 import { initI18n, switchLang } from '../../../src/app/i18n';
 import { LiveSourceProvider } from '../../../src/app/live/LiveProvider';
-import { alarmKey, type LiveAlarm } from '../../../src/domain/wire/live-alarm';
+import { alarmKey, type LiveAlarm } from '../../../domain/wire/live-alarm';
 import { fakeLiveSource } from '../../helpers/fake-live-source';
 
 // 2026-01-01 00:00:00 UTC, 08:00:00 in the tests' zone (Asia/Shanghai).

@@ -1,7 +1,7 @@
 // A report's rows as chart columns: series per column or per split value, time axes in order, histogram buckets,
 // category labels, the row behind each x for the drill-down, and a trend's one truck, oldest first.
 import { describe, expect, it } from 'vitest';
-import type { ReportRow } from '../../../src/domain/screens/reports/wire';
+import type { ReportRow } from '../../../domain/screens/reports/wire';
 import { chartData, trendRows, type ChartShape } from '../../../src/ui/chart/chart-data';
 
 const T0 = new Date(2026, 10, 23, 8, 0).getTime();

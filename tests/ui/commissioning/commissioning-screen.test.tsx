@@ -5,12 +5,12 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { initI18n, switchLang } from '../../../src/app/i18n';
 import CommissioningScreen from '../../../src/app/screens/commissioning/CommissioningScreen';
-import { paramFileDef } from '../../../src/domain/params/catalogue';
-import type { ParamFileName } from '../../../src/domain/params/catalogue-types';
-import { judgeCommissioning, type CommissioningFacts } from '../../../src/domain/params/commissioning';
-import { consoleFacts, levelProbeFacts, sealProbeFacts } from '../../../src/domain/params/commissioning-facts';
-import { defaultParamFiles } from '../../../src/domain/params/device-defaults';
-import { parseParamFile, type ParamDocument } from '../../../src/domain/params/param-text';
+import { paramFileDef } from '../../../domain/params/catalogue';
+import type { ParamFileName } from '../../../domain/params/catalogue-types';
+import { judgeCommissioning, type CommissioningFacts } from '../../../domain/params/commissioning';
+import { consoleFacts, levelProbeFacts, sealProbeFacts } from '../../../domain/params/commissioning-facts';
+import { defaultParamFiles } from '../../../domain/params/device-defaults';
+import { parseParamFile, type ParamDocument } from '../../../domain/params/param-text';
 import { envelope, stubApi, type Recorded } from '../stub-api';
 
 const SLOW = { timeout: 10_000 };

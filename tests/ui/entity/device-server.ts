@@ -2,9 +2,9 @@
 // truck search, the companies, POST /deviceSend (answered with a send per truck but for the ones the test says are
 // still pending) and GET /deviceSend over the sends made, which a test moves on as a device would.
 import { envelope, stubApi } from '../stub-api';
-import type { EntityDef } from '../../../src/domain/screens/entities/definition';
-import type { SendRow } from '../../../src/domain/params/send-wire';
-import type { EntityRow } from '../../../src/domain/screens/entities/wire';
+import type { EntityDef } from '../../../domain/screens/entities/definition';
+import type { SendRow } from '../../../domain/params/send-wire';
+import type { EntityRow } from '../../../domain/screens/entities/wire';
 import { COMPANIES } from './entity-server';
 
 export const TRUCKS = [

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { initI18n, switchLang } from '../../../src/app/i18n';
 import { EntityFormDialog } from '../../../src/app/screens/entity/EntityFormDialog';
-import type { EntityDef } from '../../../src/domain/screens/entities/definition';
+import type { EntityDef } from '../../../domain/screens/entities/definition';
 import { currentNotices, resetNotices } from '../../../src/ui/notify';
 import { COMPANIES } from './entity-server';
 import { documentIsDocument } from './focus-within';

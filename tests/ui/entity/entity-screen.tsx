@@ -4,9 +4,9 @@ import { render, screen, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import EntityScreen from '../../../src/app/screens/entity/EntityScreen';
-import { entityFor } from '../../../src/domain/screens/entities/registry';
-import type { EntityDef } from '../../../src/domain/screens/entities/definition';
-import type { EntityRow } from '../../../src/domain/screens/entities/wire';
+import { entityFor } from '../../../domain/screens/entities/registry';
+import type { EntityDef } from '../../../domain/screens/entities/definition';
+import type { EntityRow } from '../../../domain/screens/entities/wire';
 import { entityServer } from './entity-server';
 
 export const STATION_PATH = '/setting/base_data/station';

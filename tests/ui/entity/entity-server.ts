@@ -2,8 +2,8 @@
 // answers: the list call (search, paging), create, edit by version (409 with the current row), status, plus the report
 // options' companies; every call is recorded, and a test can refuse the next save on a field.
 import { envelope, stubApi } from '../stub-api';
-import type { EntityDef } from '../../../src/domain/screens/entities/definition';
-import type { EntityRow, EntityValue } from '../../../src/domain/screens/entities/wire';
+import type { EntityDef } from '../../../domain/screens/entities/definition';
+import type { EntityRow, EntityValue } from '../../../domain/screens/entities/wire';
 
 export const COMPANIES = [
   { code: 'C001', name: '一公司', parentCode: null },

@@ -8,7 +8,7 @@ import { setReactions } from '../../../src/api/client';
 import { initI18n } from '../../../src/app/i18n';
 import { ImportDialog } from '../../../src/app/screens/entity/ImportDialog';
 import { entityExportForm } from '../../../src/app/screens/entity/entity-transfer-calls';
-import { TRANSFER_LIMITS, XLSX_TYPE } from '../../../src/domain/screens/entities/transfer';
+import { TRANSFER_LIMITS, XLSX_TYPE } from '../../../domain/screens/entities/transfer';
 import { currentNotices, resetNotices } from '../../../src/ui/notify';
 import { stationDef } from './entity-screen';
 

@@ -5,8 +5,8 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { initI18n } from '../../../src/app/i18n';
 import { hasScreen, viewFor } from '../../../src/app/views/view-for';
-import { ROUTES } from '../../../src/domain/routes';
-import { entityFor } from '../../../src/domain/screens/entities/registry';
+import { ROUTES } from '../../../domain/routes';
+import { entityFor } from '../../../domain/screens/entities/registry';
 import { entityServer } from './entity-server';
 import { SLOW } from './entity-screen';
 

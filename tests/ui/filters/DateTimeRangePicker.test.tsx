@@ -4,9 +4,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { initI18n, switchLang } from '../../../src/app/i18n';
-import { presetRange } from '../../../src/domain/screens/reports/query';
+import { presetRange } from '../../../domain/screens/reports/query';
 import { DateTimeRangePicker, type MsRange, type RangeGranularity } from '../../../src/ui/filters';
-import type { RangePreset } from '../../../src/domain/screens/reports/definition';
+import type { RangePreset } from '../../../domain/screens/reports/definition';
 
 const NOW = new Date(2024, 4, 15, 14, 20, 0).getTime();
 const MAY_1_0830 = new Date(2024, 4, 1, 8, 30, 15).getTime();

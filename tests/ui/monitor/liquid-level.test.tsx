@@ -8,7 +8,7 @@ import { initI18n } from '../../../src/app/i18n';
 import { LiveSourceProvider } from '../../../src/app/live/LiveProvider';
 import CargoTransportScreen from '../../../src/app/monitor/cargo-transport/CargoTransportScreen';
 import LiquidLevelScreen, { LEVEL_PAGE_SIZE } from '../../../src/app/monitor/liquid-level/LiquidLevelScreen';
-import type { TruckStatusRow } from '../../../src/domain/wire/truck-row';
+import type { TruckStatusRow } from '../../../domain/wire/truck-row';
 import { normaliseRow } from '../../../streams/truck-status.stream';
 import { fakeLiveSource, type FakeLiveSource } from '../../helpers/fake-live-source';
 import { statusRow } from '../../helpers/live-frames';

@@ -8,7 +8,7 @@ import { LiveAlarms } from '../../../src/app/alarms/LiveAlarms';
 import { initI18n, switchLang } from '../../../src/app/i18n';
 import { LiveSourceProvider } from '../../../src/app/live/LiveProvider';
 import { LiveNotices } from '../../../src/app/notices/LiveNotices';
-import type { HeartbeatOvertimeRow } from '../../../src/domain/wire/records';
+import type { HeartbeatOvertimeRow } from '../../../domain/wire/records';
 import { fakeLiveSource } from '../../helpers/fake-live-source';
 
 // 2026-01-01 00:00:00 UTC, 08:00:00 in the tests' zone (Asia/Shanghai).

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { verifyMd5 } from '../../../server/auth/passwords';
 import { initI18n } from '../../../src/app/i18n';
 import { PasswordDialog } from '../../../src/app/password/PasswordDialog';
-import { md5Hex } from '../../../src/domain/md5';
+import { md5Hex } from '../../../domain/md5';
 import { Toaster } from '../../../src/ui/Notices';
 import { resetNotices } from '../../../src/ui/notify';
 import { call, login } from '../../helpers/api';

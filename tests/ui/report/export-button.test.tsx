@@ -5,9 +5,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { initI18n, switchLang } from '../../../src/app/i18n';
 import { ExportButton } from '../../../src/app/screens/report/ExportButton';
-import { CARGO_REPORTS } from '../../../src/domain/screens/reports/cargo';
-import { defaultFilters } from '../../../src/domain/screens/reports/url-query';
-import type { ExportQueueState } from '../../../src/domain/wire/export-queue';
+import { CARGO_REPORTS } from '../../../domain/screens/reports/cargo';
+import { defaultFilters } from '../../../domain/screens/reports/url-query';
+import type { ExportQueueState } from '../../../domain/wire/export-queue';
 
 const ATG = CARGO_REPORTS['/cargo_monitor/event_report/atg_unload'];
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -8,9 +8,9 @@ import { memoryLocation } from 'wouter/memory-location';
 import { initI18n, switchLang } from '../../../src/app/i18n';
 import { LiveSourceProvider } from '../../../src/app/live/LiveProvider';
 import ReportScreen from '../../../src/app/screens/report/ReportScreen';
-import { DAY_MS } from '../../../src/domain/format/time';
-import { presetRange } from '../../../src/domain/screens/reports/query';
-import type { ReportPage, ReportRow } from '../../../src/domain/screens/reports/wire';
+import { DAY_MS } from '../../../domain/format/time';
+import { presetRange } from '../../../domain/screens/reports/query';
+import type { ReportPage, ReportRow } from '../../../domain/screens/reports/wire';
 import type { ReportChartProps } from '../../../src/ui/chart/ReportChart';
 import { fakeLiveSource } from '../../helpers/fake-live-source';
 

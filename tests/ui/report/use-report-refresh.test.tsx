@@ -5,9 +5,9 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { LiveSourceProvider } from '../../../src/app/live/LiveProvider';
 import { reportTopics, useReportRefresh } from '../../../src/app/screens/report/use-report-refresh';
-import type { ReportDef } from '../../../src/domain/screens/reports/definition';
-import { REPORTS } from '../../../src/domain/screens/reports/registry';
-import type { DataTopic } from '../../../src/domain/wire/data-notice';
+import type { ReportDef } from '../../../domain/screens/reports/definition';
+import { REPORTS } from '../../../domain/screens/reports/registry';
+import type { DataTopic } from '../../../domain/wire/data-notice';
 import { fakeLiveSource, type FakeLiveSource } from '../../helpers/fake-live-source';
 
 const HANDLING_SCREENS = ['/cargo_monitor/event_report/switchCover', '/cargo_monitor/exception_report/alarm_switch_cover'];

@@ -1,7 +1,7 @@
 // The accounts calls in memory behind a stubbed fetch, so the real client judges the answers: the roles, one role's
 // functions, their save on the version (409 with the role as it is now), and the password reset with its rules.
 import { envelope, stubApi } from '../stub-api';
-import type { RoleChoice, RoleFunctions } from '../../../src/domain/screens/accounts/wire';
+import type { RoleChoice, RoleFunctions } from '../../../domain/screens/accounts/wire';
 
 const ROLES_PATH = '/entity/setting/privilege_account/role_function';
 

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import RoleFunctionScreen from '../../../src/app/screens/role-function/RoleFunctionScreen';
 import { initI18n, switchLang } from '../../../src/app/i18n';
-import { ROUTES, routesOfGroup } from '../../../src/domain/routes';
+import { ROUTES, routesOfGroup } from '../../../domain/routes';
 import { currentNotices, resetNotices } from '../../../src/ui/notify';
 import { documentIsDocument } from '../entity/focus-within';
 import { accountsServer } from './accounts-server';

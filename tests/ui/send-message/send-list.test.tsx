@@ -8,7 +8,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { initI18n } from '../../../src/app/i18n';
 import { LiveSourceProvider } from '../../../src/app/live/LiveProvider';
 import SendMessageScreen from '../../../src/app/screens/send-message/SendMessageScreen';
-import type { SendRow } from '../../../src/domain/params/send-wire';
+import type { SendRow } from '../../../domain/params/send-wire';
 import { fakeLiveSource, type FakeLiveSource } from '../../helpers/fake-live-source';
 import { columnTexts } from '../entity/entity-screen';
 import { sendRow, sendServer, type SendServer } from './send-server';

@@ -1,9 +1,9 @@
 // The send engine's server in memory for the editor's and the send list's tests, behind a stubbed fetch so the real
 // client judges its answers: trucks by plate, each truck's eleven device files, the sends with their status of record
 // (list, by ids, a page), an edited file's send and stop sending; every call is recorded.
-import { defaultParamFiles } from '../../../src/domain/params/device-defaults';
-import type { ParamFileName } from '../../../src/domain/params/catalogue-types';
-import type { SendRow } from '../../../src/domain/params/send-wire';
+import { defaultParamFiles } from '../../../domain/params/device-defaults';
+import type { ParamFileName } from '../../../domain/params/catalogue-types';
+import type { SendRow } from '../../../domain/params/send-wire';
 import { envelope, stubApi, type Recorded } from '../stub-api';
 
 export const TRUCKS: readonly { readonly id: number; readonly signCode: string; readonly companyCode: string; readonly consoleSn: string }[] = [

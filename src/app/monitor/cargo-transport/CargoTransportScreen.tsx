@@ -2,12 +2,12 @@
 // what it carries per compartment (product, Vt) and whether each seal is on; an open seal on a loaded truck stands out.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { roundVolume } from '../../../domain/fuel';
-import { displayDateTime } from '../../../domain/format/time';
-import { toLang } from '../../../domain/i18n';
-import { productCode } from '../../../domain/map/tank-fill';
-import { tabTitleKey } from '../../../domain/shell/titles';
-import { TRUCK_STATUS } from '../../../domain/truck-status';
+import { roundVolume } from '../../../../domain/fuel';
+import { displayDateTime } from '../../../../domain/format/time';
+import { toLang } from '../../../../domain/i18n';
+import { productCode } from '../../../../domain/map/tank-fill';
+import { tabTitleKey } from '../../../../domain/shell/titles';
+import { TRUCK_STATUS } from '../../../../domain/truck-status';
 import { WindowedTable, type WindowedColumn } from '../../../ui/WindowedTable';
 import type { TruckView } from '../../../../streams/truck-status.stream';
 import { useFleetTrucks } from '../track-map/use-fleet-trucks';

@@ -3,9 +3,9 @@
 // as a toast. The 15-minute pending-fence notice links here.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseFenceShape } from '../../../domain/fence-shape';
-import { tabTitleKey } from '../../../domain/shell/titles';
-import { FENCE_APPROVAL_STATUS, type FenceApprovalStatus } from '../../../domain/wire/records';
+import { parseFenceShape } from '../../../../domain/fence-shape';
+import { tabTitleKey } from '../../../../domain/shell/titles';
+import { FENCE_APPROVAL_STATUS, type FenceApprovalStatus } from '../../../../domain/wire/records';
 import { showToast } from '../../../ui/notify';
 import { reportFailure } from '../../reactions';
 import { decideFence, listFences, type FenceRow } from './fence-calls';

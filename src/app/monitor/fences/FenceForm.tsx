@@ -3,7 +3,7 @@
 // under the map and sends nothing; a refusal from the server shows there too.
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FENCE_SHAPE_KINDS, type FenceShape, type FenceShapeKind } from '../../../domain/fence-shape';
+import { FENCE_SHAPE_KINDS, type FenceShape, type FenceShapeKind } from '../../../../domain/fence-shape';
 import { showToast } from '../../../ui/notify';
 import { CompanyPicker, RequiredMark, type Company } from '../../../ui/filters';
 import type { FenceDraft, FenceRow } from './fence-calls';

@@ -2,8 +2,8 @@
 // with the screen's own buttons per row beside its name (the audit columns may scroll out of view; the buttons do not).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../domain/format/time';
-import { FENCE_APPROVAL_STATUS, type FenceApprovalStatus } from '../../../domain/wire/records';
+import { formatDate } from '../../../../domain/format/time';
+import { FENCE_APPROVAL_STATUS, type FenceApprovalStatus } from '../../../../domain/wire/records';
 import type { FenceRow } from './fence-calls';
 
 const STATUS_NAME: Readonly<Record<FenceApprovalStatus, 'pending' | 'approved' | 'rejected'>> = {

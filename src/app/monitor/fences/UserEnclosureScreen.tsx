@@ -3,8 +3,8 @@
 // fence back to pending as a modification (server/routes/fence.ts).
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseFenceShape, type FenceShapeKind } from '../../../domain/fence-shape';
-import { tabTitleKey } from '../../../domain/shell/titles';
+import { parseFenceShape, type FenceShapeKind } from '../../../../domain/fence-shape';
+import { tabTitleKey } from '../../../../domain/shell/titles';
 import type { Company } from '../../../ui/filters';
 import { reportFailure } from '../../reactions';
 import { reportOptions } from '../../screens/report/report-options';

@@ -1,8 +1,8 @@
 // The fence calls of user_enclosure and enclosure_approval (docs/fences.md): the list with each fence's outline, a new
 // fence, a change (back to pending), a decision. The outline travels as GeoJSON text in WGS-84.
 import { callPath, CallError } from '../../../api/client';
-import type { FenceShape, FenceShapeKind } from '../../../domain/fence-shape';
-import type { FenceApprovalStatus, FenceListRow, Paged } from '../../../domain/wire/records';
+import type { FenceShape, FenceShapeKind } from '../../../../domain/fence-shape';
+import type { FenceApprovalStatus, FenceListRow, Paged } from '../../../../domain/wire/records';
 
 /** A listed fence with its outline (the wire's FenceListRow). */
 export type FenceRow = FenceListRow;

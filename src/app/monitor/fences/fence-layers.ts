@@ -1,9 +1,9 @@
-// A fence's outline between its stored form (a GeoJSON Feature in WGS-84, src/domain/fence-shape.ts) and Leaflet's
+// A fence's outline between its stored form (a GeoJSON Feature in WGS-84, domain/fence-shape.ts) and Leaflet's
 // layers in the map's coordinates (GCJ-02 when the tiles are Chinese): shown from one, read back into the other.
 import L from 'leaflet';
 import gcoord from 'gcoord';
-import type { FenceShape, FenceShapeKind, LngLat } from '../../../domain/fence-shape';
-import type { MapCoords } from '../../../domain/map/base-map';
+import type { FenceShape, FenceShapeKind, LngLat } from '../../../../domain/fence-shape';
+import type { MapCoords } from '../../../../domain/map/base-map';
 import { toMapCoords, type LatLngPair } from '../map/coords';
 
 /** Metres are kept to the decimetre and degrees to 1e-7 (about a centimetre): the stored text stays short. */

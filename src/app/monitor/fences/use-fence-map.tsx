@@ -1,7 +1,7 @@
 // The fence screens' map as a hook: the deployment's base layer asked once, and the map made in an element of its own
 // that MapHost places wherever the screen shows the map now (the list's side, the form's side) without a new map.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { FenceShape } from '../../../domain/fence-shape';
+import type { FenceShape } from '../../../../domain/fence-shape';
 import { useMapSetup } from '../map/use-map-setup';
 import { createFenceMap, type FenceMap } from './fence-map';
 

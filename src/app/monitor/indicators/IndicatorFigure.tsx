@@ -3,12 +3,12 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { alarmTypeLabelKey, isAlarmTypeId } from '../../../domain/alarm-types';
-import { displayDate, displayShortDateTime, formatDate } from '../../../domain/format/time';
-import { toLang } from '../../../domain/i18n';
-import type { IndicatorFigure as FigureDef } from '../../../domain/screens/indicators/definition';
-import { alarmTypeUrl, bucketSpan, figureUrl } from '../../../domain/screens/indicators/drill';
-import type { FigureValue, IndicatorAnswer } from '../../../domain/screens/indicators/wire';
+import { alarmTypeLabelKey, isAlarmTypeId } from '../../../../domain/alarm-types';
+import { displayDate, displayShortDateTime, formatDate } from '../../../../domain/format/time';
+import { toLang } from '../../../../domain/i18n';
+import type { IndicatorFigure as FigureDef } from '../../../../domain/screens/indicators/definition';
+import { alarmTypeUrl, bucketSpan, figureUrl } from '../../../../domain/screens/indicators/drill';
+import type { FigureValue, IndicatorAnswer } from '../../../../domain/screens/indicators/wire';
 import { ReportChart } from '../../../ui/chart/ReportChart';
 import type { ChartData } from '../../../ui/chart/chart-data';
 

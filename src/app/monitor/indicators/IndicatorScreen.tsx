@@ -2,14 +2,14 @@
 // 7 days, the past day) kept in the URL, then each figure as it is drawn; every figure opens its report screen.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayDateTime } from '../../../domain/format/time';
-import { toLang } from '../../../domain/i18n';
-import { INDICATORS } from '../../../domain/screens/indicators/dashboards';
+import { displayDateTime } from '../../../../domain/format/time';
+import { toLang } from '../../../../domain/i18n';
+import { INDICATORS } from '../../../../domain/screens/indicators/dashboards';
 import {
   DEFAULT_INDICATOR_RANGE, INDICATOR_RANGES, isIndicatorRange, RANGE_LABEL_KEYS, type IndicatorDef, type IndicatorRange,
-} from '../../../domain/screens/indicators/definition';
-import type { IndicatorAnswer } from '../../../domain/screens/indicators/wire';
-import { tabTitleKey } from '../../../domain/shell/titles';
+} from '../../../../domain/screens/indicators/definition';
+import type { IndicatorAnswer } from '../../../../domain/screens/indicators/wire';
+import { tabTitleKey } from '../../../../domain/shell/titles';
 import { ViewTabs } from '../../../ui/filters/ViewTabs';
 import { reportFailure } from '../../reactions';
 import { useScreenQuery } from '../live/use-screen-query';

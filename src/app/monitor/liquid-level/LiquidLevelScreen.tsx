@@ -4,11 +4,11 @@
 // sprinkler_real_inventory is the same view over the sprinklers (its own path, trucks and texts).
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayDateTime } from '../../../domain/format/time';
-import { toLang, type LocaleKey } from '../../../domain/i18n';
-import { STATUS_COLORS } from '../../../domain/map/status-colors';
-import { tabTitleKey } from '../../../domain/shell/titles';
-import { truckStatus } from '../../../domain/truck-status';
+import { displayDateTime } from '../../../../domain/format/time';
+import { toLang, type LocaleKey } from '../../../../domain/i18n';
+import { STATUS_COLORS } from '../../../../domain/map/status-colors';
+import { tabTitleKey } from '../../../../domain/shell/titles';
+import { truckStatus } from '../../../../domain/truck-status';
 import type { TruckView } from '../../../../streams/truck-status.stream';
 import { useFleetTrucks } from '../track-map/use-fleet-trucks';
 import { TankGauge } from '../tanks/TankGauge';

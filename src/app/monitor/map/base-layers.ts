@@ -3,7 +3,7 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import type { BaseMap, BaseMapFeature, FenceFeature, MapConfig } from '../../../domain/map/base-map';
+import type { BaseMap, BaseMapFeature, FenceFeature, MapConfig } from '../../../../domain/map/base-map';
 import type { LatLngPair } from './coords';
 import { escapeText } from './escape-text';
 

@@ -2,7 +2,7 @@
 // offline base map, looking at the whole city; measured again whenever its box changes (a kept-alive tab shown again,
 // a side panel filled), so what a screen fits into view is fitted to the box the user sees.
 import L from 'leaflet';
-import type { BaseMap, MapConfig } from '../../../domain/map/base-map';
+import type { BaseMap, MapConfig } from '../../../../domain/map/base-map';
 import { baseMapParts, plainGrid, tileLayer } from './base-layers';
 import { inSlices, type Slices } from './idle-slices';
 import { toMapCoords, type LatLngPair } from './coords';

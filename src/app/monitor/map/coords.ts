@@ -1,7 +1,7 @@
 // From the devices' WGS-84 to what the base layer draws in: unchanged for OpenStreetMap-like tiles and the offline
 // base map, GCJ-02 for Chinese providers such as AMap and Tencent, whose streets sit hundreds of metres off WGS-84 positions.
 import gcoord from 'gcoord';
-import type { MapCoords } from '../../../domain/map/base-map';
+import type { MapCoords } from '../../../../domain/map/base-map';
 
 export type LatLngPair = [lat: number, lng: number];
 

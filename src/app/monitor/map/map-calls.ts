@@ -1,8 +1,8 @@
 // The map's two calls (docs/map.md): the deployment's base layer and the offline base map. Both are our additions: a
 // legacy backend has neither, and the map then draws its plain grid with the trucks on it.
 import { callPath, isMissingCall } from '../../../api/client';
-import { MAP_CALL_PATHS, type BaseMap, type MapConfig } from '../../../domain/map/base-map';
-import { isFiniteNumber, isRecord } from '../../../domain/wire/guards';
+import { MAP_CALL_PATHS, type BaseMap, type MapConfig } from '../../../../domain/map/base-map';
+import { isFiniteNumber, isRecord } from '../../../../domain/wire/guards';
 import { reportFailure } from '../../reactions';
 
 /** No tile server, no base map: the grid alone. */

@@ -1,7 +1,7 @@
 // What a monitor map starts from, read once per screen: the deployment's base layer and, without a tile server, the
 // offline base map; from a backend without the map calls, the plain grid alone (and the base map is never asked).
 import { useEffect, useState } from 'react';
-import type { BaseMap, MapConfig } from '../../../domain/map/base-map';
+import type { BaseMap, MapConfig } from '../../../../domain/map/base-map';
 import { fetchBaseMap, fetchMapConfig, GRID_ONLY } from './map-calls';
 
 export interface MapSetup {

@@ -1,7 +1,7 @@
 // The photo screen's filters: the truck by its plate, the range (its problem, over 3 days or reversed, shown under the
 // field before any call) and the trigger.
 import { useTranslation } from 'react-i18next';
-import { PHOTO_TRIGGERS, TRIGGER_LABEL_KEYS, isPhotoTrigger } from '../../../domain/photos/photo-triggers';
+import { PHOTO_TRIGGERS, TRIGGER_LABEL_KEYS, isPhotoTrigger } from '../../../../domain/photos/photo-triggers';
 import { DateTimeRangePicker, FilterSelect, PlateComboBox, type Plate } from '../../../ui/filters';
 import type { PhotoFilters as Filters } from './photo-filters';
 

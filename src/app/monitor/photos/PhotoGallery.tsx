@@ -3,10 +3,10 @@
 // back on the thumbnail it came from. 'No photos to view' when there are none.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toLang } from '../../../domain/i18n';
-import { displayDateTime } from '../../../domain/format/time';
-import { TRIGGER_LABEL_KEYS } from '../../../domain/photos/photo-triggers';
-import type { Photo, PhotoSize } from '../../../domain/photos/photo-wire';
+import { toLang } from '../../../../domain/i18n';
+import { displayDateTime } from '../../../../domain/format/time';
+import { TRIGGER_LABEL_KEYS } from '../../../../domain/photos/photo-triggers';
+import type { Photo, PhotoSize } from '../../../../domain/photos/photo-wire';
 import { PhotoImage } from './PhotoThumb';
 import { PhotoViewer } from './PhotoViewer';
 

@@ -2,7 +2,7 @@
 // the large picture with its time, channel and trigger, and previous/next by buttons or the arrow keys.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Photo } from '../../../domain/photos/photo-wire';
+import type { Photo } from '../../../../domain/photos/photo-wire';
 import { FormDialog } from '../../../ui/filters';
 import { PhotoImage } from './PhotoThumb';
 

@@ -4,9 +4,9 @@
 import type { CallLoad } from '../live/call-load';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { photoRangeProblem } from '../../../domain/photos/photo-range';
-import type { PhotoListAnswer } from '../../../domain/photos/photo-wire';
-import { tabTitleKey } from '../../../domain/shell/titles';
+import { photoRangeProblem } from '../../../../domain/photos/photo-range';
+import type { PhotoListAnswer } from '../../../../domain/photos/photo-wire';
+import { tabTitleKey } from '../../../../domain/shell/titles';
 import { CallError } from '../../../api/client';
 import { useSamePlates } from '../playback/use-same-plates';
 import { useFleetTrucks } from '../track-map/use-fleet-trucks';

@@ -2,8 +2,8 @@
 // an <img> loads with the session cookie. A legacy backend has neither: the list then says so instead of failing.
 import i18next from 'i18next';
 import { callPath, CallError, isMissingCall } from '../../../api/client';
-import { API_BASE } from '../../../config';
-import { isPhotoListAnswer, isUnknownPhotoTruck, PHOTO_CALL_PATHS, type PhotoListAnswer, type PhotoQuery, type PhotoSize } from '../../../domain/photos/photo-wire';
+import { API_BASE } from '../../../../workers/backend-address';
+import { isPhotoListAnswer, isUnknownPhotoTruck, PHOTO_CALL_PATHS, type PhotoListAnswer, type PhotoQuery, type PhotoSize } from '../../../../domain/photos/photo-wire';
 
 /** The photos, or 'notOffered' from a backend without the call. */
 export async function fetchPhotos(query: PhotoQuery): Promise<PhotoListAnswer | 'notOffered'> {

@@ -1,7 +1,7 @@
 // The playback's controls: play/pause, the position slider (a native range input: arrows step a minute, Page keys an
 // hour, Home and End), the five speeds as a radio group, and following the truck.
 import { useTranslation } from 'react-i18next';
-import { PLAYBACK_SPEEDS, type PlaybackClock, type PlaybackSpeed } from '../../../domain/playback/playback-clock';
+import { PLAYBACK_SPEEDS, type PlaybackClock, type PlaybackSpeed } from '../../../../domain/playback/playback-clock';
 
 export interface PlaybackControlsProps {
   readonly clock: PlaybackClock;

@@ -3,7 +3,7 @@
 // while it plays, and the plate choice holds the whole fleet (10,000 plates took tens of milliseconds a frame).
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LocaleKey } from '../../../domain/i18n';
+import type { LocaleKey } from '../../../../domain/i18n';
 import { DateTimeRangePicker, PlateComboBox, type Plate } from '../../../ui/filters';
 import type { PlaybackFilters as Filters } from './playback-filters';
 

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { TrackFixes } from '../../../domain/playback/track-wire';
+import type { TrackFixes } from '../../../../domain/playback/track-wire';
 
 export interface SpeedChartProps {
   readonly fixes: TrackFixes;

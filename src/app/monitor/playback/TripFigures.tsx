@@ -1,6 +1,6 @@
 // The trip figures of the track played (docs/playback.md): distance, moving and parked time, stops, top speed.
 import { useTranslation } from 'react-i18next';
-import type { TripFigures as Figures } from '../../../domain/playback/trip-math';
+import type { TripFigures as Figures } from '../../../../domain/playback/trip-math';
 
 /** '2 h 05 min' / '2小时05分'. */
 function duration(ms: number, lang: string): string {

@@ -4,9 +4,9 @@
 // stretch: the track between its start and end over the line in its colour.
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import type { BaseMap, MapConfig } from '../../../domain/map/base-map';
-import type { TrackPosition } from '../../../domain/playback/playback-clock';
-import type { MarkKind, TrackFixes } from '../../../domain/playback/track-wire';
+import type { BaseMap, MapConfig } from '../../../../domain/map/base-map';
+import type { TrackPosition } from '../../../../domain/playback/playback-clock';
+import type { MarkKind, TrackFixes } from '../../../../domain/playback/track-wire';
 import { createBaseMapView } from '../map/base-map-view';
 import { escapeText } from '../map/escape-text';
 

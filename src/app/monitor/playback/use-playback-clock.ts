@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   advance, pause as paused, play as playing, seek as seeked, setSpeed as withSpeed, startClock,
   type ClockRange, type PlaybackClock, type PlaybackSpeed,
-} from '../../../domain/playback/playback-clock';
+} from '../../../../domain/playback/playback-clock';
 
 export interface PlaybackClockControls {
   readonly clock: PlaybackClock;

@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TruckView } from '../../../../streams/truck-status.stream';
 import type { WindowedColumn } from '../../../ui/WindowedTable';
-import type { RoutePath } from '../../../domain/routes';
+import type { RoutePath } from '../../../../domain/routes';
 import { TrackMapView } from '../track-map/TrackMapScreen';
 import { isSprinkler, isSpraying } from './sprinkler-trucks';
 import './sprinkler.css';

@@ -4,8 +4,8 @@
 // humidity — a refrigerated truck's cold compartments also read −1, but always with humidity and no volume.
 // A tanker whose every compartment was loaded with water by mistake would pass for one while it carries it; that is
 // an alarm case of the simulator at well under 1% of loads, and such a truck does carry water.
-import { MOVING_KMH } from '../../../domain/playback/trip-math';
-import { TRUCK_STATUS } from '../../../domain/truck-status';
+import { MOVING_KMH } from '../../../../domain/playback/trip-math';
+import { TRUCK_STATUS } from '../../../../domain/truck-status';
 import type { TruckView } from '../../../../streams/truck-status.stream';
 
 /** "Other" product: what a sprinkler's water tank reports (spec §9). */

@@ -2,9 +2,9 @@
 // with its product, Vt, V20, level and temperature beside it, and whether its seal is on. The drawing is an image with
 // its own text alternative; every figure is also written out, so nothing depends on seeing the colours.
 import { useTranslation } from 'react-i18next';
-import { fuelKind, fuelLabelKey, roundVolume } from '../../../domain/fuel';
-import { FUEL_FILL_COLORS, fillShare, productCode } from '../../../domain/map/tank-fill';
-import type { TankInventory } from '../../../domain/wire/truck-row';
+import { fuelKind, fuelLabelKey, roundVolume } from '../../../../domain/fuel';
+import { FUEL_FILL_COLORS, fillShare, productCode } from '../../../../domain/map/tank-fill';
+import type { TankInventory } from '../../../../domain/wire/truck-row';
 
 const HEIGHT = 64;
 const WIDTH = 36;

@@ -4,10 +4,10 @@
 // map over the sprinklers (its own path and trucks, a column and a summary of its own).
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STATUS_COLORS } from '../../../domain/map/status-colors';
-import type { RoutePath } from '../../../domain/routes';
-import { tabTitleKey } from '../../../domain/shell/titles';
-import { TRUCK_STATUS_CODES, truckStatus, type TruckStatusCode } from '../../../domain/truck-status';
+import { STATUS_COLORS } from '../../../../domain/map/status-colors';
+import type { RoutePath } from '../../../../domain/routes';
+import { tabTitleKey } from '../../../../domain/shell/titles';
+import { TRUCK_STATUS_CODES, truckStatus, type TruckStatusCode } from '../../../../domain/truck-status';
 import { WindowedTable, type WindowedColumn } from '../../../ui/WindowedTable';
 import type { TruckView } from '../../../../streams/truck-status.stream';
 import { useMonitorMap } from '../map/use-monitor-map';

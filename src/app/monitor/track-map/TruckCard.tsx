@@ -2,9 +2,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TruckView } from '../../../../streams/truck-status.stream';
-import { displayDateTime } from '../../../domain/format/time';
-import { toLang } from '../../../domain/i18n';
-import { truckStatus } from '../../../domain/truck-status';
+import { displayDateTime } from '../../../../domain/format/time';
+import { toLang } from '../../../../domain/i18n';
+import { truckStatus } from '../../../../domain/truck-status';
 
 /** A screen the card leads to for its truck, with the plate in its query (playback, liquid levels, photos, video). */
 export interface TruckLink {

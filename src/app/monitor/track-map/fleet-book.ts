@@ -5,7 +5,7 @@
 // rebuilt (that rebuild at each update was a long task of its own). Pure: the hook and its tests share it.
 import type { TruckChanges } from '../../../../workers/live-api';
 import type { TruckView } from '../../../../streams/truck-status.stream';
-import type { TruckStatusCode } from '../../../domain/truck-status';
+import type { TruckStatusCode } from '../../../../domain/truck-status';
 
 const plates = new Intl.Collator();
 

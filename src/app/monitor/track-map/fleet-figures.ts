@@ -1,7 +1,7 @@
 // What the live map's screen shows about a list of trucks, in ONE pass with no object built per truck (this runs for
 // 10,000 trucks at every status frame): the count per status, how many have a position, and their companies.
 import type { TruckView } from '../../../../streams/truck-status.stream';
-import type { TruckStatusCode } from '../../../domain/truck-status';
+import type { TruckStatusCode } from '../../../../domain/truck-status';
 import { companiesOf } from '../live/truck-search';
 
 export interface FleetFigures {

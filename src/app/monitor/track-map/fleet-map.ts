@@ -6,8 +6,8 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { wrap, transfer, type Remote } from 'comlink';
-import type { BaseMap, MapConfig } from '../../../domain/map/base-map';
-import { STATUS_COLORS } from '../../../domain/map/status-colors';
+import type { BaseMap, MapConfig } from '../../../../domain/map/base-map';
+import { STATUS_COLORS } from '../../../../domain/map/status-colors';
 import type { TruckView } from '../../../../streams/truck-status.stream';
 import { createBaseMapView } from '../map/base-map-view';
 import { escapeText } from '../map/escape-text';

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { TruckChanges } from '../../../../workers/live-api';
 import type { TruckView } from '../../../../streams/truck-status.stream';
-import { TRUCK_STATUS_CODES } from '../../../domain/truck-status';
+import { TRUCK_STATUS_CODES } from '../../../../domain/truck-status';
 import { useLiveSource } from '../../live/LiveProvider';
 import { subscribeUntilCleanup } from '../../live/subscribe-until';
 import { FleetBook } from './fleet-book';

@@ -4,10 +4,10 @@
 import type { CallLoad } from '../live/call-load';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayDateTime } from '../../../domain/format/time';
-import { toLang } from '../../../domain/i18n';
-import { tabTitleKey } from '../../../domain/shell/titles';
-import { MAX_CHANNELS, noSignalKey, recordingsRangeProblem, type Recording, type RecordingsAnswer } from '../../../domain/video/video-wire';
+import { displayDateTime } from '../../../../domain/format/time';
+import { toLang } from '../../../../domain/i18n';
+import { tabTitleKey } from '../../../../domain/shell/titles';
+import { MAX_CHANNELS, noSignalKey, recordingsRangeProblem, type Recording, type RecordingsAnswer } from '../../../../domain/video/video-wire';
 import { DateTimeRangePicker, PlateComboBox } from '../../../ui/filters';
 import { useScreenQuery } from '../live/use-screen-query';
 import { startOfDay } from '../playback/day-start';

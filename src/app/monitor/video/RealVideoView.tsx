@@ -3,8 +3,8 @@
 // the grid fits the camera's channels.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tabTitleKey } from '../../../domain/shell/titles';
-import type { CameraAnswer } from '../../../domain/video/video-wire';
+import { tabTitleKey } from '../../../../domain/shell/titles';
+import type { CameraAnswer } from '../../../../domain/video/video-wire';
 import { PlateComboBox } from '../../../ui/filters';
 import { useScreenQuery } from '../live/use-screen-query';
 import { LayoutSwitch } from './LayoutSwitch';

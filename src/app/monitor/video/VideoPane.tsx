@@ -3,7 +3,7 @@
 // video. Retry asks again. Out of view or in a hidden tab it stops its stream and asks again once seen.
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { noSignalKey, type NoSignalReason, type StreamAnswer } from '../../../domain/video/video-wire';
+import { noSignalKey, type NoSignalReason, type StreamAnswer } from '../../../../domain/video/video-wire';
 import { playHls, type PlayStream } from './hls-player';
 import { usePaneVisible } from './use-pane-visible';
 import { fetchClip, fetchLive, VideoRefusal, type Offered } from './video-calls';

@@ -3,8 +3,8 @@
 // assignment are kept in the browser across reloads, per logged-in user (wall-state.ts).
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tabTitleKey } from '../../../domain/shell/titles';
-import { MAX_CHANNELS } from '../../../domain/video/video-wire';
+import { tabTitleKey } from '../../../../domain/shell/titles';
+import { MAX_CHANNELS } from '../../../../domain/video/video-wire';
 import { useSessionContext } from '../../session/SessionProvider';
 import { PlateComboBox } from '../../../ui/filters';
 import { LayoutSwitch } from './LayoutSwitch';

@@ -2,7 +2,7 @@
 // Source Extensions, or the browser's own HLS where it has one. Playlist and segment requests carry the session's
 // header-id as every call does (the guard also takes the cookie for reads). Transmuxing stays on the main thread: the
 // console's content policy admits workers from its own files only, and a 320x180 stream is light.
-import { API_BASE } from '../../../config';
+import { API_BASE } from '../../../../workers/backend-address';
 import { HEADER_ID_KEY } from '../../../api/http';
 
 export interface Player {

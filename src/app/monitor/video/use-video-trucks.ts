@@ -4,7 +4,7 @@
 // and a new list would redraw the picker's whole choice each time.
 import { useEffect, useMemo, useState } from 'react';
 import type { TruckView } from '../../../../streams/truck-status.stream';
-import { TRUCK_STATUS } from '../../../domain/truck-status';
+import { TRUCK_STATUS } from '../../../../domain/truck-status';
 import type { Plate } from '../../../ui/filters';
 import { useSamePlates } from '../playback/use-same-plates';
 import { useFleetTrucks } from '../track-map/use-fleet-trucks';

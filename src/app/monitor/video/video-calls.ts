@@ -5,8 +5,8 @@ import { callPath, CallError, isMissingCall } from '../../../api/client';
 import {
   isCameraAnswer, isRecordingsAnswer, isStreamAnswer, VIDEO_CALL_PATHS,
   type CameraAnswer, type ChannelQuery, type RecordingsAnswer, type RecordingsQuery, type StreamAnswer,
-} from '../../../domain/video/video-wire';
-import { isRecord } from '../../../domain/wire/guards';
+} from '../../../../domain/video/video-wire';
+import { isRecord } from '../../../../domain/wire/guards';
 
 export type Offered<T> = T | 'notOffered';
 

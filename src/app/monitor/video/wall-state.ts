@@ -2,8 +2,8 @@
 // shows the same wall. Kept per user (keyed by the login's user id, as the shell keys quick access): on a control
 // room's shared browser the next user must not see the previous one's plates. Read defensively: a stored value from
 // another version, or edited by hand, falls back to empty.
-import { MAX_CHANNELS } from '../../../domain/video/video-wire';
-import { isRecord } from '../../../domain/wire/guards';
+import { MAX_CHANNELS } from '../../../../domain/video/video-wire';
+import { isRecord } from '../../../../domain/wire/guards';
 
 export const LAYOUTS = [1, 4, 9] as const;
 export type Layout = (typeof LAYOUTS)[number];

@@ -2,7 +2,7 @@
 // spec's rules, checked here and again by the server), then the outcome: done, or the spec's 'reset failed' with why.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkPassword, checkPasswordConfirmation } from '../../../domain/validation';
+import { checkPassword, checkPasswordConfirmation } from '../../../../domain/validation';
 import { FormDialog, RequiredMark } from '../../../ui/filters';
 import { resetUserPassword, type ResetOutcome } from './reset-password-call';
 import './accounts.css';

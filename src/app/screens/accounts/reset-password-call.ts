@@ -1,9 +1,9 @@
 // The administrator's password reset call: the answer's message on success; a rule's refusal (400, its field) or any
 // other failure for the dialog to show itself.
 import { CallError, callPath, failureText } from '../../../api/client';
-import { ACCOUNT_RESULT, passwordResetCall, type PasswordReset } from '../../../domain/screens/accounts/wire';
-import type { LocaleKey } from '../../../domain/i18n';
-import { isRecord } from '../../../domain/wire/guards';
+import { ACCOUNT_RESULT, passwordResetCall, type PasswordReset } from '../../../../domain/screens/accounts/wire';
+import type { LocaleKey } from '../../../../domain/i18n';
+import { isRecord } from '../../../../domain/wire/guards';
 
 export type ResetOutcome =
   | { readonly kind: 'reset' }

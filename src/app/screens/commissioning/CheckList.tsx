@@ -1,8 +1,8 @@
 // The check's outcome: the overall result with the counts and time, then every check with its mark and message.
 import { useTranslation } from 'react-i18next';
-import { displayDateTime } from '../../../domain/format/time';
-import { toLang } from '../../../domain/i18n';
-import { summarize, type CommissioningAnswer } from '../../../domain/params/commissioning';
+import { displayDateTime } from '../../../../domain/format/time';
+import { toLang } from '../../../../domain/i18n';
+import { summarize, type CommissioningAnswer } from '../../../../domain/params/commissioning';
 import { StatusMark } from './StatusMark';
 
 export function CheckSummary({ answer }: { readonly answer: CommissioningAnswer }) {

@@ -2,7 +2,7 @@
 // and judged on request — a summary, every check with its mark, the console's facts and its probes with live values.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tabTitleKey } from '../../../domain/shell/titles';
+import { tabTitleKey } from '../../../../domain/shell/titles';
 import { TruckPicker, type PickedTruck } from '../param-file/TruckPicker';
 import { CheckList, CheckSummary } from './CheckList';
 import { ConsoleFacts } from './ConsoleFacts';

@@ -2,10 +2,10 @@
 // release of the truck's company), SN, app mode, compartments and work modes by their catalogue labels.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayDateTime } from '../../../domain/format/time';
-import { toLang } from '../../../domain/i18n';
-import { paramFileDef } from '../../../domain/params/catalogue';
-import type { CommissioningAnswer } from '../../../domain/params/commissioning';
+import { displayDateTime } from '../../../../domain/format/time';
+import { toLang } from '../../../../domain/i18n';
+import { paramFileDef } from '../../../../domain/params/catalogue';
+import type { CommissioningAnswer } from '../../../../domain/params/commissioning';
 
 const OBC_MODES = paramFileDef('syscfg.txt').header.find((field) => field.key === 'obcWorkMode')?.options ?? [];
 const NONE = '—';

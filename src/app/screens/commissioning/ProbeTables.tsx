@@ -2,8 +2,8 @@
 // sensor reading, each with whether it answers and why not.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paramFileDef } from '../../../domain/params/catalogue';
-import type { Judged, LevelProbe, SealProbe } from '../../../domain/params/commissioning';
+import { paramFileDef } from '../../../../domain/params/catalogue';
+import type { Judged, LevelProbe, SealProbe } from '../../../../domain/params/commissioning';
 import { StatusMark } from './StatusMark';
 
 const SENSOR_TYPES = paramFileDef('elscfg.txt').sections.find((s) => s.id === 'probe')?.fields.find((f) => f.key === 'type')?.options ?? [];

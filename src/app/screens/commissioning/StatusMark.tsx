@@ -1,6 +1,6 @@
 // A pass / warn / fail mark that does not rest on colour alone: a symbol and the word, in the colour of its status.
 import { useTranslation } from 'react-i18next';
-import type { CheckStatus } from '../../../domain/params/commissioning';
+import type { CheckStatus } from '../../../../domain/params/commissioning';
 
 const SYMBOL: Readonly<Record<CheckStatus, string>> = { pass: '✓', warn: '!', fail: '✕' };
 

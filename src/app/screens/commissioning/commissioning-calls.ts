@@ -1,8 +1,8 @@
 // The commissioning check's call (server/commissioning/commissioning-route.ts): one truck's console read and judged.
 import i18next from 'i18next';
 import { CallError, callPath } from '../../../api/client';
-import { CHECK_IDS, COMMISSIONING_CALL_PATH, type CommissioningAnswer } from '../../../domain/params/commissioning';
-import { isRecord } from '../../../domain/wire/guards';
+import { CHECK_IDS, COMMISSIONING_CALL_PATH, type CommissioningAnswer } from '../../../../domain/params/commissioning';
+import { isRecord } from '../../../../domain/wire/guards';
 
 /** The answer's shape as far as the screen relies on it: the truck, the probes and one check per id. */
 function isAnswer(value: unknown): value is CommissioningAnswer {

@@ -2,7 +2,7 @@
 // an answer for a truck no longer chosen, or of an older run, is dropped.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CallError } from '../../../api/client';
-import type { CommissioningAnswer } from '../../../domain/params/commissioning';
+import type { CommissioningAnswer } from '../../../../domain/params/commissioning';
 import { fetchDeviceTest } from './commissioning-calls';
 
 export type DeviceTestState =

@@ -2,7 +2,7 @@
 // wrong entry gets its message), selects and companies as choices; its rule's message and, after a conflict, the
 // latest value under it. A fixed field of an existing row is shown read-only.
 import { useTranslation } from 'react-i18next';
-import type { EntityDef, EntityField } from '../../../domain/screens/entities/definition';
+import type { EntityDef, EntityField } from '../../../../domain/screens/entities/definition';
 import { ChoiceField, CompanyPicker, RequiredMark, type Company } from '../../../ui/filters';
 import type { FieldMessage } from './entity-form';
 import { FileField } from './FileField';

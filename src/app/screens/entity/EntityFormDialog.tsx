@@ -3,10 +3,10 @@
 // form with the latest value under each field that differs, the input kept for saving again.
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayDateTime } from '../../../domain/format';
-import { toLang } from '../../../domain/i18n';
-import type { EntityDef } from '../../../domain/screens/entities/definition';
-import { tabTitleKey } from '../../../domain/shell/titles';
+import { displayDateTime } from '../../../../domain/format';
+import { toLang } from '../../../../domain/i18n';
+import type { EntityDef } from '../../../../domain/screens/entities/definition';
+import { tabTitleKey } from '../../../../domain/shell/titles';
 import { FormDialog, type Company } from '../../../ui/filters';
 import { differingFields, formFields, isEditable, type FormMode } from './entity-form';
 import { EntityFieldInput } from './EntityFieldInput';

@@ -3,8 +3,8 @@
 // its status). While the row's state blocks edits (a
 // tank table being sent), edit, send and status are shown disabled with the reason.
 import { useTranslation } from 'react-i18next';
-import { ENTITY_STATUS, fileFieldOf, isEditBlocked, type EntityDef } from '../../../domain/screens/entities/definition';
-import type { EntityRow } from '../../../domain/screens/entities/wire';
+import { ENTITY_STATUS, fileFieldOf, isEditBlocked, type EntityDef } from '../../../../domain/screens/entities/definition';
+import type { EntityRow } from '../../../../domain/screens/entities/wire';
 import { rowName } from './StatusConfirm';
 import { downloadStoredFile } from './stored-file-download';
 

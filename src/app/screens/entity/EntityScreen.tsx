@@ -2,10 +2,10 @@
 // the report grid (server paging and sorting), the edit form a dialog, the status toggle a confirmed call.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toLang } from '../../../domain/i18n';
-import type { EntityDef } from '../../../domain/screens/entities/definition';
-import type { EntityRow } from '../../../domain/screens/entities/wire';
-import { tabTitleKey } from '../../../domain/shell/titles';
+import { toLang } from '../../../../domain/i18n';
+import type { EntityDef } from '../../../../domain/screens/entities/definition';
+import type { EntityRow } from '../../../../domain/screens/entities/wire';
+import { tabTitleKey } from '../../../../domain/shell/titles';
 import { ReportGrid, type BlockRequest, type GridActions, type GridRow } from '../../../ui/grid/ReportGrid';
 import { entityColumns, gridRowOf } from './entity-columns';
 import { entityQuery, type EntityFilters } from './entity-filters';

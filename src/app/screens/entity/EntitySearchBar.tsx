@@ -1,7 +1,7 @@
 // The search bar of a master-data list, from the definition's search fields: text matches a part, a company or a
 // choice the whole value. Edits stay a draft until Search (or Enter).
 import { useTranslation } from 'react-i18next';
-import type { EntityDef } from '../../../domain/screens/entities/definition';
+import type { EntityDef } from '../../../../domain/screens/entities/definition';
 import { ChoiceField, CompanyPicker, TextFilter, type Company } from '../../../ui/filters';
 import { searchFields, withFilter, type EntityFilters } from './entity-filters';
 

@@ -4,9 +4,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExportProgress } from '../../../api/export-download';
-import { toLang } from '../../../domain/i18n';
-import type { EntityDef } from '../../../domain/screens/entities/definition';
-import { isImportable, TRANSFER_LIMITS } from '../../../domain/screens/entities/transfer';
+import { toLang } from '../../../../domain/i18n';
+import type { EntityDef } from '../../../../domain/screens/entities/definition';
+import { isImportable, TRANSFER_LIMITS } from '../../../../domain/screens/entities/transfer';
 import { ExportProgressView } from '../../../ui/ExportProgressView';
 import { showToast } from '../../../ui/notify';
 import { reportFailure } from '../../reactions';

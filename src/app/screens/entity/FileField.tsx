@@ -3,9 +3,9 @@
 // line and a good one shows the facts the server will store; the content travels with the save (base64).
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EntityDef, EntityField } from '../../../domain/screens/entities/definition';
-import { derivedValues, readFileText } from '../../../domain/screens/entities/file-readers';
-import { fileMaxBytes, fileProblem } from '../../../domain/screens/entities/validate';
+import type { EntityDef, EntityField } from '../../../../domain/screens/entities/definition';
+import { derivedValues, readFileText } from '../../../../domain/screens/entities/file-readers';
+import { fileMaxBytes, fileProblem } from '../../../../domain/screens/entities/validate';
 import type { FieldMessage } from './entity-form';
 import { base64Of } from './file-content';
 

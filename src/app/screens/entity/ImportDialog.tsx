@@ -3,9 +3,9 @@
 // before it is sent. Keyboard: the file input and the buttons in tab order, Escape closes (FormDialog).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EntityDef } from '../../../domain/screens/entities/definition';
-import { TRANSFER_LIMITS, XLSX_TYPE } from '../../../domain/screens/entities/transfer';
-import { tabTitleKey } from '../../../domain/shell/titles';
+import type { EntityDef } from '../../../../domain/screens/entities/definition';
+import { TRANSFER_LIMITS, XLSX_TYPE } from '../../../../domain/screens/entities/transfer';
+import { tabTitleKey } from '../../../../domain/shell/titles';
 import { FormDialog } from '../../../ui/filters/FormDialog';
 import { showToast } from '../../../ui/notify';
 import { uploadImport, type ImportOutcome } from './entity-transfer-calls';

@@ -4,10 +4,10 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallError, uploadPath } from '../../../api/client';
-import { API_BASE } from '../../../config';
-import type { EntityDef } from '../../../domain/screens/entities/definition';
-import { ENTITY_RESULT, PHOTO_READ_PATH, isStoredPhoto, photoUploadPath } from '../../../domain/screens/entities/wire';
-import { checkDriverPhoto } from '../../../domain/validation';
+import { API_BASE } from '../../../../workers/backend-address';
+import type { EntityDef } from '../../../../domain/screens/entities/definition';
+import { ENTITY_RESULT, PHOTO_READ_PATH, isStoredPhoto, photoUploadPath } from '../../../../domain/screens/entities/wire';
+import { checkDriverPhoto } from '../../../../domain/validation';
 import { reportFailure } from '../../reactions';
 import type { FieldMessage } from './entity-form';
 

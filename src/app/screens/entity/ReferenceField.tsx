@@ -3,8 +3,8 @@
 // The value is the chosen row's label, as the server takes it. A truck is offered from the row's company only.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keptInCompany, type EntityDef, type EntityField } from '../../../domain/screens/entities/definition';
-import { entityFor } from '../../../domain/screens/entities/registry';
+import { keptInCompany, type EntityDef, type EntityField } from '../../../../domain/screens/entities/definition';
+import { entityFor } from '../../../../domain/screens/entities/registry';
 import { SearchComboBox } from '../../../ui/filters';
 import { fetchEntityPage } from './entity-calls';
 

@@ -4,10 +4,10 @@
 // still pending there).
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SendAnswer, SendRequest } from '../../../domain/params/send-wire';
-import { ROW_TRUCK_FIELD, fieldOf, type EntityDef, type SendSpec } from '../../../domain/screens/entities/definition';
-import type { EntityRow } from '../../../domain/screens/entities/wire';
-import { tabTitleKey } from '../../../domain/shell/titles';
+import type { SendAnswer, SendRequest } from '../../../../domain/params/send-wire';
+import { ROW_TRUCK_FIELD, fieldOf, type EntityDef, type SendSpec } from '../../../../domain/screens/entities/definition';
+import type { EntityRow } from '../../../../domain/screens/entities/wire';
+import { tabTitleKey } from '../../../../domain/shell/titles';
 import { CompanyPicker, FormDialog, type Company } from '../../../ui/filters';
 import { reportFailure } from '../../reactions';
 import { statusText } from '../send-message/send-columns';

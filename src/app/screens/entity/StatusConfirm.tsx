@@ -1,7 +1,7 @@
 // The question before a row is enabled or disabled ("disable 'X'?"); the caller makes the change on confirm.
 import { useTranslation } from 'react-i18next';
-import { ENTITY_STATUS, type EntityDef } from '../../../domain/screens/entities/definition';
-import type { EntityRow } from '../../../domain/screens/entities/wire';
+import { ENTITY_STATUS, type EntityDef } from '../../../../domain/screens/entities/definition';
+import type { EntityRow } from '../../../../domain/screens/entities/wire';
 import { FormDialog } from '../../../ui/filters';
 
 export interface StatusConfirmProps {

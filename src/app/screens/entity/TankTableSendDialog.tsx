@@ -4,12 +4,12 @@
 // why; a failed table may be sent again.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tankTableStatusKey } from '../../../domain/params/send-status';
-import { tankTableFacts } from '../../../domain/params/tank-table-math';
-import type { SendRow } from '../../../domain/params/send-wire';
-import { ROW_TRUCK_FIELD, type EntityDef, type SendSpec } from '../../../domain/screens/entities/definition';
-import type { EntityRow } from '../../../domain/screens/entities/wire';
-import { tabTitleKey } from '../../../domain/shell/titles';
+import { tankTableStatusKey } from '../../../../domain/params/send-status';
+import { tankTableFacts } from '../../../../domain/params/tank-table-math';
+import type { SendRow } from '../../../../domain/params/send-wire';
+import { ROW_TRUCK_FIELD, type EntityDef, type SendSpec } from '../../../../domain/screens/entities/definition';
+import type { EntityRow } from '../../../../domain/screens/entities/wire';
+import { tabTitleKey } from '../../../../domain/shell/titles';
 import { FormDialog } from '../../../ui/filters';
 import { fetchSendPage } from '../send-message/send-calls';
 import { fetchStoredFile } from './entity-calls';

@@ -2,13 +2,13 @@
 // stored file; and the two refusals a form shows itself: a rule on a field (400) and a stale version (409).
 import i18next from 'i18next';
 import { CallError, callPath } from '../../../api/client';
-import type { EntityDef, EntityStatus } from '../../../domain/screens/entities/definition';
-import type { EntityInput } from '../../../domain/screens/entities/validate';
+import type { EntityDef, EntityStatus } from '../../../../domain/screens/entities/definition';
+import type { EntityInput } from '../../../../domain/screens/entities/validate';
 import {
   ENTITY_RESULT, entityCallPath, entityFilePath, isEntityPage, isEntityRow, isStoredFile, type EntityPage, type EntityRow, type StoredFile,
-} from '../../../domain/screens/entities/wire';
-import { isRecord } from '../../../domain/wire/guards';
-import { fileContentKey } from '../../../domain/screens/entities/validate';
+} from '../../../../domain/screens/entities/wire';
+import { isRecord } from '../../../../domain/wire/guards';
+import { fileContentKey } from '../../../../domain/screens/entities/validate';
 import { sendWithProgress } from './save-progress';
 
 const carriesFile = (def: EntityDef, input: EntityInput) => def.fields.some((field) => field.type === 'file' && (input[fileContentKey(field)] ?? '') !== '');

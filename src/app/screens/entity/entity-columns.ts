@@ -1,9 +1,9 @@
 // A master-data list's columns: the definition's list fields (a company by its name, a choice by its label), then
 // status on its colour, who changed the row last and when; rows as the grid holds them, keyed by the row's key.
 import type { TFunction } from 'i18next';
-import { ENTITY_STATUS, isStamped, type EntityDef, type EntityField } from '../../../domain/screens/entities/definition';
-import type { EntityRow } from '../../../domain/screens/entities/wire';
-import { ENTITY_CELL_FORMATS, ENTITY_STATUS_LABELS, optionLabels } from '../../../domain/screens/entities/transfer-cells';
+import { ENTITY_STATUS, isStamped, type EntityDef, type EntityField } from '../../../../domain/screens/entities/definition';
+import type { EntityRow } from '../../../../domain/screens/entities/wire';
+import { ENTITY_CELL_FORMATS, ENTITY_STATUS_LABELS, optionLabels } from '../../../../domain/screens/entities/transfer-cells';
 import type { GridColumn, GridRow } from '../../../ui/grid/ReportGrid';
 import type { CompanyNames } from './entity-values';
 

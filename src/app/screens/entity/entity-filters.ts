@@ -1,7 +1,7 @@
 // A master-data list's search as the URL query holds it (a link or a reload reproduces the list), and as the list
 // call sends it with its page and sort.
-import type { EntityDef, EntityField } from '../../../domain/screens/entities/definition';
-import { decodeQuery, encodeQuery } from '../../../domain/query-string';
+import type { EntityDef, EntityField } from '../../../../domain/screens/entities/definition';
+import { decodeQuery, encodeQuery } from '../../../../domain/query-string';
 
 /** Search field key → its text; absent keys are unset. */
 export type EntityFilters = Readonly<Record<string, string>>;

@@ -1,10 +1,10 @@
 // A master-data form's state as pure functions: the values it opens with, what it sends, the rules' messages by field,
 // and after a stale save the fields whose latest value differs from the user's input.
-import type { EntityDef, EntityField } from '../../../domain/screens/entities/definition';
-import { confirmKey, entityProblems, fieldProblem, fileContentKey, isCreateOnly, type EntityInput, type FieldProblem } from '../../../domain/screens/entities/validate';
-import { checkPasswordConfirmation } from '../../../domain/validation';
-import type { EntityRow } from '../../../domain/screens/entities/wire';
-import type { LocaleKey, LocaleValues } from '../../../domain/i18n';
+import type { EntityDef, EntityField } from '../../../../domain/screens/entities/definition';
+import { confirmKey, entityProblems, fieldProblem, fileContentKey, isCreateOnly, type EntityInput, type FieldProblem } from '../../../../domain/screens/entities/validate';
+import { checkPasswordConfirmation } from '../../../../domain/validation';
+import type { EntityRow } from '../../../../domain/screens/entities/wire';
+import type { LocaleKey, LocaleValues } from '../../../../domain/i18n';
 import { inputText } from './entity-values';
 
 /** A new row, or an edit of a row as it was read. */

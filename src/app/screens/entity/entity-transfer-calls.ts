@@ -2,16 +2,16 @@
 // list's columns and headers, language, file name) saved through the report export's download, the template the same
 // way, and the upload of a filled template with its progress (src/api/upload-progress.ts).
 import type { TFunction } from 'i18next';
-import type { Answer } from '../../../api/answer';
+import type { Answer } from '../../../../domain/wire/answer';
 import { uploadWithProgress } from '../../../api/upload-progress';
 import { downloadExport, type ExportProgress } from '../../../api/export-download';
-import { formatDate } from '../../../domain/format/time';
-import type { Lang } from '../../../domain/i18n';
-import type { EntityDef } from '../../../domain/screens/entities/definition';
+import { formatDate } from '../../../../domain/format/time';
+import type { Lang } from '../../../../domain/i18n';
+import type { EntityDef } from '../../../../domain/screens/entities/definition';
 import {
   isImportDone, isImportRefusal, transferCallPath, XLSX_TYPE, type ImportRefusal,
-} from '../../../domain/screens/entities/transfer';
-import { tabTitleKey } from '../../../domain/shell/titles';
+} from '../../../../domain/screens/entities/transfer';
+import { tabTitleKey } from '../../../../domain/shell/titles';
 import { entityColumns } from './entity-columns';
 import { entityQuery, type EntityFilters } from './entity-filters';
 import { companyNames } from './entity-values';

@@ -1,10 +1,10 @@
 // A master-data value as people read it: a company by its name, a choice by its label, nothing as "none". The list's
 // cells, a fixed field's read-only text and a conflict's latest values all read it here.
 import i18next, { type TFunction } from 'i18next';
-import { displayDateTime } from '../../../domain/format';
-import { toLang } from '../../../domain/i18n';
-import type { EntityField } from '../../../domain/screens/entities/definition';
-import type { EntityValue } from '../../../domain/screens/entities/wire';
+import { displayDateTime } from '../../../../domain/format';
+import { toLang } from '../../../../domain/i18n';
+import type { EntityField } from '../../../../domain/screens/entities/definition';
+import type { EntityValue } from '../../../../domain/screens/entities/wire';
 import type { Company } from '../../../ui/filters';
 
 /** Company code → name, for the caller's companies. */

@@ -2,10 +2,10 @@
 // runtime check, and the truck lookups of the send dialog (plates typed, a row's plate to its truck id).
 import i18next from 'i18next';
 import { CallError, callPath } from '../../../api/client';
-import { SEND_CALL_PATHS, type SendAnswer, type SendRequest } from '../../../domain/params/send-wire';
-import type { EntityDef } from '../../../domain/screens/entities/definition';
-import { entityFor } from '../../../domain/screens/entities/registry';
-import { isFiniteNumber, isRecord } from '../../../domain/wire/guards';
+import { SEND_CALL_PATHS, type SendAnswer, type SendRequest } from '../../../../domain/params/send-wire';
+import type { EntityDef } from '../../../../domain/screens/entities/definition';
+import { entityFor } from '../../../../domain/screens/entities/registry';
+import { isFiniteNumber, isRecord } from '../../../../domain/wire/guards';
 import { fetchEntityPage } from './entity-calls';
 
 const TRUCK_PATH = '/setting/base_data/truck';

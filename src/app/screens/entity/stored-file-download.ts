@@ -1,8 +1,8 @@
 // "下载/Download" of a row's stored file (an upgrade file, a tank table): read with GET /entity<path>/:key/file and
 // saved under the name it was uploaded with, byte for byte.
 import { saveBlob } from '../../../api/export-download';
-import type { EntityDef } from '../../../domain/screens/entities/definition';
-import type { EntityRow, StoredFile } from '../../../domain/screens/entities/wire';
+import type { EntityDef } from '../../../../domain/screens/entities/definition';
+import type { EntityRow, StoredFile } from '../../../../domain/screens/entities/wire';
 import { reportFailure } from '../../reactions';
 import { fetchStoredFile } from './entity-calls';
 

@@ -1,7 +1,7 @@
 // The caller's companies for a master-data screen's company fields (names in the list, the pickers): the report
 // options' companies, asked again after the organisations themselves changed, here or in any other console.
 import { useCallback, useEffect, useState } from 'react';
-import type { EntityDef, EntityPath } from '../../../domain/screens/entities/definition';
+import type { EntityDef, EntityPath } from '../../../../domain/screens/entities/definition';
 import type { Company } from '../../../ui/filters';
 import { useEntityChanges } from '../../live/use-entity-changes';
 import { reportFailure } from '../../reactions';

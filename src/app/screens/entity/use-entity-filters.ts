@@ -2,7 +2,7 @@
 // and coming back to the list's tab (its plain path) puts its search back into the URL.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { EntityDef } from '../../../domain/screens/entities/definition';
+import type { EntityDef } from '../../../../domain/screens/entities/definition';
 import { entityFiltersSearch, readEntityFilters, type EntityFilters } from './entity-filters';
 
 const urlOf = (def: EntityDef, filters: EntityFilters): string => {

@@ -1,9 +1,9 @@
 // The edit dialog's workflow: values as typed, each field checked when the user leaves it and all of them before
 // sending; a refused field's message from the server; a stale save keeps the input and saves again on the new version.
 import { useCallback, useState } from 'react';
-import type { EntityDef, EntityField } from '../../../domain/screens/entities/definition';
-import { fileContentKey } from '../../../domain/screens/entities/validate';
-import type { EntityRow } from '../../../domain/screens/entities/wire';
+import type { EntityDef, EntityField } from '../../../../domain/screens/entities/definition';
+import { fileContentKey } from '../../../../domain/screens/entities/validate';
+import type { EntityRow } from '../../../../domain/screens/entities/wire';
 import { showToast } from '../../../ui/notify';
 import { reportFailure } from '../../reactions';
 import { fieldMessage, formFields, formInput, formMessages, initialValues, type FieldMessage, type FormMode, type FormValues } from './entity-form';

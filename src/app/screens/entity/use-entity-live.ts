@@ -1,5 +1,5 @@
 // Live master data (issue 14): a change of this screen's rows made in another console refreshes the list.
-import type { EntityDef } from '../../../domain/screens/entities/definition';
+import type { EntityDef } from '../../../../domain/screens/entities/definition';
 import { useEntityChanges } from '../../live/use-entity-changes';
 
 /**

@@ -2,10 +2,10 @@
 // who changed the row and when, and the list is fetched again either way.
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { displayDateTime } from '../../../domain/format';
-import { toLang } from '../../../domain/i18n';
-import { ENTITY_STATUS, type EntityDef } from '../../../domain/screens/entities/definition';
-import type { EntityRow } from '../../../domain/screens/entities/wire';
+import { displayDateTime } from '../../../../domain/format';
+import { toLang } from '../../../../domain/i18n';
+import { ENTITY_STATUS, type EntityDef } from '../../../../domain/screens/entities/definition';
+import type { EntityRow } from '../../../../domain/screens/entities/wire';
 import { showToast } from '../../../ui/notify';
 import { reportFailure } from '../../reactions';
 import { saveRefusal, setEntityStatus } from './entity-calls';

@@ -2,9 +2,9 @@
 // the changes, and the send with its lock; remounted for another truck or file, so nothing of one leaks into another.
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ParamFileDef } from '../../../domain/params/catalogue-types';
-import { writeParamFile, type ParamDocument } from '../../../domain/params/param-text';
-import type { DeviceFileAnswer } from '../../../domain/params/send-wire';
+import type { ParamFileDef } from '../../../../domain/params/catalogue-types';
+import { writeParamFile, type ParamDocument } from '../../../../domain/params/param-text';
+import type { DeviceFileAnswer } from '../../../../domain/params/send-wire';
 import { ViewTabs } from '../../../ui/filters';
 import { DiffDialog } from './DiffDialog';
 import { ParamDetail } from './ParamDetail';

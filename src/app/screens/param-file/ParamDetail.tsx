@@ -1,8 +1,8 @@
 // The detail view of a truck's file (params spec §2): only the fields flagged showInDetail, read as people read them
 // (an option by its label, a compartment as 1–10), the header's first, then each block's.
 import { useTranslation } from 'react-i18next';
-import type { ParamField, ParamFileDef } from '../../../domain/params/catalogue-types';
-import { paramValue, sectionCount, type ParamDocument, type ParamPath } from '../../../domain/params/param-text';
+import type { ParamField, ParamFileDef } from '../../../../domain/params/catalogue-types';
+import { paramValue, sectionCount, type ParamDocument, type ParamPath } from '../../../../domain/params/param-text';
 import { optionOf, shownValue } from './param-field-view';
 
 export function ParamDetail({ def, doc }: { readonly def: ParamFileDef; readonly doc: ParamDocument }) {

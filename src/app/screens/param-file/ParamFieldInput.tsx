@@ -3,7 +3,7 @@
 // checkbox, numbers and text typed), a value the device reports shown disabled with why, and the check's message.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ParamField } from '../../../domain/params/catalogue-types';
+import type { ParamField } from '../../../../domain/params/catalogue-types';
 import { ChoiceField } from '../../../ui/filters';
 import type { FieldProblem } from './use-param-document';
 import { inputModeOf, optionOf, shownValue } from './param-field-view';

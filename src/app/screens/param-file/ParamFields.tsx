@@ -1,8 +1,8 @@
 // The edit view of a file, drawn from its catalogue entry: the header's fields, then each repeating section with one
 // block per probe, lock or group as its count field says (changing the count adds or removes blocks).
 import { useTranslation } from 'react-i18next';
-import type { ParamField, ParamFileDef, ParamSection } from '../../../domain/params/catalogue-types';
-import { paramValue, sectionCount, type ParamDocument, type ParamPath } from '../../../domain/params/param-text';
+import type { ParamField, ParamFileDef, ParamSection } from '../../../../domain/params/catalogue-types';
+import { paramValue, sectionCount, type ParamDocument, type ParamPath } from '../../../../domain/params/param-text';
 import { pathKey } from './param-field-view';
 import { ParamFieldInput } from './ParamFieldInput';
 import type { FieldProblem } from './use-param-document';

@@ -2,12 +2,12 @@
 // of the eleven files; the file is read from the truck's device and edited in FileEditor.
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PARAM_FILES, paramFileDef } from '../../../domain/params/catalogue';
-import type { LocalizedText } from '../../../domain/i18n';
-import { isParamFileName, type ParamFileName } from '../../../domain/params/catalogue-types';
-import { parseParamFile, type ParamDocument } from '../../../domain/params/param-text';
-import type { DeviceFileAnswer } from '../../../domain/params/send-wire';
-import { tabTitleKey } from '../../../domain/shell/titles';
+import { PARAM_FILES, paramFileDef } from '../../../../domain/params/catalogue';
+import type { LocalizedText } from '../../../../domain/i18n';
+import { isParamFileName, type ParamFileName } from '../../../../domain/params/catalogue-types';
+import { parseParamFile, type ParamDocument } from '../../../../domain/params/param-text';
+import type { DeviceFileAnswer } from '../../../../domain/params/send-wire';
+import { tabTitleKey } from '../../../../domain/shell/titles';
 import { ChoiceField } from '../../../ui/filters';
 import { FileEditor } from './FileEditor';
 import { fetchDeviceFile } from './param-file-calls';

@@ -1,7 +1,7 @@
 // Sending the edited file: to this truck and any others chosen by plate, with a description; the send's live status
 // and progress while it is pending (the editor is locked then), and stop sending.
 import { useTranslation } from 'react-i18next';
-import { fileSendStatusKey } from '../../../domain/params/send-status';
+import { fileSendStatusKey } from '../../../../domain/params/send-status';
 import type { FileSend } from './use-file-send';
 import { TruckPicker, type PickedTruck } from './TruckPicker';
 

@@ -1,7 +1,7 @@
 // How the editor shows a catalogue field's stored value and takes back what is typed (params spec §3.1): compartments
 // stored 0–9 are shown 1–10, a select shows its option's label; and the key of a value's place, for messages by field.
-import type { ParamField } from '../../../domain/params/catalogue-types';
-import type { ParamPath } from '../../../domain/params/param-text';
+import type { ParamField } from '../../../../domain/params/catalogue-types';
+import type { ParamPath } from '../../../../domain/params/param-text';
 
 /** One text per place of a file: `key` for the header, `section.index.key` for a block's field. */
 export function pathKey(path: ParamPath): string {

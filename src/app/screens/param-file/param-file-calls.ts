@@ -2,11 +2,11 @@
 // it still pending, and an edited file sent to trucks; a refusal (a limit, a stale copy) comes back for the editor.
 import i18next from 'i18next';
 import { CallError, callPath } from '../../../api/client';
-import type { ParamFileName } from '../../../domain/params/catalogue-types';
+import type { ParamFileName } from '../../../../domain/params/catalogue-types';
 import {
   SEND_CALL_PATHS, type DeviceFileAnswer, type FileProblems, type FileSendRequest, type SendAnswer,
-} from '../../../domain/params/send-wire';
-import { isRecord } from '../../../domain/wire/guards';
+} from '../../../../domain/params/send-wire';
+import { isRecord } from '../../../../domain/wire/guards';
 import { isSendAnswer } from '../entity/send-calls';
 
 /** Refusals the editor shows itself: a value out of limits (400, with the problems) and a stale copy (409). */

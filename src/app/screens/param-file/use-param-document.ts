@@ -1,11 +1,11 @@
 // The edited file of one truck's device (params spec §3.1): its device copy parsed as the base, the edit as a new
 // document per change, each value checked as typed against the catalogue, the server's refusals by field, the diff.
 import { useCallback, useMemo, useState } from 'react';
-import { translate, type LocalizedText } from '../../../domain/i18n';
-import type { ParamField, ParamFileDef } from '../../../domain/params/catalogue-types';
-import { diffParamDocuments, type ParamChange } from '../../../domain/params/param-diff';
-import { checkParamEdit, checkParamValue } from '../../../domain/params/param-limits';
-import { withParamValue, type ParamDocument, type ParamPath } from '../../../domain/params/param-text';
+import { translate, type LocalizedText } from '../../../../domain/i18n';
+import type { ParamField, ParamFileDef } from '../../../../domain/params/catalogue-types';
+import { diffParamDocuments, type ParamChange } from '../../../../domain/params/param-diff';
+import { checkParamEdit, checkParamValue } from '../../../../domain/params/param-limits';
+import { withParamValue, type ParamDocument, type ParamPath } from '../../../../domain/params/param-text';
 import { pathKey, storedValue } from './param-field-view';
 
 /** A message under a field: one of the catalogue's checks, or the server's text. */

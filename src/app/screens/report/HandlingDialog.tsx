@@ -1,7 +1,7 @@
 // Unsealing handling of the selected rows (spec params §4): non-abnormal, or abnormal with a description, in one save.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HandlingState } from '../../../domain/screens/reports/handling';
+import type { HandlingState } from '../../../../domain/screens/reports/handling';
 
 export interface HandlingDialogProps {
   readonly count: number;

@@ -1,11 +1,11 @@
 // The filters of one report, drawn from its definition: company tree, plate, time range with presets (or a year), and
 // the report's selects. Edits stay a draft until Search (or Enter), which checks the limits before anything is sent.
 import { useTranslation } from 'react-i18next';
-import type { ReportDef, SelectOption } from '../../../domain/screens/reports/definition';
-import { RANGE_PRESETS } from '../../../domain/screens/reports/definition';
-import { YEAR_KEY, type QueryProblem } from '../../../domain/screens/reports/query';
-import type { ReportFilters } from '../../../domain/screens/reports/url-query';
-import type { ReportOptions } from '../../../domain/screens/reports/wire';
+import type { ReportDef, SelectOption } from '../../../../domain/screens/reports/definition';
+import { RANGE_PRESETS } from '../../../../domain/screens/reports/definition';
+import { YEAR_KEY, type QueryProblem } from '../../../../domain/screens/reports/query';
+import type { ReportFilters } from '../../../../domain/screens/reports/url-query';
+import type { ReportOptions } from '../../../../domain/screens/reports/wire';
 import { ChoiceField, CompanyTreeSelect, DateTimeRangePicker, FilterSelect, PlateComboBox, TextFilter } from '../../../ui/filters';
 
 export interface QueryBarProps {

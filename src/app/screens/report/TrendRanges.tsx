@@ -1,7 +1,7 @@
 // A trend chart's quick ranges (params spec §9: past day, last 7 days), each ending now; the pressed one is the range
 // the report shows, judged from the range itself so a reload or a link keeps it pressed.
 import { useTranslation } from 'react-i18next';
-import { activeTrendRange, TREND_RANGES, trendRange } from '../../../domain/screens/reports/trend';
+import { activeTrendRange, TREND_RANGES, trendRange } from '../../../../domain/screens/reports/trend';
 
 export interface TrendRangesProps {
   readonly startTime: string | undefined;

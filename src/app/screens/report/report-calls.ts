@@ -2,14 +2,14 @@
 // report-options.ts's (cached per session).
 import i18next from 'i18next';
 import { CallError, callPath } from '../../../api/client';
-import type { ReportDef, ReportSort } from '../../../domain/screens/reports/definition';
-import type { HandlingState } from '../../../domain/screens/reports/handling';
-import { REPORT_PAGE, type ReportQuery } from '../../../domain/screens/reports/query';
-import { reportCallPath } from '../../../domain/screens/reports/registry';
-import { HIGHLIGHT_KEYS, type ReportFilters } from '../../../domain/screens/reports/url-query';
+import type { ReportDef, ReportSort } from '../../../../domain/screens/reports/definition';
+import type { HandlingState } from '../../../../domain/screens/reports/handling';
+import { REPORT_PAGE, type ReportQuery } from '../../../../domain/screens/reports/query';
+import { reportCallPath } from '../../../../domain/screens/reports/registry';
+import { HIGHLIGHT_KEYS, type ReportFilters } from '../../../../domain/screens/reports/url-query';
 import {
   isReportPage, isReportTotals, isReportYears, TOTALS_SUFFIX, YEARS_SUFFIX, type ReportPage, type ReportRow, type ReportTotals,
-} from '../../../domain/screens/reports/wire';
+} from '../../../../domain/screens/reports/wire';
 
 export { reportOptions } from './report-options';
 

@@ -1,7 +1,7 @@
 // The companies and trucks of the caller (the report filters' options, the entity forms' company pickers): asked once
 // per session and shared by every screen, asked again after a screen changed the organisations.
 import { callPath } from '../../../api/client';
-import { REPORT_OPTIONS_PATH, type ReportOptions } from '../../../domain/screens/reports/wire';
+import { REPORT_OPTIONS_PATH, type ReportOptions } from '../../../../domain/screens/reports/wire';
 
 let options: Promise<ReportOptions> | undefined;
 

@@ -2,8 +2,8 @@
 // and each tab of the strip keeps its own, put back into the URL when the tab comes on screen again.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { ReportDef } from '../../../domain/screens/reports/definition';
-import { defaultFilters, filtersSearch, hasRange, rangeKeys, readFilters, type ReportFilters } from '../../../domain/screens/reports/url-query';
+import type { ReportDef } from '../../../../domain/screens/reports/definition';
+import { defaultFilters, filtersSearch, hasRange, rangeKeys, readFilters, type ReportFilters } from '../../../../domain/screens/reports/url-query';
 
 function hasAny(filters: ReportFilters): boolean {
   return Object.keys(filters).length > 0;

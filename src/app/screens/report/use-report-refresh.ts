@@ -1,8 +1,8 @@
 // When a report's rows change under the user: live screens follow the status socket, and screens of stored data follow
 // the worker's `data.changed` of their topic (a handling saved in any console, this one's other tabs included).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ReportDef, ValueSource } from '../../../domain/screens/reports/definition';
-import type { DataTopic } from '../../../domain/wire/data-notice';
+import type { ReportDef, ValueSource } from '../../../../domain/screens/reports/definition';
+import type { DataTopic } from '../../../../domain/wire/data-notice';
 import type { DataChanged } from '../../../../workers/live-api';
 import { useLiveListener } from '../../live/use-live';
 

@@ -2,10 +2,10 @@
 // routes; checking a group checks its routes. Routes the editor does not hold are shown but cannot be changed.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { menuGroupTitleKey, type MenuGroup } from '../../../domain/routes';
+import { menuGroupTitleKey, type MenuGroup } from '../../../../domain/routes';
 import {
   FUNCTION_TREE, groupState, isGroupId, setGroup, setRoute, toggleAll, type Chosen, type Locked,
-} from '../../../domain/screens/accounts/role-functions';
+} from '../../../../domain/screens/accounts/role-functions';
 import { CheckboxTree, type CheckChange, type CheckboxTreeItem } from '../../../ui/filters';
 
 export interface FunctionTreeProps {

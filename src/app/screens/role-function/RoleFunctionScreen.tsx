@@ -3,10 +3,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../../api/client';
-import { ROUTES } from '../../../domain/routes';
-import { allState, compactFunctions, expandFunctions, lockedFor, toggleAll } from '../../../domain/screens/accounts/role-functions';
-import type { RoleFunctionRoles, RoleFunctions } from '../../../domain/screens/accounts/wire';
-import { tabTitleKey } from '../../../domain/shell/titles';
+import { ROUTES } from '../../../../domain/routes';
+import { allState, compactFunctions, expandFunctions, lockedFor, toggleAll } from '../../../../domain/screens/accounts/role-functions';
+import type { RoleFunctionRoles, RoleFunctions } from '../../../../domain/screens/accounts/wire';
+import { tabTitleKey } from '../../../../domain/shell/titles';
 import { ChoiceField, RequiredMark, TriStateCheckbox } from '../../../ui/filters';
 import { showToast } from '../../../ui/notify';
 import { FunctionTree } from './FunctionTree';

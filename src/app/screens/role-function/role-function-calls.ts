@@ -5,8 +5,8 @@ import { CallError, callPath } from '../../../api/client';
 import {
   ACCOUNT_RESULT, ROLE_FUNCTION_CALL, isRoleFunctionRoles, isRoleFunctions, joinFunctions, roleFunctionCall,
   type RoleFunctionRoles, type RoleFunctions,
-} from '../../../domain/screens/accounts/wire';
-import { isRecord } from '../../../domain/wire/guards';
+} from '../../../../domain/screens/accounts/wire';
+import { isRecord } from '../../../../domain/wire/guards';
 
 /** Another backend's shape is the spec's 'read data fail', never a half-drawn tree. */
 const readFail = () => new CallError(i18next.t('error.readDataFail'), undefined, undefined, false);

@@ -2,9 +2,9 @@
 // every definition with `send` uses (trucks by plate or a whole company, confirmed first for a restart or a clear).
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ENTITY_STATUS, fieldOf } from '../../../domain/screens/entities/definition';
-import { DEVICE_PARAM_ENTITIES } from '../../../domain/screens/entities/device-params';
-import type { EntityRow } from '../../../domain/screens/entities/wire';
+import { ENTITY_STATUS, fieldOf } from '../../../../domain/screens/entities/definition';
+import { DEVICE_PARAM_ENTITIES } from '../../../../domain/screens/entities/device-params';
+import type { EntityRow } from '../../../../domain/screens/entities/wire';
 import { ChoiceField, FormDialog, type Company } from '../../../ui/filters';
 import { reportFailure } from '../../reactions';
 import { fetchEntityPage } from '../entity/entity-calls';

@@ -2,8 +2,8 @@
 // Search (or Enter).
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SEND_KINDS, sendKindKey } from '../../../domain/params/send-status';
-import { RANGE_PRESETS } from '../../../domain/screens/reports/definition';
+import { SEND_KINDS, sendKindKey } from '../../../../domain/params/send-status';
+import { RANGE_PRESETS } from '../../../../domain/screens/reports/definition';
 import { ChoiceField, CompanyPicker, DateTimeRangePicker, TextFilter, type Company } from '../../../ui/filters';
 import { statusText } from './send-columns';
 import { ANY_SEND_STATUSES, withSendFilter, type SendFilters } from './send-filters';

@@ -4,9 +4,9 @@
 // at once cost one read per batch and the grid redraws only its visible rows.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toLang } from '../../../domain/i18n';
-import { FILE_SEND_PENDING, isFileSendStatus, type SendKind } from '../../../domain/params/send-status';
-import { tabTitleKey } from '../../../domain/shell/titles';
+import { toLang } from '../../../../domain/i18n';
+import { FILE_SEND_PENDING, isFileSendStatus, type SendKind } from '../../../../domain/params/send-status';
+import { tabTitleKey } from '../../../../domain/shell/titles';
 import type { Company } from '../../../ui/filters';
 import { ReportGrid, type BlockRequest, type GridActions, type GridRow } from '../../../ui/grid/ReportGrid';
 import { showToast } from '../../../ui/notify';

@@ -2,9 +2,9 @@
 // named (`ids`, a few hundred per call), and stop sending.
 import i18next from 'i18next';
 import { CallError, callPath } from '../../../api/client';
-import { SEND_CALL_PATHS, type SendRow } from '../../../domain/params/send-wire';
-import type { Paged } from '../../../domain/wire/records';
-import { isRecord } from '../../../domain/wire/guards';
+import { SEND_CALL_PATHS, type SendRow } from '../../../../domain/params/send-wire';
+import type { Paged } from '../../../../domain/wire/records';
+import { isRecord } from '../../../../domain/wire/guards';
 
 /** Ids per read: the query's `ids` holds 6,000 characters and a page 500 rows. */
 export const IDS_PER_READ = 400;

@@ -2,8 +2,8 @@
 // description, status on its colour with its progress in steps, send times, the required, actual and completed times,
 // who sent it; rows as the grid holds them.
 import type { TFunction } from 'i18next';
-import { sendKindKey, sendStatusKey, type SendKind } from '../../../domain/params/send-status';
-import type { SendRow } from '../../../domain/params/send-wire';
+import { sendKindKey, sendStatusKey, type SendKind } from '../../../../domain/params/send-status';
+import type { SendRow } from '../../../../domain/params/send-wire';
 import type { GridColumn, GridRow } from '../../../ui/grid/ReportGrid';
 
 export const SEND_COLUMN_KEYS = [

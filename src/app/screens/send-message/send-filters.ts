@@ -1,7 +1,7 @@
 // The send list's filters as the URL query holds them (a link or a reload reproduces the list): kind, status, part of
 // a plate, company and the required-time range; and the list call's query of them.
-import { decodeQuery, encodeQuery } from '../../../domain/query-string';
-import { FILE_SEND_STATUSES, SEND_KINDS, TANK_TABLE_STATUSES } from '../../../domain/params/send-status';
+import { decodeQuery, encodeQuery } from '../../../../domain/query-string';
+import { FILE_SEND_STATUSES, SEND_KINDS, TANK_TABLE_STATUSES } from '../../../../domain/params/send-status';
 
 export const SEND_FILTER_KEYS = ['kind', 'status', 'search', 'companyCode', 'startTime', 'endTime'] as const;
 export type SendFilterKey = (typeof SEND_FILTER_KEYS)[number];

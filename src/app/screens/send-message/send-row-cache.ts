@@ -2,7 +2,7 @@
 // answered from here with the changed rows patched in, so 1,000 sends changing cost one small read per batch and no
 // page read; only a batch that adds or drops rows of the loaded range (a new send, a row leaving a status filter)
 // sends the grid back to the server.
-import type { SendRow } from '../../../domain/params/send-wire';
+import type { SendRow } from '../../../../domain/params/send-wire';
 
 /** What a batch did to the loaded rows. */
 export interface PatchResult {

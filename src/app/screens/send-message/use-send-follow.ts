@@ -2,7 +2,7 @@
 // entity-changed notice naming it, and a reopened alarm socket that may have missed one, reads its row again; the row
 // goes to the screen's machine, which takes a status only as a move forward.
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { SendRow } from '../../../domain/params/send-wire';
+import type { SendRow } from '../../../../domain/params/send-wire';
 import type { EntityChanges } from '../../../../workers/live-api';
 import { useLiveListener } from '../../live/use-live';
 import { fetchSendsByIds } from './send-calls';

@@ -1,11 +1,11 @@
 // The role_function tree model: stored ids to chosen routes and back, tri-state groups, select all, locked routes.
 import { describe, expect, it } from 'vitest';
-import { MENU_GROUPS, ROUTES, routesOfGroup } from '../../../../src/domain/routes';
+import { MENU_GROUPS, ROUTES, routesOfGroup } from '../../../../domain/routes';
 import {
   FUNCTION_TREE, allState, changedRoutes, compactFunctions, expandFunctions, groupState, isFunctionId, lockedFor, setGroup,
   setRoute, toggleAll, toggleGroup,
-} from '../../../../src/domain/screens/accounts/role-functions';
-import { isRoleFunctionRoles, isRoleFunctions, joinFunctions, passwordResetCall, roleFunctionCall, splitFunctions } from '../../../../src/domain/screens/accounts/wire';
+} from '../../../../domain/screens/accounts/role-functions';
+import { isRoleFunctionRoles, isRoleFunctions, joinFunctions, passwordResetCall, roleFunctionCall, splitFunctions } from '../../../../domain/screens/accounts/wire';
 
 const paths = (group: (typeof MENU_GROUPS)[number]) => routesOfGroup(group).map((route) => route.path);
 const SPRINKLER = ['/monitor/sprinkler_monitoring', '/monitor/track_map'];

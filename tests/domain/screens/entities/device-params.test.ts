@@ -2,12 +2,12 @@
 // types, restart and clear as dangerous), uniqueness, limits, the file rules with the spec's messages, the tank-table
 // reader's facts and refused lines, and the camera's dual IP format.
 import { describe, expect, it } from 'vitest';
-import { translate } from '../../../../src/domain/i18n';
-import { sampleTankTable } from '../../../../src/domain/params/tank-table-sample';
-import { fileFieldOf, isEditBlocked, type EntityDef } from '../../../../src/domain/screens/entities/definition';
-import { readFileText } from '../../../../src/domain/screens/entities/file-readers';
-import { entityFor } from '../../../../src/domain/screens/entities/registry';
-import { UPGRADE_FILE_MAX_BYTES, base64Bytes, entityProblems, fieldProblem, fileContentKey, fileProblem } from '../../../../src/domain/screens/entities/validate';
+import { translate } from '../../../../domain/i18n';
+import { sampleTankTable } from '../../../../domain/params/tank-table-sample';
+import { fileFieldOf, isEditBlocked, type EntityDef } from '../../../../domain/screens/entities/definition';
+import { readFileText } from '../../../../domain/screens/entities/file-readers';
+import { entityFor } from '../../../../domain/screens/entities/registry';
+import { UPGRADE_FILE_MAX_BYTES, base64Bytes, entityProblems, fieldProblem, fileContentKey, fileProblem } from '../../../../domain/screens/entities/validate';
 
 const defAt = (path: string): EntityDef => {
   const def = entityFor(path);

@@ -1,10 +1,10 @@
 // The field types of the fleet and account screens: days, ID cards, references, photos and passwords, and the spec's
 // own messages where a field has one (driver code, mobile).
 import { describe, expect, it } from 'vitest';
-import { translate } from '../../../../src/domain/i18n';
-import type { EntityField } from '../../../../src/domain/screens/entities/definition';
-import { entityFor } from '../../../../src/domain/screens/entities/registry';
-import { entityProblems, fieldProblem, isDateText } from '../../../../src/domain/screens/entities/validate';
+import { translate } from '../../../../domain/i18n';
+import type { EntityField } from '../../../../domain/screens/entities/definition';
+import { entityFor } from '../../../../domain/screens/entities/registry';
+import { entityProblems, fieldProblem, isDateText } from '../../../../domain/screens/entities/validate';
 
 const driver = entityFor('/setting/base_data/driver');
 const user = entityFor('/setting/privilege_account/user');

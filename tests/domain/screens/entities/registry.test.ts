@@ -1,10 +1,10 @@
 // The master-data registry: each entity's route is a settings screen, every text it names exists in both languages,
 // and each definition is coherent (a key field, a sort field, the spec's unique fields).
 import { describe, expect, it } from 'vitest';
-import { LANGS, translate, type LocaleKey } from '../../../../src/domain/i18n';
-import { routeByPath } from '../../../../src/domain/routes';
-import type { EntityDef } from '../../../../src/domain/screens/entities/definition';
-import { ENTITIES, entityFor } from '../../../../src/domain/screens/entities/registry';
+import { LANGS, translate, type LocaleKey } from '../../../../domain/i18n';
+import { routeByPath } from '../../../../domain/routes';
+import type { EntityDef } from '../../../../domain/screens/entities/definition';
+import { ENTITIES, entityFor } from '../../../../domain/screens/entities/registry';
 
 const DEFS: readonly EntityDef[] = Object.values(ENTITIES);
 

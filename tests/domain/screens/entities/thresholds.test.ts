@@ -1,13 +1,13 @@
 // The alarm-threshold screens' definitions: every field labelled in zh and en, one row per company where a company has
 // one setting, minutes as non-negative integers, and defaults equal to the constants detection used before thresholds.
 import { describe, expect, it } from 'vitest';
-import { HIGH_LOSS_RATE } from '../../../../src/domain/events';
-import { LANGS, translate } from '../../../../src/domain/i18n';
-import { routeByPath } from '../../../../src/domain/routes';
-import { DEFAULT_THRESHOLDS, THRESHOLD_ENTITIES } from '../../../../src/domain/screens/entities/thresholds';
-import { entityFor } from '../../../../src/domain/screens/entities/registry';
-import { fieldProblem } from '../../../../src/domain/screens/entities/validate';
-import { OVERSPEED_KMH } from '../../../../src/domain/screens/reports/driver-events';
+import { HIGH_LOSS_RATE } from '../../../../domain/events';
+import { LANGS, translate } from '../../../../domain/i18n';
+import { routeByPath } from '../../../../domain/routes';
+import { DEFAULT_THRESHOLDS, THRESHOLD_ENTITIES } from '../../../../domain/screens/entities/thresholds';
+import { entityFor } from '../../../../domain/screens/entities/registry';
+import { fieldProblem } from '../../../../domain/screens/entities/validate';
+import { OVERSPEED_KMH } from '../../../../domain/screens/reports/driver-events';
 
 const DEFS = Object.values(THRESHOLD_ENTITIES);
 const FIELDS = DEFS.flatMap((def) => def.fields.map((field) => [def.path.split('/').pop() ?? '', field.key, field] as const));

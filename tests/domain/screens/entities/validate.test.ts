@@ -1,9 +1,9 @@
 // The field rules of master data (params spec §5), as the console checks them before sending and the server again.
 import { describe, expect, it } from 'vitest';
-import { translate } from '../../../../src/domain/i18n';
-import type { EntityField } from '../../../../src/domain/screens/entities/definition';
-import { entityFor } from '../../../../src/domain/screens/entities/registry';
-import { entityProblems, fieldProblem } from '../../../../src/domain/screens/entities/validate';
+import { translate } from '../../../../domain/i18n';
+import type { EntityField } from '../../../../domain/screens/entities/definition';
+import { entityFor } from '../../../../domain/screens/entities/registry';
+import { entityProblems, fieldProblem } from '../../../../domain/screens/entities/validate';
 
 const field = (type: EntityField['type'], extra: Partial<EntityField> = {}): EntityField => ({ key: 'x', labelKey: 'entity.field.name', type, ...extra });
 const keyOf = (f: EntityField, value: string | undefined) => fieldProblem(f, value)?.key;

@@ -2,14 +2,14 @@
 // same function group or its own, figure keys are unique, every alarm type and group is counted, and the ranges' spans
 // and drill links name what the figures counted.
 import { describe, expect, it } from 'vitest';
-import { ALARM_GROUPS, ALARM_TYPE_IDS, groupOf } from '../../../../src/domain/alarm-types';
-import { CHINA_OFFSET_MS, DAY_MS, HOUR_MS } from '../../../../src/domain/format/time';
-import { routeByPath } from '../../../../src/domain/routes';
-import { DEVICE_TARGET, INDICATORS, indicatorFor, SAFE_TARGET } from '../../../../src/domain/screens/indicators/dashboards';
-import { bucketCount, indicatorSpan, INDICATOR_RANGES, type IndicatorFigure } from '../../../../src/domain/screens/indicators/definition';
-import { alarmTypeUrl, bucketSpan, figureUrl } from '../../../../src/domain/screens/indicators/drill';
-import { reportFor } from '../../../../src/domain/screens/reports/registry';
-import { readFilters } from '../../../../src/domain/screens/reports/url-query';
+import { ALARM_GROUPS, ALARM_TYPE_IDS, groupOf } from '../../../../domain/alarm-types';
+import { CHINA_OFFSET_MS, DAY_MS, HOUR_MS } from '../../../../domain/format/time';
+import { routeByPath } from '../../../../domain/routes';
+import { DEVICE_TARGET, INDICATORS, indicatorFor, SAFE_TARGET } from '../../../../domain/screens/indicators/dashboards';
+import { bucketCount, indicatorSpan, INDICATOR_RANGES, type IndicatorFigure } from '../../../../domain/screens/indicators/definition';
+import { alarmTypeUrl, bucketSpan, figureUrl } from '../../../../domain/screens/indicators/drill';
+import { reportFor } from '../../../../domain/screens/reports/registry';
+import { readFilters } from '../../../../domain/screens/reports/url-query';
 
 const figures = (): IndicatorFigure[] => Object.values(INDICATORS).flatMap((def) => [...def.figures]);
 

@@ -1,7 +1,7 @@
 // Cell texts and export cells from the column format (spec params §9): the grid and the file show the same.
 import { describe, expect, it } from 'vitest';
-import { cellText, excelCell, isFigureFormat } from '../../../../src/domain/screens/reports/cells';
-import type { CellFormat } from '../../../../src/domain/screens/reports/definition';
+import { cellText, excelCell, isFigureFormat } from '../../../../domain/screens/reports/cells';
+import type { CellFormat } from '../../../../domain/screens/reports/definition';
 
 const as = (format: CellFormat) => ({ format });
 

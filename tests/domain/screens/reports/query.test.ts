@@ -1,13 +1,13 @@
 // Report queries: the limits both sides check, the range presets, and the URL form of the filters and links.
 import { describe, expect, it } from 'vitest';
-import { COMPARTMENTS_MAX, SPEED_QUERY_MAX_MONTHS } from '../../../../src/domain/constants';
-import { DAY_MS } from '../../../../src/domain/format/time';
-import { CARGO_REPORTS } from '../../../../src/domain/screens/reports/cargo';
-import type { ReportDef } from '../../../../src/domain/screens/reports/definition';
-import { DRIVING_REPORTS } from '../../../../src/domain/screens/reports/driving';
-import { emptyKeyOf, presetRange, queryProblem, rangeOfQuery, yearRange, yearsSince } from '../../../../src/domain/screens/reports/query';
-import { reportCallPath, reportFor } from '../../../../src/domain/screens/reports/registry';
-import { defaultFilters, drillDownUrl, filtersSearch, hasRange, readFilters } from '../../../../src/domain/screens/reports/url-query';
+import { COMPARTMENTS_MAX, SPEED_QUERY_MAX_MONTHS } from '../../../../domain/constants';
+import { DAY_MS } from '../../../../domain/format/time';
+import { CARGO_REPORTS } from '../../../../domain/screens/reports/cargo';
+import type { ReportDef } from '../../../../domain/screens/reports/definition';
+import { DRIVING_REPORTS } from '../../../../domain/screens/reports/driving';
+import { emptyKeyOf, presetRange, queryProblem, rangeOfQuery, yearRange, yearsSince } from '../../../../domain/screens/reports/query';
+import { reportCallPath, reportFor } from '../../../../domain/screens/reports/registry';
+import { defaultFilters, drillDownUrl, filtersSearch, hasRange, readFilters } from '../../../../domain/screens/reports/url-query';
 
 const flow = CARGO_REPORTS['/cargo_monitor/event_report/switch_cover_flow'];
 const truckLoss = CARGO_REPORTS['/cargo_monitor/data_analysis/truck_loss'];

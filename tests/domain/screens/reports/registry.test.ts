@@ -2,16 +2,16 @@
 // languages, and every definition (each tab of a screen of several) is coherent: sort, chart and drill-down name real
 // columns, routes and tabs; values suit their source; scores read columns the report has.
 import { describe, expect, it } from 'vitest';
-import { carriesProcess } from '../../../../src/domain/events';
-import { LANGS, translate, type LocaleKey } from '../../../../src/domain/i18n';
-import { PROCESS_STATES } from '../../../../src/domain/process-states';
-import { alarmScreen } from '../../../../src/domain/alarm-routes';
-import { ALARM_TYPE_IDS, type AlarmTypeId } from '../../../../src/domain/alarm-types';
-import type { EventKind } from '../../../../src/domain/events';
-import { ROUTES, routeByPath, routesOfGroup } from '../../../../src/domain/routes';
-import { isAggregate, isDerived, isGrouped, RECORD_FIELDS, type ReportDef } from '../../../../src/domain/screens/reports/definition';
-import { REPORT_DEFS, REPORTS, reportFor, reportId, tabsOf } from '../../../../src/domain/screens/reports/registry';
-import { REASON_KEYS, reasonLabelKey, SCORES } from '../../../../src/domain/screens/reports/scores';
+import { carriesProcess } from '../../../../domain/events';
+import { LANGS, translate, type LocaleKey } from '../../../../domain/i18n';
+import { PROCESS_STATES } from '../../../../domain/process-states';
+import { alarmScreen } from '../../../../domain/alarm-routes';
+import { ALARM_TYPE_IDS, type AlarmTypeId } from '../../../../domain/alarm-types';
+import type { EventKind } from '../../../../domain/events';
+import { ROUTES, routeByPath, routesOfGroup } from '../../../../domain/routes';
+import { isAggregate, isDerived, isGrouped, RECORD_FIELDS, type ReportDef } from '../../../../domain/screens/reports/definition';
+import { REPORT_DEFS, REPORTS, reportFor, reportId, tabsOf } from '../../../../domain/screens/reports/registry';
+import { REASON_KEYS, reasonLabelKey, SCORES } from '../../../../domain/screens/reports/scores';
 
 const CARGO_GROUPS = ['cargo_event', 'cargo_exception', 'cargo_analysis'] as const;
 /** Issue 13's areas: driving, active safety, device health, and the upload statistics among the base data. */

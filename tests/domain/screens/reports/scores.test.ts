@@ -1,8 +1,8 @@
 // Scores derived from a row's counts (docs/scores.md): deductions per exposure unit, capped, largest first, their
 // reasons written as codes and read back, the bands of the cell colours.
 import { describe, expect, it } from 'vitest';
-import { cellText } from '../../../../src/domain/screens/reports/cells';
-import { deductionsOf, parseReasons, reasonsCode, scoreBand, scoreOf, SCORES, withDerived } from '../../../../src/domain/screens/reports/scores';
+import { cellText } from '../../../../domain/screens/reports/cells';
+import { deductionsOf, parseReasons, reasonsCode, scoreBand, scoreOf, SCORES, withDerived } from '../../../../domain/screens/reports/scores';
 
 const health = SCORES.deviceHealth;
 const driver = SCORES.driver;

@@ -1,11 +1,11 @@
 // The water-truck report definitions: served on their monitor routes, reading sprinklers only, summing what a
 // dispatcher balances, and opening the sprinkler playback on a row's truck and day or run.
 import { describe, expect, it } from 'vitest';
-import { routeByPath } from '../../../../src/domain/routes';
-import { isAggregate, type ReportDef } from '../../../../src/domain/screens/reports/definition';
-import { reportCallPath, reportFor, REPORTS, tabsOf } from '../../../../src/domain/screens/reports/registry';
-import { SPRINKLER_REPORTS } from '../../../../src/domain/screens/reports/sprinkler';
-import { dayRange, drillDownUrl } from '../../../../src/domain/screens/reports/url-query';
+import { routeByPath } from '../../../../domain/routes';
+import { isAggregate, type ReportDef } from '../../../../domain/screens/reports/definition';
+import { reportCallPath, reportFor, REPORTS, tabsOf } from '../../../../domain/screens/reports/registry';
+import { SPRINKLER_REPORTS } from '../../../../domain/screens/reports/sprinkler';
+import { dayRange, drillDownUrl } from '../../../../domain/screens/reports/url-query';
 
 const statistics = SPRINKLER_REPORTS['/monitor/sprinkler_statistics'];
 const inventory = SPRINKLER_REPORTS['/monitor/sprinkler_inventory'];

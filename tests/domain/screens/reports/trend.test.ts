@@ -1,10 +1,10 @@
 // Trend ranges: past day and last 7 days ending now, which one a range is, and every line chart able to use them.
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, HOUR_MS } from '../../../../src/domain/format/time';
-import type { ReportDef } from '../../../../src/domain/screens/reports/definition';
-import { presetRange, queryProblem } from '../../../../src/domain/screens/reports/query';
-import { REPORTS } from '../../../../src/domain/screens/reports/registry';
-import { activeTrendRange, TREND_RANGES, trendRange } from '../../../../src/domain/screens/reports/trend';
+import { DAY_MS, HOUR_MS } from '../../../../domain/format/time';
+import type { ReportDef } from '../../../../domain/screens/reports/definition';
+import { presetRange, queryProblem } from '../../../../domain/screens/reports/query';
+import { REPORTS } from '../../../../domain/screens/reports/registry';
+import { activeTrendRange, TREND_RANGES, trendRange } from '../../../../domain/screens/reports/trend';
 
 // Vitest runs in Asia/Shanghai: local days are China's.
 const NOW = new Date(2026, 10, 23, 15, 30).getTime();

@@ -1,6 +1,6 @@
 // The checks report answers pass before the console draws them: another backend's shape is refused, not half-drawn.
 import { describe, expect, it } from 'vitest';
-import { isReportPage, isReportTotals } from '../../../../src/domain/screens/reports/wire';
+import { isReportPage, isReportTotals } from '../../../../domain/screens/reports/wire';
 
 describe('report answers', () => {
   it('takes a page of rows with ids and plain cells', () => {

@@ -6,7 +6,7 @@ import i18next from 'i18next';
 import { initI18n } from '../../../../src/app/i18n';
 import type { FenceDraft, FenceRow } from '../../../../src/app/monitor/fences/fence-calls';
 import { FenceForm } from '../../../../src/app/monitor/fences/FenceForm';
-import type { FenceShape } from '../../../../src/domain/fence-shape';
+import type { FenceShape } from '../../../../domain/fence-shape';
 import { currentNotices, resetNotices } from '../../../../src/ui/notify';
 
 const COMPANIES = [{ code: 'C002', name: '东城公司', parentCode: null }];

@@ -3,7 +3,7 @@
 import L from 'leaflet';
 import { describe, expect, it } from 'vitest';
 import { fenceProjection, layerKind, layerShape, shapeLayer } from '../../../../src/app/monitor/fences/fence-layers';
-import { parseFenceShape, type FenceShape } from '../../../../src/domain/fence-shape';
+import { parseFenceShape, type FenceShape } from '../../../../domain/fence-shape';
 
 const CIRCLE: FenceShape = { type: 'Feature', properties: { shape: 'circle', radius: 250 }, geometry: { type: 'Point', coordinates: [121.47, 31.23] } };
 const RECTANGLE: FenceShape = {

@@ -7,9 +7,9 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { initI18n, switchLang } from '../../../../src/app/i18n';
 import { SafeTargetScreen } from '../../../../src/app/monitor/indicators/IndicatorScreen';
-import { DAY_MS, HOUR_MS } from '../../../../src/domain/format/time';
-import { indicatorSpan, type IndicatorRange } from '../../../../src/domain/screens/indicators/definition';
-import type { IndicatorAnswer } from '../../../../src/domain/screens/indicators/wire';
+import { DAY_MS, HOUR_MS } from '../../../../domain/format/time';
+import { indicatorSpan, type IndicatorRange } from '../../../../domain/screens/indicators/definition';
+import type { IndicatorAnswer } from '../../../../domain/screens/indicators/wire';
 import type { ReportChartProps } from '../../../../src/ui/chart/ReportChart';
 
 const { callPath } = vi.hoisted(() => ({ callPath: vi.fn<(method: string, path: string, query: Readonly<Record<string, unknown>>) => Promise<unknown>>() }));

@@ -6,7 +6,7 @@ import i18next from 'i18next';
 import { initI18n } from '../../../../src/app/i18n';
 import { PhotoFilters } from '../../../../src/app/monitor/photos/PhotoFilters';
 import { photoSearch, readPhotoFilters, type PhotoFilters as Filters } from '../../../../src/app/monitor/photos/photo-filters';
-import { photoRangeProblem } from '../../../../src/domain/photos/photo-range';
+import { photoRangeProblem } from '../../../../domain/photos/photo-range';
 
 const DAY = 24 * 3_600_000;
 const END = new Date(2026, 10, 26, 18, 0).getTime();

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { initI18n } from '../../../../src/app/i18n';
 import { PhotoGallery } from '../../../../src/app/monitor/photos/PhotoGallery';
-import type { Photo } from '../../../../src/domain/photos/photo-wire';
+import type { Photo } from '../../../../domain/photos/photo-wire';
 
 const AT = new Date(2026, 10, 26, 9, 30).getTime();
 const PHOTOS: Photo[] = [

@@ -6,7 +6,7 @@ import i18next from 'i18next';
 import { initI18n } from '../../../../src/app/i18n';
 import { PlaybackFilters } from '../../../../src/app/monitor/playback/PlaybackFilters';
 import { playbackSearch, readPlaybackFilters } from '../../../../src/app/monitor/playback/playback-filters';
-import { trackRangeProblem } from '../../../../src/domain/playback/track-range';
+import { trackRangeProblem } from '../../../../domain/playback/track-range';
 
 const DAY = 24 * 3_600_000;
 const END = new Date(2026, 2, 10, 18, 0).getTime();

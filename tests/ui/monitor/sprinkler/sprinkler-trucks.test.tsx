@@ -8,7 +8,7 @@ import { initI18n } from '../../../../src/app/i18n';
 import { LiveSourceProvider } from '../../../../src/app/live/LiveProvider';
 import SprinklerRealInventoryScreen from '../../../../src/app/monitor/sprinkler/SprinklerRealInventoryScreen';
 import { isSprinkler, isSpraying } from '../../../../src/app/monitor/sprinkler/sprinkler-trucks';
-import type { TruckStatusRow } from '../../../../src/domain/wire/truck-row';
+import type { TruckStatusRow } from '../../../../domain/wire/truck-row';
 import { normaliseRow } from '../../../../streams/truck-status.stream';
 import { fakeLiveSource } from '../../../helpers/fake-live-source';
 import { statusRow } from '../../../helpers/live-frames';

@@ -2,8 +2,8 @@
 // order, right whichever status's part comes first when a truck changes status, patched in place when only rows change.
 import { describe, expect, it } from 'vitest';
 import { FleetBook } from '../../../../src/app/monitor/track-map/fleet-book';
-import { TRUCK_STATUS_CODES } from '../../../../src/domain/truck-status';
-import type { TruckStatusRow } from '../../../../src/domain/wire/truck-row';
+import { TRUCK_STATUS_CODES } from '../../../../domain/truck-status';
+import type { TruckStatusRow } from '../../../../domain/wire/truck-row';
 import { normaliseRow } from '../../../../streams/truck-status.stream';
 import { statusRow } from '../../../helpers/live-frames';
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, renderHook } from '@testing-library/react';
 import type { TruckView } from '../../../../streams/truck-status.stream';
 import { normaliseRow } from '../../../../streams/truck-status.stream';
-import { TRUCK_STATUS } from '../../../../src/domain/truck-status';
+import { TRUCK_STATUS } from '../../../../domain/truck-status';
 import { useVideoTrucksOf } from '../../../../src/app/monitor/video/use-video-trucks';
 import { fakeTrucks } from '../../../helpers/fake-live-source';
 

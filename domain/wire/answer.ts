@@ -1,7 +1,7 @@
 // One HTTP answer judged once (shell spec §7, §8): the tabs' client (`http.ts`, `client.ts`) and the worker's background
 // calls (`workers/session-request.ts`) both read answers here, so a status or a resultCode means the same on each side.
 // Pure: no DOM, no page, so the worker loads it.
-import { isEnvelope, NOT_FOUND, reactionFor, type Reaction } from '../domain/wire/envelope';
+import { isEnvelope, NOT_FOUND, reactionFor, type Reaction } from './envelope';
 
 /** Why a call produced no envelope. */
 export type TransportFailure = 'http500' | 'http' | 'network' | 'timeout' | 'notJson';

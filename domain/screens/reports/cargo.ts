@@ -1,5 +1,5 @@
 // The 38 cargo screens (event reports, exception reports, data analysis), one entry each. Event fields are those of
-// src/domain/events.ts; what each kind means is in docs/events.md.
+// domain/events.ts; what each kind means is in docs/events.md.
 import { alarmTypeLabelKey } from '../../alarm-types';
 import { LOSS_HISTOGRAM_BUCKETS } from '../../constants';
 import type { RoutePathOfGroup } from '../../routes';

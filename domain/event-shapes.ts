@@ -1,4 +1,4 @@
-// Runtime checks of each event kind's `data` (src/domain/events.ts), so a report can skip a malformed stored row.
+// Runtime checks of each event kind's `data` (domain/events.ts), so a report can skip a malformed stored row.
 import type { CompartmentBalance, EventData, EventKind, TankReading } from './events';
 import { isEventKind } from './events';
 import { isProcessState, type ProcessState } from './process-states';

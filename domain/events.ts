@@ -2,7 +2,7 @@
 // Times live in the row (startTime, endTime); volumes are litres (Vt, one decimal), masses kg, temperatures °C,
 // levels mm, pressures kPa, speeds km/h, areas the real-time address text ('浦东新区世纪大道'). Screens per kind:
 // docs/events.md. oilCode per params spec §9: above 0 gasoline, 0 diesel, −1 other (water). `process` is the truck's
-// process state when the event happened (src/domain/process-states.ts).
+// process state when the event happened (domain/process-states.ts).
 import type { ProcessState, TransferProcess } from './process-states';
 
 /** One compartment's gauge reading (tank inventory record, params spec §3.2). */

@@ -1,6 +1,6 @@
 // Locale keys typed from zh.json, and a plain translator for code that runs without i18next (server, worker, domain formatters).
-import zh from '../../locales/zh.json';
-import en from '../../locales/en.json';
+import zh from '../locales/zh.json';
+import en from '../locales/en.json';
 
 export const LANGS = ['zh', 'en'] as const;
 export type Lang = (typeof LANGS)[number];

@@ -1,6 +1,6 @@
 // The column vocabulary the report definitions share: a column is named once here with its label and format, and a
 // definition says only where its value comes from.
-import type zh from '../../../../locales/zh.json';
+import type zh from '../../../locales/zh.json';
 import { COMPARTMENTS_MAX } from '../../constants';
 import type { LocaleKey } from '../../i18n';
 import { PROCESS_STATES, processLabelKey } from '../../process-states';

@@ -1,7 +1,7 @@
 // One judge of HTTP answers for the tabs' client and the worker's background calls: statuses, envelopes, resultCodes.
 import { describe, expect, it } from 'vitest';
-import { isMissingAnswer, judgeAnswer, type HttpAnswer } from '../../src/api/answer';
-import { envelope, failure } from '../../src/domain/wire/envelope';
+import { isMissingAnswer, judgeAnswer, type HttpAnswer } from '../../../domain/wire/answer';
+import { envelope, failure } from '../../../domain/wire/envelope';
 
 function answer(status: number, body: unknown): HttpAnswer & { reads: number } {
   return {
