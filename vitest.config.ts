@@ -13,8 +13,38 @@ process.env.SCRYPT_COST ??= '14';
 // a busy one. The limit is there to catch a hung setup, not to time the seeding.
 const SERVER_HOOK_TIMEOUT_MS = 180_000;
 
-const nodeLayer = (name: string) => ({
-  test: { name, include: [`tests/${name}/**/*.test.ts`], environment: 'node' as const },
+// `isolate: false`: the layer's files share one module graph per worker instead of importing their modules afresh each,
+// which was most of a pure layer's time. Only for layers whose files keep no state outside what they create; the
+// worker layer's files install fake globals (IndexedDB, sockets, locks) per file, so it stays isolated.
+const nodeLayer = (name: string, isolate = true) => ({
+  // 30 s, not Vitest's 5 s: the limit is there to catch a hang; a CPU-bound file (10,000 random frames) took over 5 s
+  // with the machine's load at 11.
+  test: { name, include: [`tests/${name}/**/*.test.ts`], environment: 'node' as const, isolate, testTimeout: 30_000 },
+});
+
+/**
+ * The server tests' files that replace a module with `vi.mock` (ffmpeg absent, a renderer that fails): their own layers,
+ * isolated, since a mock in a shared module graph would reach every later file of the same worker.
+ */
+const MOCKING_SERVER_FILES = ['tests/server/video/ffmpeg-missing.test.ts', 'tests/server/photos/photo-render.test.ts'];
+const SERVER_FILES = ['tests/server/**/*.test.ts'];
+
+/**
+ * A server layer: the other files share one module graph per worker (`isolate: false`), so the server's modules are
+ * imported once per worker rather than once per file; each file starts its own servers and databases and stops them.
+ */
+const serverLayer = (name: string, globalSetup: string[], include: string[], isolate: boolean) => ({
+  test: {
+    name,
+    include,
+    exclude: isolate ? [] : MOCKING_SERVER_FILES,
+    environment: 'node' as const,
+    isolate,
+    // The limit catches a hang: a walk of the 437 routes took 20 s with the machine's load at 20.
+    testTimeout: 60_000,
+    hookTimeout: SERVER_HOOK_TIMEOUT_MS,
+    globalSetup,
+  },
 });
 
 export default defineConfig({
@@ -23,33 +53,17 @@ export default defineConfig({
     // Vitest's default on this 2-core machine is one worker. Most files wait on sockets, timers and child processes
     // (servers, PostgreSQL, Redis, Chromium), so two run side by side in about two thirds of the time.
     maxWorkers: 2,
-    reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }]],
+    reporters: ['default', ['json', { outputFile: 'reports/vitest.json' }], './tests/helpers/layer-times-reporter.ts'],
     projects: [
-      nodeLayer('domain'),
-      nodeLayer('streams'),
-      nodeLayer('machines'),
+      nodeLayer('domain', false),
+      nodeLayer('streams', false),
+      nodeLayer('machines', false),
       nodeLayer('workers'),
-      {
-        test: {
-          name: 'server',
-          include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 20_000,
-          hookTimeout: SERVER_HOOK_TIMEOUT_MS,
-          globalSetup: ['tests/helpers/seed-cache-setup.ts'],
-        },
-      },
-      {
-        // The same tests on PostgreSQL: a throwaway cluster for the run, a fresh database per server (test-database.ts).
-        test: {
-          name: 'server-pg',
-          include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 20_000,
-          hookTimeout: SERVER_HOOK_TIMEOUT_MS,
-          globalSetup: ['tests/helpers/postgres-setup.ts', 'tests/helpers/seed-cache-setup.ts'],
-        },
-      },
+      serverLayer('server', ['tests/helpers/seed-cache-setup.ts'], SERVER_FILES, false),
+      serverLayer('server-mocks', ['tests/helpers/seed-cache-setup.ts'], MOCKING_SERVER_FILES, true),
+      // The same tests on PostgreSQL: a throwaway cluster for the run, a fresh database per server (test-database.ts).
+      serverLayer('server-pg', ['tests/helpers/postgres-setup.ts', 'tests/helpers/seed-cache-setup.ts'], SERVER_FILES, false),
+      serverLayer('server-pg-mocks', ['tests/helpers/postgres-setup.ts', 'tests/helpers/seed-cache-setup.ts'], MOCKING_SERVER_FILES, true),
       {
         // The deployment of `npm run cluster`: PostgreSQL, Redis, nginx and two server processes, started per file.
         test: {
