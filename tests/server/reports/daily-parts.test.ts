@@ -124,15 +124,18 @@ describe('computed reports from stored days', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Calls made at noon of today (China day) by the report's clock, whatever the wall clock says: run within ten
+    // minutes of midnight, the late fix and the next one would be joined as one stay (MAX_GAP_MS) and count one entry.
     const today = dayStart(dayOf(Date.now()));
+    const noon = today + DAY_MS / 2;
     const entries = async (endTime: number) =>
-      (await dailyParts(context(), FENCE_MILEAGE, today - 2 * DAY_MS, endTime, companies)).find((part) => part.key === `${truck.id}:${id}`)?.sums['entries'] ?? 0;
+      (await dailyParts({ ...context(), now: endTime }, FENCE_MILEAGE, today - 2 * DAY_MS, endTime, companies)).find((part) => part.key === `${truck.id}:${id}`)?.sums['entries'] ?? 0;
     const fix = (time: number) => opened.db.insertInto('position').values({ truckId: truck.id, time, lat, lng, speed: 0, heading: 0, area: '' }).execute();
-    const first = Date.now();
+    const first = noon;
     expect(await entries(first)).toBe(0);
     // Timed before the last call's end (a late fix): today's stored part is dropped and made again.
     await fix(today + 1000);
-    const second = Date.now();
+    const second = noon + 1000;
     expect(await entries(second)).toBe(1);
     // Timed after it: today grows by it.
     await fix(second + 30_000);
