@@ -78,7 +78,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        test: { name: 'ui', include: ['tests/ui/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+        test: { name: 'ui', include: ['tests/ui/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['tests/helpers/ui-setup.ts'], testTimeout: 30_000 },
       },
       {
         test: {

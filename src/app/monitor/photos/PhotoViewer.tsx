@@ -1,6 +1,6 @@
 // The viewer of one photo (a modal through src/ui/filters' FormDialog, which keeps focus inside and closes on Escape):
 // the large picture with its time, channel and trigger, and previous/next by buttons or the arrow keys.
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Photo } from '../../../../domain/photos/photo-wire';
 import { FormDialog } from '../../../ui/filters';
@@ -21,7 +21,9 @@ export interface PhotoViewerProps {
 export function PhotoViewer({ photo, caption, index, count, src, onStep, onClose }: PhotoViewerProps) {
   const { t } = useTranslation();
   // The arrows step wherever focus is while the viewer is open (the page behind is inert, so they mean nothing else).
-  useEffect(() => {
+  // Listening from the commit that shows the viewer (a layout effect), not a frame later: a key pressed as it appears,
+  // or right after a step, reaches the step of the photo shown.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
       event.preventDefault();
