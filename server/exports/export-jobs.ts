@@ -6,6 +6,7 @@ import type { ReportQuery } from '../../src/domain/screens/reports/query';
 import type { Db } from '../db/open';
 import type { DbKind } from '../db/target';
 import type { EntityListQuery } from '../entities/entity-list';
+import type { FaultJob } from './export-faults';
 
 /** What every export names: the posted columns and headers, the language, and the caller's companies (userPri). */
 interface SheetJob {
@@ -33,7 +34,8 @@ export interface EntityJob extends SheetJob {
   readonly superMan: boolean;
 }
 
-export type ExportJob = ReportJob | EntityJob;
+/** A report, a master-data list, or (tests only, export-faults.ts) a fault. */
+export type ExportJob = ReportJob | EntityJob | FaultJob;
 
 /** A refusal found while building (too many rows): answered as the envelope, in the caller's language, by the server. */
 export interface ExportRefusal {
@@ -42,10 +44,16 @@ export interface ExportRefusal {
   readonly values?: LocaleValues;
 }
 
+/**
+ * Awaited by a sheet's writer between batches of rows: waits while the answer's reader is behind, and rejects once
+ * the client has gone (the export stops writing).
+ */
+export type WritePace = () => Promise<void>;
+
 /** A job's rows, read: either refused, or a sheet to write. */
 export type BuiltExport =
   | { readonly kind: 'refused'; readonly refusal: ExportRefusal }
-  | { readonly kind: 'sheet'; write(stream: Writable): Promise<void> };
+  | { readonly kind: 'sheet'; write(stream: Writable, pace: WritePace): Promise<void> };
 
 /** The database as the worker holds it. */
 export interface WorkerDb {

@@ -18,6 +18,11 @@ export interface JobEvents {
   failed(error: Error): void;
 }
 
+export interface ExportPoolOptions {
+  /** Takes the test-only fault jobs (export-faults.ts); tests set it, the server never does. */
+  readonly faults?: boolean;
+}
+
 interface PoolWorker {
   readonly worker: Worker;
   job: { readonly id: number; readonly events: JobEvents; readonly over: () => void } | undefined;
@@ -31,13 +36,14 @@ export class ExportPool {
   private readonly workers = new Set<PoolWorker>();
   private nextId = 1;
 
-  constructor(private readonly database: DatabaseTarget) {}
+  constructor(private readonly database: DatabaseTarget, private readonly options: ExportPoolOptions = {}) {}
 
   /**
    * Builds the job on a free worker; `events` follow it. Resolves once the worker is free again (done or failed), which
    * is when the job's queue slot is released. An aborted `signal` asks the worker to write nothing more.
    */
   run(job: ExportJob, events: JobEvents, signal: AbortSignal): Promise<void> {
+    if (job.kind === 'fault' && this.options.faults !== true) throw new Error('a test fault job was given to a pool not made for tests');
     const entry = [...this.workers].find((candidate) => candidate.job === undefined) ?? this.spawn();
     if (entry.idle) clearTimeout(entry.idle);
     entry.idle = undefined;
@@ -76,16 +82,20 @@ export class ExportPool {
   }
 
   private spawn(): PoolWorker {
-    const worker = new Worker(WORKER_BOOT, { workerData: { module: WORKER_MODULE, database: this.database } });
+    const worker = new Worker(WORKER_BOOT, { workerData: { module: WORKER_MODULE, database: this.database, faults: this.options.faults === true } });
     // An idle worker does not keep the process alive; a running job's request does.
     worker.unref();
     const entry: PoolWorker = { worker, job: undefined, idle: undefined };
     this.workers.add(entry);
     worker.on('message', (message: FromWorker) => this.receive(entry, message));
-    worker.on('error', (error) => this.fail(entry, error));
+    // A worker that threw reports 'error', and only in a later tick 'exit'. Failing its job frees the job's place at
+    // once, and the next export would be given this dying worker: it leaves the pool before its job fails.
+    worker.on('error', (error) => {
+      this.retire(entry);
+      this.fail(entry, error);
+    });
     worker.on('exit', (code) => {
-      this.workers.delete(entry);
-      if (entry.idle) clearTimeout(entry.idle);
+      this.retire(entry);
       this.fail(entry, new Error(`the export worker stopped (exit code ${code})`));
     });
     return entry;
@@ -124,12 +134,17 @@ export class ExportPool {
     job.events.failed(error);
   }
 
+  /** Takes the worker out of the pool, so that no job is given to it, and ends it. */
+  private retire(entry: PoolWorker): void {
+    if (!this.workers.delete(entry)) return;
+    if (entry.idle) clearTimeout(entry.idle);
+    entry.idle = undefined;
+    void entry.worker.terminate();
+  }
+
   private rest(entry: PoolWorker): void {
     if (!this.workers.has(entry)) return;
-    entry.idle = setTimeout(() => {
-      this.workers.delete(entry);
-      void entry.worker.terminate();
-    }, IDLE_MS);
+    entry.idle = setTimeout(() => this.retire(entry), IDLE_MS);
     entry.idle.unref();
   }
 }

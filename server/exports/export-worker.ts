@@ -8,6 +8,7 @@ import { connectDatabase } from '../db/open';
 import type { DatabaseTarget } from '../db/target';
 import { buildEntityExport } from '../entities/entity-export-sheet';
 import { buildReportExport } from '../reports/report-export-sheet';
+import { buildFaultExport } from './export-faults';
 import type { BuiltExport, ExportJob, FromWorker, ToWorker, WorkerDb } from './export-jobs';
 
 /** Bytes gathered before they are posted: fewer, larger messages than exceljs's many small writes. */
@@ -18,7 +19,7 @@ if (!port) throw new Error('export-worker.ts runs as a worker thread');
 // Linux keeps a nice value per thread, so this lowers this worker's alone: when it and the event loop both want a core,
 // the event loop (every other user's calls) comes first. Elsewhere it would lower the whole server, so it is not done.
 if (process.platform === 'linux') os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
-const { database } = workerData as { readonly database: DatabaseTarget };
+const { database, faults } = workerData as { readonly database: DatabaseTarget; readonly faults: boolean };
 const { db } = connectDatabase(database, { warn: (message) => console.warn(message) });
 const workerDb: WorkerDb = { db, kind: database.kind };
 /** The job being built (the pool gives a worker one at a time), and whether its client went away. */
@@ -27,7 +28,15 @@ let active: { readonly id: number; cancelled: boolean } | undefined;
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 function build(job: ExportJob): Promise<BuiltExport> {
-  return job.kind === 'report' ? buildReportExport(workerDb, job) : buildEntityExport(workerDb, job);
+  switch (job.kind) {
+    case 'report':
+      return buildReportExport(workerDb, job);
+    case 'entity':
+      return buildEntityExport(workerDb, job);
+    case 'fault':
+      if (!faults) throw new Error('a test fault reached a worker not started for tests');
+      return buildFaultExport(job);
+  }
 }
 
 /** A stream that posts what it is given as `bytes` messages of about CHUNK_BYTES. */
@@ -65,7 +74,7 @@ async function run(id: number, job: ExportJob): Promise<void> {
     } else if (!current.cancelled) {
       // A client that went away while its rows were read gets nothing written.
       post({ id, kind: 'start' });
-      await built.write(poster(id));
+      await built.write(poster(id), async () => undefined);
     }
     post({ id, kind: 'done' });
   } catch (error) {
