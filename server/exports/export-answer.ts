@@ -11,6 +11,7 @@ import { failText } from '../envelope';
 import { contentDisposition } from '../http/xlsx-attachment';
 import type { Services } from '../services';
 import type { ExportJob } from './export-jobs';
+import type { JobEvents } from './export-pool';
 import { ExportQueueFull, type ExportSlot } from './export-queue';
 
 export interface ExportCall {
@@ -55,7 +56,7 @@ export async function answerQueuedExport(services: Services, request: FastifyReq
       answered = true;
       resolve(value);
     };
-    const finished = exports.pool.run(call.job, {
+    const events: JobEvents = {
       refused: (refusal) => answer(failText(request, refusal.resultCode, refusal.key, refusal.values) satisfies Envelope<null>),
       start: () => {
         started = true;
@@ -79,10 +80,18 @@ export async function answerQueuedExport(services: Services, request: FastifyReq
           reject(error);
         }
       },
-    }, gone.signal);
-    void finished.finally(() => {
-      reply.raw.off('close', onClose);
-      slot.release();
-    });
+    };
+    // The place is given back however the build ends, a worker that could not even start included (pool.run throws):
+    // a place lost is lost for good, and with `atOnce` of them lost every later export waits forever.
+    void (async () => {
+      try {
+        await exports.pool.run(call.job, events, gone.signal);
+      } catch (error) {
+        events.failed(error instanceof Error ? error : new Error(String(error)));
+      } finally {
+        reply.raw.off('close', onClose);
+        slot.release();
+      }
+    })();
   });
 }

@@ -44,7 +44,9 @@ export class ExportPool {
    */
   run(job: ExportJob, events: JobEvents, signal: AbortSignal): Promise<void> {
     if (job.kind === 'fault' && this.options.faults !== true) throw new Error('a test fault job was given to a pool not made for tests');
-    const entry = [...this.workers].find((candidate) => candidate.job === undefined) ?? this.spawn();
+    // The test fault of a worker that cannot start: Node's own constructor refuses it, synchronously.
+    const unstartable = job.kind === 'fault' && job.fault === 'unstartable';
+    const entry = unstartable ? this.spawn(['--test-fault-unstartable']) : ([...this.workers].find((candidate) => candidate.job === undefined) ?? this.spawn());
     if (entry.idle) clearTimeout(entry.idle);
     entry.idle = undefined;
     const id = this.nextId;
@@ -81,8 +83,8 @@ export class ExportPool {
     return this.workers.size;
   }
 
-  private spawn(): PoolWorker {
-    const worker = new Worker(WORKER_BOOT, { workerData: { module: WORKER_MODULE, database: this.database, faults: this.options.faults === true } });
+  private spawn(execArgv?: string[]): PoolWorker {
+    const worker = new Worker(WORKER_BOOT, { execArgv, workerData: { module: WORKER_MODULE, database: this.database, faults: this.options.faults === true } });
     // An idle worker does not keep the process alive; a running job's request does.
     worker.unref();
     const entry: PoolWorker = { worker, job: undefined, idle: undefined };
