@@ -43,7 +43,11 @@ export async function answerQueuedExport(services: Services, request: FastifyReq
   try {
     slot = await exports.queue.enter(authOf(request).user.id, gone.signal, call.ticket);
   } catch (error) {
-    if (error instanceof ExportQueueFull) return failText(request, 429, 'server.exportQueueFull');
+    if (error instanceof ExportQueueFull) {
+      return error.scope === 'all'
+        ? failText(request, 429, 'server.exportQueueFull')
+        : failText(request, 429, 'server.exportUserQueueFull', { max: error.bound });
+    }
     if (error instanceof ClientGone) return reply.hijack();
     throw error;
   }

@@ -13,7 +13,7 @@ describe('the answer of an export', () => {
 
   beforeAll(async () => {
     // One export at a time: a place lost for good stops every later export.
-    server = await startFaultExportServer({ atOnce: 1, perUser: 1, waiting: 10 });
+    server = await startFaultExportServer({ atOnce: 1, perUser: 1, waiting: 10, waitingPerUser: 10 });
     token = (await login(server.url, 'admin')).token;
   });
   afterAll(async () => server.close());
