@@ -1,12 +1,21 @@
 // The export worker threads (export-worker.ts) on the server's side: started when an export needs one, one job at a
 // time each, kept a while for the next export and then ended; a worker that dies fails its job and is replaced by the
-// next start. The queue (export-queue.ts) bounds how many jobs run, so the pool needs no bound of its own.
+// next start. Each has a bounded heap, so one runaway export fails alone instead of taking the server's memory. The
+// queue (export-queue.ts) bounds how many jobs run, so the pool needs no bound of its own.
 import { Worker } from 'node:worker_threads';
 import type { DatabaseTarget } from '../db/target';
 import type { ExportJob, ExportRefusal, FromWorker, ToWorker } from './export-jobs';
 
 /** An idle worker is ended after this long: it holds a database connection and some tens of MB. */
 const IDLE_MS = 60_000;
+
+/**
+ * A worker's old-generation heap, in MB. An export of 10,000 rows of 14 columns (the tank inventory) succeeds from
+ * about 36 MB on (measured, docs/api.md Exports); with 128, several times that, longer texts still fit and garbage
+ * collection does not slow the build, and two workers at once add at most a few hundred MB to the server. Past it the
+ * worker alone is ended (ERR_WORKER_OUT_OF_MEMORY) and its export fails.
+ */
+export const EXPORT_WORKER_HEAP_MB = 128;
 
 /** What a job's messages become, on the server's side. */
 export interface JobEvents {
@@ -21,6 +30,8 @@ export interface JobEvents {
 export interface ExportPoolOptions {
   /** Takes the test-only fault jobs (export-faults.ts); tests set it, the server never does. */
   readonly faults?: boolean;
+  /** Each worker's old-generation heap in MB; EXPORT_WORKER_HEAP_MB unless measuring what an export needs. */
+  readonly heapMb?: number;
 }
 
 interface PoolWorker {
@@ -84,13 +95,17 @@ export class ExportPool {
   }
 
   private spawn(execArgv?: string[]): PoolWorker {
-    const worker = new Worker(WORKER_BOOT, { execArgv, workerData: { module: WORKER_MODULE, database: this.database, faults: this.options.faults === true } });
+    const worker = new Worker(WORKER_BOOT, {
+      execArgv,
+      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb ?? EXPORT_WORKER_HEAP_MB },
+      workerData: { module: WORKER_MODULE, database: this.database, faults: this.options.faults === true },
+    });
     // An idle worker does not keep the process alive; a running job's request does.
     worker.unref();
     const entry: PoolWorker = { worker, job: undefined, idle: undefined };
     this.workers.add(entry);
     worker.on('message', (message: FromWorker) => this.receive(entry, message));
-    // A worker that threw reports 'error', and only in a later tick 'exit'. Failing its job frees the job's place at
+    // A worker that threw (or ran out of its heap) reports 'error', and only in a later tick 'exit'. Failing its job frees the job's place at
     // once, and the next export would be given this dying worker: it leaves the pool before its job fails.
     worker.on('error', (error) => {
       this.retire(entry);
