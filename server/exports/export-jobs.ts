@@ -61,16 +61,24 @@ export interface WorkerDb {
   readonly kind: DbKind;
 }
 
-/** Messages to the worker: a job to build, or the cancel of one whose client went away. */
-export type ToWorker = { readonly id: number; readonly job: ExportJob } | { readonly id: number; readonly cancel: true };
+/**
+ * Messages to the worker: a job to build; the cancel of one whose client went away; and `close`, after which the
+ * worker ends its job, closes its database connection and says `closed`.
+ */
+export type ToWorker =
+  | { readonly id: number; readonly job: ExportJob }
+  | { readonly id: number; readonly cancel: true }
+  | { readonly close: true };
 
 /**
  * Messages from the worker, per job: `refused`, or `start` and `bytes`…, or neither (cancelled); then `done`. `failed`
- * may come at any point instead of `done`. After `done` or `failed` the worker is free.
+ * may come at any point instead of `done`. After `done` or `failed` the worker is free. `closed` answers `close`: the
+ * worker's database connection is closed, it may be terminated.
  */
 export type FromWorker =
   | { readonly id: number; readonly kind: 'refused'; readonly refusal: ExportRefusal }
   | { readonly id: number; readonly kind: 'start' }
   | { readonly id: number; readonly kind: 'bytes'; readonly bytes: Uint8Array }
   | { readonly id: number; readonly kind: 'done' }
-  | { readonly id: number; readonly kind: 'failed'; readonly message: string };
+  | { readonly id: number; readonly kind: 'failed'; readonly message: string }
+  | { readonly kind: 'closed' };

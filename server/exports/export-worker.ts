@@ -1,6 +1,7 @@
 // The export worker thread: its own connection to the server's database, and one job at a time, read, written as an
 // .xlsx and posted back in chunks. Everything an export costs (the synchronous SQLite reads, computed rows, the width
-// fit, exceljs's writing) happens here, off the server's event loop.
+// fit, exceljs's writing) happens here, off the server's event loop. On `close` the worker ends its job and closes its
+// own database connection before the pool terminates it.
 import os from 'node:os';
 import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -24,6 +25,8 @@ const { db } = connectDatabase(database, { warn: (message) => console.warn(messa
 const workerDb: WorkerDb = { db, kind: database.kind };
 /** The job being built (the pool gives a worker one at a time), and whether its client went away. */
 let active: { readonly id: number; cancelled: boolean } | undefined;
+/** The last job's run, which `close` lets end before it closes the connection. */
+let running: Promise<void> = Promise.resolve();
 
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
@@ -35,7 +38,7 @@ function build(job: ExportJob): Promise<BuiltExport> {
       return buildEntityExport(workerDb, job);
     case 'fault':
       if (!faults) throw new Error('a test fault reached a worker not started for tests');
-      return buildFaultExport(job);
+      return buildFaultExport(job, workerDb);
   }
 }
 
@@ -84,7 +87,19 @@ async function run(id: number, job: ExportJob): Promise<void> {
   }
 }
 
+/** Ends the job in hand (cancelled), closes the database connection (SQLite handle, PostgreSQL pool), then says so. */
+async function close(): Promise<void> {
+  if (active) active.cancelled = true;
+  await running;
+  try {
+    await db.destroy();
+  } finally {
+    post({ kind: 'closed' });
+  }
+}
+
 port.on('message', (message: ToWorker) => {
-  if (!('cancel' in message)) void run(message.id, message.job);
+  if ('close' in message) void close();
+  else if ('job' in message) running = run(message.id, message.job);
   else if (active?.id === message.id) active.cancelled = true;
 });

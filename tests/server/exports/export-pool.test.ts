@@ -1,12 +1,16 @@
 // The export worker pool with real worker threads, on both databases: a worker that crashes fails its own export only
-// and the next export gets a new worker. The faults are the pool's test-only jobs (server/exports/export-faults.ts).
+// and the next export gets a new worker; a closing pool's workers close their own database connections. The faults
+// are the pool's test-only jobs (server/exports/export-faults.ts).
+import fs from 'node:fs';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CARGO_REPORTS } from '../../../src/domain/screens/reports/cargo';
 import { REPORT_PAGE } from '../../../src/domain/screens/reports/query';
 import { openDatabase } from '../../../server/db/open';
 import type { ExportJob } from '../../../server/exports/export-jobs';
 import { ExportPool, type JobEvents } from '../../../server/exports/export-pool';
-import { freshDatabase, type TestDatabase } from '../../helpers/test-database';
+import type { DatabaseTarget } from '../../../server/db/target';
+import { freshDatabase, TEST_DB_KIND, type TestDatabase } from '../../helpers/test-database';
 import { xlsxCells } from './xlsx-cells';
 
 const ATG = CARGO_REPORTS['/cargo_monitor/event_report/atg_unload'];
@@ -50,6 +54,31 @@ function watchJob() {
 
 const stays = () => new AbortController().signal;
 
+/**
+ * Whether a connection to the database is open besides the asker's, as the database sees it: PostgreSQL's client
+ * backends on it; for a SQLite file, its write-ahead log, which the last connection to close removes.
+ */
+async function connectedElsewhere(target: DatabaseTarget): Promise<boolean> {
+  if (target.kind === 'sqlite') return fs.existsSync(`${target.path}-wal`);
+  return (await otherBackends(target.url, '')) > 0;
+}
+
+/** PostgreSQL's client backends on the database besides the asker's, those in the given state only when one is named. */
+async function otherBackends(url: string, state: '' | 'active'): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ readonly n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid() and ($1 = '' or state = $1)`,
+      [state],
+    );
+    return rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
 describe('the export worker pool', () => {
   let database: TestDatabase;
   let pool: ExportPool | undefined;
@@ -77,5 +106,31 @@ describe('the export worker pool', () => {
     expect([next.seen.started, next.seen.done]).toEqual([true, true]);
     const cells = await xlsxCells(next.workbook());
     expect(cells.map((cell) => cell.text)).toEqual(['车牌号', '开始时间']);
+  }, 60_000);
+
+  it("closes each worker's own database connection before the worker is ended", async () => {
+    const closing = new ExportPool(database.target);
+    pool = closing;
+    const built = watchJob();
+    // A company of the caller's: the rows are asked of the database (none, for none has one).
+    await closing.run({ ...REPORT_JOB, companyCodes: ['C-CLOSING'] }, built.events, stays());
+    expect([built.seen.done, await connectedElsewhere(database.target)]).toEqual([true, true]);
+    await closing.close();
+    expect(await connectedElsewhere(database.target)).toBe(false);
+  }, 60_000);
+
+  it.runIf(TEST_DB_KIND === 'postgres')('lets a read in progress end before ending the worker, so no statement is left running on the database (PostgreSQL)', async () => {
+    const closing = new ExportPool(database.target, { faults: true });
+    pool = closing;
+    const slow = watchJob();
+    const running = closing.run({ kind: 'fault', fault: 'slow-read' }, slow.events, stays());
+    const url = database.target.kind === 'postgres' ? database.target.url : '';
+    await expect.poll(() => otherBackends(url, 'active'), { timeout: 10_000 }).toBe(1);
+    await closing.close();
+    // A thread ended in the middle of the read would leave its statement running on the server, which notices a
+    // client gone only when it answers.
+    expect(await otherBackends(url, '')).toBe(0);
+    await running;
+    expect(slow.seen.failed?.message).toBe('the server is closing');
   }, 60_000);
 });
