@@ -92,5 +92,5 @@ export async function buildEntityExport({ db }: WorkerDb, job: EntityJob): Promi
   }
   const names = await companyNames(db, def, page.rows, job.companyCodes);
   const rows = page.rows.map((row, place) => sheetRow(def, row, place, names));
-  return { kind: 'sheet', write: (stream) => writeRows(textSafeWorkbookWriter(stream), columns, rows, job.lang) };
+  return { kind: 'sheet', write: (stream, pace) => writeRows(textSafeWorkbookWriter(stream), columns, rows, job.lang, pace) };
 }

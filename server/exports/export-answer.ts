@@ -11,6 +11,7 @@ import { failText } from '../envelope';
 import { contentDisposition } from '../http/xlsx-attachment';
 import type { Services } from '../services';
 import type { ExportJob } from './export-jobs';
+import type { JobEvents } from './export-pool';
 import { ExportQueueFull, type ExportSlot } from './export-queue';
 
 export interface ExportCall {
@@ -42,7 +43,11 @@ export async function answerQueuedExport(services: Services, request: FastifyReq
   try {
     slot = await exports.queue.enter(authOf(request).user.id, gone.signal, call.ticket);
   } catch (error) {
-    if (error instanceof ExportQueueFull) return failText(request, 429, 'server.exportQueueFull');
+    if (error instanceof ExportQueueFull) {
+      return error.scope === 'all'
+        ? failText(request, 429, 'server.exportQueueFull')
+        : failText(request, 429, 'server.exportUserQueueFull', { max: error.bound });
+    }
     if (error instanceof ClientGone) return reply.hijack();
     throw error;
   }
@@ -55,7 +60,7 @@ export async function answerQueuedExport(services: Services, request: FastifyReq
       answered = true;
       resolve(value);
     };
-    const finished = exports.pool.run(call.job, {
+    const events: JobEvents = {
       refused: (refusal) => answer(failText(request, refusal.resultCode, refusal.key, refusal.values) satisfies Envelope<null>),
       start: () => {
         started = true;
@@ -79,10 +84,18 @@ export async function answerQueuedExport(services: Services, request: FastifyReq
           reject(error);
         }
       },
-    }, gone.signal);
-    void finished.finally(() => {
-      reply.raw.off('close', onClose);
-      slot.release();
-    });
+    };
+    // The place is given back however the build ends, a worker that could not even start included (pool.run throws):
+    // a place lost is lost for good, and with `atOnce` of them lost every later export waits forever.
+    void (async () => {
+      try {
+        await exports.pool.run(call.job, events, gone.signal);
+      } catch (error) {
+        events.failed(error instanceof Error ? error : new Error(String(error)));
+      } finally {
+        reply.raw.off('close', onClose);
+        slot.release();
+      }
+    })();
   });
 }

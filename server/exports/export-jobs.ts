@@ -6,6 +6,7 @@ import type { ReportQuery } from '../../domain/screens/reports/query';
 import type { Db } from '../db/open';
 import type { DbKind } from '../db/target';
 import type { EntityListQuery } from '../entities/entity-list';
+import type { FaultJob } from './export-faults';
 
 /** What every export names: the posted columns and headers, the language, and the caller's companies (userPri). */
 interface SheetJob {
@@ -33,7 +34,8 @@ export interface EntityJob extends SheetJob {
   readonly superMan: boolean;
 }
 
-export type ExportJob = ReportJob | EntityJob;
+/** A report, a master-data list, or (tests only, export-faults.ts) a fault. */
+export type ExportJob = ReportJob | EntityJob | FaultJob;
 
 /** A refusal found while building (too many rows): answered as the envelope, in the caller's language, by the server. */
 export interface ExportRefusal {
@@ -42,10 +44,16 @@ export interface ExportRefusal {
   readonly values?: LocaleValues;
 }
 
+/**
+ * Awaited by a sheet's writer between batches of rows: waits while the answer's reader is behind, and rejects once
+ * the client has gone (the export stops writing).
+ */
+export type WritePace = () => Promise<void>;
+
 /** A job's rows, read: either refused, or a sheet to write. */
 export type BuiltExport =
   | { readonly kind: 'refused'; readonly refusal: ExportRefusal }
-  | { readonly kind: 'sheet'; write(stream: Writable): Promise<void> };
+  | { readonly kind: 'sheet'; write(stream: Writable, pace: WritePace): Promise<void> };
 
 /** The database as the worker holds it. */
 export interface WorkerDb {
@@ -53,16 +61,24 @@ export interface WorkerDb {
   readonly kind: DbKind;
 }
 
-/** Messages to the worker: a job to build, or the cancel of one whose client went away. */
-export type ToWorker = { readonly id: number; readonly job: ExportJob } | { readonly id: number; readonly cancel: true };
+/**
+ * Messages to the worker: a job to build; the cancel of one whose client went away; and `close`, after which the
+ * worker ends its job, closes its database connection and says `closed`.
+ */
+export type ToWorker =
+  | { readonly id: number; readonly job: ExportJob }
+  | { readonly id: number; readonly cancel: true }
+  | { readonly close: true };
 
 /**
  * Messages from the worker, per job: `refused`, or `start` and `bytes`…, or neither (cancelled); then `done`. `failed`
- * may come at any point instead of `done`. After `done` or `failed` the worker is free.
+ * may come at any point instead of `done`. After `done` or `failed` the worker is free. `closed` answers `close`: the
+ * worker's database connection is closed, it may be terminated.
  */
 export type FromWorker =
   | { readonly id: number; readonly kind: 'refused'; readonly refusal: ExportRefusal }
   | { readonly id: number; readonly kind: 'start' }
   | { readonly id: number; readonly kind: 'bytes'; readonly bytes: Uint8Array }
   | { readonly id: number; readonly kind: 'done' }
-  | { readonly id: number; readonly kind: 'failed'; readonly message: string };
+  | { readonly id: number; readonly kind: 'failed'; readonly message: string }
+  | { readonly kind: 'closed' };

@@ -1,12 +1,25 @@
 // The export worker threads (export-worker.ts) on the server's side: started when an export needs one, one job at a
-// time each, kept a while for the next export and then ended; a worker that dies fails its job and is replaced by the
-// next start. The queue (export-queue.ts) bounds how many jobs run, so the pool needs no bound of its own.
+// time each, kept a while for the next export and then closed (its database connection first); a worker that dies
+// fails its job and is replaced by the next start. Each has a bounded heap, so one runaway export fails alone instead
+// of taking the server's memory. The queue (export-queue.ts) bounds how many jobs run, so the pool needs no bound of
+// its own.
 import { Worker } from 'node:worker_threads';
 import type { DatabaseTarget } from '../db/target';
 import type { ExportJob, ExportRefusal, FromWorker, ToWorker } from './export-jobs';
 
 /** An idle worker is ended after this long: it holds a database connection and some tens of MB. */
 const IDLE_MS = 60_000;
+
+/**
+ * A worker's old-generation heap, in MB. An export of 10,000 rows of 14 columns (the tank inventory) succeeds from
+ * about 36 MB on (measured, docs/api.md Exports); with 128, several times that, longer texts still fit and garbage
+ * collection does not slow the build, and two workers at once add at most a few hundred MB to the server. Past it the
+ * worker alone is ended (ERR_WORKER_OUT_OF_MEMORY) and its export fails.
+ */
+export const EXPORT_WORKER_HEAP_MB = 128;
+
+/** A worker asked to close gets this long to end its job and close its database connection before it is terminated. */
+const CLOSE_GRACE_MS = 5_000;
 
 /** What a job's messages become, on the server's side. */
 export interface JobEvents {
@@ -18,10 +31,19 @@ export interface JobEvents {
   failed(error: Error): void;
 }
 
+export interface ExportPoolOptions {
+  /** Takes the test-only fault jobs (export-faults.ts); tests set it, the server never does. */
+  readonly faults?: boolean;
+  /** Each worker's old-generation heap in MB; EXPORT_WORKER_HEAP_MB unless measuring what an export needs. */
+  readonly heapMb?: number;
+}
+
 interface PoolWorker {
   readonly worker: Worker;
   job: { readonly id: number; readonly events: JobEvents; readonly over: () => void } | undefined;
   idle: NodeJS.Timeout | undefined;
+  /** Resolves when the thread has exited. */
+  readonly exited: Promise<void>;
 }
 
 const WORKER_BOOT = new URL('./ts-worker.mjs', import.meta.url);
@@ -31,14 +53,17 @@ export class ExportPool {
   private readonly workers = new Set<PoolWorker>();
   private nextId = 1;
 
-  constructor(private readonly database: DatabaseTarget) {}
+  constructor(private readonly database: DatabaseTarget, private readonly options: ExportPoolOptions = {}) {}
 
   /**
    * Builds the job on a free worker; `events` follow it. Resolves once the worker is free again (done or failed), which
    * is when the job's queue slot is released. An aborted `signal` asks the worker to write nothing more.
    */
   run(job: ExportJob, events: JobEvents, signal: AbortSignal): Promise<void> {
-    const entry = [...this.workers].find((candidate) => candidate.job === undefined) ?? this.spawn();
+    if (job.kind === 'fault' && this.options.faults !== true) throw new Error('a test fault job was given to a pool not made for tests');
+    // The test fault of a worker that cannot start: Node's own constructor refuses it, synchronously.
+    const unstartable = job.kind === 'fault' && job.fault === 'unstartable';
+    const entry = unstartable ? this.spawn(['--test-fault-unstartable']) : ([...this.workers].find((candidate) => candidate.job === undefined) ?? this.spawn());
     if (entry.idle) clearTimeout(entry.idle);
     entry.idle = undefined;
     const id = this.nextId;
@@ -59,14 +84,11 @@ export class ExportPool {
     });
   }
 
-  /** Ends every worker; a job still running fails. */
+  /** Ends every worker, each once it closed its database connection; a job still running fails. */
   async close(): Promise<void> {
-    const all = [...this.workers];
-    this.workers.clear();
-    await Promise.all(all.map(async (entry) => {
-      if (entry.idle) clearTimeout(entry.idle);
-      await entry.worker.terminate();
+    await Promise.all([...this.workers].map((entry) => {
       this.fail(entry, new Error('the server is closing'));
+      return this.retire(entry);
     }));
   }
 
@@ -75,23 +97,37 @@ export class ExportPool {
     return this.workers.size;
   }
 
-  private spawn(): PoolWorker {
-    const worker = new Worker(WORKER_BOOT, { workerData: { module: WORKER_MODULE, database: this.database } });
+  private spawn(execArgv?: string[]): PoolWorker {
+    const worker = new Worker(WORKER_BOOT, {
+      execArgv,
+      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb ?? EXPORT_WORKER_HEAP_MB },
+      workerData: { module: WORKER_MODULE, database: this.database, faults: this.options.faults === true },
+    });
     // An idle worker does not keep the process alive; a running job's request does.
     worker.unref();
-    const entry: PoolWorker = { worker, job: undefined, idle: undefined };
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    const entry: PoolWorker = { worker, job: undefined, idle: undefined, exited };
     this.workers.add(entry);
     worker.on('message', (message: FromWorker) => this.receive(entry, message));
-    worker.on('error', (error) => this.fail(entry, error));
+    // A worker that threw (or ran out of its heap) reports 'error', and only in a later tick 'exit'. Failing its job
+    // frees the job's place at once, and the next export would be given this dying worker: it leaves the pool first.
+    worker.on('error', (error) => {
+      this.drop(entry);
+      this.fail(entry, error);
+    });
     worker.on('exit', (code) => {
-      this.workers.delete(entry);
-      if (entry.idle) clearTimeout(entry.idle);
+      this.drop(entry);
       this.fail(entry, new Error(`the export worker stopped (exit code ${code})`));
     });
     return entry;
   }
 
   private receive(entry: PoolWorker, message: FromWorker): void {
+    // Its database connection is closed: nothing of the worker's is left to end but the thread.
+    if (message.kind === 'closed') {
+      void entry.worker.terminate();
+      return;
+    }
     const job = entry.job;
     if (!job || job.id !== message.id) return;
     switch (message.kind) {
@@ -124,12 +160,34 @@ export class ExportPool {
     job.events.failed(error);
   }
 
+  /** Takes the worker out of the pool, so that no job is given to it; true when it was still in. */
+  private leave(entry: PoolWorker): boolean {
+    if (!this.workers.delete(entry)) return false;
+    if (entry.idle) clearTimeout(entry.idle);
+    entry.idle = undefined;
+    return true;
+  }
+
+  /** A worker that died: out of the pool, and its thread ended (it can close nothing of its own any more). */
+  private drop(entry: PoolWorker): void {
+    if (this.leave(entry)) void entry.worker.terminate();
+  }
+
+  /**
+   * Asks the worker to close: it ends its job and its database connection, says `closed` and is terminated then
+   * (receive). One that does not answer in time is terminated anyway. Resolves when the thread has exited.
+   */
+  private retire(entry: PoolWorker): Promise<void> {
+    if (!this.leave(entry)) return entry.exited;
+    entry.worker.postMessage({ close: true } satisfies ToWorker);
+    const late = setTimeout(() => void entry.worker.terminate(), CLOSE_GRACE_MS);
+    late.unref();
+    return entry.exited.finally(() => clearTimeout(late));
+  }
+
   private rest(entry: PoolWorker): void {
     if (!this.workers.has(entry)) return;
-    entry.idle = setTimeout(() => {
-      this.workers.delete(entry);
-      void entry.worker.terminate();
-    }, IDLE_MS);
+    entry.idle = setTimeout(() => void this.retire(entry), IDLE_MS);
     entry.idle.unref();
   }
 }

@@ -1,30 +1,33 @@
 // The bounded export queue: at most `atOnce` exports are built at once and `perUser` of one user; the others wait in
 // the order they came (one whose user is at its own bound lets later ones of other users pass), at most `waiting` of
-// them. A waiting export whose client went away (its signal aborted) leaves the queue at once.
+// them and `waitingPerUser` of one user. A waiting export whose client went away (its signal aborted) leaves the queue
+// at once.
 import type { ExportQueueState } from '../../domain/wire/export-queue';
 
 export interface ExportLimits {
   readonly atOnce: number;
   readonly perUser: number;
   readonly waiting: number;
+  readonly waitingPerUser: number;
 }
 
 /**
  * Two at once: each is a worker thread that keeps a core busy for about a second per 10,000 rows, and the machine the
  * server is sized for has two. One per user, so one user's twenty clicks queue behind everyone else's. A hundred
- * waiting (each an open request and a few hundred bytes) before a new one is refused.
+ * waiting (each an open request and a few hundred bytes) before a new one is refused, and three of one user: beyond
+ * that one user's clicks would fill the queue that every other user shares.
  */
-export const EXPORT_LIMITS: ExportLimits = { atOnce: 2, perUser: 1, waiting: 100 };
+export const EXPORT_LIMITS: ExportLimits = { atOnce: 2, perUser: 1, waiting: 100, waitingPerUser: 3 };
 
 /** A place to build an export in; released when the build is over, which lets the next waiting one start. */
 export interface ExportSlot {
   release(): void;
 }
 
-/** The queue already holds `limits.waiting` exports. */
+/** The queue already holds its bound of waiting exports: `all` of them (`limits.waiting`) or the user's (`limits.waitingPerUser`). */
 export class ExportQueueFull extends Error {
-  constructor(readonly waiting: number) {
-    super(`${waiting} exports are waiting`);
+  constructor(readonly scope: 'all' | 'user', readonly bound: number) {
+    super(scope === 'all' ? `${bound} exports are waiting` : `the user has ${bound} exports waiting`);
     this.name = 'ExportQueueFull';
   }
 }
@@ -48,13 +51,14 @@ export class ExportQueue {
 
   /**
    * A slot for the user's export: at once when the bounds allow, else after those before it. Rejects with
-   * ExportQueueFull when too many wait, and with the signal's reason when it aborts first (the export then left the
+   * ExportQueueFull when too many wait (in all, or of this user), and with the signal's reason when it aborts first (the export then left the
    * queue). The slot must be released once the build is over.
    */
   enter(user: number, signal: AbortSignal, ticket?: string): Promise<ExportSlot> {
     if (signal.aborted) return Promise.reject(signal.reason);
     if (this.fits(user) && this.waitingList.length === 0) return Promise.resolve(this.start(user, ticket));
-    if (this.waitingList.length >= this.limits.waiting) return Promise.reject(new ExportQueueFull(this.waitingList.length));
+    if (this.waitingList.length >= this.limits.waiting) return Promise.reject(new ExportQueueFull('all', this.limits.waiting));
+    if (this.waitingOf(user) >= this.limits.waitingPerUser) return Promise.reject(new ExportQueueFull('user', this.limits.waitingPerUser));
     return new Promise<ExportSlot>((resolve, reject) => {
       const entry: Waiting = {
         user,
@@ -87,6 +91,10 @@ export class ExportQueue {
   /** How many are being built and how many wait (diagnostics, tests). */
   counts(): { readonly running: number; readonly waiting: number } {
     return { running: this.running, waiting: this.waitingList.length };
+  }
+
+  private waitingOf(user: number): number {
+    return this.waitingList.reduce((count, entry) => (entry.user === user ? count + 1 : count), 0);
   }
 
   private fits(user: number): boolean {

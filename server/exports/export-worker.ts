@@ -1,6 +1,7 @@
 // The export worker thread: its own connection to the server's database, and one job at a time, read, written as an
 // .xlsx and posted back in chunks. Everything an export costs (the synchronous SQLite reads, computed rows, the width
-// fit, exceljs's writing) happens here, off the server's event loop.
+// fit, exceljs's writing) happens here, off the server's event loop. On `close` the worker ends its job and closes its
+// own database connection before the pool terminates it.
 import os from 'node:os';
 import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -8,6 +9,7 @@ import { connectDatabase } from '../db/open';
 import type { DatabaseTarget } from '../db/target';
 import { buildEntityExport } from '../entities/entity-export-sheet';
 import { buildReportExport } from '../reports/report-export-sheet';
+import { buildFaultExport } from './export-faults';
 import type { BuiltExport, ExportJob, FromWorker, ToWorker, WorkerDb } from './export-jobs';
 
 /** Bytes gathered before they are posted: fewer, larger messages than exceljs's many small writes. */
@@ -18,16 +20,26 @@ if (!port) throw new Error('export-worker.ts runs as a worker thread');
 // Linux keeps a nice value per thread, so this lowers this worker's alone: when it and the event loop both want a core,
 // the event loop (every other user's calls) comes first. Elsewhere it would lower the whole server, so it is not done.
 if (process.platform === 'linux') os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
-const { database } = workerData as { readonly database: DatabaseTarget };
+const { database, faults } = workerData as { readonly database: DatabaseTarget; readonly faults: boolean };
 const { db } = connectDatabase(database, { warn: (message) => console.warn(message) });
 const workerDb: WorkerDb = { db, kind: database.kind };
 /** The job being built (the pool gives a worker one at a time), and whether its client went away. */
 let active: { readonly id: number; cancelled: boolean } | undefined;
+/** The last job's run, which `close` lets end before it closes the connection. */
+let running: Promise<void> = Promise.resolve();
 
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 function build(job: ExportJob): Promise<BuiltExport> {
-  return job.kind === 'report' ? buildReportExport(workerDb, job) : buildEntityExport(workerDb, job);
+  switch (job.kind) {
+    case 'report':
+      return buildReportExport(workerDb, job);
+    case 'entity':
+      return buildEntityExport(workerDb, job);
+    case 'fault':
+      if (!faults) throw new Error('a test fault reached a worker not started for tests');
+      return buildFaultExport(job, workerDb);
+  }
 }
 
 /** A stream that posts what it is given as `bytes` messages of about CHUNK_BYTES. */
@@ -65,7 +77,7 @@ async function run(id: number, job: ExportJob): Promise<void> {
     } else if (!current.cancelled) {
       // A client that went away while its rows were read gets nothing written.
       post({ id, kind: 'start' });
-      await built.write(poster(id));
+      await built.write(poster(id), async () => undefined);
     }
     post({ id, kind: 'done' });
   } catch (error) {
@@ -75,7 +87,19 @@ async function run(id: number, job: ExportJob): Promise<void> {
   }
 }
 
+/** Ends the job in hand (cancelled), closes the database connection (SQLite handle, PostgreSQL pool), then says so. */
+async function close(): Promise<void> {
+  if (active) active.cancelled = true;
+  await running;
+  try {
+    await db.destroy();
+  } finally {
+    post({ kind: 'closed' });
+  }
+}
+
 port.on('message', (message: ToWorker) => {
-  if (!('cancel' in message)) void run(message.id, message.job);
+  if ('close' in message) void close();
+  else if ('job' in message) running = run(message.id, message.job);
   else if (active?.id === message.id) active.cancelled = true;
 });

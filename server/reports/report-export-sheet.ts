@@ -20,5 +20,5 @@ export async function buildReportExport({ db, kind }: WorkerDb, job: ReportJob):
   // would read the first pages again for every later one); they are held for the width fit anyway.
   const rows: ReportRow[] = [];
   for await (const row of run.rows(job.query, job.maxRows + 1)) rows.push(row);
-  return { kind: 'sheet', write: (stream) => writeRows(textSafeWorkbookWriter(stream), columns, rows, job.lang) };
+  return { kind: 'sheet', write: (stream, pace) => writeRows(textSafeWorkbookWriter(stream), columns, rows, job.lang, pace) };
 }

@@ -37,7 +37,21 @@ function textWidth(text: string): number {
   return width;
 }
 
-export async function writeRows(workbook: ExcelJS.stream.xlsx.WorkbookWriter, columns: readonly SheetColumn[], rows: readonly ReportRow[], lang: Lang): Promise<void> {
+/** Rows written between two calls of the pace: about a tenth of a second of writing. */
+const PACE_ROWS = 500;
+
+/**
+ * Writes the sheet and commits the workbook. `pace`, when given, is awaited between batches of rows: it lets the
+ * writer's output drain to a slow reader before more is written, and stops the writing (by rejecting) once no one
+ * reads any more.
+ */
+export async function writeRows(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  columns: readonly SheetColumn[],
+  rows: readonly ReportRow[],
+  lang: Lang,
+  pace?: () => Promise<void>,
+): Promise<void> {
   const dateFormat = DATE_FORMATS[lang];
   const widths = columns.map(({ header }) => textWidth(header));
   for (const row of rows) {
@@ -69,7 +83,8 @@ export async function writeRows(workbook: ExcelJS.stream.xlsx.WorkbookWriter, co
     numberStyles.set(numFmt, style);
     return style;
   };
-  for (const row of rows) {
+  for (const [place, row] of rows.entries()) {
+    if (pace && place > 0 && place % PACE_ROWS === 0) await pace();
     const excelRow = sheet.addRow(columns.map(() => null));
     columns.forEach(({ column }, index) => {
       const cell = excelRow.getCell(index + 1);
@@ -90,5 +105,6 @@ export async function writeRows(workbook: ExcelJS.stream.xlsx.WorkbookWriter, co
     excelRow.commit();
   }
   sheet.commit();
+  await pace?.();
   await workbook.commit();
 }

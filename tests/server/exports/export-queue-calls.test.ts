@@ -1,7 +1,8 @@
 // The export queue over real sockets, on both databases: an export posted while the places are taken waits, and the
 // status call tells its ticket's place (to its own user only); a client that closes its waiting export leaves the
-// queue and those behind move up; a released place lets the next one build and stream its workbook; a full queue
-// refuses at once; a server of the spec's contract has no status call. The test holds the places itself: no timings.
+// queue and those behind move up; a released place lets the next one build and stream its workbook; a user with its
+// most waiting is refused, other users not; a full queue refuses at once; a server of the spec's contract has no
+// status call. The test holds the places itself: no timings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARGO_REPORTS } from '../../../domain/screens/reports/cargo';
 import { reportCallPath } from '../../../domain/screens/reports/registry';
@@ -20,11 +21,13 @@ describe('the export queue over HTTP', () => {
   let server: RunningServer;
   let admin: string;
   let operator: string;
+  let manager: string;
 
   beforeAll(async () => {
-    server = await startServer({ exportLimits: { atOnce: 1, perUser: 1, waiting: 2 } });
+    server = await startServer({ exportLimits: { atOnce: 1, perUser: 1, waiting: 3, waitingPerUser: 2 } });
     admin = (await login(server.url, 'admin')).token;
     operator = (await login(server.url, 'operator')).token;
+    manager = (await login(server.url, 'manager')).token;
   });
   afterAll(async () => server.close());
 
@@ -34,10 +37,10 @@ describe('the export queue over HTTP', () => {
   const ticketOf = (name: string) => `test-ticket-${name}-${'0'.repeat(8)}`;
 
   /** Posts an export with a ticket; the answer resolves when the server answers (or fails when `abort` closes it). */
-  const postExport = (ticket: string, abort?: AbortSignal) =>
+  const postExport = (ticket: string, abort?: AbortSignal, token = admin) =>
     fetch(`${server.url}${API}${reportCallPath(ATG)}/export`, {
       method: 'POST',
-      headers: { 'header-id': admin, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'header-id': token, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ headers: '车牌号,开始时间', fields: 'signCode,startTime', language: 'zh', [EXPORT_TICKET_FIELD]: ticket }).toString(),
       signal: abort,
     });
@@ -73,15 +76,33 @@ describe('the export queue over HTTP', () => {
     expect(await stateOf(ticketOf('second'))).toEqual({ state: 'none' });
   }, 60_000);
 
+  /** An export posted in `lang`, answered at once: a refusal. */
+  const refusedExport = (token: string, lang: 'zh' | 'en') =>
+    call(server.url, 'POST', `${reportCallPath(ATG)}/export`, {
+      token,
+      lang,
+      form: { headers: 'Plate', fields: 'signCode', [EXPORT_TICKET_FIELD]: ticketOf(`refused-${lang}`) },
+    });
+
+  it("refuses a user's export beyond its own waiting ones, in both languages, while another user's still queues", async () => {
+    const held = await hold();
+    const waiting = [postExport(ticketOf('mine-1')), postExport(ticketOf('mine-2'))];
+    await expect.poll(() => stateOf(ticketOf('mine-2'))).toEqual({ state: 'queued', ahead: 1 });
+    const zh = await refusedExport(admin, 'zh');
+    expect([zh.resultCode, zh.message]).toEqual([429, '您已有 2 个导出在排队，请等它们完成后再导出']);
+    const en = await refusedExport(admin, 'en');
+    expect([en.resultCode, en.message]).toEqual([429, 'You already have 2 exports waiting: please wait until they are done']);
+    const other = postExport(ticketOf('other'), undefined, operator);
+    await expect.poll(() => stateOf(ticketOf('other'), operator)).toEqual({ state: 'queued', ahead: 2 });
+    held.release();
+    for (const answer of await Promise.all([...waiting, other])) expect(answer.headers.get('content-type')).toBe(XLSX_TYPE);
+  }, 60_000);
+
   it('refuses an export while the queue is full, and builds those that waited', async () => {
     const held = await hold();
-    const waiting = [postExport(ticketOf('w1')), postExport(ticketOf('w2'))];
-    await expect.poll(() => stateOf(ticketOf('w2'))).toEqual({ state: 'queued', ahead: 1 });
-    const refused = await call(server.url, 'POST', `${reportCallPath(ATG)}/export`, {
-      token: admin,
-      lang: 'en',
-      form: { headers: 'Plate', fields: 'signCode', [EXPORT_TICKET_FIELD]: ticketOf('refused') },
-    });
+    const waiting = [postExport(ticketOf('w1')), postExport(ticketOf('w2')), postExport(ticketOf('w3'), undefined, operator)];
+    await expect.poll(() => stateOf(ticketOf('w3'), operator)).toEqual({ state: 'queued', ahead: 2 });
+    const refused = await refusedExport(manager, 'en');
     expect([refused.resultCode, refused.message]).toEqual([429, 'Too many exports are waiting: please try again later']);
     held.release();
     for (const answer of await Promise.all(waiting)) expect(answer.headers.get('content-type')).toBe(XLSX_TYPE);

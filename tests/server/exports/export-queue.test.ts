@@ -28,7 +28,7 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('the export queue', () => {
   it('runs at most so many at once overall, the rest in the order they came', async () => {
-    const queue = new ExportQueue({ atOnce: 2, perUser: 5, waiting: 10 });
+    const queue = new ExportQueue({ atOnce: 2, perUser: 5, waiting: 10, waitingPerUser: 10 });
     const log: string[] = [];
     const [a, b, c, d] = [1, 2, 3, 4].map((user) => entrant(queue, user, log, `u${user}`));
     await settle();
@@ -46,7 +46,7 @@ describe('the export queue', () => {
   });
 
   it("holds a user's second export while another user's later one passes", async () => {
-    const queue = new ExportQueue({ atOnce: 2, perUser: 1, waiting: 10 });
+    const queue = new ExportQueue({ atOnce: 2, perUser: 1, waiting: 10, waitingPerUser: 10 });
     const log: string[] = [];
     const first = entrant(queue, 7, log, 'u7 first');
     const second = entrant(queue, 7, log, 'u7 second');
@@ -65,7 +65,7 @@ describe('the export queue', () => {
   });
 
   it('tells a ticket where it waits, how many are ahead, then that it runs; not to another user', async () => {
-    const queue = new ExportQueue({ atOnce: 1, perUser: 1, waiting: 10 });
+    const queue = new ExportQueue({ atOnce: 1, perUser: 1, waiting: 10, waitingPerUser: 10 });
     const log: string[] = [];
     const running = entrant(queue, 1, log, 'a', 'ticket-a-0000000000');
     const waiting = [2, 3].map((user) => entrant(queue, user, log, `w${user}`, `ticket-${user}-000000000000`));
@@ -85,7 +85,7 @@ describe('the export queue', () => {
   });
 
   it('drops a waiting export whose client left, and those behind it move up', async () => {
-    const queue = new ExportQueue({ atOnce: 1, perUser: 1, waiting: 10 });
+    const queue = new ExportQueue({ atOnce: 1, perUser: 1, waiting: 10, waitingPerUser: 10 });
     const log: string[] = [];
     const running = entrant(queue, 1, log, 'a');
     const gone = entrant(queue, 2, log, 'gone', 'ticket-gone-00000000');
@@ -105,11 +105,11 @@ describe('the export queue', () => {
   });
 
   it('refuses a new export while the queue holds its most, and takes one again once one leaves', async () => {
-    const queue = new ExportQueue({ atOnce: 1, perUser: 1, waiting: 2 });
+    const queue = new ExportQueue({ atOnce: 1, perUser: 1, waiting: 2, waitingPerUser: 10 });
     const log: string[] = [];
     const running = entrant(queue, 1, log, 'a');
     const waiting = [2, 3].map((user) => entrant(queue, user, log, `w${user}`));
-    await expect(queue.enter(4, new AbortController().signal)).rejects.toBeInstanceOf(ExportQueueFull);
+    await expect(queue.enter(4, new AbortController().signal)).rejects.toMatchObject({ scope: 'all', bound: 2 });
     waiting[0]?.leave();
     await expect(waiting[0]?.granted).rejects.toThrow('client gone');
     const late = entrant(queue, 4, log, 'late');
@@ -122,8 +122,34 @@ describe('the export queue', () => {
     expect(queue.counts()).toEqual({ running: 0, waiting: 0 });
   });
 
+  it("refuses a user's export beyond its own bound of waiting ones, while other users' exports still queue", async () => {
+    const queue = new ExportQueue({ atOnce: 1, perUser: 1, waiting: 10, waitingPerUser: 2 });
+    const log: string[] = [];
+    const running = entrant(queue, 1, log, 'running');
+    const mine = [entrant(queue, 1, log, 'mine 1'), entrant(queue, 1, log, 'mine 2')];
+    const waitsOrFails = (user: number) => Promise.race([queue.enter(user, new AbortController().signal).catch((error: unknown) => error), settle().then(() => 'waits')]);
+    const refused = await waitsOrFails(1);
+    expect(refused).toBeInstanceOf(ExportQueueFull);
+    expect(refused).toMatchObject({ scope: 'user', bound: 2 });
+    const other = entrant(queue, 2, log, 'other');
+    expect(queue.counts()).toEqual({ running: 1, waiting: 3 });
+    running.release();
+    await settle();
+    // Once one of the user's waiting exports runs, the user may queue one more.
+    expect(log).toEqual(['running', 'mine 1']);
+    const again = entrant(queue, 1, log, 'mine 3');
+    expect(queue.counts()).toEqual({ running: 1, waiting: 3 });
+    // The bound refuses; it does not reorder: those that wait are granted in the order they came.
+    for (const next of [mine[0], mine[1], other, again]) {
+      next?.release();
+      await settle();
+    }
+    expect(log).toEqual(['running', 'mine 1', 'mine 2', 'other', 'mine 3']);
+    expect(queue.counts()).toEqual({ running: 0, waiting: 0 });
+  });
+
   it('releases a slot once, however often release is called', async () => {
-    const queue = new ExportQueue({ atOnce: 1, perUser: 1, waiting: 2 });
+    const queue = new ExportQueue({ atOnce: 1, perUser: 1, waiting: 2, waitingPerUser: 10 });
     const log: string[] = [];
     const first = entrant(queue, 1, log, 'a');
     const second = entrant(queue, 1, log, 'b');
