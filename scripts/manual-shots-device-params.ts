@@ -1,4 +1,4 @@
-// The device-parameter screens' shots (issue 15): the parameter file editor with a tooltip open, send_message with
+// The device-parameter screens' shots: the parameter file editor with a tooltip open, send_message with
 // several statuses, the tank tables with one in use, a tank table's send followed in its dialog, and a commissioning
 // check. All as the admin, the only demo user
 // holding the device-parameter functions, over sends made first through the API and answered by simulated devices.

@@ -1,4 +1,4 @@
-// The monitor board's shots (issue 16): the live map with every truck placed, the liquid-level tanks and a day of one
+// The monitor board's shots: the live map with every truck placed, the liquid-level tanks and a day of one
 // truck's track played back, as the admin over the screenshot server's fleet.
 import type { Page } from 'playwright-core';
 import { DAY_MS } from '../domain/format/time';

@@ -1,4 +1,4 @@
-// The view_photos shot (issue 16; docs/photos.md): as the admin, the last day's snapshots of the truck whose events
+// The view_photos shot (docs/photos.md): as the admin, the last day's snapshots of the truck whose events
 // took the most, every thumbnail rendered by the server's ffmpeg and loaded.
 import type { Page } from 'playwright-core';
 import { DAY_MS } from '../domain/format/time';

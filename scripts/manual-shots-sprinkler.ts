@@ -1,4 +1,4 @@
-// The water-truck statistics shot (issue 16; docs/reports.md "Water-truck screens"): as the garden user, the last 7
+// The water-truck statistics shot (docs/reports.md "Water-truck screens"): as the garden user, the last 7
 // days of spraying per sprinkler and day, with the summary row and the volume chart drawn.
 import type { Page } from 'playwright-core';
 import type { ManualShot } from '../server/manuals/shots';

@@ -1,4 +1,4 @@
-// The video shot (issue 16; docs/video.md): as the admin, real_video of an online truck whose camera has 3 channels,
+// The video shot (docs/video.md): as the admin, real_video of an online truck whose camera has 3 channels,
 // in 4 panes: three playing their live streams (each past its first seconds), the fourth saying 无信号 and why.
 import type { Page } from 'playwright-core';
 import { entityCallPath, type EntityRow } from '../domain/screens/entities/wire';

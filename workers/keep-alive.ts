@@ -1,4 +1,4 @@
-// The session keep-alive (issue 10): socket traffic is no activity to the server, so while someone is at the console (a
+// The session keep-alive: socket traffic is no activity to the server, so while someone is at the console (a
 // tab visible, or input lately) the worker makes one cheap authenticated call every period, once per browser. With
 // nobody there it calls nothing, and the server's idle limit ends the session.
 import { inputWindowMs } from '../domain/shell/keep-alive';

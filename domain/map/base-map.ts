@@ -1,4 +1,4 @@
-// The map's wire shapes (issue 16; docs/map.md): the offline base map the server draws from the simulator's own city
+// The map's wire shapes (docs/map.md): the offline base map the server draws from the simulator's own city
 // (districts, roads, depots, stations, parks, service depots and the caller's approved fences), and the map settings
 // a deployment gives (a tile server, or none). Coordinates are WGS-84 as the devices send them, GeoJSON order.
 import type { FenceShape, LngLat } from '../fence-shape';

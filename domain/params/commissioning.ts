@@ -1,4 +1,4 @@
-// The commissioning check of a truck's console (issue 15, setting/base_data/test; docs/commissioning.md): the facts the
+// The commissioning check of a truck's console (setting/base_data/test; docs/commissioning.md): the facts the
 // server reads (truck, live row, the device's files), the answer of GET /deviceTest, and the pure rules that judge
 // each fact pass, warn or fail with a message to show. Facts are read from the files in commissioning-facts.ts.
 import type { LocaleKey, LocalizedText } from '../i18n';

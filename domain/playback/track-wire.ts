@@ -1,4 +1,4 @@
-// The wire of track playback (issue 16, playback_track; docs/playback.md): GET /track answers one truck's fixes in a
+// The wire of track playback (playback_track; docs/playback.md): GET /track answers one truck's fixes in a
 // range, column by column (three days of fixes as arrays of numbers are a third of the same as objects), and the
 // marks along them: stops, cover openings and alarms.
 import { isFiniteNumber, isRecord } from '../wire/guards';

@@ -1,4 +1,4 @@
-// The video calls' wire shapes (issue 16; docs/video.md): a truck camera's live stream and its recordings, each either
+// The video calls' wire shapes (docs/video.md): a truck camera's live stream and its recordings, each either
 // an HLS playlist the console plays in its own <video> element or "no signal" with the reason the pane shows. These
 // calls are our extension: a legacy backend has none of them (its users watch through the video software plugin).
 import type { LocaleKey } from '../i18n';

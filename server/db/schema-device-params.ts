@@ -1,4 +1,4 @@
-// The device-parameter tables as Kysely types (issue 15; migration '0009-device-parameters',
+// The device-parameter tables as Kysely types (migration '0009-device-parameters',
 // server/db/migrations-device-params.ts): the devices' files, the sends to devices and their status of record, the
 // confirmed changes, and the master data of the device-parameter screens.
 import type { ColumnType, Generated } from 'kysely';

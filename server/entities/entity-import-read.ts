@@ -1,4 +1,4 @@
-// Reading an uploaded template without ever holding it unpacked (issue 27): the archive's directory checked first
+// Reading an uploaded template without ever holding it unpacked: the archive's directory checked first
 // (each part read no larger than its bound, as declared), then each part streamed as it inflates (stopped once it
 // outgrows its declaration), the sheet row by row until the row limit. The first visible sheet's header row names the
 // columns (in either language), each later row with any text is a row to import, its cells as the text a form would

@@ -1,4 +1,4 @@
-// The sends' status of record (issue 15; docs/device-sends.md): new sends to trucks, refused while the same thing is
+// The sends' status of record (docs/device-sends.md): new sends to trucks, refused while the same thing is
 // still pending there, and each later change made only from the status the changer read, so a stop and a device's
 // answer racing each other never both win. The simulated devices (server/sim/device-responder.ts) and every console
 // follow these rows.

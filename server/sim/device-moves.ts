@@ -1,4 +1,4 @@
-// How a simulated device answers a send (issue 15; docs/device-sends.md), as a pure function of the send's row, the
+// How a simulated device answers a send (docs/device-sends.md), as a pure function of the send's row, the
 // time and whether the truck is reachable: the next status of record, or none yet. Deterministic per send and
 // attempt, so a test or a replay sees the same answers; the server restarting mid-send changes nothing, since every
 // decision reads only the stored row.

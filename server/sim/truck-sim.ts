@@ -134,7 +134,7 @@ export interface Shown {
 export interface TruckSim {
   readonly spec: TruckSpec;
   /**
-   * The tank table the truck's level gauge confirmed (issue 15), which turns each compartment's measured level into
+   * The tank table the truck's level gauge confirmed, which turns each compartment's measured level into
    * the volume it reports; without one the gauge reports the true volume.
    */
   gauge?: TankTable;

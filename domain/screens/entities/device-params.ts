@@ -1,4 +1,4 @@
-// The device-parameter master data (issue 15; params spec §3.2, §4, §5; docs/device-param-screens.md), one entry per
+// The device-parameter master data (params spec §3.2, §4, §5; docs/device-param-screens.md), one entry per
 // screen: upgrade files and remote-command templates sent to chosen trucks, a truck's camera settings, driving
 // parameters and tank tables sent to its own device, and the read-only lists the send engine fills (tank-table
 // history, the probes' tables, the confirmed changes).
@@ -15,7 +15,7 @@ const TRUCK_PATH = `${BASE_DATA}/truck` as const;
 export const UPGRADE_FILE_TYPES = ['consoleUpgrade', 'controller', 'consoleParams', 'controllerParams', 'tankChart', 'clearCommand', 'restart'] as const;
 /** A remote command's kinds; `custom` sends its argument as the command line. */
 export const REMOTE_COMMANDS = ['restart', 'clear', 'readVersions', 'readProbes', 'resetMileage', 'custom'] as const;
-/** Commands that restart or clear a device: confirmed before sending (issue 15). */
+/** Commands that restart or clear a device: confirmed before sending. */
 export const DANGEROUS_COMMANDS: readonly (typeof REMOTE_COMMANDS)[number][] = ['restart', 'clear'];
 
 /** A label of these screens where the engine's own (entity.field.<key>) names something else (a driver's default truck). */

@@ -1,7 +1,7 @@
 // The fleet's master data (params spec §3.2): trucks, drivers, devices, repair cards, SIM cards and their text
 // messages; one entry each. Uniqueness as spec §5 lists it: plate and console SN, driver name and code, device name and
 // code; a repair card's code and a SIM card's number are unique by their nature. Within the row's company unless a
-// field says why it is global (issue 27).
+// field says why it is global.
 import { COMPARTMENTS_MAX } from '../../constants';
 import type { EntityDef, EntityPath, FieldOption } from './definition';
 import { field, options } from './field';

@@ -1,4 +1,4 @@
-// The alarm-threshold screens as entity definitions (issue 14, Thresholds that act; docs/thresholds.md): the company's
+// The alarm-threshold screens as entity definitions (docs/thresholds.md): the company's
 // alarm parameters (manage_patameter), the areas where an opened cover is not abnormal (no_abnormal), the parking,
 // offline and overspeed thresholds (threshold), the loading tolerances (st_abnormal_oil_loading) and the product list
 // sent to the consoles (oil_send). The server's alarm detection reads the first four (server/thresholds/).

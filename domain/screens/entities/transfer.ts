@@ -1,4 +1,4 @@
-// Import and export of master data on the wire (issue 14, Beyond the legacy console): which screens take a bulk
+// Import and export of master data on the wire (docs/entity-import.md): which screens take a bulk
 // import, the calls below a screen's entity path, the limits of an upload, and what an import answers.
 import { EXPORT_WARN_ROWS } from '../../constants';
 import { isFiniteNumber, isRecord } from '../../wire/guards';

@@ -77,7 +77,7 @@ export function defAt(path: string): EntityDef {
 export interface EntityServerOptions {
   /**
    * The manager's role (用户管理员) also holds the device-parameter function, so every screen's writes are checked with
-   * a caller of some companies; true by default. The seeded role lacks it (issue 15), which device-param-access tests.
+   * a caller of some companies; true by default. The seeded role lacks it, which device-param-access tests.
    */
   readonly managerHoldsDeviceParameter?: boolean;
 }

@@ -194,12 +194,12 @@ export function workbookBomb(parts: SheetParts): Buffer {
   });
 }
 
-/** The issue's first bomb: the template's header, then `rows` station rows of inline strings (300 MB for 1.5 M). */
+/** A bomb of rows: the template's header, then `rows` station rows of inline strings (300 MB for 1.5 M). */
 export function rowsBomb(def: EntityDef, row: readonly string[], rows: number, declare?: SheetParts['declare']): Buffer {
   return workbookBomb({ head: inlineRow(headerOf(def)), row: inlineRow(row), rows, declare });
 }
 
-/** The issue's second: one shared string of `length` characters, used by the one data row. */
+/** A bomb of one string: one shared string of `length` characters, used by the one data row. */
 export function sharedStringBomb(def: EntityDef, length: number, declare?: SheetParts['declare']): Buffer {
   return workbookBomb({
     head: inlineRow(headerOf(def)),
@@ -216,8 +216,8 @@ export interface NamedBomb {
 }
 
 /**
- * Every bomb of the issue, and a sheet within the bounds that only the row limit stops, as rows of `def` (a station's
- * nine columns): each refused before any row is checked. `row(tag, address)` is a valid row.
+ * Both bombs as they are and declaring small sizes, and a sheet within the bounds that only the row limit stops, as
+ * rows of `def` (a station's nine columns): each refused before any row is checked. `row(tag, address)` is a valid row.
  */
 export function importBombs(def: EntityDef, row: (tag: string, address?: string) => readonly string[]): NamedBomb[] {
   return [

@@ -1,4 +1,4 @@
-// Which live trucks are sprinklers, and whether one is spraying now (issue 16, sprinkler screens). The status row has
+// Which live trucks are sprinklers, and whether one is spraying now, for the sprinkler screens. The status row has
 // no model field, and the garden user may not call the truck list (base data) where the model lives, so the console
 // tells a sprinkler by its tanks: every compartment reads oilCode −1 ("other": water, spec §9) and none reports
 // humidity — a refrigerated truck's cold compartments also read −1, but always with humidity and no volume.

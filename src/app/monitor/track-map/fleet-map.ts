@@ -1,4 +1,4 @@
-// The live map's drawing (issue 16, track_map), outside React: Leaflet on its canvas renderer, the base layers below,
+// The live map's drawing (track_map), outside React: Leaflet on its canvas renderer, the base layers below,
 // and the trucks clustered by supercluster in a worker of the map's own (cluster-worker.ts). Only what is in view is
 // drawn, as one canvas path (fleet-dots.ts): at a city's zoom a few dozen clusters, close in the trucks themselves,
 // each a dot in its status's colour with a tick for its heading. Clicking a cluster zooms into it; clicking a truck

@@ -1,4 +1,4 @@
-// "Preview changes" (issue 15): what the edit changes against the device's copy, field by field in the file's order,
+// "Preview changes": what the edit changes against the device's copy, field by field in the file's order,
 // before anything is sent; a value the check refuses is marked with its message.
 import { useTranslation } from 'react-i18next';
 import type { ParamFileDef } from '../../../../domain/params/catalogue-types';
