@@ -28,7 +28,7 @@ import { usePlaybackFilters } from './use-playback-filters';
 import { useSamePlates } from './use-same-plates';
 import './playback.css';
 
-export interface PlaybackViewProps {
+interface PlaybackViewProps {
   /** The screen's route, whose filters the URL holds. */
   readonly path: string;
   /** The trucks this playback offers (all for the oil-truck playback). */

@@ -9,7 +9,7 @@ import { TRUCK_STATUS } from '../../../../domain/truck-status';
 import type { TruckView } from '../../../../streams/truck-status.stream';
 
 /** "Other" product: what a sprinkler's water tank reports (spec §9). */
-export const WATER_OIL_CODE = -1;
+const WATER_OIL_CODE = -1;
 
 export function isSprinkler(truck: TruckView): boolean {
   const tanks = Object.values(truck.row.lastIventoryMap);

@@ -22,7 +22,7 @@ interface Load {
   readonly placed: Int32Array;
 }
 
-export interface FleetMap {
+interface FleetMap {
   /**
    * The trucks to show now (the screen's filtered ones; those without a position are left off); drawn once the
    * clustering worker has them. Only their positions cross to the worker, as one transferred array; the trucks in view
@@ -36,7 +36,7 @@ export interface FleetMap {
   destroy(): void;
 }
 
-export interface FleetMapOptions {
+interface FleetMapOptions {
   readonly config: MapConfig;
   readonly base: BaseMap | undefined;
   readonly onChoose: (key: string) => void;

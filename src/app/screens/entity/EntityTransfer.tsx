@@ -16,7 +16,7 @@ import { downloadTemplate, exportEntities } from './entity-transfer-calls';
 import { ImportDialog } from './ImportDialog';
 import './entity-transfer.css';
 
-export interface EntityTransferProps {
+interface EntityTransferProps {
   readonly def: EntityDef;
   readonly filters: EntityFilters;
   readonly onImported: () => void;

@@ -7,7 +7,7 @@ import { FormDialog } from '../../../ui/filters';
 import { optionOf, pathKey, shownValue } from './param-field-view';
 import type { FieldProblem } from './use-param-document';
 
-export interface DiffDialogProps {
+interface DiffDialogProps {
   readonly def: ParamFileDef;
   readonly changes: readonly ParamChange[];
   readonly problems: ReadonlyMap<string, FieldProblem>;
