@@ -35,7 +35,7 @@ export type SheetRead =
   | { readonly kind: 'header'; readonly problems: readonly SheetProblem[] }
   | { readonly kind: 'rows'; readonly rows: readonly SheetRow[] };
 
-export const HEADER_ROW = 1;
+const HEADER_ROW = 1;
 const WORKBOOK = 'xl/workbook.xml';
 const WORKBOOK_RELATIONSHIPS = 'xl/_rels/workbook.xml.rels';
 const MB = 1024 * 1024;

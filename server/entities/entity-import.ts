@@ -12,7 +12,7 @@ import { readSheet, type SheetProblem } from './entity-import-read';
 import { entityDb, type Cell, type EntityDb } from './entity-table';
 import { newRowStamp, type WriteContext } from './entity-write';
 
-export type ImportResult =
+type ImportResult =
   /** The file as a whole: not a workbook, empty, too many rows. */
   | { readonly kind: 'refused'; readonly key: LocaleKey; readonly params?: LocaleValues }
   /** Some rows (or the header) break a rule: nothing was inserted. */

@@ -9,7 +9,7 @@ import type { Db } from '../db/open';
 /** Device state that is not a catalogue file, kept beside the files under these names. */
 export const DEVICE_STATE_FILES = { parameter: 'parameter.json', camera: 'camera.json', firmware: 'firmware.json' } as const;
 
-export interface DeviceFile {
+interface DeviceFile {
   readonly content: string;
   readonly version: number;
   readonly updatedAt: number;

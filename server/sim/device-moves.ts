@@ -7,7 +7,7 @@ import type { SendStatus } from '../sends/send-store';
 import { hashSeed } from './random';
 
 /** The row fields a move reads. */
-export interface SendState {
+interface SendState {
   readonly id: number;
   readonly kind: SendKind;
   readonly status: SendStatus;
@@ -18,7 +18,7 @@ export interface SendState {
   readonly updatedAt: number;
 }
 
-export const DEVICE_TIMING = {
+const DEVICE_TIMING = {
   /** A device picks a queued send up this long after it was queued, plus up to `pickupJitterMs`. */
   pickupMs: 300,
   pickupJitterMs: 900,
@@ -30,7 +30,7 @@ export const DEVICE_TIMING = {
 } as const;
 
 /** Share of transfers that arrive corrupted (a CRC error), per attempt. */
-export const CRC_ERROR_RATE = 0.04;
+const CRC_ERROR_RATE = 0.04;
 
 /** What happens to a send now. `arrived`: the transfer completed and the device must judge the content. */
 export type DeviceMove =

@@ -22,7 +22,7 @@ const TICK_MS = 250;
 
 type Send = Row<'deviceSend'>;
 
-export interface DeviceResponderOptions {
+interface DeviceResponderOptions {
   readonly tickMs?: number;
   readonly now?: () => number;
   /** false: no timer, the caller drives `tick` (tests). */

@@ -86,7 +86,7 @@ export interface ColdZone {
 }
 
 /** A device fault under way: its event is written once it recovers, or at the shift's end if it does not. */
-export interface DeviceFault {
+interface DeviceFault {
   readonly device: DeviceKind;
   readonly deviceNo: string;
   readonly faultCode: number;
@@ -110,7 +110,7 @@ export interface Trip {
   sprayKm: number;
 }
 
-export interface Speeding {
+interface Speeding {
   readonly start: number;
   readonly target: number;
   readonly until: number;
@@ -122,7 +122,7 @@ export interface Speeding {
 }
 
 /** What the status row last showed: frozen while offline, refreshed at each report. */
-export interface Shown {
+interface Shown {
   lat: number;
   lng: number;
   speed: number;
