@@ -4,7 +4,7 @@
 import { inputWindowMs } from '../domain/shell/keep-alive';
 import { SessionRequests, type SessionCaller } from './session-request';
 
-export interface KeepAliveOptions extends SessionCaller {
+interface KeepAliveOptions extends SessionCaller {
   /** Shorter than the server's idle limit (`keepAlivePeriodMs`). */
   readonly periodMs: number;
   /** Whether someone is at the console: a tab is visible now, or a tab reported input at or after `since`. */
