@@ -12,7 +12,7 @@ import {
   SHOT_COMPANY, saveRow, sendRow, sendSyscfg, sendsReaching, shotFleet, stopSend, uploadTankTable, type ShotFleet, type ShotTruck,
 } from './manual-shot-sends';
 
-export type DeviceParamShot = Extract<ManualShot, 'param-file-editor' | 'send-statuses' | 'tank-table-list' | 'tank-table-send' | 'commissioning'>;
+type DeviceParamShot = Extract<ManualShot, 'param-file-editor' | 'send-statuses' | 'tank-table-list' | 'tank-table-send' | 'commissioning'>;
 
 /** Wide enough for the send list's and the tank tables' columns. */
 const VIEWPORT = { width: 1440, height: 900 } as const;

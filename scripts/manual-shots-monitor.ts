@@ -9,7 +9,7 @@ import type { ManualShot } from '../server/manuals/shots';
 import type { Recipe, ShotContext } from './manual-shots';
 import { dismissLiveNotices, openBySearch } from './manual-shot-steps';
 
-export type MonitorShot = Extract<ManualShot, 'track-map' | 'liquid-level' | 'playback' | 'fence-approval'>;
+type MonitorShot = Extract<ManualShot, 'track-map' | 'liquid-level' | 'playback' | 'fence-approval'>;
 
 /** Wide enough for the map beside its truck list, and the tank cards three abreast. */
 const VIEWPORT = { width: 1440, height: 900 } as const;

@@ -8,7 +8,7 @@ import type { ManualShot } from '../server/manuals/shots';
 import type { Recipe, ShotContext } from './manual-shots';
 import { dismissLiveNotices, openBySearch } from './manual-shot-steps';
 
-export type PhotoShot = Extract<ManualShot, 'photos'>;
+type PhotoShot = Extract<ManualShot, 'photos'>;
 
 /** Five thumbnails abreast under the filters. */
 const VIEWPORT = { width: 1440, height: 900 } as const;

@@ -5,7 +5,7 @@ import type { ManualShot } from '../server/manuals/shots';
 import type { Recipe } from './manual-shots';
 import { dismissLiveNotices, openBySearch } from './manual-shot-steps';
 
-export type SprinklerShot = Extract<ManualShot, 'sprinkler-statistics'>;
+type SprinklerShot = Extract<ManualShot, 'sprinkler-statistics'>;
 
 /** The chart above a page of rows, every column in view. */
 const VIEWPORT = { width: 1440, height: 900 } as const;

@@ -8,7 +8,7 @@ import type { ManualShot } from '../server/manuals/shots';
 import type { Recipe, ShotContext } from './manual-shots';
 import { dismissLiveNotices, openBySearch } from './manual-shot-steps';
 
-export type VideoShot = Extract<ManualShot, 'video'>;
+type VideoShot = Extract<ManualShot, 'video'>;
 
 const VIEWPORT = { width: 1440, height: 900 } as const;
 const CAMERA_SETUP = '/setting/device_parameter/camera_setup';

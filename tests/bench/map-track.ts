@@ -28,7 +28,7 @@ export interface SectionContext {
   readonly trucks: number;
 }
 
-export interface TrackMapOptions {
+interface TrackMapOptions {
   /**
    * How long the map stays open while the status socket sends its updates (BENCH_UPDATE_SECONDS, 60 by default: two of
    * the 30 s updates the console asks for).

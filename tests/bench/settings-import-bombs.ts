@@ -33,7 +33,7 @@ export interface Stretch {
   readonly seconds: number;
 }
 
-export interface BombFigure {
+interface BombFigure {
   /** The list calls quiet, with the memory over as long a stretch as the bombs took. */
   readonly quiet: Stretch;
   readonly bombs: Stretch & { readonly uploads: number; readonly refused: number };

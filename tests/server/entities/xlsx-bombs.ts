@@ -48,7 +48,7 @@ function deflatedRepeat(head: string, unit: string, times: number, tail: string)
   };
 }
 
-export interface ZipEntry {
+interface ZipEntry {
   readonly name: string;
   readonly content: Deflated;
   /** The uncompressed size written in the local and central headers, when it is to be a lie. */
@@ -124,7 +124,7 @@ export const inlineRow = (values: readonly string[]): string =>
 /** The template's header row of a definition: its sheet fields' Chinese labels. */
 export const headerOf = (def: EntityDef): string[] => def.fields.filter(isSheetField).map((field) => translate('zh', field.labelKey));
 
-export interface SheetParts {
+interface SheetParts {
   /** The sheet's XML: its start (through `<sheetData>`), one repeated row, and how often. */
   readonly head: string;
   readonly row: string;
@@ -135,7 +135,7 @@ export interface SheetParts {
   readonly declare?: { readonly sheet?: number; readonly sharedStrings?: number };
 }
 
-export interface BookParts {
+interface BookParts {
   /** The sheet part, and the shared strings' and styles' when the book has them. */
   readonly sheet: ZipEntry['content'];
   readonly sharedStrings?: ZipEntry['content'];
