@@ -6,9 +6,6 @@ import type { FenceShape, LngLat } from '../fence-shape';
 /** Where the base map's calls live, below the shared client's base path. */
 export const MAP_CALL_PATHS = { base: '/map/base', config: '/map/config' } as const;
 
-export const BASE_MAP_KINDS = ['district', 'road', 'depot', 'station', 'park', 'serviceDepot', 'fence'] as const;
-export type BaseMapKind = (typeof BASE_MAP_KINDS)[number];
-
 /** A district's label at its centre. */
 export interface DistrictFeature {
   readonly type: 'Feature';

@@ -31,7 +31,7 @@ export interface TrackFixes {
   readonly heading: readonly number[];
 }
 
-export const MARK_KINDS = ['stop', 'cover', 'alarm', 'spray'] as const;
+const MARK_KINDS = ['stop', 'cover', 'alarm', 'spray'] as const;
 export type MarkKind = (typeof MARK_KINDS)[number];
 
 /**
@@ -81,5 +81,3 @@ export function isTrackAnswer(value: unknown): value is TrackAnswer {
   return isRecord(value) && isFiniteNumber(value['truckId']) && typeof value['signCode'] === 'string' && isFixes(value['fixes'])
     && Array.isArray(value['marks']) && value['marks'].every(isMark);
 }
-
-export const NO_FIXES: TrackFixes = { time: [], lat: [], lng: [], speed: [], heading: [] };

@@ -12,7 +12,7 @@ const TRUCK_PATH = `${BASE}/truck` as const;
 /** The seven truck models of spec §3.2, as stored (server/db/schema.ts TruckModel). */
 export const TRUCK_MODELS = ['fuel', 'refrigerated', 'bus', 'minibus', 'truck', 'other', 'sprinkler'] as const;
 /** A device's types (spec §3.2). */
-export const DEVICE_TYPES = ['general', 'tanker', 'refrigerated', 'bus', 'minibus', 'truck', 'other'] as const;
+const DEVICE_TYPES = ['general', 'tanker', 'refrigerated', 'bus', 'minibus', 'truck', 'other'] as const;
 
 /** UTC offsets of the region the fleets work in; '+08:00' is China's. */
 const TIME_ZONES: readonly FieldOption[] = [6, 7, 8, 9].map((hours) => ({
@@ -28,7 +28,7 @@ const truck = (key: string) => field(key, 'reference', { ref: { path: TRUCK_PATH
 const mobile = (key: string, extra: Parameters<typeof field>[2] = {}) =>
   field(key, 'phone', { list: true, messages: { format: 'validation.mobile' }, ...extra });
 
-export type FleetPath = `${typeof BASE}/${'truck' | 'driver' | 'device' | 'repair_card' | 'phone_number' | 'message_recharge' | 'message_record'}`;
+type FleetPath = `${typeof BASE}/${'truck' | 'driver' | 'device' | 'repair_card' | 'phone_number' | 'message_recharge' | 'message_record'}`;
 
 export const FLEET_ENTITIES = {
   [TRUCK_PATH]: {

@@ -26,7 +26,7 @@ const phone = field('phone', 'text', { maxLength: 32, list: true });
 const lat = field('lat', 'latitude', { required: true });
 const lng = field('lng', 'longitude', { required: true });
 
-export type PlacePath = `${typeof BASE}/${'company' | 'storage' | 'station' | 'park' | 'service_depot'}`;
+type PlacePath = `${typeof BASE}/${'company' | 'storage' | 'station' | 'park' | 'service_depot'}`;
 
 export const PLACE_ENTITIES = {
   [`${BASE}/company`]: {

@@ -33,7 +33,7 @@ const minutes = (key: string, max: number): EntityField => field(key, 'integer',
 const litres = (key: string): EntityField => field(key, 'integer', { required: true, min: 0, max: 10_000, list: true });
 const permille = (key: string): EntityField => field(key, 'decimal', { required: true, min: 0, max: 1000, list: true });
 
-export type ThresholdPath = `${typeof BASE}/${'manage_patameter' | 'no_abnormal' | 'threshold' | 'st_abnormal_oil_loading' | 'oil_send'}`;
+type ThresholdPath = `${typeof BASE}/${'manage_patameter' | 'no_abnormal' | 'threshold' | 'st_abnormal_oil_loading' | 'oil_send'}`;
 
 export const THRESHOLD_ENTITIES = {
   [`${BASE}/manage_patameter`]: {

@@ -31,7 +31,7 @@ export const TRANSFER_LIMITS = { importBytes: 5 * 1024 * 1024, importRows: 10_00
 /** The media type of an .xlsx upload and download. */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export type TransferCall = 'export' | 'template' | 'import';
+type TransferCall = 'export' | 'template' | 'import';
 
 /** `/entity/setting/base_data/station/export`, `…/template`, `…/import`. */
 export function transferCallPath(def: Pick<EntityDef, 'path'>, kind: TransferCall): string {

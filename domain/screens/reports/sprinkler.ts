@@ -5,7 +5,7 @@ import type { RoutePathOfKind } from '../../routes';
 import { column, countOfKind, data, day, endArea, endTime, eventFilters, startArea, startTime, sum, truckColumns } from './columns';
 import type { DrillDown, ReportColumn, ReportDef } from './definition';
 
-export type SprinklerReportPath = Extract<RoutePathOfKind<'monitor'>, '/monitor/sprinkler_statistics' | '/monitor/sprinkler_inventory'>;
+type SprinklerReportPath = Extract<RoutePathOfKind<'monitor'>, '/monitor/sprinkler_statistics' | '/monitor/sprinkler_inventory'>;
 
 const STATISTICS = '/monitor/sprinkler_statistics';
 const INVENTORY = '/monitor/sprinkler_inventory';
