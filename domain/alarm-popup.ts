@@ -7,7 +7,7 @@ import { fuelLabelKey } from './fuel';
 import { translate, type Lang, type LocaleKey } from './i18n';
 import type { LiveAlarm } from './wire/live-alarm';
 
-export interface PopupLine {
+interface PopupLine {
   readonly key: LocaleKey;
   readonly text: string;
 }

@@ -15,7 +15,7 @@ export const ALARM_POP_NAME = 'alarmPop';
 export const URGENT_ALARM_PATH = `${DRIVING}/alarm_urgent`;
 
 /** A report screen that lists an alarm type: its route, and the tab that lists it when that is not the first. */
-export interface AlarmScreen {
+interface AlarmScreen {
   readonly path: ReportPath;
   readonly tab?: string;
 }
@@ -53,7 +53,7 @@ export function alarmRoutePath(type: AlarmTypeId): ReportPath {
 }
 
 /** What a link into an alarm screen needs of the alarm. */
-export interface AlarmLinkSubject {
+interface AlarmLinkSubject {
   readonly type: AlarmTypeId;
   readonly signCode: string;
   /** The alarm's start, epoch ms: the report row with this start is highlighted. */

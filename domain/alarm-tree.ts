@@ -13,17 +13,17 @@ export type TriState = 'checked' | 'unchecked' | 'mixed';
  */
 export type AlarmChoice = ReadonlySet<AlarmTypeId>;
 
-export interface AlarmTreeLeaf {
+interface AlarmTreeLeaf {
   readonly id: AlarmTypeId;
   readonly labelKey: LocaleKey;
 }
 
-export interface AlarmTreeNode extends AlarmTreeLeaf {
+interface AlarmTreeNode extends AlarmTreeLeaf {
   /** The events filed under this type (8's ADAS events); empty for a plain type. */
   readonly children: readonly AlarmTreeLeaf[];
 }
 
-export interface AlarmTreeGroup {
+interface AlarmTreeGroup {
   readonly group: AlarmGroup;
   readonly labelKey: LocaleKey;
   readonly nodes: readonly AlarmTreeNode[];

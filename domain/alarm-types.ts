@@ -30,7 +30,7 @@ export const URGENT_ALARM_TYPE = 201;
 /** The driver-assistance (ADAS) alarm; its specific events name it as parent. */
 export const ADAS_ALARM_TYPE = 8;
 
-export interface AlarmType {
+interface AlarmType {
   readonly id: AlarmTypeId;
   readonly labelKey: LocaleKey;
   readonly group: AlarmGroup;

@@ -94,7 +94,7 @@ export const EXPORT_WARN_ROWS = 10_000;
 /** Loss-difference histogram: 1-unit buckets centred on −10 … 10 plus one open bucket on each side. */
 export const LOSS_HISTOGRAM = { min: -10, max: 10, width: 1 } as const;
 
-export interface LossHistogramBucket {
+interface LossHistogramBucket {
   readonly index: number;
   /** Inclusive; −Infinity for the lowest bucket. */
   readonly lower: number;
@@ -135,12 +135,12 @@ export function lossHistogramBucket(value: number): LossHistogramBucket | undefi
 }
 
 /** Offline-duration bands: up to 24 h, more than 24 up to 48 h, more than 48 h. */
-export const OFFLINE_BANDS = [
+const OFFLINE_BANDS = [
   { id: 'upTo24h', maxHours: 24 },
   { id: 'from24To48h', maxHours: 48 },
   { id: 'over48h', maxHours: Infinity },
 ] as const;
-export type OfflineBandId = (typeof OFFLINE_BANDS)[number]['id'];
+type OfflineBandId = (typeof OFFLINE_BANDS)[number]['id'];
 
 /**
  * The band of an offline duration in hours; each band includes its upper bound (exactly 24 h is

@@ -200,7 +200,7 @@ export const EVENT_KINDS = [
 ] as const satisfies readonly EventKind[];
 
 /** The kinds whose data carries the truck's `process`. */
-export type ProcessKind = { [K in EventKind]: 'process' extends keyof EventData[K] ? K : never }[EventKind];
+type ProcessKind = { [K in EventKind]: 'process' extends keyof EventData[K] ? K : never }[EventKind];
 
 /** Every kind with a `process`, named once: a kind that gains or loses one without this table changing does not compile. */
 const PROCESS_KINDS: { readonly [K in ProcessKind]: true } = {

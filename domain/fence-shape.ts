@@ -9,14 +9,14 @@ export type FenceShapeKind = (typeof FENCE_SHAPE_KINDS)[number];
 export type LngLat = readonly [lng: number, lat: number];
 
 /** A polygon, or a rectangle (an axis-aligned polygon of four corners): one closed ring, its first point repeated last. */
-export interface PolygonFenceShape {
+interface PolygonFenceShape {
   readonly type: 'Feature';
   readonly properties: { readonly shape: 'polygon' | 'rectangle' };
   readonly geometry: { readonly type: 'Polygon'; readonly coordinates: readonly [readonly LngLat[]] };
 }
 
 /** A circle: its centre, and its radius in metres. */
-export interface CircleFenceShape {
+interface CircleFenceShape {
   readonly type: 'Feature';
   readonly properties: { readonly shape: 'circle'; readonly radius: number };
   readonly geometry: { readonly type: 'Point'; readonly coordinates: LngLat };
@@ -82,7 +82,7 @@ export function parseFenceShape(json: string | null): FenceShape | undefined {
 }
 
 /** Kilometres per degree of latitude (and of longitude at the equator). */
-export const KM_PER_DEG_LAT = 111.2;
+const KM_PER_DEG_LAT = 111.2;
 
 /** Equirectangular distance in km at the points' mean latitude: within a city well under 1 % off the great circle. */
 export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {

@@ -12,7 +12,7 @@ export function fuelKind(oilCode: number): FuelKind {
   return 'diesel';
 }
 
-export type FuelLabelContext = 'default' | 'loadingAbnormal';
+type FuelLabelContext = 'default' | 'loadingAbnormal';
 
 const FUEL_LABEL_KEYS = {
   gasoline: 'fuel.gasoline',

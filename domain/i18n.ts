@@ -4,7 +4,7 @@ import en from '../locales/en.json';
 
 export const LANGS = ['zh', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
-export const DEFAULT_LANG: Lang = 'zh';
+const DEFAULT_LANG: Lang = 'zh';
 
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
@@ -27,7 +27,7 @@ interface LocaleTree {
 
 export const LOCALE_RESOURCES: Readonly<Record<Lang, LocaleTree>> = { zh, en };
 
-export function isLang(value: unknown): value is Lang {
+function isLang(value: unknown): value is Lang {
   return value === 'zh' || value === 'en';
 }
 

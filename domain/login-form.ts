@@ -35,7 +35,7 @@ export function checkLoginForm(input: LoginFormInput, expectedCode: string | und
 }
 
 /** The answer to the server's challenge, sent with the login. */
-export interface ChallengeAnswer {
+interface ChallengeAnswer {
   readonly id: string;
   readonly answer: string;
 }

@@ -171,7 +171,7 @@ export interface RouteDef {
 }
 
 /**
- * Issue 15: tank tables, parameter send, remote commands and their records reach trucks' devices, so only roles
+ * Tank tables, parameter send, remote commands and their records reach trucks' devices, so only roles
  * holding the device-parameter functions see and call them, whatever group the spec's menu files them under.
  */
 const DEVICE_PARAMETER_ELSEWHERE: ReadonlySet<string> = new Set([

@@ -3,10 +3,10 @@ import type { LocaleKey } from './i18n';
 import type { TruckStatusRow } from './wire/truck-row';
 
 export const TRUCK_STATUS = { offline: 0, empty: 1, loaded: 2, alarm: 3, stopped: 4 } as const;
-export type TruckStatusName = keyof typeof TRUCK_STATUS;
+type TruckStatusName = keyof typeof TRUCK_STATUS;
 export type TruckStatusCode = (typeof TRUCK_STATUS)[TruckStatusName];
 
-export interface TruckStatusInfo {
+interface TruckStatusInfo {
   readonly code: TruckStatusCode;
   readonly name: TruckStatusName;
   readonly labelKey: LocaleKey;
@@ -29,7 +29,7 @@ export const BADGE_ORDER = [3, 2, 1, 4, 0] as const satisfies readonly TruckStat
 
 export type RealtimeState = 'alarm' | 'empty' | 'offline' | 'cargoDriving' | 'parking';
 
-export interface RealtimeStateInfo {
+interface RealtimeStateInfo {
   readonly state: RealtimeState;
   readonly labelKey: LocaleKey;
   /** Design: the spec names five states for five codes; cargo driving is "loaded" and parking is "stopped". */

@@ -8,7 +8,7 @@ import type { ToastType } from '../domain/constants';
 import type { LocaleKey } from '../domain/i18n';
 import type { AlarmChoiceRequest, StUserAlarm } from '../domain/wire/entities';
 
-export interface AlarmChoiceInput {
+interface AlarmChoiceInput {
   readonly userId: number;
   /** The stored choice's id (`stUserAlarm.id`), 0 before the first save. */
   readonly choiceId: number;
@@ -16,13 +16,13 @@ export interface AlarmChoiceInput {
   readonly typeIds: string;
 }
 
-export interface AlarmChoiceContext {
+interface AlarmChoiceContext {
   readonly userId: number;
   readonly choiceId: number;
   readonly chosen: AlarmChoice;
 }
 
-export type AlarmChoiceEvent =
+type AlarmChoiceEvent =
   | { type: 'alarmChoice.toggleAll' }
   | { type: 'alarmChoice.toggleGroup'; group: AlarmGroup }
   | { type: 'alarmChoice.toggleType'; id: AlarmTypeId }
@@ -101,5 +101,3 @@ export const alarmChoiceMachine = setup({
     closed: { type: 'final' },
   },
 });
-
-export type AlarmChoiceMachine = typeof alarmChoiceMachine;

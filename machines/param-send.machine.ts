@@ -10,14 +10,14 @@ import { FILE_SEND_FINAL, FILE_SEND_STATUSES, type FileSendStatus } from '../dom
 /** What the editor holds for the send: field → value (a parameter file's fields, a command, camera settings…). */
 export type SendDraft = Readonly<Record<string, string | number>>;
 
-export interface ParamSendInput {
+interface ParamSendInput {
   readonly truckId: number;
   readonly draft: SendDraft;
   /** The server's latest send of this to this truck, when the screen opens on one (mid-send, or after it ended). */
   readonly current?: SendRecord<FileSendStatus>;
 }
 
-export interface ParamSendContext {
+interface ParamSendContext {
   readonly truckId: number;
   readonly draft: SendDraft;
   /** The send being followed, as the server last reported it. */
@@ -31,7 +31,7 @@ export type ParamSendAnswer =
   | { readonly accepted: true; readonly sendId: number; readonly status: FileSendStatus }
   | { readonly accepted: false; readonly problem: LocalizedText };
 
-export type ParamSendEvent =
+type ParamSendEvent =
   | { type: 'edit.change'; values: SendDraft }
   | { type: 'send.submit' }
   | { type: 'send.accepted'; sendId: number; status: FileSendStatus }
@@ -180,5 +180,3 @@ export const paramSendMachine = setup({
     },
   },
 });
-
-export type ParamSendMachine = typeof paramSendMachine;

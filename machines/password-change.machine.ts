@@ -22,7 +22,7 @@ export type OldPasswordCheck = 'right' | 'wrong' | 'unavailable';
 /** How a change ended that the server answered: changed, or refused because the old password sent with it is wrong. */
 export type PasswordChangeOutcome = 'changed' | 'oldWrong';
 
-export interface PasswordContext {
+interface PasswordContext {
   readonly userId: number;
   readonly values: Readonly<Record<PasswordField, string>>;
   readonly errors: FieldErrors;
@@ -34,7 +34,7 @@ export interface PasswordContext {
   readonly checkWithChange?: boolean;
 }
 
-export type PasswordEvent =
+type PasswordEvent =
   | { type: 'password.input'; field: PasswordField; value: string }
   | { type: 'password.oldBlur' }
   | { type: 'password.submit' }
@@ -46,7 +46,7 @@ function knownWrong(context: PasswordContext): boolean {
 }
 
 /** Every problem of the form as it stands; the old password's verdict comes from the server. */
-export function formProblems(context: PasswordContext): Partial<Record<PasswordField, LocaleKey>> {
+function formProblems(context: PasswordContext): Partial<Record<PasswordField, LocaleKey>> {
   const { oldPwd, pwd, confrimPwd } = context.values;
   const problems: Partial<Record<PasswordField, LocaleKey>> = {};
   if (oldPwd === '') problems.oldPwd = 'password.inPutOldPwd';
@@ -200,5 +200,3 @@ export const passwordChangeMachine = setup({
     closed: { type: 'final' },
   },
 });
-
-export type PasswordChangeMachine = typeof passwordChangeMachine;

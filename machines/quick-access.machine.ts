@@ -8,21 +8,21 @@ import { QUICK_VISIT_ADDED, QUICK_VISIT_REMOVED, type QuickVisit, type QuickVisi
 /** The error of a failed invoke, for the reportFailure action. */
 const errorOf = ({ event }: { event: ErrorActorEvent }) => event.error;
 
-export interface QuickAccessContext {
+interface QuickAccessContext {
   readonly userId: number;
   readonly entries: readonly QuickVisit[];
 }
 
-export interface QuickAccessInput {
+interface QuickAccessInput {
   readonly userId: number;
 }
 
-export interface PageRef {
+interface PageRef {
   readonly url: string;
   readonly name: string;
 }
 
-export type QuickAccessEvent =
+type QuickAccessEvent =
   | { type: 'quickAccess.pointerEnter' }
   | { type: 'quickAccess.pointerLeave' }
   | { type: 'quickAccess.toggle' }
@@ -163,5 +163,3 @@ export const quickAccessMachine = setup({
     },
   },
 });
-
-export type QuickAccessMachine = typeof quickAccessMachine;

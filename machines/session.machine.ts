@@ -32,7 +32,7 @@ export interface SessionContext {
   readonly error?: unknown;
 }
 
-export interface SessionInput {
+interface SessionInput {
   /** Session data found in storage at start-up; checked against the server before the shell opens. */
   readonly stored?: SessionData;
   /**
@@ -42,7 +42,7 @@ export interface SessionInput {
   readonly storedShell?: ShellData;
 }
 
-export type SessionEvent =
+type SessionEvent =
   | { type: 'session.login'; credentials: Credentials }
   | { type: 'session.logout' }
   /** Clears the session without calling the server. */
@@ -223,5 +223,3 @@ export const sessionMachine = setup({
     },
   },
 });
-
-export type SessionMachine = typeof sessionMachine;

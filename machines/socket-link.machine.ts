@@ -16,7 +16,7 @@ export const RECONNECT_JITTER_MS = 2_500;
 /** The code a link reports when it gives up on a socket that stayed silent after a heartbeat (a half-open TCP link). */
 export const SILENT_LINK_CODE = 4000;
 /** What a socket that could not even be created reports (the browser's abnormal-closure code). */
-export const ABNORMAL_CLOSE_CODE = 1006;
+const ABNORMAL_CLOSE_CODE = 1006;
 
 /** 5 s plus a jitter in [0, RECONNECT_JITTER_MS); `random` answers in [0, 1) like Math.random. */
 export function reconnectDelay(random: () => number): number {
@@ -39,7 +39,7 @@ export interface SocketHandle {
 /** Opens a socket and reports its events; the browser's WebSocket, mock-socket and ws each get a small adapter. */
 export type SocketFactory = (url: string, handlers: SocketHandlers) => SocketHandle;
 
-export interface SocketLinkInput {
+interface SocketLinkInput {
   readonly url: string;
   /** Built at every open: the alarm socket's lastSeq changes between connections. */
   readonly openMessage: () => string;
@@ -58,7 +58,7 @@ type SocketEvent =
   | { readonly type: 'socket.message'; readonly text: string }
   | { readonly type: 'socket.closed'; readonly code: number; readonly reason: string };
 
-export type SocketLinkEvent =
+type SocketLinkEvent =
   | SocketEvent
   /** Logout: close and never reconnect. */
   | { readonly type: 'link.stop' }
@@ -76,7 +76,7 @@ interface SocketCommand {
 }
 
 /** The socket actor: owns one socket from creation to cleanup; events after cleanup are dropped. */
-export function socketActor(factory: SocketFactory) {
+function socketActor(factory: SocketFactory) {
   return fromCallback<SocketCommand, { url: string }>(({ input, sendBack, receive }) => {
     let live = true;
     let handle: SocketHandle | undefined;
@@ -104,7 +104,7 @@ const noSocket: SocketFactory = () => {
   throw new Error('no socket factory was provided');
 };
 
-export const socketLinkMachine = setup({
+const socketLinkMachine = setup({
   types: {
     context: {} as SocketLinkContext,
     input: {} as SocketLinkInput,
@@ -194,7 +194,7 @@ export const socketLinkMachine = setup({
   },
 });
 
-export type SocketLinkSnapshot = SnapshotFrom<typeof socketLinkMachine>;
+type SocketLinkSnapshot = SnapshotFrom<typeof socketLinkMachine>;
 export type LinkState = 'connecting' | 'open' | 'waiting' | 'stopped' | 'rejected';
 
 /** The link's state as diagnostics and the UI name it. */
@@ -205,7 +205,7 @@ export function linkState(snapshot: SocketLinkSnapshot): LinkState {
   return snapshot.matches('rejected') ? 'rejected' : 'stopped';
 }
 
-export interface SocketLinkOptions {
+interface SocketLinkOptions {
   readonly socketFactory: SocketFactory;
   /** Jitter source; tests pass a fixed one. */
   readonly random?: () => number;

@@ -22,7 +22,7 @@ export interface TankTableSendInput {
   readonly current?: SendRecord<TankTableStatus>;
 }
 
-export interface TankTableSendContext {
+interface TankTableSendContext {
   readonly truckId: number;
   readonly text: string;
   readonly fields: TankTableFields;
@@ -38,7 +38,7 @@ export type TankTableSendAnswer =
   | { readonly accepted: true; readonly tableId: number; readonly sendId: number; readonly status: TankTableStatus }
   | { readonly accepted: false; readonly problem: LocalizedText };
 
-export type TankTableSendEvent =
+type TankTableSendEvent =
   | { type: 'edit.change'; text?: string; fields?: TankTableFields }
   | { type: 'send.submit' }
   | { type: 'send.accepted'; tableId: number; sendId: number; status: TankTableStatus }
@@ -184,5 +184,3 @@ export const tankTableSendMachine = setup({
     },
   },
 });
-
-export type TankTableSendMachine = typeof tankTableSendMachine;

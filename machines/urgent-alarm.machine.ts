@@ -3,14 +3,14 @@ import { assign, setup } from 'xstate';
 import { ALARM_SOUND_MS, URGENT_BLINK_MS } from '../domain/constants';
 import type { LiveAlarm } from '../domain/wire/live-alarm';
 
-export interface UrgentAlarmContext {
+interface UrgentAlarmContext {
   /** The urgent alarms of this opening, newest first. */
   readonly rows: readonly LiveAlarm[];
   /** Whether the blinking icon is lit right now. */
   readonly iconOn: boolean;
 }
 
-export type UrgentAlarmEvent =
+type UrgentAlarmEvent =
   | { type: 'urgent.alarm'; alarm: LiveAlarm }
   | { type: 'urgent.close' }
   /** The user asked for the sound (the tab had no gesture when the dialog opened). */

@@ -1,4 +1,4 @@
-// The device-parameter screens' shots (issue 15): the parameter file editor with a tooltip open, send_message with
+// The device-parameter screens' shots: the parameter file editor with a tooltip open, send_message with
 // several statuses, the tank tables with one in use, a tank table's send followed in its dialog, and a commissioning
 // check. All as the admin, the only demo user
 // holding the device-parameter functions, over sends made first through the API and answered by simulated devices.
@@ -12,7 +12,7 @@ import {
   SHOT_COMPANY, saveRow, sendRow, sendSyscfg, sendsReaching, shotFleet, stopSend, uploadTankTable, type ShotFleet, type ShotTruck,
 } from './manual-shot-sends';
 
-export type DeviceParamShot = Extract<ManualShot, 'param-file-editor' | 'send-statuses' | 'tank-table-list' | 'tank-table-send' | 'commissioning'>;
+type DeviceParamShot = Extract<ManualShot, 'param-file-editor' | 'send-statuses' | 'tank-table-list' | 'tank-table-send' | 'commissioning'>;
 
 /** Wide enough for the send list's and the tank tables' columns. */
 const VIEWPORT = { width: 1440, height: 900 } as const;

@@ -1,4 +1,4 @@
-// The monitor board's shots (issue 16): the live map with every truck placed, the liquid-level tanks and a day of one
+// The monitor board's shots: the live map with every truck placed, the liquid-level tanks and a day of one
 // truck's track played back, as the admin over the screenshot server's fleet.
 import type { Page } from 'playwright-core';
 import { DAY_MS } from '../domain/format/time';
@@ -9,7 +9,7 @@ import type { ManualShot } from '../server/manuals/shots';
 import type { Recipe, ShotContext } from './manual-shots';
 import { dismissLiveNotices, openBySearch } from './manual-shot-steps';
 
-export type MonitorShot = Extract<ManualShot, 'track-map' | 'liquid-level' | 'playback' | 'fence-approval'>;
+type MonitorShot = Extract<ManualShot, 'track-map' | 'liquid-level' | 'playback' | 'fence-approval'>;
 
 /** Wide enough for the map beside its truck list, and the tank cards three abreast. */
 const VIEWPORT = { width: 1440, height: 900 } as const;

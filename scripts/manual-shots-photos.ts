@@ -1,4 +1,4 @@
-// The view_photos shot (issue 16; docs/photos.md): as the admin, the last day's snapshots of the truck whose events
+// The view_photos shot (docs/photos.md): as the admin, the last day's snapshots of the truck whose events
 // took the most, every thumbnail rendered by the server's ffmpeg and loaded.
 import type { Page } from 'playwright-core';
 import { DAY_MS } from '../domain/format/time';
@@ -8,7 +8,7 @@ import type { ManualShot } from '../server/manuals/shots';
 import type { Recipe, ShotContext } from './manual-shots';
 import { dismissLiveNotices, openBySearch } from './manual-shot-steps';
 
-export type PhotoShot = Extract<ManualShot, 'photos'>;
+type PhotoShot = Extract<ManualShot, 'photos'>;
 
 /** Five thumbnails abreast under the filters. */
 const VIEWPORT = { width: 1440, height: 900 } as const;

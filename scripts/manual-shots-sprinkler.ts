@@ -1,11 +1,11 @@
-// The water-truck statistics shot (issue 16; docs/reports.md "Water-truck screens"): as the garden user, the last 7
+// The water-truck statistics shot (docs/reports.md "Water-truck screens"): as the garden user, the last 7
 // days of spraying per sprinkler and day, with the summary row and the volume chart drawn.
 import type { Page } from 'playwright-core';
 import type { ManualShot } from '../server/manuals/shots';
 import type { Recipe } from './manual-shots';
 import { dismissLiveNotices, openBySearch } from './manual-shot-steps';
 
-export type SprinklerShot = Extract<ManualShot, 'sprinkler-statistics'>;
+type SprinklerShot = Extract<ManualShot, 'sprinkler-statistics'>;
 
 /** The chart above a page of rows, every column in view. */
 const VIEWPORT = { width: 1440, height: 900 } as const;

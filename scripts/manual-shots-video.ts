@@ -1,4 +1,4 @@
-// The video shot (issue 16; docs/video.md): as the admin, real_video of an online truck whose camera has 3 channels,
+// The video shot (docs/video.md): as the admin, real_video of an online truck whose camera has 3 channels,
 // in 4 panes: three playing their live streams (each past its first seconds), the fourth saying 无信号 and why.
 import type { Page } from 'playwright-core';
 import { entityCallPath, type EntityRow } from '../domain/screens/entities/wire';
@@ -8,7 +8,7 @@ import type { ManualShot } from '../server/manuals/shots';
 import type { Recipe, ShotContext } from './manual-shots';
 import { dismissLiveNotices, openBySearch } from './manual-shot-steps';
 
-export type VideoShot = Extract<ManualShot, 'video'>;
+type VideoShot = Extract<ManualShot, 'video'>;
 
 const VIEWPORT = { width: 1440, height: 900 } as const;
 const CAMERA_SETUP = '/setting/device_parameter/camera_setup';

@@ -44,7 +44,7 @@ import { truckHostRoutes, truckRoutes } from './routes/truck';
 import type { Services } from './services';
 import { installFaults } from './test-faults';
 
-export interface AppOptions {
+interface AppOptions {
   readonly services: Services;
   /** The built console (dist/); when missing, only the contract answers. */
   readonly staticDir?: string;

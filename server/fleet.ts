@@ -51,7 +51,7 @@ export function adoptSimulator(services: Services, simulator: Simulator): () => 
   };
 }
 
-export interface FleetLeadOptions extends Omit<LeadershipOptions, 'instanceId'> {
+interface FleetLeadOptions extends Omit<LeadershipOptions, 'instanceId'> {
   /** Real time between simulator ticks; the simulator's default (5 s) unless set. */
   readonly tickMs?: number;
   /** The simulator's clock; real time unless set (tests run the fleet faster). */

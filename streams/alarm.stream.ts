@@ -14,7 +14,7 @@ import { URGENT_ALARM_TYPE, expandTypeIds, passesChoice, type AlarmTypeId } from
 import { alarmKey, type LiveAlarm } from '../domain/wire/live-alarm';
 
 /** How many alarm keys dedup remembers: far more than a lastSeq replay resends, and bounded for a week-long session. */
-export const DEDUP_MEMORY = 20_000;
+const DEDUP_MEMORY = 20_000;
 
 export { alarmKey };
 
@@ -72,11 +72,6 @@ export function alarmResume(): OperatorFunction<LiveAlarm, AlarmResume> {
       map((alarm): AlarmResume => (alarm.seq === undefined ? 'none' : 'lossless')),
       distinctUntilChanged(),
     );
-}
-
-/** An empty choice lets nothing through, and a parent brings its events, as the server reads typeIds. */
-export function isChosen(types: readonly AlarmTypeId[], alarm: Pick<LiveAlarm, 'type'>): boolean {
-  return passesChoice(expandTypeIds(types), alarm.type);
 }
 
 /**

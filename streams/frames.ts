@@ -15,7 +15,7 @@ export interface InboundFrame {
   readonly snapshot?: boolean;
 }
 
-export type BadFrameReason = 'notJson' | 'notRows' | 'notAlarm' | 'notNotice' | 'unreadable';
+type BadFrameReason = 'notJson' | 'notRows' | 'notAlarm' | 'notNotice' | 'unreadable';
 
 export type DecodedFrame =
   | {

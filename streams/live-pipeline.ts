@@ -16,7 +16,7 @@ export interface PipelineSeed {
   readonly stats?: FrameStats;
 }
 
-export interface LivePipeline {
+interface LivePipeline {
   readonly stats$: Observable<FrameStats>;
   readonly fleet$: Observable<FleetState>;
   /** Every valid alarm not seen before, whatever its type (persistence tracks the seq from these). */

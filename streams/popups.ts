@@ -3,7 +3,7 @@ import { scan, type OperatorFunction } from 'rxjs';
 import { ALARM_POPUP_MAX } from '../domain/constants';
 import type { LiveAlarm } from '../domain/wire/live-alarm';
 
-export function addPopup(list: readonly LiveAlarm[], alarm: LiveAlarm, max = ALARM_POPUP_MAX): readonly LiveAlarm[] {
+function addPopup(list: readonly LiveAlarm[], alarm: LiveAlarm, max = ALARM_POPUP_MAX): readonly LiveAlarm[] {
   return [alarm, ...list].slice(0, max);
 }
 

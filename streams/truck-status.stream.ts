@@ -5,7 +5,7 @@ import { REALTIME_STATES, countByStatus, type RealtimeState, type StatusCounts, 
 import { isRecord, isSafeInteger } from '../domain/wire/guards';
 import { parseTruckStatusRow, type TruckStatusRow } from '../domain/wire/truck-row';
 
-export interface TankView {
+interface TankView {
   /** The compartment number, as the wire keys it. */
   readonly tank: string;
   readonly oilCode: number;

@@ -4,7 +4,7 @@ import { alarmKey, type LiveAlarm } from '../domain/wire/live-alarm';
 import type { SocketName } from '../domain/wire/sockets';
 import type { TruckStatusRow } from '../domain/wire/truck-row';
 
-export const LIVE_DB_NAME = 'fleet-live';
+const LIVE_DB_NAME = 'fleet-live';
 
 /** One truck's last row as the socket sent it; `key` is the pipeline's merge key. */
 export interface StoredTruck {
@@ -57,7 +57,7 @@ export interface StoredFrame {
   readonly text: string;
 }
 
-export interface LiveDbOptions {
+interface LiveDbOptions {
   /** fake-indexeddb in node (tests, benchmark); the browser's own otherwise. */
   readonly indexedDB?: IDBFactory;
   readonly IDBKeyRange?: typeof IDBKeyRange;

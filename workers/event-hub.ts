@@ -5,7 +5,7 @@ import type { LiveEventName, LiveEvents, LiveListener } from './live-api';
  * Every event the worker publishes, by kind. A state event's new subscriber gets the latest value at once (a new tab
  * shows the current badges immediately); a stream event delivers only what happens after subscribing.
  */
-export const LIVE_EVENT_KINDS = {
+const LIVE_EVENT_KINDS = {
   'fleet.status': 'state',
   'fleet.trucks': 'stream',
   'fleet.fillFailed': 'stream',

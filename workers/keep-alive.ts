@@ -1,10 +1,10 @@
-// The session keep-alive (issue 10): socket traffic is no activity to the server, so while someone is at the console (a
+// The session keep-alive: socket traffic is no activity to the server, so while someone is at the console (a
 // tab visible, or input lately) the worker makes one cheap authenticated call every period, once per browser. With
 // nobody there it calls nothing, and the server's idle limit ends the session.
 import { inputWindowMs } from '../domain/shell/keep-alive';
 import { SessionRequests, type SessionCaller } from './session-request';
 
-export interface KeepAliveOptions extends SessionCaller {
+interface KeepAliveOptions extends SessionCaller {
   /** Shorter than the server's idle limit (`keepAlivePeriodMs`). */
   readonly periodMs: number;
   /** Whether someone is at the console: a tab is visible now, or a tab reported input at or after `since`. */

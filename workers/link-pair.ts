@@ -7,12 +7,12 @@ import type { LinkStatus, LinkStatuses } from './live-api';
 import type { LiveClock } from './live-clock';
 import { socketUrl } from './socket-factory';
 
-export const IDLE_LINK: LinkStatus = {
+const IDLE_LINK: LinkStatus = {
   state: 'idle', opens: 0, closes: 0, heartbeats: 0, frames: 0, lastCloseCode: undefined, lastFrameAt: undefined,
 };
 export const IDLE_LINKS: LinkStatuses = { truck: IDLE_LINK, alarm: IDLE_LINK };
 
-export interface LinkPairOptions {
+interface LinkPairOptions {
   /** ws(s)://host of the sockets. */
   readonly base: string;
   readonly socketFactory: SocketFactory;

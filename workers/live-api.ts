@@ -92,7 +92,7 @@ export type NoticeKind = PollName;
 export type SessionCall = PollName | 'keepAlive' | 'statusFill';
 
 /** A status fill (getTruckBarData) failed: the first failure of a streak; a success or a status frame ends the streak. */
-export interface FillFailure {
+interface FillFailure {
   readonly failedAt: number;
 }
 
@@ -201,7 +201,7 @@ export interface ImportResult {
   readonly problems: readonly { readonly line: number; readonly reason: string }[];
 }
 
-export interface TabHello {
+interface TabHello {
   /** A Web Lock the tab holds while it lives; absent where `navigator.locks` is (plain http on a LAN address). */
   readonly lockName?: string;
 }

@@ -22,7 +22,7 @@ import { RecordingStore } from './recording';
 import { playRecording } from './replay';
 import { TabRegistry, type LockManagerLike } from './tab-registry';
 
-export interface LiveCoreDeps {
+interface LiveCoreDeps {
   readonly db: LiveDb;
   /** ws(s)://host of both sockets. */
   readonly socketBase: string;

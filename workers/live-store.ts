@@ -6,7 +6,7 @@ import { EMPTY_FLEET, fleetFromRows, type FleetState } from '../streams/truck-st
 import type { LiveDb, MetaKey, MetaValues, StoredAlarm, StoredMeta, StoredTruck } from './db';
 
 /** The alarms table keeps the last day (the inbox of a later issue reads it). */
-export const ALARM_KEEP_MS = 24 * 3_600_000;
+const ALARM_KEEP_MS = 24 * 3_600_000;
 /** Alarms a snapshot carries for a new tab, newest first. */
 export const RECENT_ALARMS = 100;
 const PRUNE_EVERY_MS = 60_000;

@@ -24,7 +24,7 @@ export function alarmOpen(session: LiveSession, lastSeq: number | undefined): Al
 }
 
 /** A session as the worker keeps it: its polls always listed (none for a tab that sent none). */
-export type ParsedLiveSession = LiveSession & { readonly polls: readonly PollName[] };
+type ParsedLiveSession = LiveSession & { readonly polls: readonly PollName[] };
 
 /** Known poll names, once each, in POLL_NAMES order; undefined when the value is not a list of them. */
 function parsePolls(value: unknown): PollName[] | undefined {

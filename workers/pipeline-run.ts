@@ -14,9 +14,9 @@ import { RECENT_ALARMS, type LiveStore } from './live-store';
  * Alarms, pop-up lists and each topic's notices cross to the tabs at most this often: a reconnect's replay of hundreds
  * is a few messages, and a burst of changes is one fetch per screen.
  */
-export const UI_BATCH_MS = 50;
+const UI_BATCH_MS = 50;
 
-export interface PipelineRunOptions {
+interface PipelineRunOptions {
   readonly seed: PipelineSeed & { readonly recent?: readonly LiveAlarm[] };
   readonly types$: Observable<readonly AlarmTypeId[]>;
   readonly hub: EventHub;

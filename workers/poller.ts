@@ -14,7 +14,7 @@ export const FIRST_POLL_DELAY_MS = 2_000;
  */
 const PENDING_FENCES = { approvalStatus: FENCE_APPROVAL_STATUS.pending, page: 1, size: PAGE_LIMITS.maxSize } as const;
 
-export interface PollerOptions extends SessionCaller {
+interface PollerOptions extends SessionCaller {
   readonly polls: readonly PollName[];
   /** A poll's fresh finding: a notice, or null when nothing is pending. */
   readonly onFences: (notice: FenceNotice | null) => void;

@@ -4,9 +4,7 @@ import type { InboundFrame } from '../streams/frames';
 import type { LiveDb, StoredFrame, StoredRecording } from './db';
 import type { ImportResult, RecordingInfo } from './live-api';
 
-export type { RecordingProblem } from '../domain/wire/recording-lines';
-
-export type ParsedNdjson = ParsedLines<InboundFrame>;
+type ParsedNdjson = ParsedLines<InboundFrame>;
 
 /**
  * One NDJSON line. A frame that was JSON goes in as it arrived; one that was not (a bad frame worth keeping: the

@@ -3,12 +3,12 @@ import type { InboundFrame } from '../streams/frames';
 import type { ReplayProgress } from './live-api';
 
 /** Timers for the replay; the worker passes the same clock its links use. */
-export interface ReplayClock {
+interface ReplayClock {
   setTimeout(fn: () => void, ms: number): unknown;
   now(): number;
 }
 
-export interface ReplayOptions {
+interface ReplayOptions {
   readonly speed: number;
   readonly clock: ReplayClock;
   /** Checked before every frame: true stops the replay. */
@@ -43,7 +43,7 @@ export async function replayFrames(frames: readonly InboundFrame[], options: Rep
   return pushed;
 }
 
-export interface PlayOptions {
+interface PlayOptions {
   readonly recordingId: number;
   readonly frames: readonly InboundFrame[];
   readonly speed: number;

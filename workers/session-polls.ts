@@ -9,7 +9,7 @@ import type { LiveClock } from './live-clock';
 import { Poller } from './poller';
 import type { FetchLike } from './session-request';
 
-export interface SessionPollsDeps {
+interface SessionPollsDeps {
   readonly hub: EventHub;
   readonly clock: LiveClock;
   /** Without HTTP (or a base to resolve calls against) nothing is called: tests and tools that need no polls. */
@@ -23,7 +23,7 @@ export interface SessionPollsDeps {
   readonly onSessionGone: (call: SessionCall, code: number) => void;
 }
 
-export interface PolledSession {
+interface PolledSession {
   readonly token: string;
   readonly polls: readonly PollName[];
   /** The server's idle limit, when it told one; sets the keep-alive's period. */

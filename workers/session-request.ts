@@ -7,7 +7,7 @@ import { CALLS, resolveCall, type CallName, type CallRequest } from '../domain/w
 import { HEADER_ID } from '../domain/wire/entities';
 import type { LiveClock } from './live-clock';
 
-export interface FetchInit {
+interface FetchInit {
   readonly method: string;
   readonly headers: Record<string, string>;
   /** JSON or form text for POST and PUT; GET carries its request in the URL. */

@@ -3,7 +3,7 @@ import type { SocketFactory } from '../machines/socket-link.machine';
 import { SOCKET_PATHS, type SocketName } from '../domain/wire/sockets';
 
 /** The part of the WebSocket interface the link uses. */
-export interface BrowserStyleSocket {
+interface BrowserStyleSocket {
   onopen: ((event: Event) => void) | null;
   onmessage: ((event: MessageEvent) => void) | null;
   onclose: ((event: CloseEvent) => void) | null;
@@ -12,7 +12,7 @@ export interface BrowserStyleSocket {
   close(code?: number, reason?: string): void;
 }
 
-export type BrowserStyleSocketClass = new (url: string) => BrowserStyleSocket;
+type BrowserStyleSocketClass = new (url: string) => BrowserStyleSocket;
 
 export function browserSocketFactory(Socket: BrowserStyleSocketClass): SocketFactory {
   return (url, handlers) => {

@@ -7,7 +7,7 @@ import { SessionRequests, type SessionCaller } from './session-request';
 /** The spec's status frequency (30, read as seconds) is also how often a fill runs while the socket is down. */
 export const STATUS_FILL_MS = STATUS_FREQUENCY * 1_000;
 
-export interface StatusFillOptions extends SessionCaller {
+interface StatusFillOptions extends SessionCaller {
   /** The companies to ask for, as the status socket's open message names them (read at each fill). */
   readonly userPri: () => readonly UserPriEntry[];
   /** Whether someone is at the console: a tab visible now, or input reported at or after `since`. */

@@ -24,7 +24,7 @@ interface Tab {
   visible: boolean;
 }
 
-export interface TabRegistryOptions {
+interface TabRegistryOptions {
   readonly clock: LiveClock;
   readonly locks: LockManagerLike | undefined;
   /** Called once per tab that is gone. */

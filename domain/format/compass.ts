@@ -6,8 +6,8 @@ export const COMPASS_POINTS = [
   'n', 'nne', 'ne', 'ene', 'e', 'ese', 'se', 'sse',
   's', 'ssw', 'sw', 'wsw', 'w', 'wnw', 'nw', 'nnw',
 ] as const;
-export type CompassPoint = (typeof COMPASS_POINTS)[number];
-export type CompassKey = CompassPoint | 'unknown';
+type CompassPoint = (typeof COMPASS_POINTS)[number];
+type CompassKey = CompassPoint | 'unknown';
 
 const SECTOR_DEGREES = 360 / COMPASS_POINTS.length;
 

@@ -2,7 +2,7 @@
 import { MINUTES_PER_DAY } from '../constants';
 import { translate, type Lang, type LocaleKey } from '../i18n';
 
-export type DurationMode = 'seconds' | 'minutes';
+type DurationMode = 'seconds' | 'minutes';
 
 interface DurationUnit {
   readonly key: LocaleKey;

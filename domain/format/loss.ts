@@ -3,7 +3,7 @@ import { LOSS_DECIMALS, LOSS_RATE_DECIMALS, LOSS_RATE_FACTOR } from '../constant
 import { shiftDecimal, toFixedDecimal } from './number';
 
 /** A loss field as rows carry it: the server may send numbers, numeric strings or nothing. */
-export type LossValue = number | string | null | undefined;
+type LossValue = number | string | null | undefined;
 
 const PER_MILLE_PLACES = Math.round(Math.log10(LOSS_RATE_FACTOR));
 

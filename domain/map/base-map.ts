@@ -1,13 +1,10 @@
-// The map's wire shapes (issue 16; docs/map.md): the offline base map the server draws from the simulator's own city
+// The map's wire shapes (docs/map.md): the offline base map the server draws from the simulator's own city
 // (districts, roads, depots, stations, parks, service depots and the caller's approved fences), and the map settings
 // a deployment gives (a tile server, or none). Coordinates are WGS-84 as the devices send them, GeoJSON order.
 import type { FenceShape, LngLat } from '../fence-shape';
 
 /** Where the base map's calls live, below the shared client's base path. */
 export const MAP_CALL_PATHS = { base: '/map/base', config: '/map/config' } as const;
-
-export const BASE_MAP_KINDS = ['district', 'road', 'depot', 'station', 'park', 'serviceDepot', 'fence'] as const;
-export type BaseMapKind = (typeof BASE_MAP_KINDS)[number];
 
 /** A district's label at its centre. */
 export interface DistrictFeature {

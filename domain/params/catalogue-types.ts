@@ -20,7 +20,7 @@ export function isParamFileName(value: unknown): value is ParamFileName {
  * `text` at most maxLength characters; `sn` exactly `digits` digits; `hex` an integer written 0x.. in the file
  * (probe addresses C0–CF) and shown in hex.
  */
-export type ParamKind = 'int' | 'decimal' | 'select' | 'switch' | 'text' | 'sn' | 'hex';
+type ParamKind = 'int' | 'decimal' | 'select' | 'switch' | 'text' | 'sn' | 'hex';
 
 export interface ParamOption {
   readonly value: number;

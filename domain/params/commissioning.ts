@@ -1,4 +1,4 @@
-// The commissioning check of a truck's console (issue 15, setting/base_data/test; docs/commissioning.md): the facts the
+// The commissioning check of a truck's console (setting/base_data/test; docs/commissioning.md): the facts the
 // server reads (truck, live row, the device's files), the answer of GET /deviceTest, and the pure rules that judge
 // each fact pass, warn or fail with a message to show. Facts are read from the files in commissioning-facts.ts.
 import type { LocaleKey, LocalizedText } from '../i18n';
@@ -6,8 +6,7 @@ import { TRUCK_STATUS, type TruckStatusCode } from '../truck-status';
 import { HEARTBEAT_OVERTIME_MS } from '../constants';
 
 export const COMMISSIONING_CALL_PATH = '/deviceTest';
-export const CHECK_STATUSES = ['pass', 'warn', 'fail'] as const;
-export type CheckStatus = (typeof CHECK_STATUSES)[number];
+export type CheckStatus = 'pass' | 'warn' | 'fail';
 /** The checks in the order the screen lists them: reachability first, then identity, then the probes. */
 export const CHECK_IDS = [
   'online', 'heartbeat', 'consoleVersion', 'controllerVersion', 'consoleSn', 'plate', 'tfCard', 'workModes',
@@ -15,9 +14,9 @@ export const CHECK_IDS = [
 ] as const;
 export type CheckId = (typeof CHECK_IDS)[number];
 /** What one console holds at most (syscfg tankCabinsCount: currently max 5). */
-export const CONSOLE_CABINS_MAX = 5;
+const CONSOLE_CABINS_MAX = 5;
 
-export interface TruckFacts {
+interface TruckFacts {
   readonly id: number;
   readonly signCode: string;
   readonly consoleSn: string;
@@ -27,7 +26,7 @@ export interface TruckFacts {
 }
 
 /** The truck's live status row as the server last stored it. */
-export interface LiveFacts {
+interface LiveFacts {
   readonly status: TruckStatusCode;
   /** The last report's time (ms), null when it never reported. */
   readonly gpsTime: number | null;
@@ -102,7 +101,7 @@ export interface Judged {
 }
 export type SealProbe = SealProbeFacts & Judged;
 export type LevelProbe = LevelProbeFacts & Judged;
-export interface CommissioningCheck extends Judged {
+interface CommissioningCheck extends Judged {
   readonly id: CheckId;
 }
 
@@ -131,7 +130,7 @@ const probe = (status: CheckStatus, name: ProbeName, values?: Values) => judged(
 
 const RANK: Readonly<Record<CheckStatus, number>> = { pass: 0, warn: 1, fail: 2 };
 /** The worst of the statuses; pass for none. */
-export const worst = (statuses: readonly CheckStatus[]): CheckStatus =>
+const worst = (statuses: readonly CheckStatus[]): CheckStatus =>
   statuses.reduce<CheckStatus>((a, b) => (RANK[b] > RANK[a] ? b : a), 'pass');
 
 /**
@@ -148,10 +147,10 @@ export function compareVersions(a: string, b: string): number {
   return x.length === 0 && y.length === 0 ? a.localeCompare(b) : 0;
 }
 
-export const isOnline = (live: LiveFacts | null): boolean => live !== null && live.status !== TRUCK_STATUS.offline;
+const isOnline = (live: LiveFacts | null): boolean => live !== null && live.status !== TRUCK_STATUS.offline;
 
 /** The last time the console was heard from: its newest report or heartbeat. */
-export function lastHeard(facts: Pick<CommissioningFacts, 'live' | 'lastHeartbeat'>): number | null {
+function lastHeard(facts: Pick<CommissioningFacts, 'live' | 'lastHeartbeat'>): number | null {
   const times = [facts.live?.gpsTime ?? null, facts.lastHeartbeat].filter((time): time is number => time !== null);
   return times.length === 0 ? null : Math.max(...times);
 }
@@ -264,7 +263,7 @@ export function judgeCommissioning(facts: CommissioningFacts, now: number): Comm
   return { ...facts, checkedAt: now, online, lastHeardAt: lastHeard(facts), sealProbes: seals, levelProbes: levels, checks };
 }
 
-export interface CommissioningSummary extends Readonly<Record<CheckStatus, number>> {
+interface CommissioningSummary extends Readonly<Record<CheckStatus, number>> {
   readonly overall: CheckStatus;
 }
 

@@ -4,7 +4,7 @@ import type { LocaleKey, LocalizedText } from '../i18n';
 import type { ParamFileDef } from './catalogue-types';
 import { valueOfLine, type ParamBlock, type ParamDocument, type ParamLine } from './param-document';
 
-export type ParamParseResult =
+type ParamParseResult =
   | { readonly ok: true; readonly doc: ParamDocument }
   | { readonly ok: false; readonly line: number; readonly problem: LocalizedText };
 
@@ -12,7 +12,7 @@ const OPENER = /^\s*\[(\w+)\.(\d+)\]\s*$/;
 const KEY_VALUE = /^(\s*)([A-Za-z_][\w.-]*)(\s*=\s*)(.*?)\s*$/;
 
 /** The text's lines with their own terminators: '\n' and '\r\n' end a line, a lone '\r' does not. */
-export function splitLines(text: string): { text: string; eol: string }[] {
+function splitLines(text: string): { text: string; eol: string }[] {
   const lines: { text: string; eol: string }[] = [];
   let pos = 0;
   while (pos < text.length) {

@@ -1,6 +1,6 @@
 // The parameter files' text format (docs/param-files/README.md), in one import: `key=value` lines, the header first,
 // each repeating block opened by `[<section>.<index>]`, `#` comments and blank lines kept; parse, write and edit.
-export type { ParamBlock, ParamDocument, ParamLine, ParamPath } from './param-document';
+export type { ParamDocument, ParamPath } from './param-document';
 export { formatParamValue, paramNumber, paramValue, sectionCount } from './param-document';
-export { parseParamFile, writeParamFile, type ParamParseResult } from './param-parse';
+export { parseParamFile, writeParamFile } from './param-parse';
 export { newParamDocument, withParamValue, withSectionCount, type ParamValues } from './param-edit';

@@ -27,8 +27,6 @@ export const FILE_SEND_PENDING: ReadonlySet<FileSendStatus> = new Set(['notSent'
 
 /** A tank table's send still under way: editing and a repeat send are blocked. */
 export const TANK_TABLE_PENDING: ReadonlySet<TankTableStatus> = new Set(['toBeSent', 'sending', 'synchronizing']);
-/** A tank table reached one of these: it can be sent again (a failure) or it is done. */
-export const TANK_TABLE_FINAL: ReadonlySet<TankTableStatus> = new Set(['complete', 'failed', 'pipelineFailed', 'inUse', 'history']);
 
 export const fileSendStatusKey = (status: FileSendStatus): LocaleKey => `sendStatus.file.${status}` as LocaleKey;
 export const tankTableStatusKey = (status: TankTableStatus): LocaleKey => `sendStatus.tankTable.${status}` as LocaleKey;

@@ -1,4 +1,4 @@
-// The send calls' shapes (issue 15; docs/device-sends.md): a send to trucks' devices, its listed row with the status
+// The send calls' shapes (docs/device-sends.md): a send to trucks' devices, its listed row with the status
 // of record, and the device's file as the server last heard it. Imported by the console and the server.
 import { PAGE_FIELDS, RANGE_FIELDS, type QueryFields, type QueryOf } from '../wire/query-fields';
 import type { ParamFileName } from './catalogue-types';

@@ -2,7 +2,7 @@
 // table's rows, and the facts a table gives its record (tank height, capacity, per-compartment figures).
 import type { TankCompartmentTable, TankTable, TankTableRow } from './tank-table';
 
-export interface TankCompartmentFacts {
+interface TankCompartmentFacts {
   readonly compartment: number;
   /** The compartment's highest level (mm). */
   readonly heightMm: number;
@@ -11,7 +11,7 @@ export interface TankCompartmentFacts {
   readonly rows: number;
 }
 
-export interface TankTableFacts {
+interface TankTableFacts {
   /** The highest level of any compartment (mm). */
   readonly heightMm: number;
   /** The sum of every compartment's capacity (L). */

@@ -2,7 +2,7 @@
 import { TANK_COMPARTMENT_MAX, TANK_COMPARTMENT_MIN, writeTankTable, type TankTable, type TankTableRow } from './tank-table';
 
 /** A row every this many millimetres, as calibration tables are usually given. */
-export const SAMPLE_STEP_MM = 10;
+const SAMPLE_STEP_MM = 10;
 
 /**
  * The filled share of an ellipse's area below `share` of its height. Every compartment has the tank's cross-section,

@@ -1,4 +1,4 @@
-// The wire of view_photos (issue 16; docs/photos.md): GET /photos lists the snapshots one truck's events triggered in a
+// The wire of view_photos (docs/photos.md): GET /photos lists the snapshots one truck's events triggered in a
 // range, GET /photo answers one as a JPEG. Both are our own calls, absent from a legacy backend.
 import { isFiniteNumber, isRecord } from '../wire/guards';
 import { isPhotoTrigger, type PhotoTrigger } from './photo-triggers';

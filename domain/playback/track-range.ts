@@ -3,8 +3,6 @@
 import type { LocaleKey } from '../i18n';
 import { checkPlaybackRange } from '../validation/query-range';
 
-export { PLAYBACK_MAX_DAYS } from '../constants';
-
 /**
  * The problem with a range as a locale key (validation.required, validation.startAfterEnd, validation.playbackRange),
  * or undefined when it may be played. Exactly 3 × 24 h is allowed.

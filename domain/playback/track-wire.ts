@@ -1,4 +1,4 @@
-// The wire of track playback (issue 16, playback_track; docs/playback.md): GET /track answers one truck's fixes in a
+// The wire of track playback (playback_track; docs/playback.md): GET /track answers one truck's fixes in a
 // range, column by column (three days of fixes as arrays of numbers are a third of the same as objects), and the
 // marks along them: stops, cover openings and alarms.
 import { isFiniteNumber, isRecord } from '../wire/guards';
@@ -31,7 +31,7 @@ export interface TrackFixes {
   readonly heading: readonly number[];
 }
 
-export const MARK_KINDS = ['stop', 'cover', 'alarm', 'spray'] as const;
+const MARK_KINDS = ['stop', 'cover', 'alarm', 'spray'] as const;
 export type MarkKind = (typeof MARK_KINDS)[number];
 
 /**
@@ -81,5 +81,3 @@ export function isTrackAnswer(value: unknown): value is TrackAnswer {
   return isRecord(value) && isFiniteNumber(value['truckId']) && typeof value['signCode'] === 'string' && isFixes(value['fixes'])
     && Array.isArray(value['marks']) && value['marks'].every(isMark);
 }
-
-export const NO_FIXES: TrackFixes = { time: [], lat: [], lng: [], speed: [], heading: [] };

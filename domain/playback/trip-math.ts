@@ -22,7 +22,7 @@ export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: numb
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
-export interface TripStop {
+interface TripStop {
   readonly startTime: number;
   readonly endTime: number;
   readonly lat: number;

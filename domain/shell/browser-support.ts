@@ -8,7 +8,7 @@ export interface BrowserAbilities {
   readonly http: boolean;
 }
 
-export interface SupportAlert {
+interface SupportAlert {
   readonly title: LocaleKey;
   readonly text: LocaleKey;
 }

@@ -2,7 +2,7 @@
 import { LANGS, type Lang, type LocaleKey } from '../i18n';
 
 /** 'fleet': the video, card and fuel manual links; 'water': the water-truck manual, shown to water-truck users instead. */
-export type Audience = 'fleet' | 'water';
+type Audience = 'fleet' | 'water';
 
 /** A file handed over as an attachment (the video software, the card plugin). */
 export interface FileDownload {
@@ -18,7 +18,7 @@ export const MANUAL_IDS = ['operation', 'water-truck'] as const;
 export type ManualId = (typeof MANUAL_IDS)[number];
 
 /** A manual: an HTML page per language, opened in a new tab in the user's current language. */
-export interface ManualPage {
+interface ManualPage {
   readonly kind: 'manual';
   readonly manual: ManualId;
   readonly labelKey: LocaleKey;
@@ -52,7 +52,7 @@ export function downloadName(download: Download, lang: Lang): string {
 }
 
 /** What the server serves for a name of the catalogue. */
-export type ResolvedDownload =
+type ResolvedDownload =
   | { readonly kind: 'file'; readonly download: FileDownload }
   | { readonly kind: 'manual'; readonly download: ManualPage; readonly lang: Lang };
 

@@ -2,9 +2,9 @@
 import { isFiniteNumber } from '../wire/guards';
 
 /** The keep-alive's longest period; also its period against a server that does not say its idle limit (the legacy backend). */
-export const KEEP_ALIVE_MAX_MS = 5 * 60_000;
+const KEEP_ALIVE_MAX_MS = 5 * 60_000;
 /** Shorter periods would be a busy loop, whatever idle limit a server claims. */
-export const KEEP_ALIVE_MIN_MS = 1_000;
+const KEEP_ALIVE_MIN_MS = 1_000;
 /** A tab reports its user's typing or clicking to the worker at most this often: enough to tell someone is there. */
 export const INPUT_REPORT_MS = 60_000;
 

@@ -8,7 +8,7 @@ export interface SearchEntry {
   readonly title: string;
 }
 
-export type MenuSearch = (query: string, limit?: number) => readonly SearchEntry[];
+type MenuSearch = (query: string, limit?: number) => readonly SearchEntry[];
 
 const DEFAULT_LIMIT = 10;
 

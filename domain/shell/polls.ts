@@ -7,7 +7,7 @@ export const POLL_NAMES = ['fences', 'heartbeat'] as const;
 export type PollName = (typeof POLL_NAMES)[number];
 
 /** Roles that poll for not-approved fences. */
-export const FENCE_POLL_ROLES: readonly string[] = ['用户管理员', '管理员'];
+const FENCE_POLL_ROLES: readonly string[] = ['用户管理员', '管理员'];
 
 /** Where the fence notice leads: the fence approval screen (shell spec §6). */
 export const FENCE_APPROVAL_PATH = '/setting/base_data/enclosure_approval';

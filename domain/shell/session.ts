@@ -70,12 +70,8 @@ export function parseStoredSession(text: string | null | undefined): SessionData
   };
 }
 
-export function isSuperMan(session: SessionData): boolean {
-  return session.roles.some((role) => role.superMan);
-}
-
 /** The garden-bureau role: its users are water-truck users (shell spec §6). */
-export const WATER_TRUCK_ROLE = '园林局用户';
+const WATER_TRUCK_ROLE = '园林局用户';
 
 /**
  * Water-truck users: the 园林局用户 role, or one of the named users. The spec names one user without showing

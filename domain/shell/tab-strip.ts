@@ -19,7 +19,7 @@ export function visitTab(tabs: readonly Tab[], path: string): readonly Tab[] {
 }
 
 /** After the active tab closes: the last remaining tab, or the dashboard when none is left. */
-export function pathAfterClose(remaining: readonly Tab[]): string {
+function pathAfterClose(remaining: readonly Tab[]): string {
   return remaining.at(-1)?.path ?? DASHBOARD_PATH;
 }
 

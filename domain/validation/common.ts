@@ -2,7 +2,7 @@
 import type { RuleResult } from './rule';
 import { isBlank } from './rule';
 
-export type FieldValue = string | number | null | undefined;
+type FieldValue = string | number | null | undefined;
 
 /** Whitespace alone does not fill a required field. */
 export function checkRequired(value: FieldValue): RuleResult {

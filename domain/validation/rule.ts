@@ -2,7 +2,7 @@
 import type { LocaleKey } from '../i18n';
 
 export type RuleResult = LocaleKey | undefined;
-export type Rule<T> = (value: T) => RuleResult;
+type Rule<T> = (value: T) => RuleResult;
 
 /** Runs rules in order and reports the first problem, so "required" wins over a format message. */
 export function firstProblem<T>(value: T, ...rules: readonly Rule<T>[]): RuleResult {

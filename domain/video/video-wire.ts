@@ -1,4 +1,4 @@
-// The video calls' wire shapes (issue 16; docs/video.md): a truck camera's live stream and its recordings, each either
+// The video calls' wire shapes (docs/video.md): a truck camera's live stream and its recordings, each either
 // an HLS playlist the console plays in its own <video> element or "no signal" with the reason the pane shows. These
 // calls are our extension: a legacy backend has none of them (its users watch through the video software plugin).
 import type { LocaleKey } from '../i18n';
@@ -19,12 +19,12 @@ export const VIDEO_CALL_PATHS = {
 export const MAX_CHANNELS = 16;
 
 /** Why a pane has no picture. */
-export const NO_SIGNAL_REASONS = [
+const NO_SIGNAL_REASONS = [
   'unknownTruck', 'offline', 'noCamera', 'videoOff', 'noChannel', 'recordingOff', 'ffmpegMissing', 'busy', 'failed', 'notOffered', 'noTruck',
 ] as const;
 export type NoSignalReason = (typeof NO_SIGNAL_REASONS)[number];
 
-export function isNoSignalReason(value: unknown): value is NoSignalReason {
+function isNoSignalReason(value: unknown): value is NoSignalReason {
   return typeof value === 'string' && (NO_SIGNAL_REASONS as readonly string[]).includes(value);
 }
 
@@ -75,7 +75,7 @@ export interface RecordingsAnswer {
 }
 
 /** Recordings are asked for over at most a day: a day of 3-minute clips is at most 480 rows. */
-export const RECORDINGS_MAX_MS = DAY_MS;
+const RECORDINGS_MAX_MS = DAY_MS;
 /** A clip lasts at most this long, so rendering it takes about a second (docs/video.md). */
 export const CLIP_MAX_MS = 3 * MINUTE_MS;
 

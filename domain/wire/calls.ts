@@ -13,9 +13,9 @@ import type {
 import type { TruckStatusRow } from './truck-row';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type BodyEncoding = 'query' | 'form' | 'json';
+type BodyEncoding = 'query' | 'form' | 'json';
 
-export interface CallSpec {
+interface CallSpec {
   readonly method: HttpMethod;
   /** Relative to the root. A `:name` segment is a path parameter taken out of the request (Fastify's syntax). */
   readonly path: string;
@@ -31,13 +31,13 @@ export interface CallSpec {
 export const API_BASE_DEFAULT = '/truckmanage/api';
 /** Defined with the other §9 constants; re-exported beside the base path it goes with. */
 export { REQUEST_TIMEOUT_MS };
-export const DEFAULT_BODY_ENCODING = 'form' satisfies BodyEncoding;
+const DEFAULT_BODY_ENCODING = 'form' satisfies BodyEncoding;
 
 /** The request of a call without parameters: an empty object. */
-export type NoRequest = Readonly<Record<string, never>>;
+type NoRequest = Readonly<Record<string, never>>;
 
 /** Request and answer data of every call; `data` is what the envelope carries when resultCode is 200. */
-export interface CallTypes {
+interface CallTypes {
   quickVisitList: { request: { readonly userId: number }; response: readonly QuickVisit[] };
   /** Data is QUICK_VISIT_ADDED on success, any other text on failure. */
   quickVisitAdd: { request: QuickVisitAddRequest; response: string };
@@ -101,7 +101,7 @@ export const CALLS = {
   getTruckBarData: { method: 'POST', path: '/truckatgsub/rest/truckData/getTruckBarData', root: 'host', body: 'json' },
 } as const satisfies Record<CallName, CallSpec>;
 
-export function isCallName(value: string): value is CallName {
+function isCallName(value: string): value is CallName {
   return Object.hasOwn(CALLS, value);
 }
 
@@ -135,7 +135,7 @@ export type MissingPathParams = {
   [K in CallName]: Exclude<PathParams<(typeof CALLS)[K]['path']>, keyof CallRequest<K>>;
 }[CallName];
 
-export interface ResolvedCall {
+interface ResolvedCall {
   readonly method: HttpMethod;
   /** Base path (or host root) plus the path with its parameters filled in. */
   readonly url: string;

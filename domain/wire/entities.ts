@@ -13,7 +13,7 @@ export interface Role {
   readonly superMan: boolean;
 }
 
-export interface UserInfo {
+interface UserInfo {
   readonly id: number;
   readonly userName: string;
   readonly realName: string;
@@ -42,7 +42,7 @@ export interface LoginRequest extends Partial<LoginChallengeAnswer> {
  * Design: the spec shows only that the console reads `userIn`; we make it the user's company codes and the
  * customer flag (true = an ordinary customer, the spec's default).
  */
-export interface UserIn {
+interface UserIn {
   readonly companyCodes: readonly string[];
   readonly customer: boolean;
 }

@@ -21,7 +21,7 @@ export const RESULT_CODE = {
  */
 export const NOT_FOUND = 404;
 
-export type KnownResultCode = (typeof RESULT_CODE)[keyof typeof RESULT_CODE];
+type KnownResultCode = (typeof RESULT_CODE)[keyof typeof RESULT_CODE];
 
 /**
  * What the console does with an answer: return its data, log out and reload, show the access-limit alert

@@ -45,12 +45,12 @@ export interface AbnormalOilProperties {
   readonly actualMass: number;
 }
 
-export type TypedAlarmTypeId = 202 | 203 | 205;
-export type GenericAlarmTypeId = Exclude<AlarmTypeId, TypedAlarmTypeId>;
+type TypedAlarmTypeId = 202 | 203 | 205;
+type GenericAlarmTypeId = Exclude<AlarmTypeId, TypedAlarmTypeId>;
 
-export type HighLossAlarm = AlarmOf<202, HighLossProperties>;
-export type OverlongWorkAlarm = AlarmOf<203, OverlongWorkProperties>;
-export type AbnormalOilAlarm = AlarmOf<205, AbnormalOilProperties>;
+type HighLossAlarm = AlarmOf<202, HighLossProperties>;
+type OverlongWorkAlarm = AlarmOf<203, OverlongWorkProperties>;
+type AbnormalOilAlarm = AlarmOf<205, AbnormalOilProperties>;
 /** Every other type: properties are whatever the device reported, untyped. */
 export type GenericAlarm = AlarmOf<GenericAlarmTypeId, JsonRecord>;
 

@@ -10,7 +10,7 @@ export interface RecordingLine {
   readonly data: unknown;
 }
 
-export interface RecordingProblem {
+interface RecordingProblem {
   /** 1-based, as an editor shows it. */
   readonly line: number;
   readonly reason: string;

@@ -54,7 +54,7 @@ export type HeartbeatQuery = QueryOf<typeof HEARTBEAT_QUERY>;
 export const FENCE_APPROVAL_STATUS = { pending: 0, approved: 1, rejected: 2 } as const;
 export type FenceApprovalStatus = (typeof FENCE_APPROVAL_STATUS)[keyof typeof FENCE_APPROVAL_STATUS];
 
-export type FenceModifyType = 'new' | 'modify';
+type FenceModifyType = 'new' | 'modify';
 
 /** The fence-approval columns of the params spec §3.2, plus the id the by-id call needs. */
 export interface FenceApprovalRow {
@@ -109,17 +109,7 @@ export interface FenceApprovalTimerAnswer {
   readonly pending: number;
 }
 
-export type ExportFilterValue = string | number | boolean | null | undefined;
-
-/** The export form (spec §7 Export): the caller's filters beside the four export fields. */
-export type ExportRequest = Readonly<Record<string, ExportFilterValue>> & {
-  /** Comma-joined translated column labels. */
-  readonly headers: string;
-  /** Comma-joined column props, in the same order as `headers`. */
-  readonly fields: string;
-  readonly language: Lang;
-  readonly fileName: string;
-};
+type ExportFilterValue = string | number | boolean | null | undefined;
 
 /** A table column descriptor as the export uses it (spec §3): prop, label, optional formatter. */
 export interface ExportColumn<Row = Readonly<Record<string, unknown>>> {

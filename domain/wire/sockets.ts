@@ -68,8 +68,6 @@ export interface AlarmSocketOpen {
   readonly lastSeq?: number;
 }
 
-export type SocketOpen = TruckSocketOpen | AlarmSocketOpen;
-
 /** The server answers the heartbeat with `pong`, which carries no data: the client ignores it. */
 export function isPong(frame: string): boolean {
   return frame === PONG;

@@ -135,7 +135,7 @@ export function parseTruckStatusRow(value: unknown): TruckStatusRow | undefined 
   return row;
 }
 
-export interface ParsedTruckFrame {
+interface ParsedTruckFrame {
   readonly rows: readonly TruckStatusRow[];
   /** Rows dropped as malformed; the worker counts them. */
   readonly invalid: number;

@@ -19,7 +19,7 @@ export interface InstanceProcess {
   kill(): Promise<void>;
 }
 
-export interface InstanceOptions {
+interface InstanceOptions {
   /** Called with each line the process writes (the cluster echoes them, prefixed with the instance's name). */
   readonly onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
 }

@@ -11,7 +11,7 @@ import { freePort } from './free-port';
 
 const run = promisify(execFile);
 
-export const CLUSTER_USER = 'fleet';
+const CLUSTER_USER = 'fleet';
 
 export interface PostgresCluster {
   readonly port: number;

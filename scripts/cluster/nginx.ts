@@ -18,7 +18,7 @@ export interface LocalNginx {
 }
 
 /** The repository's config with this run's fields filled in. */
-export function nginxConfig(fields: { readonly dir: string; readonly listen: string; readonly upstreams: readonly string[] }): string {
+function nginxConfig(fields: { readonly dir: string; readonly listen: string; readonly upstreams: readonly string[] }): string {
   const values: Record<string, string> = {
     DIR: fields.dir,
     LISTEN: fields.listen,

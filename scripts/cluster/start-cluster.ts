@@ -6,9 +6,9 @@ import { startCluster as startPostgres, type PostgresCluster } from './local-pos
 import { startRedis, type LocalRedis } from './local-redis';
 import { startNginx, type LocalNginx } from './nginx';
 
-export const CLUSTER_DATABASE = 'fleet';
+const CLUSTER_DATABASE = 'fleet';
 
-export interface ClusterOptions {
+interface ClusterOptions {
   /** How many server instances (at least 1). */
   readonly instances: number;
   /** nginx's port; a free one unless set. */

@@ -8,7 +8,7 @@ import { hashMd5, md5Hex } from '../auth/passwords';
 import type { Db } from '../db/open';
 import { inTransaction } from '../db/transaction';
 
-export type PasswordResetResult =
+type PasswordResetResult =
   | { readonly kind: 'reset'; readonly userId: number }
   | { readonly kind: 'refused'; readonly field: 'password' | 'confirm'; readonly key: LocaleKey }
   | { readonly kind: 'beyond' }
@@ -24,7 +24,7 @@ export function userIdOf(key: string): number | undefined {
 }
 
 /** The form's rules, the same the console checks before sending. */
-export function resetProblem(password: string, confirm: string): Extract<PasswordResetResult, { kind: 'refused' }> | undefined {
+function resetProblem(password: string, confirm: string): Extract<PasswordResetResult, { kind: 'refused' }> | undefined {
   const passwordKey = checkPassword(password);
   if (passwordKey) return { kind: 'refused', field: 'password', key: passwordKey };
   const confirmKey = checkPasswordConfirmation(password, confirm);

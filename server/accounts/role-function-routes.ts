@@ -1,4 +1,4 @@
-// The accounts calls (issue 14), each serving its screen: the role_function screen's roles, one role's
+// The accounts calls, each serving its screen: the role_function screen's roles, one role's
 // functions and their save below `/entity/setting/privilege_account/role_function`, and the administrator's password
 // reset (password-reset-routes.ts). A saved change holds from the next request on: every request loads its caller's
 // functions from the database (server/auth/context.ts).

@@ -11,16 +11,16 @@ import type { Db } from '../db/open';
 import type { Row } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 
-export type RoleFunctionResult =
+type RoleFunctionResult =
   | { readonly kind: 'saved'; readonly role: RoleFunctions }
   | { readonly kind: 'refused'; readonly key: LocaleKey; readonly params?: LocaleValues }
   | { readonly kind: 'conflict'; readonly current: RoleFunctions }
   | { readonly kind: 'notFound' };
 
-export type RoleFunctionRead = Exclude<RoleFunctionResult, { readonly kind: 'saved' | 'conflict' }> | { readonly kind: 'read'; readonly role: RoleFunctions };
+type RoleFunctionRead = Exclude<RoleFunctionResult, { readonly kind: 'saved' | 'conflict' }> | { readonly kind: 'read'; readonly role: RoleFunctions };
 
 /** The part of the caller a save is judged by. */
-export type Editor = Pick<AuthContext, 'superMan' | 'functions'> & { readonly roleId: number; readonly userName: string; readonly lang: Lang };
+type Editor = Pick<AuthContext, 'superMan' | 'functions'> & { readonly roleId: number; readonly userName: string; readonly lang: Lang };
 
 export function editorOf(auth: AuthContext, lang: Lang): Editor {
   return { superMan: auth.superMan, functions: auth.functions, roleId: auth.role.id, userName: auth.user.userName, lang };

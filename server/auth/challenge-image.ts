@@ -3,8 +3,8 @@
 import { encodePng } from '../http/png';
 import { GLYPHS } from './challenge-glyphs';
 
-export const CHALLENGE_WIDTH = 168;
-export const CHALLENGE_HEIGHT = 56;
+const CHALLENGE_WIDTH = 168;
+const CHALLENGE_HEIGHT = 56;
 
 type Point = readonly [number, number];
 type Rgb = readonly [number, number, number];

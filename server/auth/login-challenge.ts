@@ -7,7 +7,7 @@ import { addressKey } from '../http/address-key';
 import { drawChallenge } from './challenge-image';
 import { CHALLENGE_CHARSET } from './challenge-glyphs';
 
-export const CHALLENGE_LENGTH = 5;
+const CHALLENGE_LENGTH = 5;
 /** Time to read the picture and type the password; a solved picture kept aside is worthless after it. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 /**
@@ -24,7 +24,7 @@ const RATE_WINDOW_MS = 60_000;
  */
 const USED = '';
 
-export interface IssuedChallenge {
+interface IssuedChallenge {
   readonly id: string;
   readonly answer: string;
   readonly png: Buffer;

@@ -5,7 +5,7 @@ import { MENU_GROUPS, menuGroupTitleKey, routesOfGroup } from '../../domain/rout
 import { maySee, type Grants } from './access';
 
 /** Not a screen: its presence in the tree turns on the console's sensor-enable flag (spec §3). */
-export const SENSOR_ENABLE_ENTRY: MenuEntry = { name: SENSOR_ENABLE_MENU_NAME, url: '/sensor_enable' };
+const SENSOR_ENABLE_ENTRY: MenuEntry = { name: SENSOR_ENABLE_MENU_NAME, url: '/sensor_enable' };
 
 function commonPrefix(paths: readonly string[]): string {
   const split = paths.map((p) => p.split('/'));

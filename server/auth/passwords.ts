@@ -42,10 +42,6 @@ export function md5Hex(text: string): string {
   return createHash('md5').update(text, 'utf8').digest('hex');
 }
 
-export function isMd5Hex(text: unknown): text is string {
-  return typeof text === 'string' && /^[0-9a-f]{32}$/i.test(text);
-}
-
 /** Stored as `scrypt$N$r$p$salt$key` so the cost can rise later without breaking old hashes. */
 export async function hashMd5(md5: string): Promise<string> {
   const salt = randomBytes(16);

@@ -42,7 +42,7 @@ export interface Attempt {
 }
 
 /** Why an attempt gets no place: its pair or address used up its failures, or it needs a challenge it did not answer. */
-export type AttemptRefusal = 'locked' | 'challenge';
+type AttemptRefusal = 'locked' | 'challenge';
 
 /**
  * Takes a place for an attempt before its password is checked, so guesses sent in parallel are limited as they arrive

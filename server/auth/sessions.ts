@@ -25,7 +25,7 @@ export async function createSession(db: Db, userId: number, ip: string, now = Da
   return token;
 }
 
-export interface LiveSession {
+interface LiveSession {
   readonly tokenHash: string;
   readonly userId: number;
 }

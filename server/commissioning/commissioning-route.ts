@@ -1,4 +1,4 @@
-// GET /deviceTest?truckId= (issue 15, setting/base_data/test; docs/commissioning.md): one truck's commissioning check,
+// GET /deviceTest?truckId= (setting/base_data/test; docs/commissioning.md): one truck's commissioning check,
 // read fresh on each call from the device's copies and the live row, judged by the domain's rules.
 import { COMMISSIONING_CALL_PATH, judgeCommissioning, type CommissioningAnswer } from '../../domain/params/commissioning';
 import { envelope } from '../../domain/wire/envelope';

@@ -7,10 +7,10 @@ import type { TruckStatusRow } from '../../domain/wire/truck-row';
 import type { PublishedAlarm, PublishedRow, RawFrame } from '../live/hub';
 
 /** Omit on each member of a union: Omit alone merges the members and loses which properties go with which type. */
-export type WithoutKey<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type WithoutKey<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** A shallow copy of `value` without `keys`. */
-export function withoutKey<T extends object, K extends keyof T>(value: T, ...keys: readonly K[]): WithoutKey<T, K> {
+function withoutKey<T extends object, K extends keyof T>(value: T, ...keys: readonly K[]): WithoutKey<T, K> {
   const copy: Partial<T> = { ...value };
   for (const key of keys) delete copy[key];
   // The copy has every property of T but `keys`, member by member; the compiler cannot follow a delete.

@@ -1,4 +1,4 @@
-// Migration '0011-company-unique' (issue 27, uniqueness across tenants): the names and codes a company gives its own
+// Migration '0011-company-unique': the names and codes a company gives its own
 // rows are unique within the company, no longer across all. Each such column loses its unique constraint (SQLite: the
 // table is rebuilt, sqlite-rebuild.ts) and gets a unique index on (company_code, column). The global ones stay as they
 // are: plates, console SNs, SIM numbers, driver codes, user and role names, organisations, one row per truck.

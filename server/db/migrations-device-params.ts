@@ -1,4 +1,4 @@
-// The device-parameter tables (issue 15; docs/device-sends.md): migration '0009-device-parameters'. The sends' rows are
+// The device-parameter tables (docs/device-sends.md): migration '0009-device-parameters'. The sends' rows are
 // the status of record the simulated devices and every console follow, so a restart mid-send resumes from them.
 import type { Migration } from 'kysely';
 import type { ColumnTypes } from './column-types';

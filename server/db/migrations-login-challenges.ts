@@ -1,4 +1,4 @@
-// Migration '0014-login-challenges' (issue 27): the server's own login challenge (server/auth/login-challenge.ts), kept
+// Migration '0014-login-challenges': the server's own login challenge (server/auth/login-challenge.ts), kept
 // apart from migrations.ts as the other later migrations are.
 import type { Migration } from 'kysely';
 import type { ColumnTypes } from './column-types';

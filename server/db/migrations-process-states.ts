@@ -1,4 +1,4 @@
-// Migration '0010-process-states' (issue 27): rows written while the console knew three process states. Their codes
+// Migration '0010-process-states': rows written while the console knew three process states. Their codes
 // keep their meaning (domain/process-states.ts), so most rows stay as they are; the two kinds whose state is known
 // from the kind alone, and which the simulator now stamps with a finer one, are restamped so the history filters alike.
 import { sql, type Migration } from 'kysely';

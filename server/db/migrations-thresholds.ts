@@ -1,4 +1,4 @@
-// The alarm thresholds' tables (issue 14, Thresholds that act; docs/thresholds.md): kept apart from migrations.ts so
+// The alarm thresholds' tables (docs/thresholds.md): kept apart from migrations.ts so
 // their design can grow in one place. Migration '0006-thresholds'. Each is a master-data table as the entity engine
 // keeps it (id, company, status, version, last change) with its own columns; the server's detection reads the enabled
 // rows (server/thresholds/threshold-read.ts). Migration '0012-threshold-history' adds the threshold row's history.

@@ -246,8 +246,8 @@ const reportSources = (t: ColumnTypes): Migration => ({
 const VERSIONED_TABLES = ['company', 'depot', 'station', 'park'] as const;
 
 /**
- * Issue 14's master data: a version, who changed a row last and when on every entity table, and the service depots,
- * a place table like the others. An existing database gets version 1 everywhere and no service depot.
+ * The entity screens' master data: a version, who changed a row last and when on every entity table, and the service
+ * depots, a place table like the others. An existing database gets version 1 everywhere and no service depot.
  */
 const masterData = (t: ColumnTypes): Migration => ({
   async up(db: AnyDb) {
@@ -257,9 +257,9 @@ const masterData = (t: ColumnTypes): Migration => ({
 });
 
 /**
- * Issue 14's fleet and account master data: the truck, driver and device fields of params spec §3.2 the first schema
- * lacked, a device's company (it was only its truck's), versions on trucks, drivers, devices, roles and users, and the
- * repair cards, SIM cards (phone numbers), SMS recharges and SMS records.
+ * The fleet and account master data of the entity screens: the truck, driver and device fields of params spec §3.2
+ * the first schema lacked, a device's company (it was only its truck's), versions on trucks, drivers, devices, roles
+ * and users, and the repair cards, SIM cards (phone numbers), SMS recharges and SMS records.
  */
 const fleetMasterData = (t: ColumnTypes): Migration => ({
   async up(db: AnyDb) {

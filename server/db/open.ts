@@ -22,7 +22,7 @@ export interface OpenedDb {
   readonly driver: DbDriver;
 }
 
-export interface OpenOptions {
+interface OpenOptions {
   /** Where a connection lost while running is reported; the console by default. */
   readonly log?: PostgresLog;
   /** First-start work (seeding) run after migrating, under the same start lock as the migration. */

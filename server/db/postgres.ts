@@ -4,7 +4,7 @@ import { PostgresDialect, sql, type Kysely } from 'kysely';
 import pg from 'pg';
 
 /** Longest a call waits on the database: for a connection, and for a query's answer. */
-export const DB_WAIT_MS = 5_000;
+const DB_WAIT_MS = 5_000;
 
 /**
  * Epoch milliseconds and ids are int8 (bigint) columns, and COUNT(*) and SUM() answer int8 or numeric; node-postgres

@@ -1,4 +1,4 @@
-// The device-parameter tables as Kysely types (issue 15; migration '0009-device-parameters',
+// The device-parameter tables as Kysely types (migration '0009-device-parameters',
 // server/db/migrations-device-params.ts): the devices' files, the sends to devices and their status of record, the
 // confirmed changes, and the master data of the device-parameter screens.
 import type { ColumnType, Generated } from 'kysely';
@@ -18,7 +18,7 @@ interface EntityRow {
 }
 
 /** A parameter file as a truck's device last confirmed it: the server's copy of the device's own. */
-export interface DeviceFileTable {
+interface DeviceFileTable {
   truckId: number;
   /** A ParamFileName. */
   name: string;
@@ -29,7 +29,7 @@ export interface DeviceFileTable {
 }
 
 /** One send to one truck's device and its status of record (params spec §3.2 Send message, §4). */
-export interface DeviceSendTable {
+interface DeviceSendTable {
   id: Generated<number>;
   companyCode: string;
   truckId: number;
@@ -57,7 +57,7 @@ export interface DeviceSendTable {
 }
 
 /** A confirmed change of one value on one device (params_record, modify_record). */
-export interface ParamChangeTable {
+interface ParamChangeTable {
   id: Generated<number>;
   companyCode: string;
   truckId: number;
@@ -79,7 +79,7 @@ export interface ParamChangeTable {
 }
 
 /** An upgrade file (params spec §3.2): its type (1–7), version, description and the uploaded bytes. */
-export interface UpgradeFileTable extends EntityRow {
+interface UpgradeFileTable extends EntityRow {
   fileType: number;
   fileVersion: string;
   description: string;
@@ -89,7 +89,7 @@ export interface UpgradeFileTable extends EntityRow {
 }
 
 /** A remote command kept for reuse: its command and argument, and whether the device restarts or clears on it. */
-export interface RemoteTemplateTable extends EntityRow {
+interface RemoteTemplateTable extends EntityRow {
   name: string;
   command: string;
   argument: string;
@@ -97,7 +97,7 @@ export interface RemoteTemplateTable extends EntityRow {
 }
 
 /** A truck's camera settings (params spec §3.2 Camera setting); one row per truck. */
-export interface TruckCameraTable extends EntityRow {
+interface TruckCameraTable extends EntityRow {
   truckId: number;
   terminalPhone: string;
   totalChannels: number;
@@ -108,7 +108,7 @@ export interface TruckCameraTable extends EntityRow {
 }
 
 /** A truck's driving parameters sent to its console (params spec §3.2 Parameter send); one row per truck. */
-export interface TruckParameterTable extends EntityRow {
+interface TruckParameterTable extends EntityRow {
   truckId: number;
   maxSpeed: number;
   overspeedSec: number;
@@ -120,7 +120,7 @@ export interface TruckParameterTable extends EntityRow {
 }
 
 /** An uploaded tank table (params spec §3.2 Tank table): the text and the facts read from it, and its send state. */
-export interface TankTableTable extends EntityRow {
+interface TankTableTable extends EntityRow {
   truckId: number;
   serialNo: string;
   state: TankTableStatus;
@@ -136,7 +136,7 @@ export interface TankTableTable extends EntityRow {
 }
 
 /** A level gauge probe's table as its device uses it: one compartment of the truck's table in use (atg_tank_table). */
-export interface AtgTankTableTable {
+interface AtgTankTableTable {
   id: Generated<number>;
   companyCode: string;
   truckId: number;

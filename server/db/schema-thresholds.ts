@@ -15,7 +15,7 @@ interface ThresholdRow {
  * A company's parking and offline timeouts (minutes) and overspeed (km/h); one row per company. The seal-break count
  * and open value (params spec §5) are null where not given (migration '0013-threshold-seal-values').
  */
-export interface AlarmThresholdTable extends ThresholdRow {
+interface AlarmThresholdTable extends ThresholdRow {
   parkingTimeoutMin: number;
   offlineTimeoutMin: number;
   overspeedKmh: number;
@@ -27,7 +27,7 @@ export interface AlarmThresholdTable extends ThresholdRow {
  * The threshold row's values in force for a company from `effectiveFrom` on (migration '0012-threshold-history'): one
  * row per save that changed them, the defaults written when the company's row was disabled. Never updated.
  */
-export interface AlarmThresholdHistoryTable {
+interface AlarmThresholdHistoryTable {
   id: Generated<number>;
   companyCode: string;
   effectiveFrom: number;
@@ -37,7 +37,7 @@ export interface AlarmThresholdHistoryTable {
 }
 
 /** A circle where opening a cover is not abnormal, for the company's trucks. */
-export interface NoAbnormalAreaTable extends ThresholdRow {
+interface NoAbnormalAreaTable extends ThresholdRow {
   name: string;
   lat: number;
   lng: number;
@@ -47,7 +47,7 @@ export interface NoAbnormalAreaTable extends ThresholdRow {
 }
 
 /** How far a loaded compartment may be off its plan: litres, and per mille of the plan; one row per company. */
-export interface LoadingToleranceTable extends ThresholdRow {
+interface LoadingToleranceTable extends ThresholdRow {
   gasolineToleranceL: number;
   gasolineTolerancePermille: number;
   dieselToleranceL: number;
@@ -55,13 +55,13 @@ export interface LoadingToleranceTable extends ThresholdRow {
 }
 
 /** The abnormal parameters: a trip's high loss rate (per mille) and overlong working minutes; one row per company. */
-export interface AlarmParameterTable extends ThresholdRow {
+interface AlarmParameterTable extends ThresholdRow {
   highLossPermille: number;
   overlongWorkMin: number;
 }
 
 /** A product of the list sent to the consoles (tlscfg.txt): number, name, expansion coefficient, density (kg/L). */
-export interface ProductSendTable extends ThresholdRow {
+interface ProductSendTable extends ThresholdRow {
   ptNo: number;
   ptName: string;
   ptVec: number;

@@ -14,14 +14,14 @@ type Defaulted<T> = ColumnType<T, T | undefined, T>;
 type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 /** Every master-data row (migration 0004): its version, bumped by each save (a stale edit is refused), and its last change. */
-export interface Versioned {
+interface Versioned {
   version: ColumnType<number, number | undefined, number>;
   /** The user name of the last change through the entity screens; null for a row never changed there. */
   modifiedBy: ColumnType<string | null, string | null | undefined, string | null>;
   modifiedAt: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
 }
 
-export interface CompanyTable extends Versioned {
+interface CompanyTable extends Versioned {
   code: string;
   name: string;
   shortName: string;
@@ -31,7 +31,7 @@ export interface CompanyTable extends Versioned {
   status: Flag;
 }
 
-export interface RoleTable extends Versioned {
+interface RoleTable extends Versioned {
   id: Generated<number>;
   roleName: string;
   description: string;
@@ -40,12 +40,12 @@ export interface RoleTable extends Versioned {
 }
 
 /** A role's functions: a menu group id (grants the whole group) or one route path. */
-export interface RoleFunctionTable {
+interface RoleFunctionTable {
   roleId: number;
   functionId: string;
 }
 
-export interface UserTable extends Versioned {
+interface UserTable extends Versioned {
   id: Generated<number>;
   userName: string;
   realName: string;
@@ -61,12 +61,12 @@ export interface UserTable extends Versioned {
 }
 
 /** userPri: the companies whose trucks, alarms and rows a user receives. */
-export interface UserCompanyTable {
+interface UserCompanyTable {
   userId: number;
   companyCode: string;
 }
 
-export interface SessionTable {
+interface SessionTable {
   /** SHA-256 of the token, so a copy of the database holds no usable session. */
   tokenHash: string;
   userId: number;
@@ -75,7 +75,7 @@ export interface SessionTable {
   ip: string;
 }
 
-export interface AuthFailureTable {
+interface AuthFailureTable {
   id: Generated<number>;
   userName: string;
   /** The key of the caller's address (server/http/address-key.ts): an IPv6 caller's /64. */
@@ -86,7 +86,7 @@ export interface AuthFailureTable {
 }
 
 /** A challenge issued for a login (server/auth/login-challenge.ts): its answer's hash, until used or expired. */
-export interface LoginChallengeTable {
+interface LoginChallengeTable {
   id: string;
   /** Empty once used: the row stays until it expires, so its picture still counts (server/auth/login-challenge.ts). */
   answerHash: string;
@@ -95,14 +95,14 @@ export interface LoginChallengeTable {
   expiresAt: Millis;
 }
 
-export interface QuickVisitTable {
+interface QuickVisitTable {
   id: Generated<number>;
   userId: number;
   quickVisitUrl: string;
   quickVisitName: string;
 }
 
-export interface UserAlarmChoiceTable {
+interface UserAlarmChoiceTable {
   id: Generated<number>;
   userId: number;
   alarmTypeIds: string;
@@ -120,26 +120,26 @@ interface PlaceColumns extends Versioned {
   status: Flag;
 }
 
-export interface DepotTable extends PlaceColumns {
+interface DepotTable extends PlaceColumns {
   manager: string;
 }
 
-export interface StationTable extends PlaceColumns {
+interface StationTable extends PlaceColumns {
   phone: string;
   safeRange: number;
 }
 
-export interface ParkTable extends PlaceColumns {
+interface ParkTable extends PlaceColumns {
   contact: string;
   phone: string;
 }
 
 /** Where trucks are serviced and repaired. */
-export type ServiceDepotTable = PlaceColumns;
+type ServiceDepotTable = PlaceColumns;
 
 export type TruckModel = 'fuel' | 'refrigerated' | 'bus' | 'minibus' | 'truck' | 'other' | 'sprinkler';
 
-export interface TruckTable extends Versioned {
+interface TruckTable extends Versioned {
   id: Generated<number>;
   /** The parent organisation, when the truck works for another than its company (params spec §3.2). */
   parentCode: Optional<string>;
@@ -166,7 +166,7 @@ export interface TruckTable extends Versioned {
   status: Flag;
 }
 
-export interface DriverTable extends Versioned {
+interface DriverTable extends Versioned {
   id: Generated<number>;
   birthday: Optional<Millis>;
   certificate: Defaulted<string>;
@@ -187,7 +187,7 @@ export interface DriverTable extends Versioned {
   status: Flag;
 }
 
-export interface DeviceTable extends Versioned {
+interface DeviceTable extends Versioned {
   id: Generated<number>;
   /** The company whose list shows the device: its truck's when it was seeded. */
   companyCode: Optional<string>;
@@ -211,7 +211,7 @@ interface EntityColumns extends Versioned {
 }
 
 /** A repair card: what a service depot is paid with (params spec §3.2). */
-export interface RepairCardTable extends EntityColumns {
+interface RepairCardTable extends EntityColumns {
   code: string;
   issueTime: Optional<Millis>;
   issuer: string;
@@ -219,7 +219,7 @@ export interface RepairCardTable extends EntityColumns {
 }
 
 /** A terminal's SIM card. */
-export interface PhoneNumberTable extends EntityColumns {
+interface PhoneNumberTable extends EntityColumns {
   phone: string;
   iccid: string;
   carrier: string;
@@ -229,7 +229,7 @@ export interface PhoneNumberTable extends EntityColumns {
 }
 
 /** An SMS package bought for a SIM card. */
-export interface MessageRechargeTable extends EntityColumns {
+interface MessageRechargeTable extends EntityColumns {
   phone: string;
   /** Yuan. */
   amount: number;
@@ -239,7 +239,7 @@ export interface MessageRechargeTable extends EntityColumns {
 }
 
 /** A text message sent to a terminal's SIM card. */
-export interface MessageRecordTable extends EntityColumns {
+interface MessageRecordTable extends EntityColumns {
   phone: string;
   content: string;
   sendTime: Optional<Millis>;
@@ -247,7 +247,7 @@ export interface MessageRecordTable extends EntityColumns {
 }
 
 /** An uploaded image, by the name its content gives it (server/entities/photos.ts). */
-export interface PhotoTable {
+interface PhotoTable {
   name: string;
   contentType: string;
   bytes: Buffer;
@@ -256,7 +256,7 @@ export interface PhotoTable {
 }
 
 /** The live status row of each truck, as the status socket sends it. */
-export interface TruckLiveTable {
+interface TruckLiveTable {
   truckId: number;
   status: number;
   alarm: string;
@@ -272,7 +272,7 @@ export interface TruckLiveTable {
   updatedAt: Millis;
 }
 
-export interface PositionTable {
+interface PositionTable {
   id: Generated<number>;
   truckId: number;
   time: Millis;
@@ -285,7 +285,7 @@ export interface PositionTable {
 }
 
 /** Business events behind the reports (loading, unloading, cover openings, parking…); `data` is JSON. */
-export interface EventTable {
+interface EventTable {
   id: Generated<number>;
   truckId: number;
   companyCode: string;
@@ -296,7 +296,7 @@ export interface EventTable {
 }
 
 /** Design: handling states of an unsealing event; 0 (unconfirmed) is the absence of a row. */
-export interface EventHandlingTable {
+interface EventHandlingTable {
   eventId: number;
   state: Flag;
   description: string;
@@ -304,7 +304,7 @@ export interface EventHandlingTable {
   handledAt: Millis;
 }
 
-export interface AlarmTable {
+interface AlarmTable {
   seq: Generated<number>;
   type: number;
   truckId: number;
@@ -318,7 +318,7 @@ export interface AlarmTable {
   acknowledged: ColumnType<Flag, Flag | undefined, Flag>;
 }
 
-export interface HeartbeatTable {
+interface HeartbeatTable {
   id: Generated<number>;
   truckId: number;
   heartTime: Millis;
@@ -326,7 +326,7 @@ export interface HeartbeatTable {
   voltage: number;
 }
 
-export interface FenceTable {
+interface FenceTable {
   id: Generated<number>;
   name: string;
   type: string;

@@ -32,7 +32,7 @@ const columnNameOf = (part: string) => /^\s*"?([A-Za-z0-9_]+)"?/.exec(part)?.[1]
  * A table's CREATE statement as SQLite keeps it, renamed, with UNIQUE taken off the named columns' definitions. Throws
  * when a column is missing or holds no such word: the schema is not the one the migration was written for.
  */
-export function createWithoutUnique(createSql: string, table: string, columns: readonly string[], newName: string): string {
+function createWithoutUnique(createSql: string, table: string, columns: readonly string[], newName: string): string {
   const head = new RegExp(`^CREATE TABLE\\s+"?${table}"?\\s*\\(`, 'i').exec(createSql);
   const end = createSql.lastIndexOf(')');
   if (!head || end < head[0].length) throw new Error(`cannot read the definition of ${table}`);

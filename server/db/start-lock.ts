@@ -7,7 +7,7 @@ import type { DbDriver } from './open';
 export const START_LOCK_KEY = 7_271_031_216;
 
 /** Where a start that has to wait says so: once, naming who holds the lock, so a stuck holder can be found. */
-export type StartWaitLog = (message: string) => void;
+type StartWaitLog = (message: string) => void;
 
 /** Runs `work` while holding the start lock. SQLite needs none: one instance serves an embedded file. */
 export async function underStartLock<T>(driver: DbDriver, work: () => Promise<T>, onWait: StartWaitLog = (m) => console.log(m)): Promise<T> {

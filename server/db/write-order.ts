@@ -8,12 +8,12 @@ import type { Database } from './schema';
 /** Advisory lock keys (any constants: each names one lock, nothing else uses them). */
 const LOCKS = { alarmSeq: 7_301_001, authFailure: 7_301_002, event: 7_301_003, organisationTree: 7_301_004 } as const;
 
-export type WriteOrder = keyof typeof LOCKS;
+type WriteOrder = keyof typeof LOCKS;
 
 /** Advisory lock classes taken per company (the first of two int4 keys; the pair's space is apart from the bigint's). */
 const COMPANY_LOCKS = { thresholdHistory: 7_301_101 } as const;
 
-export type CompanyWriteOrder = keyof typeof COMPANY_LOCKS;
+type CompanyWriteOrder = keyof typeof COMPANY_LOCKS;
 
 /**
  * Runs `work` (which inserts rows of generated ids, and may read them) so that writers of the same kind commit one

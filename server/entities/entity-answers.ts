@@ -15,7 +15,7 @@ export function chinaDateTime(ms: number, lang: Lang): string {
   return lang === 'en' ? `${month}/${day}/${year} ${time}` : `${date} ${time}`;
 }
 
-export type WriteAnswer = Envelope<EntityRow> | Envelope<FieldRefusal> | Envelope<VersionConflict> | Envelope<null>;
+type WriteAnswer = Envelope<EntityRow> | Envelope<FieldRefusal> | Envelope<VersionConflict> | Envelope<null>;
 
 export function writeAnswer(request: FastifyRequest, result: WriteResult): WriteAnswer {
   switch (result.kind) {

@@ -14,7 +14,7 @@ export interface FileColumns {
   readonly content: Record<string, Buffer | string>;
 }
 
-export type FileRead = { readonly kind: 'none' } | { readonly kind: 'read'; readonly columns: FileColumns } | { readonly kind: 'refused'; readonly problem: FieldProblem };
+type FileRead = { readonly kind: 'none' } | { readonly kind: 'read'; readonly columns: FileColumns } | { readonly kind: 'refused'; readonly problem: FieldProblem };
 
 const NONE: FileRead = { kind: 'none' };
 

@@ -1,4 +1,4 @@
-// An upload's bytes read into one buffer of the declared length (issue 27): fastify's buffer parser keeps every socket
+// An upload's bytes read into one buffer of the declared length: fastify's buffer parser keeps every socket
 // chunk and then copies them into one, twice the file for a moment; here each chunk is copied as it comes. Without a
 // Content-Length the chunks are kept and joined, within the same limit.
 import { errorCodes } from 'fastify';

@@ -24,7 +24,7 @@ function whole(handlers: Partial<Omit<XmlReader, 'done'>>): XmlReader {
   return { open: () => undefined, close: () => undefined, text: () => undefined, ...handlers, done: () => false };
 }
 
-export interface BookLayout {
+interface BookLayout {
   /** Dates are counted from 1904 (a Mac workbook's option), not 1900. */
   readonly date1904: boolean;
   /** The relationship id of the first visible sheet (the first sheet when all are hidden). */
@@ -48,7 +48,7 @@ export async function readLayout(part: ZipPart): Promise<BookLayout> {
   return { date1904, sheetId: sheet.id };
 }
 
-export interface BookParts {
+interface BookParts {
   /** Part name by relationship id. */
   readonly byId: ReadonlyMap<string, string>;
   readonly sharedStrings: string | undefined;
@@ -82,7 +82,7 @@ export async function readRelationships(part: ZipPart, workbookName: string): Pr
 const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
 
 /** A format code that shows a date: a date or time letter outside quoted text and [brackets] (exceljs's rule). */
-export function isDateFormat(code: string): boolean {
+function isDateFormat(code: string): boolean {
   return /[ymdhMsb]/.test(code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
 }
 

@@ -24,7 +24,7 @@ export interface CheckedRow {
   readonly values: Readonly<Record<string, Cell>>;
 }
 
-export interface CheckedRows {
+interface CheckedRows {
   readonly rows: readonly CheckedRow[];
   /** In row order, then the definition's field order. */
   readonly problems: readonly RowProblem[];

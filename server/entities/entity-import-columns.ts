@@ -9,7 +9,7 @@ import type { Db } from '../db/open';
 import { entityDb } from './entity-table';
 
 /** Marks a required column's header, as the console's forms mark a required field. */
-export const REQUIRED_MARK = '*';
+const REQUIRED_MARK = '*';
 
 export interface CompanyChoice {
   readonly code: string;

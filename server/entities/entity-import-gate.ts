@@ -1,4 +1,4 @@
-// Who may import now (issue 27): one import per user at a time, refused at once otherwise, and at most a few over the
+// Who may import now: one import per user at a time, refused at once otherwise, and at most a few over the
 // whole server, the next waiting before its body is read. A lease ends when its work ends, or when its request closes
 // before the work started (a refused or abandoned upload): never while rows are still being checked or inserted.
 import { IMPORTS_AT_ONCE } from './entity-import-limits';

@@ -1,4 +1,4 @@
-// What reading one uploaded workbook may cost (issue 27): the unpacked size of each part read, the text kept, the
+// What reading one uploaded workbook may cost: the unpacked size of each part read, the text kept, the
 // archive's entries, and how many imports run at once. Each bound is far above what a filled template of
 // TRANSFER_LIMITS.importRows rows needs and far below what would hurt the server (docs/entity-import.md, Limits).
 

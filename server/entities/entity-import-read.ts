@@ -1,4 +1,4 @@
-// Reading an uploaded template without ever holding it unpacked (issue 27): the archive's directory checked first
+// Reading an uploaded template without ever holding it unpacked: the archive's directory checked first
 // (each part read no larger than its bound, as declared), then each part streamed as it inflates (stopped once it
 // outgrows its declaration), the sheet row by row until the row limit. The first visible sheet's header row names the
 // columns (in either language), each later row with any text is a row to import, its cells as the text a form would
@@ -35,7 +35,7 @@ export type SheetRead =
   | { readonly kind: 'header'; readonly problems: readonly SheetProblem[] }
   | { readonly kind: 'rows'; readonly rows: readonly SheetRow[] };
 
-export const HEADER_ROW = 1;
+const HEADER_ROW = 1;
 const WORKBOOK = 'xl/workbook.xml';
 const WORKBOOK_RELATIONSHIPS = 'xl/_rels/workbook.xml.rels';
 const MB = 1024 * 1024;

@@ -6,7 +6,7 @@ import { CELL_TEXT_MAX } from './entity-import-limits';
 import { unreadable } from './entity-import-refused';
 import { cellTooLong, detached, readXml, StringItem } from './entity-import-xml';
 
-export interface SheetContext {
+interface SheetContext {
   readonly strings: readonly string[];
   /** Whether each cell style (`s`) shows a date. */
   readonly dateStyles: readonly boolean[];

@@ -10,7 +10,7 @@ import { setTextCell, TEXT_FORMAT, textSafeWorkbook } from '../http/xlsx-text';
 import { choiceTexts, sheetFields, templateHeader, type CompanyChoice } from './entity-import-columns';
 
 /** The sheet an upload is read from is the first; the choices' sheet comes after it. */
-export const CHOICES_SHEET = 'choices';
+const CHOICES_SHEET = 'choices';
 const MIN_WIDTH = 10;
 const MAX_WIDTH = 40;
 

@@ -1,4 +1,4 @@
-// A bulk import of a definition's rows from its template (issue 14): the file read, every row checked as a single save
+// A bulk import of a definition's rows from its template: the file read, every row checked as a single save
 // would be, and either every row inserted in one transaction, stamped as a new row is (enabled, version 1, the caller
 // and the time), or none and every problem listed by row, column and message in the caller's language.
 import { sql } from 'kysely';
@@ -12,7 +12,7 @@ import { readSheet, type SheetProblem } from './entity-import-read';
 import { entityDb, type Cell, type EntityDb } from './entity-table';
 import { newRowStamp, type WriteContext } from './entity-write';
 
-export type ImportResult =
+type ImportResult =
   /** The file as a whole: not a workbook, empty, too many rows. */
   | { readonly kind: 'refused'; readonly key: LocaleKey; readonly params?: LocaleValues }
   /** Some rows (or the header) break a rule: nothing was inserted. */

@@ -11,7 +11,7 @@ import { referencedDef, referenceLabels } from './entity-references';
 import { columnsOf, inScope, isNumberField, toEntityRow, type Cell, type EntityDb } from './entity-table';
 
 /** Design: a list page holds at most 1,000 rows, as a report page does. */
-export const ENTITY_PAGE = { maxSize: 1000, defaultSize: 50 } as const;
+const ENTITY_PAGE = { maxSize: 1000, defaultSize: 50 } as const;
 
 export interface EntityListQuery {
   readonly page: number;
@@ -21,7 +21,7 @@ export interface EntityListQuery {
   readonly [search: string]: string | number | undefined;
 }
 
-export interface ListProblem {
+interface ListProblem {
   readonly key: LocaleKey;
   readonly params?: LocaleValues;
 }

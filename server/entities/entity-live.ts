@@ -1,4 +1,4 @@
-// Live master data (issue 14): a saved row is announced to every open console, which updates its lists and pickers.
+// Live master data: a saved row is announced to every open console, which updates its lists and pickers.
 import type { EntityPath } from '../../domain/screens/entities/definition';
 import type { Services } from '../services';
 

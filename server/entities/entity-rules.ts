@@ -37,7 +37,7 @@ export function companyProblem(def: EntityDef, caller: Caller, values: Readonly<
 }
 
 /** A stored row holding a unique value: the value, its company (a company rule's), and whether the caller sees that row. */
-export interface UniqueHolder {
+interface UniqueHolder {
   readonly value: Cell;
   readonly company: Cell;
   readonly seen: boolean;

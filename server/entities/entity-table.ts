@@ -80,13 +80,13 @@ export function isNumberField(field: EntityField): boolean {
 }
 
 /** A day (yyyy-MM-dd) as the epoch milliseconds of its midnight in China, whatever the server's zone. */
-export function dateMillis(text: string): number {
+function dateMillis(text: string): number {
   const [year = 0, month = 1, day = 1] = text.split('-').map(Number);
   return Date.UTC(year, month - 1, day) - CHINA_OFFSET_MS;
 }
 
 /** The China day (yyyy-MM-dd) a time falls on. */
-export function dateText(ms: number): string {
+function dateText(ms: number): string {
   return new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 }
 

@@ -1,4 +1,4 @@
-// Calls for export of any entity list and bulk import of a definition's rows from its .xlsx template (issue 14),
+// Calls for export of any entity list and bulk import of a definition's rows from its .xlsx template,
 // derived from the definitions as the list calls are (entity-routes.ts): below `/entity<route path>`, `/export` for
 // every screen, `/template` and `/import` for the importable ones (transfer.ts), each serving that screen alone.
 import type { FastifyRequest } from 'fastify';

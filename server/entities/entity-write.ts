@@ -1,6 +1,6 @@
 // Saving master data: a new row, an edit and a status change, each one transaction with every rule checked inside it.
 // An edit or a status change names the version it was made on: `where key = ? and version = ?`, version + 1 and the
-// caller's name and time; a stale one is refused with the row as it is now (issue 14, "Nothing lost").
+// caller's name and time; a stale one is refused with the row as it is now, so no one's change is overwritten unseen.
 import { ENTITY_STATUS, isEditBlocked, type EntityDef, type EntityStatus } from '../../domain/screens/entities/definition';
 import { entityProblems, type EntityInput, type FieldProblem } from '../../domain/screens/entities/validate';
 import type { EntityRow } from '../../domain/screens/entities/wire';

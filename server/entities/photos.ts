@@ -8,12 +8,12 @@ import { PHOTO_NAME, type FieldProblem } from '../../domain/screens/entities/val
 import type { Db } from '../db/open';
 import type { Cell } from './entity-table';
 
-export type PhotoType = 'jpg' | 'png' | 'gif';
+type PhotoType = 'jpg' | 'png' | 'gif';
 
-export const PHOTO_CONTENT_TYPES: Readonly<Record<PhotoType, string>> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif' };
+const PHOTO_CONTENT_TYPES: Readonly<Record<PhotoType, string>> = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif' };
 
 /** The image type the bytes begin with (their magic numbers), whatever the file was called. */
-export function photoType(bytes: Uint8Array): PhotoType | undefined {
+function photoType(bytes: Uint8Array): PhotoType | undefined {
   const starts = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
   if (starts(0xff, 0xd8, 0xff)) return 'jpg';
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
@@ -21,7 +21,7 @@ export function photoType(bytes: Uint8Array): PhotoType | undefined {
   return undefined;
 }
 
-export type PhotoCheck = { readonly ok: true; readonly type: PhotoType } | { readonly ok: false; readonly key: 'validation.photoType' | 'validation.photoSize' };
+type PhotoCheck = { readonly ok: true; readonly type: PhotoType } | { readonly ok: false; readonly key: 'validation.photoType' | 'validation.photoSize' };
 
 /** Type before size, as the console's own check (validation/upload.ts); under 1 MB, so exactly 1 MB is refused. */
 export function checkPhotoBytes(bytes: Uint8Array): PhotoCheck {

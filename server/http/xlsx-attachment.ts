@@ -1,8 +1,6 @@
-// An .xlsx answer's headers: its media type and a Content-Disposition that keeps a Chinese file name. Shared by the
-// report export (server/reports/export-route.ts) and the entity export and template (server/entities/entity-export.ts).
-import { XLSX_TYPE } from '../../domain/screens/entities/transfer';
-
-export { XLSX_TYPE };
+// An .xlsx answer's Content-Disposition, which keeps a Chinese file name (the media type is the domain's XLSX_TYPE).
+// Shared by the report export (server/exports/export-answer.ts) and the entity export and template
+// (server/entities/entity-transfer-routes.ts).
 
 /** RFC 6266 / 5987: a plain ASCII fallback plus the UTF-8 name, so Chinese file names survive every browser. */
 export function contentDisposition(fileName: string): string {

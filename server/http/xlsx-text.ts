@@ -14,7 +14,7 @@ const TEXT_FORMAT_ID = '49';
  * The styles part with quotePrefix on every cell format of the Text number format. exceljs has no such style
  * attribute, so it is added where the part is written; only text cells and text columns use format 49.
  */
-export function quotePrefixed(stylesXml: string): string {
+function quotePrefixed(stylesXml: string): string {
   return stylesXml.replace(/<xf ([^>]*?)numFmtId="49"/g, (xf: string, before: string) =>
     before.includes('quotePrefix=') ? xf : `<xf quotePrefix="1" ${before}numFmtId="${TEXT_FORMAT_ID}"`);
 }

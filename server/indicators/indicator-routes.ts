@@ -1,4 +1,4 @@
-// GET /indicator<path>?range=30d|7d|1d (issue 16; docs/indicators.md): one route per indicator dashboard, derived
+// GET /indicator<path>?range=30d|7d|1d (docs/indicators.md): one route per indicator dashboard, derived
 // from its definition, answering every figure over the caller's companies, for whoever holds that dashboard's screen.
 import { DEFAULT_INDICATOR_RANGE, indicatorSpan, INDICATOR_RANGES, type IndicatorRange } from '../../domain/screens/indicators/definition';
 import { INDICATORS } from '../../domain/screens/indicators/dashboards';

@@ -29,7 +29,7 @@ function alarmText(wire: Services['wire'], published: PublishedAlarm): string {
   return text;
 }
 
-export interface AlarmFeedOptions {
+interface AlarmFeedOptions {
   readonly now?: () => number;
   /** The replay's database read; tests slow it down to open the window between read and live alarms. */
   readonly read?: typeof alarmsAfter;

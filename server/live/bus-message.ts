@@ -17,7 +17,7 @@ export type BusMessage =
   | { readonly kind: 'resync'; readonly afterSeq: number }
   | SimBusMessage;
 
-export interface BusEnvelope {
+interface BusEnvelope {
   readonly from: string;
   readonly message: BusMessage;
 }

@@ -9,7 +9,7 @@ import type { Services } from '../services';
 import { CLOSE_TEXT, SOCKET_CLOSE, type LiveLimits } from './socket-policy';
 
 /** Both sockets' open messages may carry the session token (browsers cannot set headers on a socket). */
-export interface OpenMessage {
+interface OpenMessage {
   readonly token?: string;
 }
 

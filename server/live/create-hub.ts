@@ -13,7 +13,7 @@ export interface HubOptions {
   readonly busLog?: BusLog | undefined;
 }
 
-export function defaultInstanceId(): string {
+function defaultInstanceId(): string {
   return `${os.hostname()}:${process.pid}`;
 }
 

@@ -4,12 +4,10 @@ import { parseRecordingLines, type ParsedLines, type RecordingLine } from '../..
 import { parseTruckStatusRows } from '../../domain/wire/truck-row';
 import type { RawFrame } from './hub';
 
-export type { RecordingProblem } from '../../domain/wire/recording-lines';
-
 /** One received frame; `t` is its receive time in ms, absolute or relative to the recording's start. */
-export type RecordedFrame = RecordingLine;
+type RecordedFrame = RecordingLine;
 
-export type ParsedRecording = ParsedLines<RecordedFrame>;
+type ParsedRecording = ParsedLines<RecordedFrame>;
 
 /** Why a frame's data is not what that socket sends, or undefined when it is (a replay must not feed the console junk). */
 function dataProblem(socket: RawFrame['socket'], data: unknown): string | undefined {
@@ -32,12 +30,12 @@ export interface ReplayClock {
   sleep(ms: number): Promise<void>;
 }
 
-export const systemClock: ReplayClock = {
+const systemClock: ReplayClock = {
   now: () => performance.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
-export interface ReplayOptions {
+interface ReplayOptions {
   /** 2 replays twice as fast; default 1. */
   readonly speed?: number;
   readonly clock?: ReplayClock;
@@ -73,7 +71,7 @@ export async function replayRecording(
   return published;
 }
 
-export interface ReplayArgs {
+interface ReplayArgs {
   readonly file: string;
   readonly speed: number;
 }

@@ -9,7 +9,7 @@ import { LocalHub, type AccountChange, type BusState, type BusStatus, type DataC
 import { SeqWindow } from './seq-window';
 import { SimRequests, type SimAlarmRequest, type SimAnswer, type SimServe } from './sim-requests';
 
-export const BUS_CHANNEL = 'fleet-console:live';
+const BUS_CHANNEL = 'fleet-console:live';
 
 /**
  * How far below the highest seq seen when the bus went down the catch-up starts reading. With PostgreSQL a seq is
@@ -30,13 +30,13 @@ export interface BusLog {
   error(message: string, error: unknown): void;
 }
 
-export const consoleBusLog: BusLog = {
+const consoleBusLog: BusLog = {
   info: (message) => console.log(message),
   warn: (message) => console.warn(message),
   error: (message, error) => console.error(message, error),
 };
 
-export interface RedisHubOptions {
+interface RedisHubOptions {
   readonly url: string;
   readonly instanceId: string;
   readonly backlog: BusBacklog;
@@ -62,7 +62,7 @@ function redisAddress(url: string): string {
 /** Doubling from 100 ms to 3 s, with jitter so instances do not reconnect in lock-step. */
 const backoff = (times: number) => Math.min(100 * 2 ** Math.min(times - 1, 10), RETRY_MAX_MS) + Math.floor(Math.random() * 100);
 
-export class RedisHub implements LiveHub {
+class RedisHub implements LiveHub {
   private readonly local: LocalHub;
   private readonly publisher: Redis;
   private readonly subscriber: Redis;

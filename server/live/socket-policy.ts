@@ -4,7 +4,7 @@ import { SOCKET_CLOSE } from '../../domain/wire/sockets';
 
 export { SOCKET_CLOSE };
 
-export type CloseReason = keyof typeof SOCKET_CLOSE;
+type CloseReason = keyof typeof SOCKET_CLOSE;
 
 /** The close reason's text, in the caller's language (a close reason holds at most 123 bytes). */
 export const CLOSE_TEXT: Readonly<Record<Exclude<CloseReason, 'tooBig'>, LocaleKey>> = {

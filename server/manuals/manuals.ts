@@ -16,5 +16,3 @@ export const MANUAL_SECTIONS = {
     'live-connection', 'errors', 'water-screens',
   ],
 } as const satisfies Record<ManualId, readonly string[]>;
-
-export type ManualSectionId = (typeof MANUAL_SECTIONS)[ManualId][number];

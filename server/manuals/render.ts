@@ -7,7 +7,7 @@ import { MANUAL_SECTIONS, MANUAL_SECTIONS_DIR } from './manuals';
 
 const STYLESHEET = path.resolve(import.meta.dirname, 'manual.css');
 
-export interface ManualSection {
+interface ManualSection {
   readonly id: string;
   readonly title: string;
   readonly html: string;
@@ -23,7 +23,7 @@ export function sectionTitle(html: string): string | undefined {
   return /<h2[^>]*>([\s\S]*?)<\/h2>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '').trim();
 }
 
-export async function readSections(manual: ManualId, lang: Lang): Promise<ManualSection[]> {
+async function readSections(manual: ManualId, lang: Lang): Promise<ManualSection[]> {
   return Promise.all(
     MANUAL_SECTIONS[manual].map(async (id) => {
       const html = (await fs.readFile(path.join(MANUAL_SECTIONS_DIR, sectionFileName(id, lang)), 'utf8')).trim();

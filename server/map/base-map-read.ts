@@ -1,4 +1,4 @@
-// GET /map/base's data (issue 16, docs/map.md): the caller's companies' enabled places and approved fences, read from
+// GET /map/base's data (docs/map.md): the caller's companies' enabled places and approved fences, read from
 // the database, around the city layer (city-layer.ts).
 import { isCircleShape, parseFenceShape, type FenceShape, type LngLat } from '../../domain/fence-shape';
 import type { BaseMap, FenceFeature, PlaceFeature } from '../../domain/map/base-map';

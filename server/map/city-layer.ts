@@ -1,4 +1,4 @@
-// The offline base map's city (issue 16, docs/map.md): its bounds, district labels and a grid of named arterial roads,
+// The offline base map's city (docs/map.md): its bounds, district labels and a grid of named arterial roads,
 // drawn from the simulator's city alone, so the console has a map where no tile server is reachable.
 import type { LngLat } from '../../domain/fence-shape';
 import type { BaseMap, DistrictFeature, RoadFeature } from '../../domain/map/base-map';

@@ -1,4 +1,4 @@
-// GET /map/base and GET /map/config (issue 16, docs/map.md): the offline base map of the caller's companies, for whoever
+// GET /map/base and GET /map/config (docs/map.md): the offline base map of the caller's companies, for whoever
 // holds a screen that draws a map, and the deployment's base layer (no data of anyone's), for any logged-in user.
 import { MAP_CALL_PATHS, type BaseMap, type MapConfig } from '../../domain/map/base-map';
 import type { RoutePath } from '../../domain/routes';

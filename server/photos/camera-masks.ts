@@ -9,7 +9,7 @@ import type { Db } from '../db/open';
 const FILE = 'ctlsyscfg.txt';
 const DEF = paramFileDef(FILE);
 
-export type CameraMasks = Readonly<Record<PhotoTrigger, number>>;
+type CameraMasks = Readonly<Record<PhotoTrigger, number>>;
 
 function maskNumber(key: string, raw: string | undefined): number | undefined {
   const field = DEF.header.find((candidate) => candidate.key === key);
@@ -45,7 +45,7 @@ interface MaskChange {
 }
 
 /** The masks of one truck at any moment from `since` on. */
-export interface MaskHistory {
+interface MaskHistory {
   at(trigger: PhotoTrigger, time: number): number;
 }
 

@@ -9,7 +9,7 @@ import { PHOTO_LIST_LIMIT, photoId, type Photo, type PhotoListAnswer, type Photo
 import type { Db } from '../db/open';
 import { readMaskHistory } from './camera-masks';
 
-export interface PhotoTruck {
+interface PhotoTruck {
   readonly id: number;
   readonly signCode: string;
   /** Its camera's channel count; 0 when it has no camera row. */

@@ -1,4 +1,4 @@
-// GET /photos and GET /photo (issue 16, view_photos; docs/photos.md): one of the caller's trucks' snapshots in a range
+// GET /photos and GET /photo (view_photos; docs/photos.md): one of the caller's trucks' snapshots in a range
 // of at most 3 days, and one snapshot as a JPEG, for whoever holds the view_photos screen. A truck of another company
 // is no truck: 404, as for a truck that does not exist.
 import fs from 'node:fs/promises';

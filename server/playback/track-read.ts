@@ -8,13 +8,13 @@ import { isRecord } from '../../domain/wire/guards';
 import type { Db } from '../db/open';
 
 /** The event kinds a track shows, and the mark each becomes with its detail number. */
-export type MarkEvents = Readonly<Partial<Record<EventKind, MarkKind>>>;
+type MarkEvents = Readonly<Partial<Record<EventKind, MarkKind>>>;
 
 /** The oil-truck playback's marks: parking events are stops, manhole cover openings are covers. */
-export const TRUCK_MARK_EVENTS: MarkEvents = { parking: 'stop', switch_cover: 'cover' };
+const TRUCK_MARK_EVENTS: MarkEvents = { parking: 'stop', switch_cover: 'cover' };
 
 /** The sprinkler playback's marks: stops, and its spraying runs (the simulator's `spray` events, full to empty). */
-export const SPRINKLER_MARK_EVENTS: MarkEvents = { parking: 'stop', spray: 'spray' };
+const SPRINKLER_MARK_EVENTS: MarkEvents = { parking: 'stop', spray: 'spray' };
 
 export const MARK_EVENT_SETS: Readonly<Record<TrackMarkSet, MarkEvents>> = { truck: TRUCK_MARK_EVENTS, sprinkler: SPRINKLER_MARK_EVENTS };
 

@@ -1,4 +1,4 @@
-// GET /track (issue 16, playback_track; docs/playback.md): one of the caller's trucks' fixes and marks in a range of at
+// GET /track (playback_track; docs/playback.md): one of the caller's trucks' fixes and marks in a range of at
 // most 3 days, for whoever holds a playback screen (the trucks' or the water trucks'). A range over 3 days or reversed
 // is refused with the domain's rule.
 import type { RoutePath } from '../../domain/routes';

@@ -21,7 +21,7 @@ export interface Part {
 }
 
 /** A table whose new rows change the days they fall in: its id, its time, and the days after that a row reaches. */
-export interface Watch {
+interface Watch {
   readonly table: 'position' | 'event' | 'alarm';
   /** Only rows of these event kinds count (events). */
   readonly kinds?: readonly string[];

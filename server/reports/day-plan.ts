@@ -17,7 +17,7 @@ export interface Part {
 }
 
 /** How a column's final value is made from its parts (indexes into the partial row's parts). */
-export type Finish =
+type Finish =
   | { readonly kind: 'key'; readonly index: number; readonly resolve?: 'signCode' | 'companyName' }
   | { readonly kind: 'part'; readonly index: number }
   | { readonly kind: 'ratio'; readonly numerator: number; readonly denominator: number }

@@ -21,7 +21,7 @@ interface StoredReport {
   readonly days: Map<number, readonly PartialRow[]>;
 }
 
-export interface DayCache {
+interface DayCache {
   /** The highest event id read; events above it are new. Undefined until the first call. */
   seen: number | undefined;
   /** Bumped whenever new events dropped days: a day computed across a bump may miss them and is not kept. */

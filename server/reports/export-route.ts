@@ -23,7 +23,7 @@ interface ExportBody extends ReportQuery {
   readonly [EXPORT_TICKET_FIELD]?: string;
 }
 
-export interface ExportOptions {
+interface ExportOptions {
   readonly url: string;
   readonly access: RouteAccess;
   readonly properties: Readonly<Record<string, object>>;

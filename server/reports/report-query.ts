@@ -83,7 +83,7 @@ export function countSql(ctx: ReportContext, def: ReportDef, query: ReportQuery)
 /** Rows ordered by a derived cell are read in chunks of this many, all of them, then ordered in memory. */
 const DERIVED_CHUNK = 5_000;
 
-export interface ReportRun {
+interface ReportRun {
   page(query: ReportQuery): Promise<ReportPage>;
   totals(query: ReportQuery): Promise<ReportTotals>;
   /** Every row of the query in sort order, read a page at a time (the export). */

@@ -11,10 +11,6 @@ import { expandFrom, inventorySql, TIME_COLUMN, type SourceTable, type ValueSql 
 
 type Expr = RawBuilder<unknown>;
 
-export function aggregated(column: ReportColumn): boolean {
-  return isAggregate(column.value);
-}
-
 /** A grouped report's key columns: neither aggregates nor derived from other cells. */
 export function isGroupKey(column: ReportColumn): boolean {
   return !isAggregate(column.value) && !isDerived(column.value);

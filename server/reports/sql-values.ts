@@ -24,7 +24,7 @@ export function jsonPath(kind: DbKind, document: Expr, path: string, type: DataT
   return text;
 }
 
-export function dayOrMonth(kind: DbKind, time: Expr, field: 'day' | 'month'): Expr {
+function dayOrMonth(kind: DbKind, time: Expr, field: 'day' | 'month'): Expr {
   const shifted = sql`(${time} + ${sql.lit(CHINA_OFFSET_MS)})`;
   if (kind === 'sqlite') {
     const pattern = field === 'day' ? '%Y-%m-%d' : '%Y-%m';

@@ -9,10 +9,10 @@ import { renderManual } from '../manuals/render';
 import { MANUAL_IMAGES_DIR, resolveManualImage } from '../manuals/shots';
 import type { ContractPlugin } from './plugin';
 
-export const DOWNLOADS_DIR = path.resolve(import.meta.dirname, '../downloads');
+const DOWNLOADS_DIR = path.resolve(import.meta.dirname, '../downloads');
 
 /** The manual's images path, relative to its pages: `images/login.zh.png`. */
-export const MANUAL_IMAGES_PATH = `${DOWNLOADS_PATH}/images`;
+const MANUAL_IMAGES_PATH = `${DOWNLOADS_PATH}/images`;
 
 const notFound = (request: FastifyRequest, reply: FastifyReply) =>
   reply.send(failText(request, 404, 'server.notFound', { path: request.url.split('?')[0] ?? '' }));

@@ -10,19 +10,19 @@ import { isRecord } from '../../domain/wire/guards';
 import type { PageQuery, Paged } from '../../domain/wire/records';
 import { failText } from '../envelope';
 
-export interface TimeRange {
+interface TimeRange {
   readonly startTime?: number;
   readonly endTime?: number;
 }
 
 /** A column of the query's tables whose values are of type T (a company code, a time). */
-export type ColumnOf<DB, TB extends keyof DB, T> = {
+type ColumnOf<DB, TB extends keyof DB, T> = {
   [R in StringReference<DB, TB>]: SelectType<ExtractTypeFromStringReference<DB, TB, R>> extends T ? R : never;
 }[StringReference<DB, TB>] & string;
 
-export type OrderTerm<DB, TB extends keyof DB> = readonly [column: StringReference<DB, TB> & string, direction: OrderByDirection];
+type OrderTerm<DB, TB extends keyof DB> = readonly [column: StringReference<DB, TB> & string, direction: OrderByDirection];
 
-export interface PagedList<DB, TB extends keyof DB, O, Row, Out> {
+interface PagedList<DB, TB extends keyof DB, O, Row, Out> {
   /** The rows the route lists (its table, joins and own filters), before companies, range and page. */
   readonly from: SelectQueryBuilder<DB, TB, O>;
   /** The column holding a row's company: only the caller's companies are read. */

@@ -25,7 +25,7 @@ async function checkOldPassword(services: Services, auth: AuthContext, request: 
   return 'right';
 }
 
-export interface PasswordRoutes {
+interface PasswordRoutes {
   /** PUT /userInfoPwd: the spec's call. */
   readonly change: ContractPlugin;
   /** POST /verifyPwd: our addition for the dialog's blur check; a right answer also allows the next change. */

@@ -8,8 +8,8 @@ import { failText, langOf } from '../envelope';
 import { field, type ContractPlugin } from './plugin';
 
 /** The failure texts the console compares literally (spec §8); success texts live beside the wire types. */
-export const QUICK_VISIT_ADD_FAILED = '添加失败';
-export const QUICK_VISIT_REMOVE_FAILED = '移除失败';
+const QUICK_VISIT_ADD_FAILED = '添加失败';
+const QUICK_VISIT_REMOVE_FAILED = '移除失败';
 
 export const quickVisitRoutes: ContractPlugin = async (app, { services }) => {
   const { db } = services;

@@ -22,7 +22,7 @@ interface BarDataBody {
 }
 
 /** The company codes a bar-data request names; none names all the caller's companies. */
-export function requestedCodes(userPri: BarDataBody['userPri']): string[] {
+function requestedCodes(userPri: BarDataBody['userPri']): string[] {
   if (userPri === undefined) return [];
   if (typeof userPri === 'string') return userPri.split(',').map((code) => code.trim()).filter((code) => code !== '');
   return userPri.map((entry) => entry.key);

@@ -1,7 +1,7 @@
 // Strict reading of an alarm type-id comma list from a request: unknown ids are named, not silently dropped.
 import { isAlarmTypeId, parseTypeIds, type AlarmTypeId } from '../../domain/alarm-types';
 
-export interface ReadTypeIds {
+interface ReadTypeIds {
   /** Known ids, duplicates dropped, first-seen order kept. */
   readonly ids: AlarmTypeId[];
   /** The parts that are not known alarm type ids, as sent. */

@@ -45,7 +45,7 @@ interface SeedRole {
   readonly functions: readonly string[];
 }
 
-export const ROLES: readonly SeedRole[] = [
+const ROLES: readonly SeedRole[] = [
   { name: ROLE.admin, description: '系统管理员，拥有全部功能', superMan: true, functions: [] },
   {
     name: ROLE.userAdmin,
@@ -62,7 +62,7 @@ export const ROLES: readonly SeedRole[] = [
   { name: ROLE.garden, description: '园林局洒水车用户', superMan: false, functions: ['personal', ...SPRINKLER_ROUTES] },
 ];
 
-export interface DemoAccount {
+interface DemoAccount {
   readonly userName: string;
   readonly password: string;
   readonly realName: string;

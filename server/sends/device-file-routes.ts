@@ -1,4 +1,4 @@
-// A truck's parameter files (issue 15, params_files): read the device's copy, and send an edited file to trucks. The
+// A truck's parameter files (params_files): read the device's copy, and send an edited file to trucks. The
 // server checks the text again as the editor did (every limit, no change to a value the device reports) and refuses
 // an edit made from a copy the device has changed since.
 import { translate, type Lang } from '../../domain/i18n';

@@ -1,4 +1,4 @@
-// The server's copy of each truck's device files (issue 15): what the device last confirmed. A truck's device holds
+// The server's copy of each truck's device files: what the device last confirmed. A truck's device holds
 // its eleven catalogue files from the start (made from the truck's facts on first read), and a few settings of its
 // own as JSON (parameters, camera, firmware versions); a confirmed send replaces the copy and bumps its version.
 import { paramFileDef } from '../../domain/params/catalogue';
@@ -9,7 +9,7 @@ import type { Db } from '../db/open';
 /** Device state that is not a catalogue file, kept beside the files under these names. */
 export const DEVICE_STATE_FILES = { parameter: 'parameter.json', camera: 'camera.json', firmware: 'firmware.json' } as const;
 
-export interface DeviceFile {
+interface DeviceFile {
   readonly content: string;
   readonly version: number;
   readonly updatedAt: number;

@@ -3,7 +3,7 @@
 import type { EntityPath } from '../../domain/screens/entities/definition';
 import type { Services } from '../services';
 
-export const SEND_LIST_PATH = '/setting/device_parameter/send_message' satisfies EntityPath;
+const SEND_LIST_PATH = '/setting/device_parameter/send_message' satisfies EntityPath;
 
 /** A changed row of some list, and whose it is. */
 export interface ChangedRow {

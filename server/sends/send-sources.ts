@@ -8,7 +8,7 @@ import { stepsFor, type SendSpec } from './send-store';
 import { markTankTablesToBeSent } from './tank-table-sends';
 
 /** A source and whether it names its own truck (parameters, camera settings, tank tables) or goes where it is told. */
-export interface SendSource {
+interface SendSource {
   readonly spec: SendSpec;
   /** The one truck the row belongs to, when the row is a truck's own. */
   readonly truckId?: number;

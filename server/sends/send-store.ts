@@ -1,4 +1,4 @@
-// The sends' status of record (issue 15; docs/device-sends.md): new sends to trucks, refused while the same thing is
+// The sends' status of record (docs/device-sends.md): new sends to trucks, refused while the same thing is
 // still pending there, and each later change made only from the status the changer read, so a stop and a device's
 // answer racing each other never both win. The simulated devices (server/sim/device-responder.ts) and every console
 // follow these rows.
@@ -32,7 +32,7 @@ export interface SendSpec {
 }
 
 /** Bytes per transfer packet: the step count a send's progress is shown in. */
-export const PACKET_BYTES = 1024;
+const PACKET_BYTES = 1024;
 /** A send of hundreds of kilobytes still shows its progress in steps a list can follow. */
 const MAX_STEPS = 50;
 
@@ -41,10 +41,10 @@ export function stepsFor(bytes: number): number {
 }
 
 /** The statuses a send is still under way in: no second send of the same thing to that truck meanwhile. */
-export const PENDING_STATUSES: readonly SendStatus[] = [...new Set<SendStatus>([...FILE_SEND_PENDING, ...TANK_TABLE_PENDING])];
+const PENDING_STATUSES: readonly SendStatus[] = [...new Set<SendStatus>([...FILE_SEND_PENDING, ...TANK_TABLE_PENDING])];
 
 /** A new send's first status: a tank table waits 'to be sent', anything else is 'not sent' yet. */
-export function initialStatus(kind: SendKind): SendStatus {
+function initialStatus(kind: SendKind): SendStatus {
   return kind === 'tankTable' ? 'toBeSent' : 'notSent';
 }
 

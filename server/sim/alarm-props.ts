@@ -7,7 +7,7 @@ import { roundCoord } from './city';
 import type { TruckSpec } from './fleet';
 
 /** Where and how the truck was when the alarm fired; every alarm's properties carry it. */
-export interface AlarmSubject {
+interface AlarmSubject {
   readonly spec: TruckSpec;
   readonly lat: number;
   readonly lng: number;
@@ -60,7 +60,7 @@ export function genericAlarm(s: AlarmSubject, type: AlarmTypeId, time: number, e
   return alarm(s, type, time, { ...base(s), ...extra }, remark);
 }
 
-export interface TripFacts {
+interface TripFacts {
   readonly loadVolume: number;
   readonly loss: number;
   readonly startTime: number;

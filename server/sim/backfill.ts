@@ -23,7 +23,7 @@ const FLUSH_AT = 50_000;
  */
 const ALARM_BACKDATE_MS = DAY;
 
-export interface BackfillOptions {
+interface BackfillOptions {
   readonly seed: number | string;
   /** The end of history; the live simulator takes over from here. */
   readonly now: number;

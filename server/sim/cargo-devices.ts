@@ -10,7 +10,7 @@ const MIN = 60_000;
 /** Chance per compartment filled or emptied that someone hits the emergency stop (or an overfill probe trips it). */
 const EMERGENCY_STOP_RATE = 0.004;
 
-export interface MeterReading {
+interface MeterReading {
   readonly meterNo: string | null;
   readonly meterVolume: number | null;
 }

@@ -1,4 +1,4 @@
-// How a simulated device answers a send (issue 15; docs/device-sends.md), as a pure function of the send's row, the
+// How a simulated device answers a send (docs/device-sends.md), as a pure function of the send's row, the
 // time and whether the truck is reachable: the next status of record, or none yet. Deterministic per send and
 // attempt, so a test or a replay sees the same answers; the server restarting mid-send changes nothing, since every
 // decision reads only the stored row.
@@ -7,7 +7,7 @@ import type { SendStatus } from '../sends/send-store';
 import { hashSeed } from './random';
 
 /** The row fields a move reads. */
-export interface SendState {
+interface SendState {
   readonly id: number;
   readonly kind: SendKind;
   readonly status: SendStatus;
@@ -18,7 +18,7 @@ export interface SendState {
   readonly updatedAt: number;
 }
 
-export const DEVICE_TIMING = {
+const DEVICE_TIMING = {
   /** A device picks a queued send up this long after it was queued, plus up to `pickupJitterMs`. */
   pickupMs: 300,
   pickupJitterMs: 900,
@@ -30,7 +30,7 @@ export const DEVICE_TIMING = {
 } as const;
 
 /** Share of transfers that arrive corrupted (a CRC error), per attempt. */
-export const CRC_ERROR_RATE = 0.04;
+const CRC_ERROR_RATE = 0.04;
 
 /** What happens to a send now. `arrived`: the transfer completed and the device must judge the content. */
 export type DeviceMove =

@@ -1,4 +1,4 @@
-// What a simulated device does with a send once it has it all (issue 15; docs/device-sends.md): it judges the content
+// What a simulated device does with a send once it has it all (docs/device-sends.md): it judges the content
 // as a real console would (a value its hardware cannot take is a data error), applies it, and the server records each
 // value it changed (params_record, modify_record). Runs inside the transaction that moves the send's status.
 import { paramFileDef } from '../../domain/params/catalogue';

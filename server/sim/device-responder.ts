@@ -1,4 +1,4 @@
-// The simulated trucks' devices answering sends (issue 15; docs/device-sends.md): on a short timer, every send still
+// The simulated trucks' devices answering sends (docs/device-sends.md): on a short timer, every send still
 // under way moves as its device would (device-moves.ts) and what the device does with the content is applied
 // (device-outcomes.ts), in one transaction per tick; then every console that may see a changed row is told. All state
 // is in the send rows, so a server restarted mid-send carries on where it stopped. Runs beside the simulator, on the
@@ -22,7 +22,7 @@ const TICK_MS = 250;
 
 type Send = Row<'deviceSend'>;
 
-export interface DeviceResponderOptions {
+interface DeviceResponderOptions {
   readonly tickMs?: number;
   readonly now?: () => number;
   /** false: no timer, the caller drives `tick` (tests). */

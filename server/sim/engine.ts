@@ -31,7 +31,7 @@ export interface SimSink {
   alarm(alarm: NewAlarm): void;
 }
 
-export interface EngineOptions {
+interface EngineOptions {
   readonly seed: number | string;
   /** Scales every random alarm rate; below 1 it also thins alarms that follow from the state. */
   readonly alarmRate?: number;

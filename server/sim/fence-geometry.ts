@@ -42,7 +42,7 @@ function outline(centre: LatLng, offsets: readonly (readonly [north: number, eas
   return polygon('polygon', offsets.map(([north, east]) => lngLat(offsetKm(centre, north, east))));
 }
 
-export interface ZoneFence {
+interface ZoneFence {
   readonly name: string;
   readonly companyCode: string;
   readonly shape: FenceShape;

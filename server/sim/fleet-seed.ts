@@ -13,18 +13,18 @@ import { rechargeRows, repairCardRows, simCardRows } from './sim-cards';
 import { insertRows, type SqlValue } from './sql';
 import { fenceRows } from './fences';
 
-export const DEFAULT_FLEET_SIZE = 80;
+const DEFAULT_FLEET_SIZE = 80;
 /** The reference time when the caller gives none (2025-01-01 00:00 China time): a seed alone then fixes every value. */
 export const SEED_EPOCH = Date.UTC(2024, 11, 31, 16);
 
-export interface FleetSeedOptions {
+interface FleetSeedOptions {
   readonly seed: number | string;
   /** Total trucks over all fleet companies; default 80. */
   readonly trucks?: number;
   readonly now?: number;
 }
 
-export interface FleetSeedResult {
+interface FleetSeedResult {
   readonly trucks: number;
   readonly depots: number;
   readonly stations: number;

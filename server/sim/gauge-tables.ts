@@ -1,4 +1,4 @@
-// The tank tables trucks' level gauges use (issue 15): the one each truck's device last confirmed, read when the
+// The tank tables trucks' level gauges use: the one each truck's device last confirmed, read when the
 // simulator starts so a restart keeps turning levels into the same volumes.
 import { parseTankTable, type TankTable } from '../../domain/params/tank-table';
 import type { Db } from '../db/open';

@@ -4,12 +4,10 @@ import { openThresholdCache } from '../thresholds/threshold-cache';
 import { startSimulator as startFleetSimulator, type Simulator, type SimulatorOptions } from './simulator';
 import { useProcessThresholds } from './thresholds';
 
-export { backfill, type BackfillOptions, type BackfillReport } from './backfill';
-export { EVENT_KINDS, HIGH_LOSS_RATE, type EventData, type EventKind } from '../../domain/events';
-export type { SimEvent } from './events';
-export { DEFAULT_FLEET_SIZE, SEED_EPOCH, seedFleet, type FleetSeedOptions, type FleetSeedResult } from './fleet-seed';
-export { OVERLONG_WORK_MIN, SPEED_LIMIT } from './alarm-props';
-export type { SimDevices, Simulator, SimulatorOptions, TickReport } from './simulator';
+export { backfill, type BackfillReport } from './backfill';
+export { EVENT_KINDS } from '../../domain/events';
+export { seedFleet } from './fleet-seed';
+export type { SimDevices, Simulator, SimulatorOptions } from './simulator';
 
 /**
  * Runs the simulator live with the database's thresholds (docs/thresholds.md): a cache of the threshold rows, read

@@ -7,7 +7,7 @@ import type { Leadership, LeadershipEvents, LeadershipOptions } from './leadersh
 export const DEFAULT_RETRY_MS = 3_000;
 
 /** An arbitrary constant naming the simulator's lock among the database's advisory locks (one fleet per database). */
-export const SIMULATOR_LOCK_KEY = 7_271_031_215;
+const SIMULATOR_LOCK_KEY = 7_271_031_215;
 
 /** The lock connection's application_name, so an operator (or a test) can find it in pg_stat_activity. */
 export function lockConnectionName(instanceId: string): string {

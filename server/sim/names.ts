@@ -24,7 +24,7 @@ export function permutation(size: number, rng: Rng): (i: number) => number {
   };
 }
 
-export interface TruckIdentity {
+interface TruckIdentity {
   readonly signCode: string;
   readonly consoleSn: string;
   readonly phone: string;

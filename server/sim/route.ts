@@ -13,7 +13,7 @@ export interface Route {
   along: number;
 }
 
-export function routeThrough(through: readonly LatLng[]): Route {
+function routeThrough(through: readonly LatLng[]): Route {
   // Copies: callers pass the truck itself as the start, and it keeps moving.
   const points = through.map((p) => ({ lat: p.lat, lng: p.lng }));
   const lengths: number[] = [];
@@ -44,14 +44,8 @@ export function loopRoute(from: LatLng, rng: Rng, radiusKm: number): Route {
   return routeThrough(points);
 }
 
-export function routeLength(route: Route): number {
-  let km = 0;
-  for (const l of route.lengths) km += l;
-  return km;
-}
-
 /** Where a moving thing is; advance() writes into it rather than allocating, since it runs for every truck every step. */
-export interface Mover {
+interface Mover {
   lat: number;
   lng: number;
   heading: number;

@@ -15,7 +15,7 @@ const CARRIER_BY_PREFIX: Readonly<Record<string, string>> = {
 /** ICCIDs start 89 86 (telecom, China) and the issuer's two digits; 20 digits in all. */
 const ISSUER: Readonly<Record<string, string>> = { chinaMobile: '00', chinaUnicom: '01', chinaTelecom: '03' };
 
-export interface SeededTruck {
+interface SeededTruck {
   readonly id: number;
   readonly phone: string;
   readonly companyCode: string;
@@ -41,7 +41,7 @@ export function rechargeRows(trucks: readonly SeededTruck[], rng: Rng, now: numb
   );
 }
 
-export interface SeededDepot {
+interface SeededDepot {
   readonly code: string;
   readonly companyCode: string;
 }

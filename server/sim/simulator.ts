@@ -26,7 +26,7 @@ export interface SimulatorOptions {
   readonly onError?: (error: unknown) => void;
 }
 
-export interface TickReport {
+interface TickReport {
   readonly rows: number;
   readonly positions: number;
   readonly events: number;

@@ -11,9 +11,9 @@ type Executor = Kysely<Database>;
 /** SQLite's historical default limit; newer builds allow more, but 999 works everywhere (PostgreSQL's is 65,535). */
 const MAX_VARIABLES = 999;
 
-export type ColumnOf<T extends TableName> = keyof Insertable<Database[T]> & string;
+type ColumnOf<T extends TableName> = keyof Insertable<Database[T]> & string;
 
-export interface InsertOptions<T extends TableName> {
+interface InsertOptions<T extends TableName> {
   /** Upsert: a row whose `upsertOn` value exists overwrites that row's other columns instead. */
   readonly upsertOn?: ColumnOf<T>;
 }

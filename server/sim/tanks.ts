@@ -36,7 +36,7 @@ export function compartmentLitres(model: TruckModel, capacityTonnes: number, com
 }
 
 /** Compartment height in mm, for level readings: a level gauge reports millimetres, not litres. */
-export const TANK_HEIGHT_MM = 1800;
+const TANK_HEIGHT_MM = 1800;
 
 export function levelMm(vt: number, capacity: number): number {
   return capacity > 0 ? Math.round((vt / capacity) * TANK_HEIGHT_MM) : 0;

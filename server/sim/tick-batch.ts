@@ -4,8 +4,8 @@ import type { SimSink } from './engine';
 import type { SimEvent } from './events';
 import type { TruckSim } from './truck-sim';
 
-export type Position = readonly [truckId: number, time: number, lat: number, lng: number, speed: number, heading: number, area: string];
-export type Heartbeat = readonly [truckId: number, heartTime: number, gpsTime: number, voltage: number];
+type Position = readonly [truckId: number, time: number, lat: number, lng: number, speed: number, heading: number, area: string];
+type Heartbeat = readonly [truckId: number, heartTime: number, gpsTime: number, voltage: number];
 
 /** Collects one tick's output; alarms wait until the rows are committed, then go through recordAlarm. */
 export class TickBatch implements SimSink {

@@ -86,7 +86,7 @@ export interface ColdZone {
 }
 
 /** A device fault under way: its event is written once it recovers, or at the shift's end if it does not. */
-export interface DeviceFault {
+interface DeviceFault {
   readonly device: DeviceKind;
   readonly deviceNo: string;
   readonly faultCode: number;
@@ -110,7 +110,7 @@ export interface Trip {
   sprayKm: number;
 }
 
-export interface Speeding {
+interface Speeding {
   readonly start: number;
   readonly target: number;
   readonly until: number;
@@ -122,7 +122,7 @@ export interface Speeding {
 }
 
 /** What the status row last showed: frozen while offline, refreshed at each report. */
-export interface Shown {
+interface Shown {
   lat: number;
   lng: number;
   speed: number;
@@ -134,7 +134,7 @@ export interface Shown {
 export interface TruckSim {
   readonly spec: TruckSpec;
   /**
-   * The tank table the truck's level gauge confirmed (issue 15), which turns each compartment's measured level into
+   * The tank table the truck's level gauge confirmed, which turns each compartment's measured level into
    * the volume it reports; without one the gauge reports the true volume.
    */
   gauge?: TankTable;

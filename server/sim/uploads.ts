@@ -12,7 +12,7 @@ export interface DayUploads {
   lastTime: number;
 }
 
-export type Transmission = 'statusReports' | 'positions' | 'heartbeats';
+type Transmission = 'statusReports' | 'positions' | 'heartbeats';
 
 export function noUploads(): DayUploads {
   return {

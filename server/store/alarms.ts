@@ -53,7 +53,7 @@ export function recordAlarm(db: Db, hub: LiveHub, input: NewAlarm, now = Date.no
   return turn;
 }
 
-export interface AlarmFilter {
+interface AlarmFilter {
   readonly companyCodes: readonly string[];
   /** Empty: none (a choice of nothing). */
   readonly typeIds: readonly number[];

@@ -4,7 +4,7 @@ import type { TankInventory, TruckStatusRow } from '../../domain/wire/truck-row'
 import type { Db } from '../db/open';
 import type { PublishedRow } from '../live/hub';
 
-export interface RowQuery {
+interface RowQuery {
   readonly companyCodes: readonly string[];
   /** Only these trucks (the simulator's changed set); all when absent. */
   readonly truckIds?: readonly number[];

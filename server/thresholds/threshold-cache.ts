@@ -7,7 +7,7 @@ import { readThresholds } from './threshold-read';
 import { DEFAULT_SNAPSHOT, type ThresholdSnapshot } from './threshold-snapshot';
 
 /** The latest a saved threshold takes to act when its change notice was missed. */
-export const THRESHOLD_REFRESH_MS = 5000;
+const THRESHOLD_REFRESH_MS = 5000;
 
 const THRESHOLD_PATHS = '/setting/alarm_threshold/';
 
@@ -16,7 +16,7 @@ export interface ThresholdChanges {
   onEntityChange?(listener: (change: { readonly path: string }) => void): () => void;
 }
 
-export interface ThresholdCacheOptions {
+interface ThresholdCacheOptions {
   /** Where saved rows are heard of; without it only the periodic re-read refreshes. */
   readonly changes?: ThresholdChanges;
   /** Real time between re-reads; 0: none (the caller refreshes, as tests do). */

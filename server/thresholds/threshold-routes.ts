@@ -1,6 +1,6 @@
-// Calls for what the alarm-threshold screens need beyond their entity definitions (issue 14).
+// Calls for what the alarm-threshold screens need beyond their entity definitions.
 import type { ContractPlugin } from '../routes/plugin';
 
 export const thresholdRoutes: ContractPlugin = async () => {
-  // Filled in by its part of issue 14.
+  // None so far: the entity calls serve their lists, forms and history; registered so such a call has its place.
 };

@@ -7,7 +7,7 @@ import { DEFAULT_THRESHOLDS } from '../../domain/screens/entities/thresholds';
 import { DEFAULT_THRESHOLD_VALUES, type ThresholdHistoryRow } from './threshold-history';
 
 /** One company's limits now: the threshold screen's overspeed and the alarm parameters' (the timeouts: timeoutsAt). */
-export interface CompanyLimits {
+interface CompanyLimits {
   readonly overspeedKmh: number;
   /** A fraction: 3‰ is 0.003, as HIGH_LOSS_RATE. */
   readonly highLossRate: number;
@@ -15,12 +15,12 @@ export interface CompanyLimits {
 }
 
 /** How far a loaded compartment may be off its plan: the larger of the two counts. */
-export interface LoadTolerance {
+interface LoadTolerance {
   readonly litres: number;
   readonly perMille: number;
 }
 
-export interface NoAbnormalArea {
+interface NoAbnormalArea {
   readonly name: string;
   readonly companyCode: string;
   readonly lat: number;
@@ -29,15 +29,15 @@ export interface NoAbnormalArea {
 }
 
 /** Spec §9's fuel codes: above 0 gasoline, −1 other (water), else diesel. */
-export type FuelClass = 'gasoline' | 'diesel' | 'other';
+type FuelClass = 'gasoline' | 'diesel' | 'other';
 
-export function fuelClass(oilCode: number): FuelClass {
+function fuelClass(oilCode: number): FuelClass {
   if (oilCode > 0) return 'gasoline';
   return oilCode === -1 ? 'other' : 'diesel';
 }
 
 /** The stored rows a snapshot is made of (enabled ones only), as threshold-read.ts reads them. */
-export interface ThresholdRows {
+interface ThresholdRows {
   readonly thresholds: readonly { readonly companyCode: string; readonly overspeedKmh: number }[];
   /** The threshold row's history, oldest first (threshold-history.ts). */
   readonly history: readonly ThresholdHistoryRow[];
@@ -51,7 +51,7 @@ export interface ThresholdRows {
 }
 
 /** The timeouts a stop (4) or an offline spell (7) is judged by, minutes. */
-export interface Timeouts {
+interface Timeouts {
   readonly parkingTimeoutMin: number;
   readonly offlineTimeoutMin: number;
 }
@@ -127,7 +127,7 @@ export function thresholdSnapshot(rows: ThresholdRows): ThresholdSnapshot {
 export const DEFAULT_SNAPSHOT: ThresholdSnapshot = thresholdSnapshot({ thresholds: [], history: [], parameters: [], tolerances: [], areas: [] });
 
 /** What a loaded compartment is checked against: its planned product and litres. */
-export interface LoadFacts {
+interface LoadFacts {
   readonly plannedOilCode: number;
   readonly plannedLitres: number;
   readonly actualOilCode: number;

@@ -9,7 +9,7 @@ import type { Services } from '../services';
 import { RenderQueue } from './render-queue';
 import { clipArgs, PLAYLIST } from './stream-args';
 
-export interface ClipPicture {
+interface ClipPicture {
   readonly truckId: number;
   readonly channel: number;
   readonly signCode: string;

@@ -7,9 +7,9 @@ import { MINUTE_MS } from '../../domain/format/time';
 import type { Db } from '../db/open';
 
 /** Fixes further apart than this are two stretches (the simulator fixes every 1–3 minutes while driving). */
-export const GAP_MS = 10 * MINUTE_MS;
+const GAP_MS = 10 * MINUTE_MS;
 /** A stretch runs on this long after its last fix (a lone fix still records a minute). */
-export const FIX_MS = MINUTE_MS;
+const FIX_MS = MINUTE_MS;
 /** How far before a range fixes are read: enough to find where a clip overlapping its start begins. */
 const LOOK_BACK_MS = GAP_MS + CLIP_MAX_MS + FIX_MS;
 

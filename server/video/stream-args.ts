@@ -3,12 +3,12 @@
 // (320x180 at 10 fps, x264 ultrafast) as HLS. The live stream runs in real time; a recording renders as fast as it can.
 import { clockText, textFilters } from '../media/ffmpeg';
 
-export const FRAME = { width: 320, height: 180, fps: 10 } as const;
+const FRAME = { width: 320, height: 180, fps: 10 } as const;
 /** A live segment's seconds, and how many the live playlist keeps (older ones are deleted). */
-export const LIVE_SEGMENT_S = 1;
-export const LIVE_PLAYLIST_SEGMENTS = 6;
+const LIVE_SEGMENT_S = 1;
+const LIVE_PLAYLIST_SEGMENTS = 6;
 /** A recording's segment seconds: a 3-minute clip is 90 segments. */
-export const CLIP_SEGMENT_S = 2;
+const CLIP_SEGMENT_S = 2;
 
 export const PLAYLIST = 'index.m3u8';
 export const SEGMENT_PATTERN = /^seg-\d{5}\.ts$/;

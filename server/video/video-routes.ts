@@ -1,4 +1,4 @@
-// The video calls (issue 16; docs/video.md): a truck's camera, a channel's live stream, its recordings in a range of at
+// The video calls (docs/video.md): a truck's camera, a channel's live stream, its recordings in a range of at
 // most a day and a recording as VOD, each for whoever holds one of the video screens, on the caller's companies'
 // trucks only. A stream that cannot play answers "no signal" with its reason; an unknown truck is refused.
 import type { FastifyRequest } from 'fastify';

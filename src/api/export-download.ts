@@ -20,7 +20,7 @@ export type ExportProgress =
     };
 
 /** The first question after the form went, and then between questions: a queued export moves about once a second. */
-export const EXPORT_QUEUE_POLL_MS = { first: 500, every: 1_000 } as const;
+const EXPORT_QUEUE_POLL_MS = { first: 500, every: 1_000 } as const;
 
 let failures = 0;
 
@@ -80,7 +80,7 @@ function watchQueue(ticket: string, onProgress: (progress: ExportProgress) => vo
   };
 }
 
-export interface DownloadOptions {
+interface DownloadOptions {
   /** The call waits in the server's export queue (an export; not a template): post a ticket and follow its place. */
   readonly queued?: boolean;
 }

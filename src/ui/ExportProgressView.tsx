@@ -2,7 +2,7 @@
 // server's export queue, then a bar, with the bytes received where the caller shows them, until the last byte is in.
 import type { ExportProgress } from '../api/export-download';
 
-export interface ExportProgressViewProps {
+interface ExportProgressViewProps {
   /** 'starting' until the server says anything. */
   readonly progress: ExportProgress | 'starting';
   /** The bar's name (正在导出…). */

@@ -1,7 +1,7 @@
 // A keyboard-friendly popup menu: focus moves in on open, arrows move between items, Escape or a click outside closes.
 import { useEffect, useRef, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 
-export interface PopupMenuProps {
+interface PopupMenuProps {
   readonly label: string;
   readonly onClose: () => void;
   readonly children: ReactNode;

@@ -10,7 +10,7 @@ export interface WindowedColumn<Row> {
   readonly cell: (row: Row) => ReactNode;
 }
 
-export interface WindowedTableProps<Row> {
+interface WindowedTableProps<Row> {
   readonly label: string;
   readonly columns: readonly WindowedColumn<Row>[];
   readonly rows: readonly Row[];

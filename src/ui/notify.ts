@@ -5,13 +5,13 @@ import type { LocaleKey, LocaleValues } from '../../domain/i18n';
 /** A locale key rendered in the language of the moment, or a text as the server sent it. */
 export type NoticeText = { readonly key: LocaleKey; readonly values?: LocaleValues } | { readonly text: string };
 
-export interface Toast {
+interface Toast {
   readonly id: number;
   readonly type: ToastType;
   readonly message: NoticeText;
 }
 
-export interface Alert {
+interface Alert {
   readonly id: number;
   readonly title: LocaleKey;
   readonly message: NoticeText;
@@ -19,7 +19,7 @@ export interface Alert {
   readonly onConfirm?: () => void;
 }
 
-export interface Notices {
+interface Notices {
   readonly toasts: readonly Toast[];
   readonly alerts: readonly Alert[];
 }

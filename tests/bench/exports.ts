@@ -1,7 +1,7 @@
 // `npm run bench:exports`: 20 exports of about 10,000 rows each, posted at once by 20 users, while two other users keep
 // calling (a report's first page, their privileges), each a call every PAUSE_MS after the last answer. Prints the other users' latency p50, p95,
 // p99 and worst, alone and during the exports, and how long the exports took. Goal: the other users' p99 stays under
-// 200 ms while the exports run (issue 27). The server is the real one in its own process, on the simulator's history.
+// 200 ms while the exports run. The server is the real one in its own process, on the simulator's history.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -34,7 +34,7 @@ export interface FanoutPlan {
   readonly seconds: number;
 }
 
-export interface FanoutResult {
+interface FanoutResult {
   readonly alarms: number;
   readonly expected: number;
   readonly delivered: number;

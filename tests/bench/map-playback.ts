@@ -18,7 +18,7 @@ const FRAME_MS = 1000 / 60;
 const PLAY_SECONDS = Number(process.env['PLAY_SECONDS'] ?? 10);
 const FIX_SECONDS = Number(process.env['BENCH_FIX_SECONDS'] ?? 30);
 
-export interface PlaybackOptions {
+interface PlaybackOptions {
   /** The server's SQLite file, written before the page opens. */
   readonly dbPath: string;
 }

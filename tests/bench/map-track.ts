@@ -17,7 +17,7 @@ const DEEPEST_ZOOM = 16;
 export interface BenchRow {
   readonly measure: string;
   readonly value: string;
-  /** The issue's goal, when it states one. */
+  /** The goal the measure is held to, when it has one. */
   readonly goal?: string;
   readonly met?: boolean;
 }
@@ -28,8 +28,11 @@ export interface SectionContext {
   readonly trucks: number;
 }
 
-export interface TrackMapOptions {
-  /** How long the map stays open while the status socket sends its updates (the issue: 60 s, updates every 30 s). */
+interface TrackMapOptions {
+  /**
+   * How long the map stays open while the status socket sends its updates (BENCH_UPDATE_SECONDS, 60 by default: two of
+   * the 30 s updates the console asks for).
+   */
   readonly updateSeconds: number;
 }
 

@@ -1,4 +1,4 @@
-// `npm run bench:map` (issue 16): the map screens in Chromium over a large simulated fleet, the real server in its own
+// `npm run bench:map`: the map screens in Chromium over a large simulated fleet, the real server in its own
 // process (BENCH_TRUCKS, 10,000 by default; the console's status socket asks for updates every 30 s, the spec's
 // frequency). Each section measures one screen and answers table rows; the table is printed at the end. Sections run in
 // turn on the same server and browser: track_map (map-track.ts), then playback_track over one dense truck's 3 days

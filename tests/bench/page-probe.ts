@@ -21,7 +21,7 @@ export const LONG_TASK_MS = 50;
  * (ms after navigation start) when the five badges first show counts of a non-empty fleet (`badgesAt`) and when the
  * dashboard first shows live data for `fleetSize` trucks (`liveAt`).
  */
-export function probeScript(fleetSize: number): string {
+function probeScript(fleetSize: number): string {
   return `
     window.longTasks = [];
     new PerformanceObserver((list) => {
@@ -76,7 +76,7 @@ async function poll<T>(cdp: CDPSession, expression: string, timeoutMs: number): 
   }
 }
 
-export interface Probe {
+interface Probe {
   /** Fills the login form with the keyboard (the user name field has the focus) and sends it. */
   login(userName: string, password: string): Promise<void>;
   /** When live data for the whole fleet first showed, in ms after navigation start. */

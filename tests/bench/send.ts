@@ -1,4 +1,4 @@
-// `npm run bench:send` (issue 15): one parameter file sent to BENCH_TRUCKS (1,000) trucks of a simulated fleet, the
+// `npm run bench:send`: one parameter file sent to BENCH_TRUCKS (1,000) trucks of a simulated fleet, the
 // real server in its own process with its simulated devices answering. Measured: the send call's answer time, the
 // time until every device has answered (no send left not sent or sending), how the sends ended, the server's peak
 // memory, and — in Chromium, with the send_message screen open while the 1,000 statuses change — the main thread's

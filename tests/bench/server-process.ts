@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startInstance } from '../../scripts/cluster/instance';
 
-export interface ServerProcess {
+interface ServerProcess {
   /** http://host:port the server said it runs at. */
   readonly base: string;
   /** The server's process id: its memory is read from /proc. */

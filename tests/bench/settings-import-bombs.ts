@@ -1,4 +1,4 @@
-// Import bombs under load (issue 27): four users each send every bomb of the issue and the file within the bounds that
+// Import bombs under load: four users each send every bomb of xlsx-bombs.ts and the file within the bounds that
 // keeps the most text (tests/server/entities/xlsx-bombs.ts), all at once, while another user keeps asking for the truck
 // list's first page. That user's answers are timed (goal: p99 under 200 ms, beside the same calls quiet just before) and
 // the server's peak resident memory over the stretch is read from /proc, reset first (goal: under 100 MB more), beside
@@ -33,7 +33,7 @@ export interface Stretch {
   readonly seconds: number;
 }
 
-export interface BombFigure {
+interface BombFigure {
   /** The list calls quiet, with the memory over as long a stretch as the bombs took. */
   readonly quiet: Stretch;
   readonly bombs: Stretch & { readonly uploads: number; readonly refused: number };

@@ -42,7 +42,7 @@ function stationRow(tag: number, i: number): Row {
   };
 }
 
-export interface ImportFigure {
+interface ImportFigure {
   readonly screen: string;
   /** Upload → answer of each accepted 1,000-row file, ms. */
   readonly accepted: readonly number[];

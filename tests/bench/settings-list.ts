@@ -16,13 +16,13 @@ import { quantile } from './settings-figures';
 export const LIST_GOAL_MS = 50;
 
 export const TRUCK = entityFor('/setting/base_data/truck') ?? missing('truck');
-export const DRIVER = entityFor('/setting/base_data/driver') ?? missing('driver');
+const DRIVER = entityFor('/setting/base_data/driver') ?? missing('driver');
 
 function missing(name: string): never {
   throw new Error(`the ${name} screen has no entity definition`);
 }
 
-export interface ListCase {
+interface ListCase {
   readonly name: string;
   readonly def: EntityDef;
   /** Who asks: the administrator (every company) or the manager (four of five). */
@@ -31,7 +31,7 @@ export interface ListCase {
 }
 
 /** Plates are '沪A·D1234'; drivers' names are a surname and one or two given characters ('王' is the commonest surname). */
-export const LIST_CASES: readonly ListCase[] = [
+const LIST_CASES: readonly ListCase[] = [
   { name: 'trucks by plate, no search', def: TRUCK, user: 'admin', query: { sort: 'signCode', order: 'asc' } },
   { name: "trucks by plate, plate contains '12'", def: TRUCK, user: 'admin', query: { signCode: '12', sort: 'signCode', order: 'asc' } },
   { name: "trucks by plate, plate contains 'd123'", def: TRUCK, user: 'admin', query: { signCode: 'd123', sort: 'signCode', order: 'asc' } },
@@ -44,7 +44,7 @@ export const LIST_CASES: readonly ListCase[] = [
   { name: "drivers by name, name contains '李' (manager)", def: DRIVER, user: 'manager', query: { name: '李', sort: 'name', order: 'asc' } },
 ];
 
-export interface ListFigure {
+interface ListFigure {
   readonly name: string;
   readonly total: number;
   readonly p50: number;

@@ -14,7 +14,7 @@ export const LIVE_GOAL_MS = 2_000;
 const COMPANY = 'C002';
 const NOTICE_TIMEOUT_MS = 10_000;
 
-export interface LiveFigure {
+interface LiveFigure {
   /** Save answer → notice at the second socket, ms (0 when the notice came first). */
   readonly notice: readonly number[];
   /** Save sent → notice at the second socket, ms: the whole way, the save's own work included. */

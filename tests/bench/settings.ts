@@ -1,4 +1,4 @@
-// `npm run bench:settings`: master data at scale (issue 14), on SQLite and then PostgreSQL (a throwaway cluster; skipped
+// `npm run bench:settings`: master data at scale, on SQLite and then PostgreSQL (a throwaway cluster; skipped
 // when PostgreSQL is not installed or BENCH_PG=0). A fleet of BENCH_TRUCKS trucks and BENCH_DRIVERS drivers; the real
 // server in its own process, simulator running. Measured: the list's first page with a search and a sort (p50/p95 over
 // BENCH_RUNS calls, goal under 50 ms, with the server's own SQL timed and planned on the database), a 1,000-row import

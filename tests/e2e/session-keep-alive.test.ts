@@ -1,6 +1,6 @@
-// Issue 10 in Chromium with real tabs, against a server whose idle limit is 4 s: an operator who only watches a visible
-// console tab stays logged in past several idle limits; with no console tab visible and nothing typed the session idles
-// out, and the console shows the login screen when it next checks.
+// The session keep-alive in Chromium with real tabs, against a server whose idle limit is 4 s: an operator who only
+// watches a visible console tab stays logged in past several idle limits; with no console tab visible and nothing typed
+// the session idles out, and the console shows the login screen when it next checks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { endedSessions, hashToken } from '../../server/auth/sessions';

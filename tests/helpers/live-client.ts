@@ -2,7 +2,7 @@
 import WebSocket from 'ws';
 import { SOCKET_PATHS, type SocketName } from '../../domain/wire/sockets';
 
-export interface Closed {
+interface Closed {
   readonly code: number;
   readonly reason: string;
 }
@@ -31,7 +31,7 @@ export interface LiveClient {
   close(): Promise<Closed>;
 }
 
-export function socketUrl(httpUrl: string, kind: SocketName): string {
+function socketUrl(httpUrl: string, kind: SocketName): string {
   return `${httpUrl.replace(/^http/, 'ws')}${SOCKET_PATHS[kind]}`;
 }
 

@@ -3,7 +3,7 @@ import type { LiveAlarm } from '../../domain/wire/live-alarm';
 import { alarmKey } from '../../streams/alarm.stream';
 import type { LiveCore } from '../../workers/live-core';
 
-export interface LiveFigures {
+interface LiveFigures {
   readonly counts: Record<string, number>;
   readonly fuel: Record<string, number>;
   /** Status code per truck key. */

@@ -88,7 +88,7 @@ function randomValue(random: () => number, depth = 0): unknown {
   return object;
 }
 
-export interface JunkFrame {
+interface JunkFrame {
   readonly frame: InboundFrame;
   /** Dropped whole. */
   readonly bad: boolean;

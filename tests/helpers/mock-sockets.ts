@@ -5,7 +5,7 @@ import { browserSocketFactory } from '../../workers/socket-factory';
 
 export const mockSocketFactory = browserSocketFactory(MockWebSocket);
 
-export interface MockConnection {
+interface MockConnection {
   readonly client: Client;
   /** Text messages this connection sent, in order. */
   readonly received: string[];

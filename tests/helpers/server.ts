@@ -71,7 +71,7 @@ export interface SimServer extends RunningServer {
   readonly simulator: Simulator;
 }
 
-export interface SimServerOptions extends TestServerOptions {
+interface SimServerOptions extends TestServerOptions {
   readonly seed: number;
   readonly trucks: number;
   /** Multiplies the simulator's alarm rates (and the incidents that raise them); 1 unless set. */

@@ -10,7 +10,7 @@ import { openDatabase, type OpenedDb } from '../../server/db/open';
 import type { DatabaseTarget, DbKind } from '../../server/db/target';
 import { TEMPLATE_DATABASE } from './postgres-setup';
 
-export interface ProvidedPostgres {
+interface ProvidedPostgres {
   /** The cluster's maintenance database, for CREATE and DROP DATABASE. */
   readonly adminUrl: string;
   readonly port: number;

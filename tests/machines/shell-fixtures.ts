@@ -15,7 +15,7 @@ export const SESSION: SessionData = {
 };
 
 /** A promise the test settles by hand, so states in between can be observed. */
-export function deferred<T>() {
+function deferred<T>() {
   let resolve!: (value: T) => void;
   let reject!: (error: unknown) => void;
   const promise = new Promise<T>((res, rej) => {

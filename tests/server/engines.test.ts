@@ -1,4 +1,4 @@
-// The Node.js that README names is one every installed package supports (issue 27): `npm ci` on it warns of no engine.
+// The Node.js that README names is one every installed package supports: `npm ci` on it warns of no engine.
 import fs from 'node:fs';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';

@@ -14,7 +14,7 @@ import { freshDatabase, TEST_DB_KIND, type TestDatabase } from '../helpers/test-
 
 const ON_POSTGRES = TEST_DB_KIND === 'postgres';
 const SIM = { enabled: true, trucks: 6, seed: 11, alarmRate: 1, backfillDays: 1 } as const;
-/** What the issue promises: a standby leads within 15 s of the leader's death. */
+/** What README's SIM row promises: a standby leads within 15 s of the leader's death. */
 const TAKEOVER_MS = 15_000;
 
 /** Sim time at 60x real time, shared by every instance, so a few real seconds hold several truck reports. */

@@ -14,7 +14,7 @@ const BASE = '/truckmanage/api';
 export const envelope = (resultCode: number, data: unknown, message = resultCode === 200 ? 'success' : 'refused') =>
   new Response(JSON.stringify({ resultCode, message, data }), { headers: { 'content-type': 'application/json' } });
 
-export type Handler = (method: string, path: string, params: Record<string, string>) => Response;
+type Handler = (method: string, path: string, params: Record<string, string>) => Response;
 
 /** Stubs the global fetch with `handle`; the returned list fills with every call made. */
 export function stubApi(handle: Handler): Recorded[] {

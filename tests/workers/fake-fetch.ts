@@ -3,7 +3,7 @@ import { envelope, failure } from '../../domain/wire/envelope';
 import type { HttpAnswer } from '../../domain/wire/answer';
 import type { FetchLike } from '../../workers/session-request';
 
-export interface FetchRequest {
+interface FetchRequest {
   readonly url: string;
   readonly method: string;
   readonly headers: Readonly<Record<string, string>>;

@@ -30,7 +30,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export interface HarnessOptions {
+interface HarnessOptions {
   /** Reuse a database: a second worker started on the first one's IndexedDB. */
   readonly idb?: IDBFactory;
   readonly clock?: 'simulated' | 'real';
@@ -43,7 +43,7 @@ export interface HarnessOptions {
 /** Where the harness's polls go (a fake fetch sees this base). */
 export const API_BASE_URL = 'http://console.test/truckmanage/api';
 
-export async function liveHarness(options: HarnessOptions = {}): Promise<Harness> {
+async function liveHarness(options: HarnessOptions = {}): Promise<Harness> {
   const idb = options.idb ?? new IDBFactory();
   const simulated = options.clock === 'real' ? undefined : new SimulatedClock();
   simulated?.set(T0);

@@ -1,4 +1,4 @@
-// The session keep-alive (issue 10): once per browser while a tab is visible or its user typed lately, nothing while
+// The session keep-alive: once per browser while a tab is visible or its user typed lately, nothing while
 // nobody is at the console, one call at once when someone comes back, and a 504 ends the session as a poll's does.
 import { describe, expect, it } from 'vitest';
 import type { SimulatedClock } from 'xstate';

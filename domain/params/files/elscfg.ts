@@ -5,7 +5,7 @@ import { paramFields, paramFile, range } from './field-helpers';
 
 const f = paramFields('elscfg');
 /** The sensor types of a seal probe (0–31); the spec names nine, the rest are shown as "type N". */
-export const SENSOR_TYPES = range(0, 31);
+const SENSOR_TYPES = range(0, 31);
 export const SEAL_PROBES_MAX = 64;
 
 export const elscfg: ParamFileDef = paramFile('elscfg.txt', 2, [

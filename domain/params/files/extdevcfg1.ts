@@ -4,13 +4,13 @@ import type { ParamFileDef } from '../catalogue-types';
 import { paramFields, paramFile, range } from './field-helpers';
 
 const f = paramFields('extdevcfg1');
-export const EXT_DEVICES_MAX = 32;
+const EXT_DEVICES_MAX = 32;
 /**
  * The spec fixes 0 (none) and 8 (homemade densimeter); 1–7 are our numbering of the sensors a tanker's external
  * bus carries (flow meter, temperature, pressure, tilt, water-in-oil, oil quality, third-party densimeter).
  */
-export const EXT_DEVICE_TYPES = range(0, 8);
-export const EXT_DEVICE_HOMEMADE_DENSIMETER = 8;
+const EXT_DEVICE_TYPES = range(0, 8);
+const EXT_DEVICE_HOMEMADE_DENSIMETER = 8;
 
 export const extdevcfg1: ParamFileDef = paramFile('extdevcfg1.txt', 4, [
   f.int('totalCount', 0, EXT_DEVICES_MAX, 0, { showInDetail: true }),

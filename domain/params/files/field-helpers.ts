@@ -6,7 +6,7 @@ import type { LocaleKey } from '../../i18n';
 import type { ParamField, ParamFileDef, ParamFileName, ParamOption, ParamSection } from '../catalogue-types';
 
 /** What a field may add to its kind's limits; canSet defaults to true, showInDetail to false. */
-export interface FieldExtra {
+interface FieldExtra {
   readonly canSet?: boolean;
   readonly showInDetail?: boolean;
   /** The field has a tooltip (paramField.<fileId>.<key>Tip). */
@@ -18,7 +18,7 @@ export interface FieldExtra {
 export const paramFileId = (name: ParamFileName): string => name.replace(/\.(txt|cfg)$/, '');
 
 /** The options of a select, each labelled paramOption.<set>.<value>. */
-export function paramOptions(set: string, values: readonly number[]): readonly ParamOption[] {
+function paramOptions(set: string, values: readonly number[]): readonly ParamOption[] {
   return values.map((value) => ({ value, labelKey: `paramOption.${set}.${value}` as LocaleKey }));
 }
 

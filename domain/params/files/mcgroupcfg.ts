@@ -4,11 +4,11 @@ import type { ParamFileDef } from '../catalogue-types';
 import { paramFields, paramFile } from './field-helpers';
 
 const f = paramFields('mcgroupcfg');
-export const GROUPS_MAX = 4;
-export const MASTER_INDEX_MAX = 8;
-export const ATTACHED_MAX = 3;
+const GROUPS_MAX = 4;
+const MASTER_INDEX_MAX = 8;
+const ATTACHED_MAX = 3;
 /** 0 parallel (the group loads and unloads as one), 1 sequential (the master first, then the attached). */
-export const COMB_MODES = [0, 1] as const;
+const COMB_MODES = [0, 1] as const;
 
 // The master compartment has the spec's own bound (master index 0 to 8); the attached ones may be any compartment.
 const master = (key: string, def: number) => f.int(key, 0, MASTER_INDEX_MAX, def, { shownOffset: 1, showInDetail: true });

@@ -5,11 +5,11 @@ import { paramFields, paramFile } from './field-helpers';
 
 const f = paramFields('mlockcfg');
 /** The spec gives no maximum; 32 is the limit of the console's other buses ("other sensors 32"). */
-export const VALVES_MAX = 32;
+const VALVES_MAX = 32;
 /** 0 invalid, 1 cut off bottom valve air, 11 sound-light alarm, 12 door linkage alarm, 13 event alarm (spec's own numbers). */
-export const VALVE_TYPES = [0, 1, 11, 12, 13] as const;
+const VALVE_TYPES = [0, 1, 11, 12, 13] as const;
 /** 0 normally open contact, 1 normally closed contact. */
-export const VALVE_IO_MODES = [0, 1] as const;
+const VALVE_IO_MODES = [0, 1] as const;
 
 export const mlockcfg: ParamFileDef = paramFile('mlockcfg.txt', 6, [
   f.int('valveCount', 0, VALVES_MAX, 0, { showInDetail: true }),

@@ -7,11 +7,11 @@ import { BAUD_RATES } from './syscfg';
 
 const f = paramFields('printercfg');
 /** printerIndex counts from 0 up to syscfg.txt's printerCount (at most 4) less one. */
-export const PRINTER_INDEX_MAX = 3;
+const PRINTER_INDEX_MAX = 3;
 /** 0 thermal 58 mm, 1 thermal 80 mm, 2 dot-matrix 76 mm (all ESC/POS). */
-export const PRINTER_MODELS = [0, 1, 2] as const;
+const PRINTER_MODELS = [0, 1, 2] as const;
 /** 0 serial port, 1 USB, 2 Bluetooth. */
-export const PRINTER_PORTS = [0, 1, 2] as const;
+const PRINTER_PORTS = [0, 1, 2] as const;
 
 export const printercfg: ParamFileDef = paramFile('printercfg.txt', 10, [
   f.int('printerIndex', 0, PRINTER_INDEX_MAX, 0, { tip: true, showInDetail: true }),

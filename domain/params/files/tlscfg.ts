@@ -8,8 +8,8 @@ const f = paramFields('tlscfg');
 /** Probe addresses C0–CF: sixteen probes on the gauge bus. */
 export const PROBE_ADDR_MIN = 0xc0;
 export const PROBE_ADDR_MAX = 0xcf;
-export const TLS_PROBES_MAX = PROBE_ADDR_MAX - PROBE_ADDR_MIN + 1;
-export const PRODUCTS_MAX = 32;
+const TLS_PROBES_MAX = PROBE_ADDR_MAX - PROBE_ADDR_MIN + 1;
+const PRODUCTS_MAX = 32;
 const mm = (key: string, def: number, extra?: { showInDetail?: boolean }) => f.int(key, 0, 10000, def, extra);
 const litres = (key: string, def: number) => f.int(key, 0, 100000, def);
 

@@ -6,10 +6,10 @@ import { paramFields, paramFile, readOnly } from './field-helpers';
 import { PROBE_ADDR_MAX, PROBE_ADDR_MIN } from './tlscfg';
 
 const f = paramFields('tlspproperty');
-export const TLS_RUNTIME_PROBES_MAX = 64;
-export const TEMP_POSITIONS = [0, 1, 2, 3, 4] as const;
+const TLS_RUNTIME_PROBES_MAX = 64;
+const TEMP_POSITIONS = [0, 1, 2, 3, 4] as const;
 /** The values in the order of their mask bits: bit 0 B, bit 1 K, bit 2 address … bit 10 temperature position 4. */
-export const RUNTIME_VALUES = [
+const RUNTIME_VALUES = [
   'B', 'K', 'Addr', 'OilLevelComp', 'WaterLevelComp', 'TempComp', ...TEMP_POSITIONS.map((n) => `TempPos${n}`),
 ] as const;
 const MASK_MAX = 2 ** RUNTIME_VALUES.length - 1;

@@ -5,10 +5,10 @@ import type { ParamFileDef } from '../catalogue-types';
 import { paramFields, paramFile, readOnly } from './field-helpers';
 
 const f = paramFields('ui');
-export const KEYBOARD_TYPES = [20, 4] as const;
-export const BRIGHTNESS_MIN = 1;
-export const BRIGHTNESS_MAX = 100;
-export const USER_PASSWORD_DIGITS = 6;
+const KEYBOARD_TYPES = [20, 4] as const;
+const BRIGHTNESS_MIN = 1;
+const BRIGHTNESS_MAX = 100;
+const USER_PASSWORD_DIGITS = 6;
 
 export const uiCfg: ParamFileDef = paramFile('ui.cfg', 9, [
   f.switch('batteryIconEn', 1),

@@ -3,7 +3,7 @@
 // role_function): a whole group by its id, a part of a group by its route paths.
 import { MENU_GROUPS, ROUTES, routeByPath, routesOfGroup, type MenuGroup, type RouteDef } from '../../routes';
 
-export type CheckState = 'checked' | 'unchecked' | 'indeterminate';
+type CheckState = 'checked' | 'unchecked' | 'indeterminate';
 
 /** The routes chosen, by path: the one form the tree edits; groups are derived from it. */
 export type Chosen = ReadonlySet<string>;

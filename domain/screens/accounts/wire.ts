@@ -4,8 +4,8 @@ import type { EntityPath } from '../entities/definition';
 import { entityCallPath } from '../entities/wire';
 import { isFiniteNumber, isRecord, isStringArray } from '../../wire/guards';
 
-export const ROLE_FUNCTION_PATH = '/setting/privilege_account/role_function' satisfies EntityPath;
-export const USER_PATH = '/setting/privilege_account/user' satisfies EntityPath;
+const ROLE_FUNCTION_PATH = '/setting/privilege_account/role_function' satisfies EntityPath;
+const USER_PATH = '/setting/privilege_account/user' satisfies EntityPath;
 
 /** GET: the roles the caller may edit; GET/PUT `/<role id>`: one role's functions. */
 export const ROLE_FUNCTION_CALL = entityCallPath(ROLE_FUNCTION_PATH);

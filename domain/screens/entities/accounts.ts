@@ -5,7 +5,7 @@ import type { EntityDef, EntityPath } from './definition';
 import { field } from './field';
 
 const BASE = '/setting/privilege_account';
-export const ROLE_PATH = `${BASE}/role` as const;
+const ROLE_PATH = `${BASE}/role` as const;
 export const USER_PATH = `${BASE}/user` as const;
 
 export const ACCOUNT_ENTITIES = {

@@ -3,15 +3,11 @@
 // definition and the server's entity plugin enforces it; neither knows an entity by name.
 import type { LocaleKey } from '../../i18n';
 import type { SendKind } from '../../params/send-status';
-import { routeByPath, type RoutePathOfKind } from '../../routes';
+import type { RoutePathOfKind } from '../../routes';
 import type { DeviceParamEntityTable } from './device-param-tables';
 import type { ThresholdEntityTable } from './threshold-tables';
 
 export type EntityPath = RoutePathOfKind<'settings'>;
-
-export function isEntityPath(path: string): path is EntityPath {
-  return routeByPath(path)?.kind === 'settings';
-}
 
 /** The tables master data is stored in (server/db/schema.ts). */
 export type EntityTable =
@@ -21,7 +17,7 @@ export type EntityTable =
   | ThresholdEntityTable
   | DeviceParamEntityTable;
 
-export type FieldType =
+type FieldType =
   /** Free text; `maxLength` code points. */
   | 'text'
   /** A whole number within `min`…`max`. */
@@ -63,7 +59,7 @@ export type FieldType =
 export type FileReaderName = 'tankTable';
 
 /** Where an uploaded file is kept and what it must be (params spec §5, 'Upload files: only one file'). */
-export interface FileSpec {
+interface FileSpec {
   /** The upload rule: a tank table (txt, at most 1 MB, validation/upload.ts), or an upgrade file (any type, UPGRADE_FILE_MAX_BYTES). */
   readonly rule: 'tankTable' | 'upgradeFile';
   /** The content column: the bytes as they came (a blob), or their UTF-8 text. */
@@ -86,7 +82,7 @@ export type TextFormat =
  * it, where the spec or the data needs one value to name one row across tenants (a plate, a user name, a code other
  * records hold); each such field says why beside it.
  */
-export type UniqueScope = 'company' | 'global';
+type UniqueScope = 'company' | 'global';
 
 export interface FieldOption {
   readonly value: string;
@@ -132,7 +128,7 @@ export interface EntityField {
 }
 
 /** Rules over several fields or rows, by name; each has its message (validation.*). */
-export type EntityRule =
+type EntityRule =
   /** An organisation is never its own parent or ancestor. */
   | 'noParentCycle';
 

@@ -1,4 +1,4 @@
-// The device-parameter master data (issue 15; params spec §3.2, §4, §5; docs/device-param-screens.md), one entry per
+// The device-parameter master data (params spec §3.2, §4, §5; docs/device-param-screens.md), one entry per
 // screen: upgrade files and remote-command templates sent to chosen trucks, a truck's camera settings, driving
 // parameters and tank tables sent to its own device, and the read-only lists the send engine fills (tank-table
 // history, the probes' tables, the confirmed changes).
@@ -12,11 +12,11 @@ const ALARM = '/setting/alarm_threshold';
 const TRUCK_PATH = `${BASE_DATA}/truck` as const;
 
 /** The seven upgrade file types of spec §3.2, stored as 1–7 in this order. */
-export const UPGRADE_FILE_TYPES = ['consoleUpgrade', 'controller', 'consoleParams', 'controllerParams', 'tankChart', 'clearCommand', 'restart'] as const;
+const UPGRADE_FILE_TYPES = ['consoleUpgrade', 'controller', 'consoleParams', 'controllerParams', 'tankChart', 'clearCommand', 'restart'] as const;
 /** A remote command's kinds; `custom` sends its argument as the command line. */
-export const REMOTE_COMMANDS = ['restart', 'clear', 'readVersions', 'readProbes', 'resetMileage', 'custom'] as const;
-/** Commands that restart or clear a device: confirmed before sending (issue 15). */
-export const DANGEROUS_COMMANDS: readonly (typeof REMOTE_COMMANDS)[number][] = ['restart', 'clear'];
+const REMOTE_COMMANDS = ['restart', 'clear', 'readVersions', 'readProbes', 'resetMileage', 'custom'] as const;
+/** Commands that restart or clear a device: confirmed before sending. */
+const DANGEROUS_COMMANDS: readonly (typeof REMOTE_COMMANDS)[number][] = ['restart', 'clear'];
 
 /** A label of these screens where the engine's own (entity.field.<key>) names something else (a driver's default truck). */
 const label = (key: string) => `deviceEntity.field.${key}` as EntityField['labelKey'];
@@ -84,7 +84,7 @@ const TANK_TABLE_FIELDS: readonly EntityField[] = [
   field('fileName', 'file', { required: true, list: true, file: { rule: 'tankTable', storage: 'text', contentColumn: 'content', reader: 'tankTable' } }),
 ];
 
-export type DeviceParamPath =
+type DeviceParamPath =
   | `${typeof PARAMS}/${'upgrade_file' | 'camera_setup' | 'params_record'}`
   | `${typeof BASE_DATA}/${'tank_table' | 'tank_table_record' | 'atg_tank_table'}`
   | `${typeof ALARM}/${'parameter' | 'remote_template' | 'modify_record'}`;

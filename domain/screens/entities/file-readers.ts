@@ -5,7 +5,7 @@ import { tankTableFacts } from '../../params/tank-table-math';
 import { parseTankTable } from '../../params/tank-table';
 import type { EntityDef, EntityField, FileReaderName } from './definition';
 
-export type FileReading =
+type FileReading =
   /** The values of the row's read-only fields the file gives, by field key. */
   | { readonly ok: true; readonly values: Readonly<Record<string, string | number>> }
   /** `line` is 1-based (0: the file as a whole); the problem's text names it. */

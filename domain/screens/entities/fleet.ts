@@ -1,7 +1,7 @@
 // The fleet's master data (params spec §3.2): trucks, drivers, devices, repair cards, SIM cards and their text
 // messages; one entry each. Uniqueness as spec §5 lists it: plate and console SN, driver name and code, device name and
 // code; a repair card's code and a SIM card's number are unique by their nature. Within the row's company unless a
-// field says why it is global (issue 27).
+// field says why it is global.
 import { COMPARTMENTS_MAX } from '../../constants';
 import type { EntityDef, EntityPath, FieldOption } from './definition';
 import { field, options } from './field';
@@ -12,7 +12,7 @@ const TRUCK_PATH = `${BASE}/truck` as const;
 /** The seven truck models of spec §3.2, as stored (server/db/schema.ts TruckModel). */
 export const TRUCK_MODELS = ['fuel', 'refrigerated', 'bus', 'minibus', 'truck', 'other', 'sprinkler'] as const;
 /** A device's types (spec §3.2). */
-export const DEVICE_TYPES = ['general', 'tanker', 'refrigerated', 'bus', 'minibus', 'truck', 'other'] as const;
+const DEVICE_TYPES = ['general', 'tanker', 'refrigerated', 'bus', 'minibus', 'truck', 'other'] as const;
 
 /** UTC offsets of the region the fleets work in; '+08:00' is China's. */
 const TIME_ZONES: readonly FieldOption[] = [6, 7, 8, 9].map((hours) => ({
@@ -28,7 +28,7 @@ const truck = (key: string) => field(key, 'reference', { ref: { path: TRUCK_PATH
 const mobile = (key: string, extra: Parameters<typeof field>[2] = {}) =>
   field(key, 'phone', { list: true, messages: { format: 'validation.mobile' }, ...extra });
 
-export type FleetPath = `${typeof BASE}/${'truck' | 'driver' | 'device' | 'repair_card' | 'phone_number' | 'message_recharge' | 'message_record'}`;
+type FleetPath = `${typeof BASE}/${'truck' | 'driver' | 'device' | 'repair_card' | 'phone_number' | 'message_recharge' | 'message_record'}`;
 
 export const FLEET_ENTITIES = {
   [TRUCK_PATH]: {

@@ -1,6 +1,6 @@
 // The organisations and the places the fleet works at (params spec §3.2): organisation, depot, station, parking lot,
 // service depot; one entry each. Uniqueness as spec §5 lists it: each one's name and code, a place's within its
-// company (issue 27: two companies may each have a depot 一号油库), an organisation's across all.
+// company (two companies may each have a depot 一号油库), an organisation's across all.
 import type { EntityDef, EntityPath } from './definition';
 import { field } from './field';
 
@@ -26,7 +26,7 @@ const phone = field('phone', 'text', { maxLength: 32, list: true });
 const lat = field('lat', 'latitude', { required: true });
 const lng = field('lng', 'longitude', { required: true });
 
-export type PlacePath = `${typeof BASE}/${'company' | 'storage' | 'station' | 'park' | 'service_depot'}`;
+type PlacePath = `${typeof BASE}/${'company' | 'storage' | 'station' | 'park' | 'service_depot'}`;
 
 export const PLACE_ENTITIES = {
   [`${BASE}/company`]: {

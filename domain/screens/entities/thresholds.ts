@@ -1,4 +1,4 @@
-// The alarm-threshold screens as entity definitions (issue 14, Thresholds that act; docs/thresholds.md): the company's
+// The alarm-threshold screens as entity definitions (docs/thresholds.md): the company's
 // alarm parameters (manage_patameter), the areas where an opened cover is not abnormal (no_abnormal), the parking,
 // offline and overspeed thresholds (threshold), the loading tolerances (st_abnormal_oil_loading) and the product list
 // sent to the consoles (oil_send). The server's alarm detection reads the first four (server/thresholds/).
@@ -33,7 +33,7 @@ const minutes = (key: string, max: number): EntityField => field(key, 'integer',
 const litres = (key: string): EntityField => field(key, 'integer', { required: true, min: 0, max: 10_000, list: true });
 const permille = (key: string): EntityField => field(key, 'decimal', { required: true, min: 0, max: 1000, list: true });
 
-export type ThresholdPath = `${typeof BASE}/${'manage_patameter' | 'no_abnormal' | 'threshold' | 'st_abnormal_oil_loading' | 'oil_send'}`;
+type ThresholdPath = `${typeof BASE}/${'manage_patameter' | 'no_abnormal' | 'threshold' | 'st_abnormal_oil_loading' | 'oil_send'}`;
 
 export const THRESHOLD_ENTITIES = {
   [`${BASE}/manage_patameter`]: {

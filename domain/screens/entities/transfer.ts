@@ -1,4 +1,4 @@
-// Import and export of master data on the wire (issue 14, Beyond the legacy console): which screens take a bulk
+// Import and export of master data on the wire (docs/entity-import.md): which screens take a bulk
 // import, the calls below a screen's entity path, the limits of an upload, and what an import answers.
 import { EXPORT_WARN_ROWS } from '../../constants';
 import { isFiniteNumber, isRecord } from '../../wire/guards';
@@ -31,7 +31,7 @@ export const TRANSFER_LIMITS = { importBytes: 5 * 1024 * 1024, importRows: 10_00
 /** The media type of an .xlsx upload and download. */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-export type TransferCall = 'export' | 'template' | 'import';
+type TransferCall = 'export' | 'template' | 'import';
 
 /** `/entity/setting/base_data/station/export`, `…/template`, `…/import`. */
 export function transferCallPath(def: Pick<EntityDef, 'path'>, kind: TransferCall): string {

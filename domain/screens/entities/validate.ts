@@ -74,7 +74,7 @@ export function fileProblem(field: EntityField, file: UploadFile): FieldProblem 
 }
 
 /** A file's name is kept in a column of 100 characters. */
-export const FILE_NAME_MAX = 100;
+const FILE_NAME_MAX = 100;
 
 const IP_PORT = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(?::(\d{1,5}))?$/;
 
@@ -97,7 +97,7 @@ export function isCreateOnly(field: EntityField): boolean {
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /** A field's message when it is left empty: the spec's own for some fields (the depot manager). */
-export function requiredKey(field: EntityField): LocaleKey {
+function requiredKey(field: EntityField): LocaleKey {
   return field.messages?.required ?? 'validation.required';
 }
 

@@ -1,4 +1,4 @@
-// The two indicator dashboards (issue 16): safe_target counts alarms by the alarm-setting tree's groups and by type,
+// The two indicator dashboards: safe_target counts alarms by the alarm-setting tree's groups and by type,
 // with a daily trend per group and the trucks with the most active-safety alarms; device_target counts the device
 // events the device reports read (link drops, undervoltage, faults, heartbeat gaps), their trend and the worst trucks.
 import { ADAS_ALARM_TYPE, ALARM_TYPES, type AlarmGroup, type AlarmTypeId } from '../../alarm-types';

@@ -17,7 +17,7 @@ export type IndicatorSource =
   | { readonly from: 'events'; readonly kinds: readonly EventKind[] };
 
 /** One line of a trend: its label and what it counts. */
-export interface TrendSeries {
+interface TrendSeries {
   readonly key: string;
   readonly labelKey: LocaleKey;
   readonly source: IndicatorSource;
@@ -40,8 +40,6 @@ export type IndicatorFigure =
   | (FigureBase & { readonly chart: 'byType'; readonly source: Extract<IndicatorSource, { from: 'alarms' }> })
   /** The `limit` trucks with the most, largest first. */
   | (FigureBase & { readonly chart: 'top'; readonly source: IndicatorSource; readonly limit: number });
-
-export type FigureChart = IndicatorFigure['chart'];
 
 export interface IndicatorDef {
   readonly path: IndicatorPath;

@@ -5,7 +5,7 @@ import { isAlarmTypeId } from '../../alarm-types';
 import { encodeQuery } from '../../query-string';
 import type { IndicatorFigure } from './definition';
 
-export interface DrillSpan {
+interface DrillSpan {
   readonly startTime: number;
   readonly endTime: number;
 }

@@ -3,7 +3,7 @@
 import { isFiniteNumber, isRecord } from '../../wire/guards';
 import { isIndicatorRange, type IndicatorPath, type IndicatorRange } from './definition';
 
-export const INDICATOR_CALL_PREFIX = '/indicator';
+const INDICATOR_CALL_PREFIX = '/indicator';
 
 export function indicatorCallPath(path: IndicatorPath): string {
   return `${INDICATOR_CALL_PREFIX}${path}`;
@@ -15,7 +15,7 @@ export interface TopTruck {
   readonly count: number;
 }
 
-export interface TypeCount {
+interface TypeCount {
   readonly type: number;
   readonly count: number;
 }

@@ -17,7 +17,7 @@ const HANDLING_KEYS: Readonly<Record<string, LocaleKey>> = {
 };
 
 /** Alarm levels (ADAS): 1 yellow, 2 red, 3 black. */
-export const LEVEL_KEYS: Readonly<Record<string, LocaleKey>> = {
+const LEVEL_KEYS: Readonly<Record<string, LocaleKey>> = {
   1: 'report.level.1',
   2: 'report.level.2',
   3: 'report.level.3',
@@ -141,7 +141,7 @@ export function isFigureFormat(format: CellFormat): boolean {
   return NUMBER_FORMATS[format] !== undefined || format === 'durationSec' || format === 'durationMin';
 }
 
-export type ExcelCell =
+type ExcelCell =
   | { readonly kind: 'date'; readonly ms: number }
   | { readonly kind: 'number'; readonly value: number; readonly numFmt: string }
   | { readonly kind: 'text'; readonly value: string };

@@ -6,7 +6,7 @@ import type { LocaleKey } from '../../i18n';
 import { PROCESS_STATES, processLabelKey } from '../../process-states';
 import type { CellFormat, ComputedName, DataType, NumericSource, RecordField, ReportColumn, ReportFilter, ScoreName, ValueSource, WhenSource } from './definition';
 
-export type ColumnName = keyof (typeof zh)['report']['column'];
+type ColumnName = keyof (typeof zh)['report']['column'];
 
 function labelKey(name: ColumnName): LocaleKey {
   return `report.column.${name}`;
@@ -23,7 +23,7 @@ export const sum = (of: NumericSource) => ({ from: 'sum', of }) as const;
 export const count = { from: 'count' } as const;
 export const record = (field: RecordField) => ({ from: 'record', field }) as const;
 export const computed = (field: string, type: DataType = 'number') => ({ from: 'computed', field, type }) as const;
-export const eventKind = { from: 'event', field: 'kind' } as const;
+const eventKind = { from: 'event', field: 'kind' } as const;
 /** How many of a group's rows are events of this kind. */
 export const countOfKind = (kind: string) => ({ from: 'countWhen', value: eventKind, equals: kind }) as const;
 /** 1 for a row that is an event of this kind: the numerator of a rate. */
@@ -104,19 +104,19 @@ export const temperatureColumns: readonly ReportColumn[] = [
 export const day = column('day', 'date', { from: 'event', field: 'day' });
 
 /** The ten process states, in the order a delivery walks them. */
-export const PROCESS_OPTIONS = PROCESS_STATES.map((state) => ({ value: state, labelKey: processLabelKey(state) }));
+const PROCESS_OPTIONS = PROCESS_STATES.map((state) => ({ value: state, labelKey: processLabelKey(state) }));
 
-export const FUEL_OPTIONS = [
+const FUEL_OPTIONS = [
   { value: 'gasoline', labelKey: 'fuel.gasoline' },
   { value: 'diesel', labelKey: 'fuel.diesel' },
   { value: 'other', labelKey: 'fuel.other' },
 ] as const;
 
 /** Every compartment a truck may have, 1 to COMPARTMENTS_MAX as the console shows them. */
-export const COMPARTMENT_OPTIONS = Array.from({ length: COMPARTMENTS_MAX }, (_, i) => i + 1)
+const COMPARTMENT_OPTIONS = Array.from({ length: COMPARTMENTS_MAX }, (_, i) => i + 1)
   .map((n) => ({ value: String(n), labelKey: `report.compartment.${n}` as LocaleKey }));
 
-export const HANDLING_OPTIONS = [
+const HANDLING_OPTIONS = [
   { value: '0', labelKey: 'report.handling.unconfirmed' },
   { value: '1', labelKey: 'report.handling.normal' },
   { value: '2', labelKey: 'report.handling.abnormal' },

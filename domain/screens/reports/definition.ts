@@ -4,7 +4,7 @@
 import type { AlarmTypeId } from '../../alarm-types';
 import type { EventKind } from '../../events';
 import type { LocaleKey } from '../../i18n';
-import { routeByPath, type RoutePathOfKind } from '../../routes';
+import type { RoutePathOfKind } from '../../routes';
 import type { TRUCK_MODELS } from '../entities/fleet';
 import type { TimeoutAlarm } from './timeout-alarms';
 
@@ -16,11 +16,7 @@ export type ReportPath = RoutePathOfKind<'report'>;
 export type ReportScreenPath = ReportPath | RoutePathOfKind<'monitor'>;
 /** The playback screens a row may open, on its truck and its day or span. */
 export type PlaybackPath = Extract<RoutePathOfKind<'monitor'>, `${string}playback_track`>;
-export type TruckModel = (typeof TRUCK_MODELS)[number];
-
-export function isReportPath(path: string): path is ReportPath {
-  return routeByPath(path)?.kind === 'report';
-}
+type TruckModel = (typeof TRUCK_MODELS)[number];
 
 /** How a cell shows its value (spec params §9); the export writes the same text, dates as real Excel dates. */
 export type CellFormat =
@@ -82,12 +78,10 @@ export function recordFieldType(field: RecordField): DataType {
 }
 
 /** The server functions that compute a report's rows (`computed` sources). */
-export const COMPUTED_SOURCES = ['heartbeatOvertime', 'fenceMileage', 'fenceTotals', 'driverScore', 'driverEvents'] as const;
-export type ComputedName = (typeof COMPUTED_SOURCES)[number];
+export type ComputedName = 'heartbeatOvertime' | 'fenceMileage' | 'fenceTotals' | 'driverScore' | 'driverEvents';
 
 /** The scores a report may derive from its row's other cells (`scores.ts`). */
-export const SCORE_NAMES = ['deviceHealth', 'driver'] as const;
-export type ScoreName = (typeof SCORE_NAMES)[number];
+export type ScoreName = 'deviceHealth' | 'driver';
 
 /** Where the server reads a column's value. */
 export type ValueSource =
@@ -158,7 +152,7 @@ export type ValueSource =
   | WhenSource;
 
 /** A number less others (a fuel balance: loaded − delivered − loss); empty when any part is. */
-export interface DifferenceSource {
+interface DifferenceSource {
   readonly from: 'difference';
   readonly of: NumericSource;
   readonly minus: readonly NumericSource[];
@@ -168,7 +162,7 @@ export interface DifferenceSource {
  * 1 for an event that raised (or, with alarms thinned, would raise) the alarm: of its kind, and lasting at least the
  * timeout in force for its company when it began (timeout-alarms.ts); else 0. A count's numerator.
  */
-export interface RaisesSource {
+interface RaisesSource {
   readonly from: 'raises';
   readonly alarm: TimeoutAlarm;
 }
@@ -194,8 +188,8 @@ export function isDerived(value: ValueSource): value is Extract<ValueSource, { r
   return value.from === 'score' || value.from === 'reasons';
 }
 
-export const AGGREGATE_SOURCES = ['count', 'sum', 'avg', 'max', 'min', 'ratio', 'share', 'distinctTrucks', 'countWhen'] as const;
-export type Aggregate = Extract<ValueSource, { readonly from: (typeof AGGREGATE_SOURCES)[number] }>;
+const AGGREGATE_SOURCES = ['count', 'sum', 'avg', 'max', 'min', 'ratio', 'share', 'distinctTrucks', 'countWhen'] as const;
+type Aggregate = Extract<ValueSource, { readonly from: (typeof AGGREGATE_SOURCES)[number] }>;
 
 export function isAggregate(value: ValueSource): value is Aggregate {
   return (AGGREGATE_SOURCES as readonly string[]).includes(value.from);
@@ -228,11 +222,11 @@ export type EventCondition = DataCondition | { readonly raises: TimeoutAlarm };
  * Fixed conditions of a source on the event's truck: only trucks of this model (a sprinkler's screens). The model is a
  * column of the truck table, so the condition is plain SQL on both databases and no event need carry it.
  */
-export interface TruckCondition {
+interface TruckCondition {
   readonly model: TruckModel;
 }
 
-export interface EventRowsSource {
+interface EventRowsSource {
   /** One row per event (or per element of `expand`). */
   readonly type: 'events';
   readonly kinds: readonly EventKind[];
@@ -252,20 +246,20 @@ export interface GroupedSource {
 }
 
 /** One row per alarm of these types, or one per group of them; `data` columns read the alarm's properties. */
-export interface AlarmRowsSource {
+interface AlarmRowsSource {
   readonly type: 'alarms' | 'alarmGroups';
   readonly alarmTypes: readonly AlarmTypeId[];
 }
 
 /** Rows from the live status rows (the worker's trucks), one per compartment; the server answers from truck_live. */
-export interface LiveRowsSource {
+interface LiveRowsSource {
   readonly type: 'live';
   /** Keeps the compartments that carry these readings (the cold ones of refrigerated trucks). */
   readonly where?: readonly DataCondition[];
 }
 
 /** One row per position fix or heartbeat of the trucks (GPS history, heartbeats, the voltage line). */
-export interface RecordRowsSource {
+interface RecordRowsSource {
   readonly type: 'records';
   readonly table: RecordTable;
 }
@@ -274,12 +268,12 @@ export interface RecordRowsSource {
  * Rows a server function computes from several tables (fence mileage from positions and fence shapes, driver scores
  * from shifts and alarms, the overdue heartbeats): every row of the filters at once, ordered and paged in memory.
  */
-export interface ComputedRowsSource {
+interface ComputedRowsSource {
   readonly type: 'computed';
   readonly name: ComputedName;
 }
 
-export type ReportSource = EventRowsSource | GroupedSource | AlarmRowsSource | LiveRowsSource | RecordRowsSource | ComputedRowsSource;
+type ReportSource = EventRowsSource | GroupedSource | AlarmRowsSource | LiveRowsSource | RecordRowsSource | ComputedRowsSource;
 
 /** Sources whose rows are groups: their columns without an aggregate are the group's key. */
 export function isGrouped(source: ReportSource): boolean {
@@ -340,13 +334,13 @@ export interface ReportChart {
  * Where a drill-down leads: one report, or the alarm screen of the alarm type in a column of the row (each alarm type
  * has its exception screen, as an alarm pop-up's click has).
  */
-export type DrillTarget = ReportScreenPath | { readonly alarmScreenOf: string } | PlaybackTarget;
+type DrillTarget = ReportScreenPath | { readonly alarmScreenOf: string } | PlaybackTarget;
 
 /**
  * A playback screen on the row's truck (`params.plate` names the plate column) over the row's `day` or from its
  * `from` to its `to` column; the report's own filters do not go along (the playback has none of them).
  */
-export interface PlaybackTarget {
+interface PlaybackTarget {
   readonly playback: PlaybackPath;
 }
 

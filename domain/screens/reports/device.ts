@@ -8,7 +8,7 @@ import {
 } from './columns';
 import type { DataCondition, ReportColumn, ReportDef } from './definition';
 
-export type DeviceReportPath = RoutePathOfGroup<'device_console' | 'device_other' | 'device_analysis'> | '/setting/base_data/upload_statistic';
+type DeviceReportPath = RoutePathOfGroup<'device_console' | 'device_other' | 'device_analysis'> | '/setting/base_data/upload_statistic';
 
 const CONSOLE = '/device_monitor/console';
 const OTHER = '/device_monitor/other_devices';

@@ -12,7 +12,7 @@ import { alarmTab } from './alarm-tab';
 import type { ReportColumn, ReportDef, ReportFilter } from './definition';
 import { DRIVER_EVENT_CATEGORIES, OVERSPEED_KMH } from './driver-events';
 
-export type DrivingReportPath = RoutePathOfGroup<'driving_event' | 'driving_exception' | 'driving_analysis' | 'active_safety'>;
+type DrivingReportPath = RoutePathOfGroup<'driving_event' | 'driving_exception' | 'driving_analysis' | 'active_safety'>;
 
 const EVENT = '/driving_monitor/event_report';
 const EXCEPTION = '/driving_monitor/exception_report';

@@ -56,7 +56,7 @@ export const YEAR_KEY = 'year';
  * to a fixed last one, so that the console and the server check alike without a clock. Never 0000–0099, which a
  * date API reading two-digit years would turn into 1900–1999.
  */
-export const YEAR_BOUNDS = { first: 1970, last: 2099 } as const;
+const YEAR_BOUNDS = { first: 1970, last: 2099 } as const;
 
 /** The year a query's value names, or undefined when it is no four-digit year within the bounds. */
 function chosenYear(value: string | number | undefined): number | undefined {

@@ -5,7 +5,7 @@ import type { ReportColumn, ScoreName } from './definition';
 import type { ReportCell } from './wire';
 
 /** One deduction: `weight` points per count per exposure unit, at most `cap` points. */
-export interface ScoreTerm {
+interface ScoreTerm {
   /** The reason's name: `report.reason.<key>` says it. */
   readonly key: ReasonKey;
   /** The row's column holding the count. */
@@ -14,7 +14,7 @@ export interface ScoreTerm {
   readonly cap: number;
 }
 
-export interface ScoreDef {
+interface ScoreDef {
   readonly terms: readonly ScoreTerm[];
   /**
    * Counts are rated per `unit` of the row's `column` (days active, km), and never over less than `atLeast`: a driver's
@@ -24,7 +24,7 @@ export interface ScoreDef {
 }
 
 export const REASON_KEYS = ['heartbeatGaps', 'linkDrops', 'undervoltages', 'deviceFaults', 'overspeeds', 'harsh', 'fatigue', 'adas'] as const;
-export type ReasonKey = (typeof REASON_KEYS)[number];
+type ReasonKey = (typeof REASON_KEYS)[number];
 
 export const SCORES: Readonly<Record<ScoreName, ScoreDef>> = {
   // Per week of activity (days the device uploaded anything), a week at least: a day's row is rated as a week's.
@@ -50,14 +50,14 @@ export const SCORES: Readonly<Record<ScoreName, ScoreDef>> = {
 };
 
 /** Scores from this up are good, from `fair` up fair, below it poor (the cell's colour). */
-export const SCORE_BANDS = { good: 90, fair: 70 } as const;
-export type ScoreBand = 'good' | 'fair' | 'poor';
+const SCORE_BANDS = { good: 90, fair: 70 } as const;
+type ScoreBand = 'good' | 'fair' | 'poor';
 
 export function scoreBand(score: number): ScoreBand {
   return score >= SCORE_BANDS.good ? 'good' : score >= SCORE_BANDS.fair ? 'fair' : 'poor';
 }
 
-export interface Deduction {
+interface Deduction {
   readonly key: ReasonKey;
   /** The count per exposure unit, two decimals. */
   readonly rate: number;

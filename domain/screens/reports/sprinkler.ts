@@ -1,11 +1,11 @@
-// The water-truck figures of the monitor board (issue 16): spray statistics and the water inventory, each one report
+// The water-truck figures of the monitor board: spray statistics and the water inventory, each one report
 // definition served on its monitor route. Rows come only from sprinkler trucks (the truck's model, a condition of the
 // source); `spray` and `water_fill` events are described in docs/events.md, the screens in docs/reports.md.
 import type { RoutePathOfKind } from '../../routes';
 import { column, countOfKind, data, day, endArea, endTime, eventFilters, startArea, startTime, sum, truckColumns } from './columns';
 import type { DrillDown, ReportColumn, ReportDef } from './definition';
 
-export type SprinklerReportPath = Extract<RoutePathOfKind<'monitor'>, '/monitor/sprinkler_statistics' | '/monitor/sprinkler_inventory'>;
+type SprinklerReportPath = Extract<RoutePathOfKind<'monitor'>, '/monitor/sprinkler_statistics' | '/monitor/sprinkler_inventory'>;
 
 const STATISTICS = '/monitor/sprinkler_statistics';
 const INVENTORY = '/monitor/sprinkler_inventory';

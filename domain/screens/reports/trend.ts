@@ -4,7 +4,7 @@ import { DAY_MS } from '../../format/time';
 import { presetRange, REPORT_PAGE } from './query';
 
 export const TREND_RANGES = ['pastDay', 'last7Days'] as const;
-export type TrendRange = (typeof TREND_RANGES)[number];
+type TrendRange = (typeof TREND_RANGES)[number];
 
 /** A trend draws at most this many rows (five pages of the largest size), the newest of the range. */
 export const TREND_MAX_ROWS = 5 * REPORT_PAGE.maxSize;

@@ -12,7 +12,7 @@ import { toLang } from '../../../domain/i18n';
 import type { LiveAlarm } from '../../../domain/wire/live-alarm';
 import { useLiveEvent } from '../live/use-live';
 
-export interface AlarmPopupsProps {
+interface AlarmPopupsProps {
   /** Whether the user's menu opens this path; a pop-up of a screen it does not open is not a link. */
   readonly canOpen: (path: string) => boolean;
 }

@@ -8,7 +8,7 @@ import { useLiveEvent } from '../live/use-live';
 import { AlarmSettingsPanel, type PanelHandle } from './AlarmSettingsPanel';
 import './alarm-settings.css';
 
-export interface AlarmSettingsProps {
+interface AlarmSettingsProps {
   readonly userId: number;
   /** The choice `/userPri` gave (`stUserAlarm`), or the last one saved since; null before the user's first save. */
   readonly stored: StUserAlarm | null | undefined;

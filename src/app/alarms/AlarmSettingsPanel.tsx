@@ -12,7 +12,7 @@ export interface PanelHandle {
   cancel(): void;
 }
 
-export interface PanelProps {
+interface PanelProps {
   readonly ref: Ref<PanelHandle>;
   readonly id: string;
   readonly userId: number;

@@ -19,14 +19,14 @@ import { UrgentAlarmDialog } from './UrgentAlarmDialog';
 import './alarms.css';
 
 /** The urgent machine with the browser's sound; tests provide their own through `machine`. */
-export const browserUrgentAlarmMachine = urgentAlarmMachine.provide({
+const browserUrgentAlarmMachine = urgentAlarmMachine.provide({
   actions: {
     playSound: (_, params) => playAlarmTone(params.durationMs),
     stopSound: () => stopAlarmTone(),
   },
 });
 
-export interface LiveAlarmsProps {
+interface LiveAlarmsProps {
   readonly machine?: typeof urgentAlarmMachine;
   /** Notifications, visibility and focus of this tab; the browser's by default, a fake in tests. */
   readonly desktop?: DesktopEnv;

@@ -12,7 +12,7 @@ import type { LiveAlarm } from '../../../domain/wire/live-alarm';
 import { soundNeedsGesture } from './alarm-sound';
 import { desktopPermission, requestDesktopPermission, type DesktopEnv } from './desktop-alert';
 
-export interface UrgentAlarmDialogProps {
+interface UrgentAlarmDialogProps {
   readonly actor: ActorRefFrom<UrgentAlarmMachine>;
   /** A row click: the alarm's start in ms; without it (the user's menu lacks the urgent screen) rows are plain text. */
   readonly onOpenRow?: ((startMs: number) => void) | undefined;

@@ -9,14 +9,14 @@ export interface NotificationLike {
 }
 
 /** The part of the Notification constructor used here; tests pass a fake. */
-export interface NotificationCtor {
+interface NotificationCtor {
   new (title: string, options: { readonly body: string; readonly tag: string }): NotificationLike;
   readonly permission: NotificationPermission;
   requestPermission(): Promise<NotificationPermission>;
 }
 
 /** The part of `document` used here: whether the tab is visible, and its changes. */
-export interface VisibilitySource {
+interface VisibilitySource {
   readonly visibilityState: DocumentVisibilityState;
   addEventListener(type: 'visibilitychange', listener: () => void): void;
   removeEventListener(type: 'visibilitychange', listener: () => void): void;
@@ -39,7 +39,7 @@ export function browserDesktopEnv(): DesktopEnv {
 }
 
 /** 'unsupported' where there is no Notification API; otherwise the browser's permission. */
-export type DesktopPermission = NotificationPermission | 'unsupported';
+type DesktopPermission = NotificationPermission | 'unsupported';
 
 export function desktopPermission(env: DesktopEnv): DesktopPermission {
   return env.Notification?.permission ?? 'unsupported';
@@ -56,11 +56,11 @@ export async function requestDesktopPermission(env: DesktopEnv): Promise<Desktop
 }
 
 /** The same alarm shown from several tabs collapses into one notification. */
-export function urgentTag(alarm: LiveAlarm): string {
+function urgentTag(alarm: LiveAlarm): string {
   return `urgent-${alarmKey(alarm)}`;
 }
 
-export interface UrgentDesktopAlert {
+interface UrgentDesktopAlert {
   readonly alarm: LiveAlarm;
   readonly title: string;
   readonly body: string;

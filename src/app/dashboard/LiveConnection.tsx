@@ -9,7 +9,7 @@ import { ALARM_RESUME_LABELS, LINK_STATE_LABELS, SOCKET_LABELS, WORKER_MODE_LABE
 import { useLiveSource } from '../live/LiveProvider';
 
 /** Diagnostics are read, not pushed: often enough to follow a reconnect, rarely enough to cost the worker nothing. */
-export const DIAGNOSTICS_REFRESH_MS = 2_000;
+const DIAGNOSTICS_REFRESH_MS = 2_000;
 
 const SOCKETS = ['truck', 'alarm'] as const;
 

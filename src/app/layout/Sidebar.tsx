@@ -51,7 +51,7 @@ function Items({ items, onFollow }: ItemsProps) {
   );
 }
 
-export interface SidebarProps {
+interface SidebarProps {
   readonly items: readonly SidebarItem[];
   readonly open: boolean;
   readonly onFollow: () => void;

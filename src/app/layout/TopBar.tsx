@@ -9,7 +9,7 @@ import { SIDEBAR_ID } from './Sidebar';
 import { UserMenu, type UserMenuProps } from './UserMenu';
 import './topbar.css';
 
-export interface TopBarProps extends UserMenuProps {
+interface TopBarProps extends UserMenuProps {
   readonly path: string;
   readonly links: readonly MenuLink[];
   readonly sidebarOpen: boolean;

@@ -6,7 +6,7 @@ import type { Tab } from '../../../domain/shell/tab-strip';
 
 const cacheable = (path: string) => routeByPath(path)?.noCache !== true;
 
-export interface ViewHostProps {
+interface ViewHostProps {
   readonly tabs: readonly Tab[];
   readonly active: string;
   readonly render: (path: string) => ReactNode;

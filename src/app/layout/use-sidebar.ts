@@ -3,9 +3,9 @@ import { useCallback, useState, useSyncExternalStore } from 'react';
 import { MOBILE_WIDTH_PX } from '../../../domain/constants';
 import { readCookie, writeCookie } from '../cookies';
 
-export const SIDEBAR_COOKIE = 'sidebarStatus';
-export const SIDEBAR_CLOSED = '1';
-export const SIDEBAR_OPEN = '0';
+const SIDEBAR_COOKIE = 'sidebarStatus';
+const SIDEBAR_CLOSED = '1';
+const SIDEBAR_OPEN = '0';
 
 function subscribeResize(listener: () => void): () => void {
   window.addEventListener('resize', listener);
@@ -13,11 +13,11 @@ function subscribeResize(listener: () => void): () => void {
 }
 
 /** The spec's device type: narrower than 1024 px counts as mobile. */
-export function useIsMobile(): boolean {
+function useIsMobile(): boolean {
   return useSyncExternalStore(subscribeResize, () => window.innerWidth < MOBILE_WIDTH_PX);
 }
 
-export interface SidebarState {
+interface SidebarState {
   readonly open: boolean;
   readonly mobile: boolean;
   readonly toggle: () => void;

@@ -35,7 +35,7 @@ const openWorkerClient = (): Promise<LiveClient> =>
     ? loadLiveClientChunk().then(({ openLiveClient }) => openLiveClient())
     : Promise.reject(new Error('this browser has no WebSocket or worker')));
 
-export interface LiveProviderProps {
+interface LiveProviderProps {
   /** The worker session; undefined until logged in with the shell loaded. A new object connects again. */
   readonly session: LiveSession | undefined;
   /**

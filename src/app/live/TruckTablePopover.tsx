@@ -9,7 +9,7 @@ import { WindowedTable } from '../../ui/WindowedTable';
 import { truckColumns } from './truck-columns';
 import { useStatusTrucks } from './use-live';
 
-export interface TruckTablePopoverProps {
+interface TruckTablePopoverProps {
   readonly id: string;
   readonly code: TruckStatusCode;
   readonly onClose: () => void;

@@ -14,7 +14,7 @@ export interface PresenceDocument {
 }
 
 /** Where the reports go: the live source's calls. */
-export type PresenceReports = Pick<LiveSource['api'], 'setVisible' | 'reportInput'>;
+type PresenceReports = Pick<LiveSource['api'], 'setVisible' | 'reportInput'>;
 
 // Capture: a view that stops a key or click from bubbling still had a person behind it. Passive: never delays input.
 const LISTEN: AddEventListenerOptions = { capture: true, passive: true };

@@ -5,10 +5,10 @@ import type { EntityChanges } from '../../../workers/live-api';
 import { useLiveListener } from './use-live';
 
 /** A burst of saves (an import, a colleague's quick edits) is one fetch, this long after the last of them. */
-export const ENTITY_REFRESH_DEBOUNCE_MS = 300;
+const ENTITY_REFRESH_DEBOUNCE_MS = 300;
 
 /** Whether the changes touch rows of `path`; a reopened alarm socket (`missed`) may have missed any of them. */
-export function touches(event: EntityChanges, path: string): boolean {
+function touches(event: EntityChanges, path: string): boolean {
   return event.missed || event.changes.some((change) => change.path === path);
 }
 

@@ -14,7 +14,7 @@ export interface LoginRefusal {
   readonly challengeRequired: boolean;
 }
 
-export interface LoginPageProps {
+interface LoginPageProps {
   /** Sends the credentials; resolves to the refusal to show, or undefined once logged in. */
   readonly onLogin: (credentials: LoginCredentials) => Promise<LoginRefusal | undefined>;
   /**

@@ -9,7 +9,7 @@ import { showToast } from '../../ui/notify';
 import { reportFailure } from '../reactions';
 import { changePassword, checkOldPassword } from './password-calls';
 
-export interface PasswordDialogProps {
+interface PasswordDialogProps {
   readonly userId: number;
   readonly userName: string;
   readonly onClose: () => void;

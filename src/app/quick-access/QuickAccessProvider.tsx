@@ -8,7 +8,7 @@ import { call } from '../../api/client';
 import { showToast } from '../../ui/notify';
 import { reportFailure } from '../reactions';
 
-export type QuickAccessActor = ActorRefFrom<typeof quickAccessMachine>;
+type QuickAccessActor = ActorRefFrom<typeof quickAccessMachine>;
 
 const QuickAccessContext = createContext<QuickAccessActor | null>(null);
 

@@ -7,7 +7,7 @@ import { installReactions, reportFailure } from '../reactions';
 import { login, loadShell, logout } from './session-services';
 import { clearStoredSession, readStoredSession, readStoredShell, storeSession, storeShell, watchSessionEnd } from './session-storage';
 
-export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
 const SessionActorContext = createContext<SessionActor | null>(null);
 
@@ -43,7 +43,7 @@ export function useSessionActor(): SessionActor {
   return actor;
 }
 
-export type SessionPhase = 'checking' | 'loggedOut' | 'loggingIn' | 'loggedIn' | 'loggingOut';
+type SessionPhase = 'checking' | 'loggedOut' | 'loggingIn' | 'loggedIn' | 'loggingOut';
 
 export function useSessionPhase(): SessionPhase {
   const actor = useSessionActor();

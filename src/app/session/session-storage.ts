@@ -20,7 +20,7 @@ const KEYS = {
 } as const;
 
 /** Set to 1 when the menu tree holds the hidden 传感器使能 entry. */
-export const SENSOR_COOKIE = 'sensorEnable';
+const SENSOR_COOKIE = 'sensorEnable';
 
 /** The stored session when its token, header-id and data agree; anything partial counts as logged out. */
 export function readStoredSession(): SessionData | undefined {

@@ -2,7 +2,7 @@
 // the row behind each x for the drill-down. Pure, so the shapes are tested without a canvas.
 import type { ReportRow } from '../../../domain/screens/reports/wire';
 
-export interface ChartSeries {
+interface ChartSeries {
   readonly label: string;
   readonly values: (number | null)[];
 }

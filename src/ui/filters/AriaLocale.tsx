@@ -4,7 +4,7 @@ import { I18nProvider } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 
 /** The BCP 47 locale react-aria formats with for an i18next language. */
-export function ariaLocaleOf(language: string | undefined): 'zh-CN' | 'en-US' {
+function ariaLocaleOf(language: string | undefined): 'zh-CN' | 'en-US' {
   return language?.startsWith('en') ? 'en-US' : 'zh-CN';
 }
 

@@ -27,7 +27,7 @@ export interface CheckChange {
   readonly checked: boolean;
 }
 
-export interface CheckboxTreeProps {
+interface CheckboxTreeProps {
   readonly items: readonly CheckboxTreeItem[];
   /** The tree's accessible name, already translated. */
   readonly label: string;

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { ChoiceField, type Choice, type ChoiceFieldProps } from './ChoiceField';
 import { buildCompanyTree, type Company, type CompanyNode } from './company-tree';
 
-export interface CompanyPickerProps extends Omit<ChoiceFieldProps, 'choices'> {
+interface CompanyPickerProps extends Omit<ChoiceFieldProps, 'choices'> {
   readonly companies: readonly Company[];
 }
 

@@ -17,7 +17,7 @@ import { AriaLocale } from './AriaLocale';
 import { applyTreeSelection, buildCompanyTree, selectionSummary, subtreeCodes, type Company, type CompanyNode } from './company-tree';
 import './filters.css';
 
-export interface CompanyTreeSelectProps {
+interface CompanyTreeSelectProps {
   readonly companies: readonly Company[];
   /** Selected company codes, parents and children alike; empty means all the user's companies. */
   readonly value: readonly string[];

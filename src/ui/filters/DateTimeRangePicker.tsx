@@ -23,7 +23,7 @@ import { AriaLocale } from './AriaLocale';
 import { pickerToRange, rangeToPicker, type MsRange, type PickerDate, type RangeGranularity } from './date-convert';
 import './filters.css';
 
-export interface DateTimeRangePickerProps {
+interface DateTimeRangePickerProps {
   /** Epoch ms in the browser's zone; the picker is empty until both ends are known. */
   readonly value: { readonly startTime?: number; readonly endTime?: number };
   /** Called for every complete range, reversed ones included: the caller's query check is the one that refuses. */

@@ -7,7 +7,7 @@ export interface FilterOption {
   readonly label: string;
 }
 
-export interface FilterSelectProps {
+interface FilterSelectProps {
   /** Already translated: the caller owns the report's label keys. */
   readonly label: string;
   readonly options: readonly FilterOption[];

@@ -5,7 +5,7 @@ import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { AriaLocale } from './AriaLocale';
 import './filters.css';
 
-export interface FormDialogProps {
+interface FormDialogProps {
   /** Already translated. */
   readonly title: string;
   /** Escape, or the caller's cancel button. */

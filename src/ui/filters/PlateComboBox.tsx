@@ -9,7 +9,7 @@ import './filters.css';
 /** Rendering every one of 10,000 plates per keystroke is what makes a combobox sluggish; typing narrows instead. */
 export const PLATE_LIST_LIMIT = 50;
 
-export interface PlateComboBoxProps {
+interface PlateComboBoxProps {
   readonly plates: readonly Plate[];
   /** The chosen plate's signCode, or '' for all trucks. */
   readonly value: string;

@@ -6,7 +6,7 @@ import { AriaLocale } from './AriaLocale';
 import { RequiredMark } from './RequiredMark';
 import './filters.css';
 
-export interface SearchComboBoxProps {
+interface SearchComboBoxProps {
   /** Already translated, like every text handed to these controls. */
   readonly label: string;
   /** The texts matching what is typed, as the caller found them; each is its own key. */

@@ -2,7 +2,7 @@
 // filter controls' look.
 import './filters.css';
 
-export interface TextFilterProps {
+interface TextFilterProps {
   /** Already translated. */
   readonly label: string;
   readonly name: string;

@@ -11,7 +11,7 @@ export function TriStateBox({ state }: { readonly state: TriState }) {
   return <span className={`filters__tri-box filters__tri-box--${state}`} aria-hidden="true" />;
 }
 
-export interface TriStateCheckboxProps {
+interface TriStateCheckboxProps {
   readonly state: TriState;
   /** A press; the caller decides the next state (a mixed box usually turns everything on). */
   readonly onToggle: () => void;

@@ -3,13 +3,13 @@
 import { Tab, TabList, Tabs, type Key } from 'react-aria-components';
 import './filters.css';
 
-export interface ViewTab {
+interface ViewTab {
   readonly id: string;
   /** Already translated. */
   readonly label: string;
 }
 
-export interface ViewTabsProps {
+interface ViewTabsProps {
   readonly tabs: readonly ViewTab[];
   readonly selected: string;
   /** Already translated: what the strip is, for screen readers. */

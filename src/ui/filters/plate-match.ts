@@ -6,7 +6,7 @@ export interface Plate {
 }
 
 /** Plates with their lower-cased codes computed once, so each keystroke only scans strings. */
-export interface PlateIndex {
+interface PlateIndex {
   readonly plates: readonly Plate[];
   readonly keys: readonly string[];
   readonly byKey: ReadonlyMap<string, Plate>;

@@ -13,7 +13,7 @@ import { ACTIONS_COLUMN, actionsColumn, cellClassOf, type GridActions, type Grid
 import { fittedWidths, textMeasurer } from './text-widths';
 import './report-grid.css';
 
-export type { GridActions, GridBlock, GridColumn, GridRow } from './grid-columns';
+export type { GridActions, GridColumn, GridRow } from './grid-columns';
 
 export interface BlockRequest {
   readonly offset: number;
@@ -21,7 +21,7 @@ export interface BlockRequest {
   readonly sort: ReportSort | undefined;
 }
 
-export interface ReportGridProps<R extends GridRow = ReportRow> {
+interface ReportGridProps<R extends GridRow = ReportRow> {
   readonly columns: readonly GridColumn[];
   readonly headers: readonly string[];
   readonly lang: Lang;

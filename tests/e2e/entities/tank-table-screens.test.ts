@@ -1,4 +1,4 @@
-// The tank-table screen in Chromium over the seeded fleet (issue 15): a 2 MB table refused under its field with the
+// The tank-table screen in Chromium over the seeded fleet: a 2 MB table refused under its field with the
 // spec's message before anything is sent; a real table read in the form (its facts shown), saved for a truck chosen by
 // part of its plate, and listed with the height and capacity the server read from the file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -8,7 +8,7 @@ import type { TestDatabase } from '../../helpers/test-database';
 import type { Envelope } from '../../../domain/wire/envelope';
 import type { Lang } from '../../../domain/i18n';
 
-export interface CommissioningServerOptions {
+interface CommissioningServerOptions {
   /** A database made for this server (a seeded 30-day fleet, say); a fresh one with six seeded trucks by default. */
   readonly database?: TestDatabase;
   /** The built console to serve (browser tests). */

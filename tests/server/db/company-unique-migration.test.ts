@@ -16,7 +16,7 @@ type AnyDb = Kysely<unknown>;
 type Value = string | number | null;
 type Row = Readonly<Record<string, Value>>;
 
-/** The last migration before issue 27's: the schema every database had before it. */
+/** The last migration before '0010-process-states' and '0011-company-unique': the schema databases had before them. */
 const BEFORE = '0009-device-parameters';
 
 /** Tables whose names and codes become unique within the company, and the columns. */
@@ -34,7 +34,7 @@ function dialectOf(target: DatabaseTarget): Dialect {
   return target.kind === 'sqlite' ? sqliteDialect(target.path).dialect : postgresDialect(target.url, { warn: () => undefined }).dialect;
 }
 
-/** The database as the server before issue 27 left it: migrated up to 0009, through the server's own Kysely setup. */
+/** The database before those migrations: migrated up to 0009, through the server's own Kysely setup. */
 async function oldDatabase(target: DatabaseTarget): Promise<AnyDb> {
   const db = new Kysely<unknown>({ dialect: dialectOf(target), plugins: [new CamelCasePlugin()] });
   const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrationsFor(target.kind) }) } });

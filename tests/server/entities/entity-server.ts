@@ -59,7 +59,7 @@ const MANAGER_SEEDED = ['C002', 'C003', 'C004', 'C001'];
 const TRUCK_COMPANIES = ['C002', 'C003', 'C004', 'C005'];
 
 /** A definition whose rows must name a truck. */
-export const needsTruck = (def: EntityDef) => def.fields.some((field) => field.type === 'reference' && field.ref?.path === TRUCK_PATH && field.required === true);
+const needsTruck = (def: EntityDef) => def.fields.some((field) => field.type === 'reference' && field.ref?.path === TRUCK_PATH && field.required === true);
 
 
 /** What a PUT answers for a screen without an edit call (an append-only record): no such call. */
@@ -74,10 +74,10 @@ export function defAt(path: string): EntityDef {
   return def;
 }
 
-export interface EntityServerOptions {
+interface EntityServerOptions {
   /**
    * The manager's role (用户管理员) also holds the device-parameter function, so every screen's writes are checked with
-   * a caller of some companies; true by default. The seeded role lacks it (issue 15), which device-param-access tests.
+   * a caller of some companies; true by default. The seeded role lacks it, which device-param-access tests.
    */
   readonly managerHoldsDeviceParameter?: boolean;
 }
@@ -216,7 +216,7 @@ function numberIn(field: EntityField): number {
 }
 
 /** A valid value of a field, unique by `tag` where the field must be; `company` for company fields. */
-export function validValue(field: EntityField, tag: string, company = 'C002'): string {
+function validValue(field: EntityField, tag: string, company = 'C002'): string {
   switch (field.type) {
     case 'text': {
       // A camera's main and backup server.
@@ -261,7 +261,7 @@ export function validValue(field: EntityField, tag: string, company = 'C002'): s
 }
 
 /** A file field's valid content as a form sends it: a sample tank table, or an upgrade file's bytes, in base64. */
-export function validFileContent(field: EntityField): string {
+function validFileContent(field: EntityField): string {
   return field.file?.rule === 'tankTable' ? Buffer.from(SAMPLE_TANK_TABLE).toString('base64') : SAMPLE_UPGRADE.toString('base64');
 }
 

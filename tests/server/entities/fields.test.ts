@@ -135,7 +135,7 @@ describe('fleet and account fields', () => {
       const [held] = await api.all(def, 'admin');
       if (!held) throw new Error('no row');
       const taken = String(held.values[field]);
-      // In the holder's company: a name or code of a company's row is unique there (issue 27; unique-scope.test.ts).
+      // In the holder's company: a name or code of a company's row is unique there (unique-scope.test.ts).
       const company = held.values['companyCode'];
       const input = { ...(await api.input(def, `dup-${field}`, typeof company === 'string' ? company : undefined)), [field]: taken };
       expect(await api.create(def, 'admin', input, 'en')).toEqual({ resultCode: 400, message: `${label} has existed`, data: { field } });

@@ -1,4 +1,4 @@
-// Reading an upload without exceljs (issue 27), on its own: a cell reads as the user sees it whichever way the writer
+// Reading an upload without exceljs, on its own: a cell reads as the user sees it whichever way the writer
 // stored it (shared or inline string, rich text, phonetic runs left out, a date-styled number, a formula's result,
 // rows and cells without their references), the first visible sheet is the one read, and an archive that is not what
 // it says (encrypted, two parts of one name, a size it does not have, a DOCTYPE) is refused as unreadable.

@@ -15,7 +15,7 @@ async function truckOf(db: Db, company: string, index: number): Promise<number> 
 }
 
 /** A stored tank table of the company's truck, as an upload the devices took; its id. */
-export async function insertTankTable(db: Db, company: string, index: number, now = Date.now()): Promise<number> {
+async function insertTankTable(db: Db, company: string, index: number, now = Date.now()): Promise<number> {
   const row = await db
     .insertInto('tankTable')
     .values({

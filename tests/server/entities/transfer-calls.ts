@@ -11,7 +11,7 @@ import { API, call } from '../../helpers/api';
 
 type Lang = 'zh' | 'en';
 
-export interface Download {
+interface Download {
   readonly contentType: string;
   readonly disposition: string;
   readonly body: Buffer;

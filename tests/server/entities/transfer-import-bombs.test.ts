@@ -1,4 +1,4 @@
-// Uploads that unpack to far more than they weigh (issue 27): a sheet of 1.5 M rows, one 400 MB shared string, and
+// Uploads that unpack to far more than they weigh: a sheet of 1.5 M rows, one 400 MB shared string, and
 // archives that declare small sizes and inflate large, each refused with its own message in the caller's language and
 // nothing imported; a file within the bounds stops at the row limit, the largest file allowed still imports; and one
 // import per user at a time, the second refused at once while the first is still being sent, other users' imports

@@ -1,4 +1,4 @@
-// Uniqueness across tenants (issue 27): a name or code a company gives its own rows is unique within that company only,
+// Uniqueness across tenants: a name or code a company gives its own rows is unique within that company only,
 // in a single save, an import and a row moved to another company, and a refusal never tells of another company's row.
 // A global value (a plate, a driver's code) is still refused across companies, as only 'taken' to a caller who cannot
 // see the row holding it. Two tenants: the manager (C001–C004) and a user administrator of the garden bureau (C005).

@@ -48,7 +48,7 @@ function deflatedRepeat(head: string, unit: string, times: number, tail: string)
   };
 }
 
-export interface ZipEntry {
+interface ZipEntry {
   readonly name: string;
   readonly content: Deflated;
   /** The uncompressed size written in the local and central headers, when it is to be a lie. */
@@ -124,7 +124,7 @@ export const inlineRow = (values: readonly string[]): string =>
 /** The template's header row of a definition: its sheet fields' Chinese labels. */
 export const headerOf = (def: EntityDef): string[] => def.fields.filter(isSheetField).map((field) => translate('zh', field.labelKey));
 
-export interface SheetParts {
+interface SheetParts {
   /** The sheet's XML: its start (through `<sheetData>`), one repeated row, and how often. */
   readonly head: string;
   readonly row: string;
@@ -135,7 +135,7 @@ export interface SheetParts {
   readonly declare?: { readonly sheet?: number; readonly sharedStrings?: number };
 }
 
-export interface BookParts {
+interface BookParts {
   /** The sheet part, and the shared strings' and styles' when the book has them. */
   readonly sheet: ZipEntry['content'];
   readonly sharedStrings?: ZipEntry['content'];
@@ -194,12 +194,12 @@ export function workbookBomb(parts: SheetParts): Buffer {
   });
 }
 
-/** The issue's first bomb: the template's header, then `rows` station rows of inline strings (300 MB for 1.5 M). */
+/** A bomb of rows: the template's header, then `rows` station rows of inline strings (300 MB for 1.5 M). */
 export function rowsBomb(def: EntityDef, row: readonly string[], rows: number, declare?: SheetParts['declare']): Buffer {
   return workbookBomb({ head: inlineRow(headerOf(def)), row: inlineRow(row), rows, declare });
 }
 
-/** The issue's second: one shared string of `length` characters, used by the one data row. */
+/** A bomb of one string: one shared string of `length` characters, used by the one data row. */
 export function sharedStringBomb(def: EntityDef, length: number, declare?: SheetParts['declare']): Buffer {
   return workbookBomb({
     head: inlineRow(headerOf(def)),
@@ -216,8 +216,8 @@ export interface NamedBomb {
 }
 
 /**
- * Every bomb of the issue, and a sheet within the bounds that only the row limit stops, as rows of `def` (a station's
- * nine columns): each refused before any row is checked. `row(tag, address)` is a valid row.
+ * Both bombs as they are and declaring small sizes, and a sheet within the bounds that only the row limit stops, as
+ * rows of `def` (a station's nine columns): each refused before any row is checked. `row(tag, address)` is a valid row.
  */
 export function importBombs(def: EntityDef, row: (tag: string, address?: string) => readonly string[]): NamedBomb[] {
   return [

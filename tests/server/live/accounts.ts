@@ -64,7 +64,7 @@ type Connect = (socket: SocketName) => Promise<LiveClient>;
 type Received = LiveAlarm & { readonly seq: number };
 
 /** The status socket's open message as the console sends it: userPri is the list GET /userPri gave at login. */
-export const truckOpen = (token: string, userPri: readonly string[]) => ({
+const truckOpen = (token: string, userPri: readonly string[]) => ({
   frequency: 1, msgType: 0, userPri: userPri.map((key) => ({ key })), token,
 });
 

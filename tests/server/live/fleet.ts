@@ -21,7 +21,7 @@ const TRUCKS = [
   { signCode: '京C30001', companyCode: 'C005', model: 'sprinkler' },
 ] as const;
 
-export const T0 = Date.UTC(2026, 0, 5, 2, 0, 0);
+const T0 = Date.UTC(2026, 0, 5, 2, 0, 0);
 
 export async function insertFleet(services: Services): Promise<FixtureTruck[]> {
   const trucks: FixtureTruck[] = [];
@@ -46,7 +46,7 @@ export async function insertFleet(services: Services): Promise<FixtureTruck[]> {
   return trucks;
 }
 
-export interface RowChange {
+interface RowChange {
   readonly speed?: number;
   readonly status?: number;
   readonly area?: string;

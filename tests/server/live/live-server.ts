@@ -6,9 +6,9 @@ import { startServer, type RunningServer } from '../../helpers/server';
 import type { SocketName } from '../../../domain/wire/sockets';
 import { insertFleet, type FixtureTruck } from './fleet';
 
-export type LiveUser = 'admin' | 'operator';
+type LiveUser = 'admin' | 'operator';
 
-export interface LiveServer {
+interface LiveServer {
   readonly server: RunningServer;
   /** The session token of a demo user logged in before the block's tests. */
   token(user: LiveUser): string;

@@ -14,7 +14,7 @@ interface TruckSpec {
   readonly beatsAgo: readonly number[];
 }
 
-export const TRUCKS = [
+const TRUCKS = [
   { signCode: '京A00001', companyCode: 'C002', model: 'fuel', status: 2, beatsAgo: [120, 45] },
   { signCode: '京A00002', companyCode: 'C002', model: 'fuel', status: 0, beatsAgo: [180] },
   { signCode: '京B00001', companyCode: 'C003', model: 'fuel', status: 1, beatsAgo: [5] },
@@ -22,7 +22,7 @@ export const TRUCKS = [
   { signCode: '京C00002', companyCode: 'C005', model: 'sprinkler', status: 1, beatsAgo: [] },
 ] as const satisfies readonly TruckSpec[];
 
-export type Plate = (typeof TRUCKS)[number]['signCode'];
+type Plate = (typeof TRUCKS)[number]['signCode'];
 
 export const ALARMS = [
   { type: 2, plate: '京A00001', minutesAgo: 180, properties: { speed: 92 } },

@@ -10,12 +10,12 @@ import { seedFleet } from '../../../server/sim';
 import { call, login } from '../../helpers/api';
 import { startServer, type RunningServer, type TestServerOptions } from '../../helpers/server';
 
-export interface TestDevices extends SimDevices {
+interface TestDevices extends SimDevices {
   readonly offline: Set<number>;
   readonly tables: Map<number, TankTable | undefined>;
 }
 
-export function testDevices(): TestDevices {
+function testDevices(): TestDevices {
   const offline = new Set<number>();
   const tables = new Map<number, TankTable | undefined>();
   return {

@@ -1,4 +1,4 @@
-// A level gauge reads its compartments' levels through the tank table its device confirmed (issue 15).
+// A level gauge reads its compartments' levels through the tank table its device confirmed.
 import { describe, expect, it } from 'vitest';
 import { sampleTankTableData } from '../../../domain/params/tank-table-sample';
 import { gaugedVt } from '../../../server/sim/truck-sim';

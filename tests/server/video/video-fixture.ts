@@ -10,7 +10,7 @@ import { seedFleet } from '../../../server/sim';
 import { API, login } from '../../helpers/api';
 import { startServer, type RunningServer } from '../../helpers/server';
 
-export interface VideoTrucks {
+interface VideoTrucks {
   /** C002, online, 4 channels, video and recording on. */
   readonly streaming: number;
   /** C002, offline, camera on. */

@@ -7,13 +7,13 @@ import type { SendRow } from '../../../domain/params/send-wire';
 import type { EntityRow } from '../../../domain/screens/entities/wire';
 import { COMPANIES } from './entity-server';
 
-export const TRUCKS = [
+const TRUCKS = [
   { id: 101, plate: '京A00001' },
   { id: 102, plate: '京A00002' },
   { id: 103, plate: '沪B00003' },
 ];
 
-export interface DeviceServerOptions {
+interface DeviceServerOptions {
   /** Truck ids a send of the same thing is still pending on: refused. */
   readonly pending?: readonly number[];
   /** Each row's stored file, by key. */

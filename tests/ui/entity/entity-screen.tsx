@@ -18,9 +18,9 @@ export function stationDef(): EntityDef {
 }
 
 /** 2026-11-20 09:30 in the tests' zone (Asia/Shanghai). */
-export const EDITED_AT = new Date(2026, 10, 20, 9, 30).getTime();
+const EDITED_AT = new Date(2026, 10, 20, 9, 30).getTime();
 
-export const STATIONS: readonly EntityRow[] = [
+const STATIONS: readonly EntityRow[] = [
   {
     key: '1', version: 1, status: 1, modifiedBy: 'admin', modifiedAt: EDITED_AT,
     values: { name: '东站', code: 'S001', shortName: '东', companyCode: 'C002', address: '东路1号', phone: '010-1', safeRange: 500, lng: 116.4, lat: 39.9 },

@@ -5,7 +5,7 @@ import type { RoleChoice, RoleFunctions } from '../../../domain/screens/accounts
 
 const ROLES_PATH = '/entity/setting/privilege_account/role_function';
 
-export interface AccountsSetup {
+interface AccountsSetup {
   readonly roles: readonly RoleChoice[];
   readonly functions?: Readonly<Record<number, readonly string[]>>;
   readonly callerSuperMan?: boolean;

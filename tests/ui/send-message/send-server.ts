@@ -6,14 +6,14 @@ import type { ParamFileName } from '../../../domain/params/catalogue-types';
 import type { SendRow } from '../../../domain/params/send-wire';
 import { envelope, stubApi, type Recorded } from '../stub-api';
 
-export const TRUCKS: readonly { readonly id: number; readonly signCode: string; readonly companyCode: string; readonly consoleSn: string }[] = [
+const TRUCKS: readonly { readonly id: number; readonly signCode: string; readonly companyCode: string; readonly consoleSn: string }[] = [
   { id: 1, signCode: '京A10001', companyCode: 'C001', consoleSn: 'SN0001' },
   { id: 2, signCode: '京A10002', companyCode: 'C001', consoleSn: 'SN0002' },
   { id: 3, signCode: '京A10003', companyCode: 'C002', consoleSn: 'SN0003' },
 ];
 
 /** 2026-11-20 09:30 in the tests' zone (Asia/Shanghai). */
-export const SENT_AT = new Date(2026, 10, 20, 9, 30).getTime();
+const SENT_AT = new Date(2026, 10, 20, 9, 30).getTime();
 
 export function sendRow(id: number, extra: Partial<SendRow> = {}): SendRow {
   const truck = TRUCKS[(id - 1) % TRUCKS.length]!;

@@ -1,4 +1,4 @@
-// cargo_transport (issue 16): the loaded trucks (重车) live from the status socket through the shared worker, each with
+// cargo_transport: the loaded trucks (重车) live from the status socket through the shared worker, each with
 // what it carries per compartment (product, Vt) and whether each seal is on; an open seal on a loaded truck stands out.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// enclosure_approval (issue 16): the fences of the caller's companies by approval status (pending, approved, not
+// enclosure_approval: the fences of the caller's companies by approval status (pending, approved, not
 // approved), the chosen one on the map, approved or rejected per row; the answer 'amended to Approval / No Approval'
 // as a toast. The 15-minute pending-fence notice links here.
 import { useCallback, useEffect, useState } from 'react';

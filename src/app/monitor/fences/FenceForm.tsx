@@ -8,7 +8,7 @@ import { showToast } from '../../../ui/notify';
 import { CompanyPicker, RequiredMark, type Company } from '../../../ui/filters';
 import type { FenceDraft, FenceRow } from './fence-calls';
 
-export interface FenceFormProps {
+interface FenceFormProps {
   /** The fence changed; none: a new fence. */
   readonly row: FenceRow | undefined;
   readonly companies: readonly Company[];

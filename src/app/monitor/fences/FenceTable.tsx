@@ -13,7 +13,7 @@ const STATUS_NAME: Readonly<Record<FenceApprovalStatus, 'pending' | 'approved' |
 };
 export const statusName = (status: FenceApprovalStatus) => STATUS_NAME[status];
 
-export interface FenceTableProps {
+interface FenceTableProps {
   readonly rows: readonly FenceRow[] | undefined;
   readonly chosen: number | undefined;
   readonly onChoose: (row: FenceRow) => void;

@@ -1,4 +1,4 @@
-// user_enclosure (issue 16): the caller's fences with the chosen one on the map; a new fence or an edit opens the form
+// user_enclosure: the caller's fences with the chosen one on the map; a new fence or an edit opens the form
 // beside the map, where the outline is drawn with Leaflet-Geoman (only the chosen kind offered). An edit sends the
 // fence back to pending as a modification (server/routes/fence.ts).
 import { useCallback, useEffect, useState } from 'react';

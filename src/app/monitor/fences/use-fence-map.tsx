@@ -5,7 +5,7 @@ import type { FenceShape } from '../../../../domain/fence-shape';
 import { useMapSetup } from '../map/use-map-setup';
 import { createFenceMap, type FenceMap } from './fence-map';
 
-export interface UsedFenceMap {
+interface UsedFenceMap {
   /** The map's element, for MapHost. */
   readonly element: HTMLDivElement;
   /** Undefined until the base layer is known and the map made. */

@@ -12,7 +12,7 @@ import type { FigureValue, IndicatorAnswer } from '../../../../domain/screens/in
 import { ReportChart } from '../../../ui/chart/ReportChart';
 import type { ChartData } from '../../../ui/chart/chart-data';
 
-export interface IndicatorFigureProps {
+interface IndicatorFigureProps {
   readonly figure: FigureDef;
   readonly value: FigureValue;
   readonly answer: IndicatorAnswer;

@@ -1,4 +1,4 @@
-// safe_target and device_target (issue 16): an indicator dashboard rendered from its definition — the range (30 days,
+// safe_target and device_target: an indicator dashboard rendered from its definition — the range (30 days,
 // 7 days, the past day) kept in the URL, then each figure as it is drawn; every figure opens its report screen.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// liquid_level (issue 16): every tanker's compartments drawn as tanks, live from the status socket through the shared
+// liquid_level: every tanker's compartments drawn as tanks, live from the status socket through the shared
 // worker: fill, product, Vt, V20, level, temperature and seal; searched by company and plate, optionally only trucks
 // carrying product, a page of cards at a time (a fleet of thousands is not one page of drawings). As an engine:
 // sprinkler_real_inventory is the same view over the sprinklers (its own path, trucks and texts).

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TruckSearch } from './truck-search';
 
-export interface TruckSearchBarProps {
+interface TruckSearchBarProps {
   readonly search: TruckSearch;
   readonly companies: readonly string[];
   readonly onChange: (next: TruckSearch) => void;

@@ -3,7 +3,7 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 
-export type ScreenQuery = Readonly<Record<string, string>>;
+type ScreenQuery = Readonly<Record<string, string>>;
 
 export function useScreenQuery(path: string): readonly [ScreenQuery, (next: ScreenQuery) => void] {
   const [location, navigate] = useLocation();

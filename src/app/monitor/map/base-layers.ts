@@ -55,13 +55,6 @@ function fenceLayer(fence: FenceFeature, project: Project, renderer: L.Renderer)
   return layer.bindTooltip(escapeText(fence.name));
 }
 
-/** The city's roads, districts, places and fences, drawn on the map's canvas; the district names as labels. */
-export function vectorBaseMap(base: BaseMap, project: Project, renderer: L.Renderer): L.LayerGroup {
-  const group = L.layerGroup();
-  for (const make of baseMapParts(base, project, renderer)) group.addLayer(make());
-  return group;
-}
-
 /**
  * The base map's parts in drawing order (roads under fences under places and labels), each made only when asked, so
  * a map can add them a slice at a time (idle-slices.ts) instead of all in the task that creates it.

@@ -7,7 +7,7 @@ import { baseMapParts, plainGrid, tileLayer } from './base-layers';
 import { inSlices, type Slices } from './idle-slices';
 import { toMapCoords, type LatLngPair } from './coords';
 
-export interface BaseMapView {
+interface BaseMapView {
   readonly map: L.Map;
   readonly renderer: L.Canvas;
   /** From the devices' WGS-84 to the base layer's coordinates. */
@@ -19,7 +19,7 @@ export interface BaseMapView {
 const DEFAULT_VIEW: L.LatLngTuple = [31.23, 121.47];
 const DEFAULT_ZOOM = 11;
 
-export interface BaseMapViewOptions {
+interface BaseMapViewOptions {
   /** Runs after Leaflet measured a new box: a screen redraws or fits its own layers then. */
   readonly onResize?: () => void;
   /**

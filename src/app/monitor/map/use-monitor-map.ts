@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useMapSetup, type MapSetup } from './use-map-setup';
 
-export interface MonitorMap<M> {
+interface MonitorMap<M> {
   readonly container: RefObject<HTMLDivElement | null>;
   /** Undefined until the setup is read and the map drawn. */
   readonly map: M | undefined;

@@ -10,7 +10,7 @@ import type { Photo, PhotoSize } from '../../../../domain/photos/photo-wire';
 import { PhotoImage } from './PhotoThumb';
 import { PhotoViewer } from './PhotoViewer';
 
-export interface PhotoGalleryProps {
+interface PhotoGalleryProps {
   readonly photos: readonly Photo[];
   readonly imageUrl: (id: string, size: PhotoSize) => string;
 }

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export interface PhotoImageProps {
+interface PhotoImageProps {
   readonly src: string;
   readonly alt: string;
   readonly className: string;

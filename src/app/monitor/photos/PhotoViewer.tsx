@@ -6,7 +6,7 @@ import type { Photo } from '../../../../domain/photos/photo-wire';
 import { FormDialog } from '../../../ui/filters';
 import { PhotoImage } from './PhotoThumb';
 
-export interface PhotoViewerProps {
+interface PhotoViewerProps {
   readonly photo: Photo;
   readonly caption: { readonly time: string; readonly channel: string; readonly trigger: string };
   /** The photo's place in the list, from 0. */

@@ -1,4 +1,4 @@
-// view_photos (issue 16; docs/photos.md): the snapshots one truck's events took, in a range of at most 3 days and by
+// view_photos (docs/photos.md): the snapshots one truck's events took, in a range of at most 3 days and by
 // trigger, as a grid of thumbnails with a viewer. The filters live in the URL (`?plate=` from another screen chooses
 // the truck); the plates offered are the user's trucks from the live worker. A legacy backend has no photos: it says so.
 import type { CallLoad } from '../live/call-load';

@@ -1,4 +1,4 @@
-// The photo screen's filters (issue 16, view_photos): a plate, a range and a trigger, kept in the URL query (`plate`,
+// The photo screen's filters (view_photos): a plate, a range and a trigger, kept in the URL query (`plate`,
 // `from`, `to` as epoch ms, `trigger`) so a link from another screen (`?plate=`) or a reload shows the same photos.
 import { readQueryTime } from '../live/query-time';
 import { isPhotoTrigger, type PhotoTrigger } from '../../../../domain/photos/photo-triggers';

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { PLAYBACK_SPEEDS, type PlaybackClock, type PlaybackSpeed } from '../../../../domain/playback/playback-clock';
 
-export interface PlaybackControlsProps {
+interface PlaybackControlsProps {
   readonly clock: PlaybackClock;
   readonly range: { readonly start: number; readonly end: number };
   readonly follow: boolean;

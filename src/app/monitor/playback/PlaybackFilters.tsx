@@ -7,7 +7,7 @@ import type { LocaleKey } from '../../../../domain/i18n';
 import { DateTimeRangePicker, PlateComboBox, type Plate } from '../../../ui/filters';
 import type { PlaybackFilters as Filters } from './playback-filters';
 
-export interface PlaybackFiltersProps {
+interface PlaybackFiltersProps {
   readonly plates: readonly Plate[];
   readonly filters: Filters;
   readonly onChange: (next: Filters) => void;

@@ -1,4 +1,4 @@
-// playback_track (issue 16): the track playback of any truck the user may see (docs/playback.md).
+// playback_track: the track playback of any truck the user may see (docs/playback.md).
 import { PlaybackView } from './PlaybackView';
 
 const PATH = '/monitor/playback_track';

@@ -1,4 +1,4 @@
-// Track playback (issue 16; docs/playback.md) as an engine: a truck and a range of at most 3 days, its track on the map
+// Track playback (docs/playback.md) as an engine: a truck and a range of at most 3 days, its track on the map
 // with its marks, played at ×1…×20 with the truck followed, a speed chart whose cursor follows the playback and seeks on
 // click, and the trip figures. Which trucks it offers, and which marks the track carries, are the caller's: the
 // sprinkler playback offers the sprinklers and asks for their spraying runs, drawn as coloured stretches of the track.
@@ -28,7 +28,7 @@ import { usePlaybackFilters } from './use-playback-filters';
 import { useSamePlates } from './use-same-plates';
 import './playback.css';
 
-export interface PlaybackViewProps {
+interface PlaybackViewProps {
   /** The screen's route, whose filters the URL holds. */
   readonly path: string;
   /** The trucks this playback offers (all for the oil-truck playback). */

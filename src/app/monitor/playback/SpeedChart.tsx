@@ -5,7 +5,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { TrackFixes } from '../../../../domain/playback/track-wire';
 
-export interface SpeedChartProps {
+interface SpeedChartProps {
   readonly fixes: TrackFixes;
   readonly time: number;
   readonly label: string;

@@ -1,4 +1,4 @@
-// The playback's filters (issue 16, playback_track): a plate and a range, kept in the URL query (`plate`, `from`,
+// The playback's filters (playback_track): a plate and a range, kept in the URL query (`plate`, `from`,
 // `to` as epoch ms) so a link — the live map's "playback" for a truck, say — or a reload plays the same track.
 import { readQueryTime } from '../live/query-time';
 import { startOfDay } from './day-start';

@@ -22,7 +22,7 @@ export interface PlacedMark {
   readonly span?: { readonly startTime: number; readonly endTime: number };
 }
 
-export interface PlaybackMap {
+interface PlaybackMap {
   setTrack(fixes: TrackFixes, marks: readonly PlacedMark[]): void;
   /** The truck at its place now; with `follow`, panned into view when near the edge. */
   moveTruck(position: TrackPosition | undefined, follow: boolean): void;

@@ -6,7 +6,7 @@ import {
   type ClockRange, type PlaybackClock, type PlaybackSpeed,
 } from '../../../../domain/playback/playback-clock';
 
-export interface PlaybackClockControls {
+interface PlaybackClockControls {
   readonly clock: PlaybackClock;
   play(): void;
   pause(): void;

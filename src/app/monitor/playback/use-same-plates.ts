@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { TruckView } from '../../../../streams/truck-status.stream';
 import type { Plate } from '../../../ui/filters';
 
-export function samePlates(a: readonly Plate[], b: readonly Plate[]): boolean {
+function samePlates(a: readonly Plate[], b: readonly Plate[]): boolean {
   return a.length === b.length && a.every((plate, at) => plate.signCode === b[at]?.signCode && plate.companyName === b[at]?.companyName);
 }
 

@@ -1,4 +1,4 @@
-// sprinkler_monitoring (issue 16): the live map over the sprinklers only — the track_map view with the sprinklers
+// sprinkler_monitoring: the live map over the sprinklers only — the track_map view with the sprinklers
 // offered, a spraying column in its list and how many are spraying now (sprinkler-trucks.ts says how both are told), and
 // each spraying truck's marker ringed in water blue, with its legend.
 import { useTranslation } from 'react-i18next';

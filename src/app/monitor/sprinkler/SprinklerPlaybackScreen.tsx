@@ -1,4 +1,4 @@
-// sprinkler_playback_track (issue 16): the track playback over the sprinklers only, with their spraying runs (the
+// sprinkler_playback_track: the track playback over the sprinklers only, with their spraying runs (the
 // `spray` events) drawn as coloured stretches of the track and listed in the legend (docs/playback.md).
 import { PlaybackView } from '../playback/PlaybackView';
 import { isSprinkler } from './sprinkler-trucks';

@@ -1,4 +1,4 @@
-// sprinkler_real_inventory (issue 16): the live water levels of the sprinklers — the liquid-level view over the
+// sprinkler_real_inventory: the live water levels of the sprinklers — the liquid-level view over the
 // sprinklers only (sprinkler-trucks.ts says how a sprinkler is told apart).
 import { LiquidLevelView } from '../liquid-level/LiquidLevelScreen';
 import { isSprinkler } from './sprinkler-trucks';

@@ -1,4 +1,4 @@
-// Which live trucks are sprinklers, and whether one is spraying now (issue 16, sprinkler screens). The status row has
+// Which live trucks are sprinklers, and whether one is spraying now, for the sprinkler screens. The status row has
 // no model field, and the garden user may not call the truck list (base data) where the model lives, so the console
 // tells a sprinkler by its tanks: every compartment reads oilCode −1 ("other": water, spec §9) and none reports
 // humidity — a refrigerated truck's cold compartments also read −1, but always with humidity and no volume.
@@ -9,7 +9,7 @@ import { TRUCK_STATUS } from '../../../../domain/truck-status';
 import type { TruckView } from '../../../../streams/truck-status.stream';
 
 /** "Other" product: what a sprinkler's water tank reports (spec §9). */
-export const WATER_OIL_CODE = -1;
+const WATER_OIL_CODE = -1;
 
 export function isSprinkler(truck: TruckView): boolean {
   const tanks = Object.values(truck.row.lastIventoryMap);

@@ -1,4 +1,4 @@
-// One compartment drawn as a tank (issue 16, liquid_level): filled to its Vt over its capacity in its product's colour,
+// One compartment drawn as a tank (liquid_level): filled to its Vt over its capacity in its product's colour,
 // with its product, Vt, V20, level and temperature beside it, and whether its seal is on. The drawing is an image with
 // its own text alternative; every figure is also written out, so nothing depends on seeing the colours.
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// track_map (issue 16): every truck the user may see on a map, live from the shared worker, coloured by status with its
+// track_map: every truck the user may see on a map, live from the shared worker, coloured by status with its
 // heading, clustered when zoomed out; filtered by status, company and plate (kept in the URL); a list of the trucks
 // shown beside it, by keyboard too, and the chosen truck's status row. As an engine: sprinkler_monitoring is the same
 // map over the sprinklers (its own path and trucks, a column and a summary of its own).

@@ -7,12 +7,12 @@ import { toLang } from '../../../../domain/i18n';
 import { truckStatus } from '../../../../domain/truck-status';
 
 /** A screen the card leads to for its truck, with the plate in its query (playback, liquid levels, photos, video). */
-export interface TruckLink {
+interface TruckLink {
   readonly path: string;
   readonly label: string;
 }
 
-export interface TruckCardProps {
+interface TruckCardProps {
   readonly truck: TruckView;
   readonly links?: readonly TruckLink[];
   readonly onClose: () => void;

@@ -5,7 +5,7 @@ import { transfer } from 'comlink';
 import Supercluster from 'supercluster';
 
 /** What a view shows: clusters as [lng, lat, count, id] runs, and single trucks by their index in the loaded points. */
-export interface ClusterAnswer {
+interface ClusterAnswer {
   /** Which load these indexes refer to. */
   readonly generation: number;
   readonly clusters: Float64Array;

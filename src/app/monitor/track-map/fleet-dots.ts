@@ -4,7 +4,7 @@
 // whether the pointer is on it (for clicks and the pointer cursor), which is answered by looking for the nearest dot.
 import L from 'leaflet';
 
-export interface DrawnTruck {
+interface DrawnTruck {
   readonly kind: 'truck';
   readonly key: string;
   readonly plate: string;
@@ -17,7 +17,7 @@ export interface DrawnTruck {
   readonly ring?: string | undefined;
 }
 
-export interface DrawnCluster {
+interface DrawnCluster {
   readonly kind: 'cluster';
   readonly id: number;
   readonly count: number;
@@ -31,7 +31,7 @@ const CLUSTER_COLOR = '#409eff';
 /** How far a truck's ring lies outside its dot. */
 const RING_PX = 4;
 
-export function clusterRadius(count: number): number {
+function clusterRadius(count: number): number {
   return Math.min(26, 10 + Math.log2(count) * 2.5);
 }
 

@@ -4,7 +4,7 @@ import type { TruckView } from '../../../../streams/truck-status.stream';
 import type { TruckStatusCode } from '../../../../domain/truck-status';
 import { companiesOf } from '../live/truck-search';
 
-export interface FleetFigures {
+interface FleetFigures {
   readonly counts: ReadonlyMap<TruckStatusCode, number>;
   /** Trucks with a position (drawn on the map). */
   readonly placed: number;

@@ -1,4 +1,4 @@
-// The live map's drawing (issue 16, track_map), outside React: Leaflet on its canvas renderer, the base layers below,
+// The live map's drawing (track_map), outside React: Leaflet on its canvas renderer, the base layers below,
 // and the trucks clustered by supercluster in a worker of the map's own (cluster-worker.ts). Only what is in view is
 // drawn, as one canvas path (fleet-dots.ts): at a city's zoom a few dozen clusters, close in the trucks themselves,
 // each a dot in its status's colour with a tick for its heading. Clicking a cluster zooms into it; clicking a truck
@@ -22,7 +22,7 @@ interface Load {
   readonly placed: Int32Array;
 }
 
-export interface FleetMap {
+interface FleetMap {
   /**
    * The trucks to show now (the screen's filtered ones; those without a position are left off); drawn once the
    * clustering worker has them. Only their positions cross to the worker, as one transferred array; the trucks in view
@@ -36,7 +36,7 @@ export interface FleetMap {
   destroy(): void;
 }
 
-export interface FleetMapOptions {
+interface FleetMapOptions {
   readonly config: MapConfig;
   readonly base: BaseMap | undefined;
   readonly onChoose: (key: string) => void;

@@ -1,4 +1,4 @@
-// The live map's filters (issue 16, track_map): statuses shown, a company, part of a plate; kept in the URL query so a
+// The live map's filters (track_map): statuses shown, a company, part of a plate; kept in the URL query so a
 // link or a reload shows the same trucks. Pure: the screen and its tests share it.
 import { TRUCK_STATUS_CODES, isTruckStatusCode, type TruckStatusCode } from '../../../../domain/truck-status';
 import type { TruckView } from '../../../../streams/truck-status.stream';

@@ -19,7 +19,7 @@ import './video.css';
 const PATH = '/monitor/real_video';
 
 /** The smallest grid holding every channel (9 at most: channels beyond are on the camera's own recorder). */
-export function layoutFor(channels: number): Layout {
+function layoutFor(channels: number): Layout {
   return LAYOUTS.find((layout) => layout >= channels) ?? 9;
 }
 

@@ -15,7 +15,7 @@ export type PaneSource =
 
 export type LoadStream = (source: PaneSource) => Promise<Offered<StreamAnswer>>;
 
-export const loadStream: LoadStream = (source) =>
+const loadStream: LoadStream = (source) =>
   source.kind === 'live'
     ? fetchLive({ truckId: source.truckId, channel: source.channel })
     : fetchClip({ truckId: source.truckId, channel: source.channel, startTime: source.startTime, endTime: source.endTime });
@@ -27,7 +27,7 @@ type PaneState =
   | { readonly kind: 'playing'; readonly playlist: string }
   | { readonly kind: 'noSignal'; readonly reason: NoSignalReason; readonly message?: string };
 
-export interface VideoPaneProps {
+interface VideoPaneProps {
   /** 1-based, for the pane's name when it has no source. */
   readonly index: number;
   readonly source: PaneSource | undefined;

@@ -18,7 +18,7 @@ import './video.css';
 
 const PATH = '/monitor/video_monitor';
 
-export interface VideoWallProps {
+interface VideoWallProps {
   readonly trucks: VideoTrucks;
   /** False on a backend without video (said above the wall). */
   readonly offered: boolean;

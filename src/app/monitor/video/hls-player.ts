@@ -5,7 +5,7 @@
 import { API_BASE } from '../../../../workers/backend-address';
 import { HEADER_ID_KEY } from '../../../api/http';
 
-export interface Player {
+interface Player {
   destroy(): void;
 }
 

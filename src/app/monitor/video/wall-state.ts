@@ -8,7 +8,7 @@ import { isRecord } from '../../../../domain/wire/guards';
 export const LAYOUTS = [1, 4, 9] as const;
 export type Layout = (typeof LAYOUTS)[number];
 
-export interface PaneAssignment {
+interface PaneAssignment {
   readonly truckId: number;
   readonly plate: string;
   readonly channel: number;

@@ -7,7 +7,7 @@ import { FormDialog, RequiredMark } from '../../../ui/filters';
 import { resetUserPassword, type ResetOutcome } from './reset-password-call';
 import './accounts.css';
 
-export interface ResetPasswordDialogProps {
+interface ResetPasswordDialogProps {
   /** The user's key in the user list (its id, as text). */
   readonly userKey: string;
   /** Shown in the prompt. */

@@ -5,7 +5,7 @@ import { CallError } from '../../../api/client';
 import type { CommissioningAnswer } from '../../../../domain/params/commissioning';
 import { fetchDeviceTest } from './commissioning-calls';
 
-export type DeviceTestState =
+type DeviceTestState =
   | { readonly state: 'idle' }
   | { readonly state: 'running'; readonly previous?: CommissioningAnswer }
   | { readonly state: 'failed'; readonly message: string }

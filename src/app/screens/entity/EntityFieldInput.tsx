@@ -12,7 +12,7 @@ import { ReferenceField } from './ReferenceField';
 /** Controls that carry their own label element. */
 const SELF_LABELLED: ReadonlySet<EntityField['type']> = new Set(['company', 'select', 'reference']);
 
-export interface EntityFieldInputProps {
+interface EntityFieldInputProps {
   readonly def: EntityDef;
   readonly field: EntityField;
   /** The company the form's row belongs to, as chosen so far ('' for none). */

@@ -13,7 +13,7 @@ import { EntityFieldInput } from './EntityFieldInput';
 import { companyNames, valueText } from './entity-values';
 import { useEntityForm } from './use-entity-form';
 
-export interface EntityFormDialogProps {
+interface EntityFormDialogProps {
   readonly def: EntityDef;
   readonly mode: FormMode;
   readonly companies: readonly Company[];

@@ -8,7 +8,7 @@ import type { EntityRow } from '../../../../domain/screens/entities/wire';
 import { rowName } from './StatusConfirm';
 import { downloadStoredFile } from './stored-file-download';
 
-export interface EntityRowActionsProps {
+interface EntityRowActionsProps {
   readonly def: EntityDef;
   readonly row: EntityRow;
   readonly onEdit: () => void;

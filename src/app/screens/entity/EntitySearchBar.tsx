@@ -5,7 +5,7 @@ import type { EntityDef } from '../../../../domain/screens/entities/definition';
 import { ChoiceField, CompanyPicker, TextFilter, type Company } from '../../../ui/filters';
 import { searchFields, withFilter, type EntityFilters } from './entity-filters';
 
-export interface EntitySearchBarProps {
+interface EntitySearchBarProps {
   readonly def: EntityDef;
   readonly draft: EntityFilters;
   readonly companies: readonly Company[];

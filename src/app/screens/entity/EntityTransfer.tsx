@@ -1,4 +1,4 @@
-// The list's import and export buttons (issue 14): Export sends the applied search through the spec's export call
+// The list's import and export buttons: Export sends the applied search through the spec's export call
 // (over 10,000 rows the user is asked to narrow the search first) and shows its place in the server's export queue,
 // then its download; an importable screen adds its template's download and the import dialog.
 import { useState } from 'react';
@@ -16,7 +16,7 @@ import { downloadTemplate, exportEntities } from './entity-transfer-calls';
 import { ImportDialog } from './ImportDialog';
 import './entity-transfer.css';
 
-export interface EntityTransferProps {
+interface EntityTransferProps {
   readonly def: EntityDef;
   readonly filters: EntityFilters;
   readonly onImported: () => void;

@@ -9,7 +9,7 @@ import { fileMaxBytes, fileProblem } from '../../../../domain/screens/entities/v
 import type { FieldMessage } from './entity-form';
 import { base64Of } from './file-content';
 
-export interface FileFieldProps {
+interface FileFieldProps {
   readonly def: EntityDef;
   readonly field: EntityField;
   readonly id: string;

@@ -10,7 +10,7 @@ import { FormDialog } from '../../../ui/filters/FormDialog';
 import { showToast } from '../../../ui/notify';
 import { uploadImport, type ImportOutcome } from './entity-transfer-calls';
 
-export interface ImportDialogProps {
+interface ImportDialogProps {
   readonly def: EntityDef;
   readonly onImported: () => void;
   readonly onClose: () => void;

@@ -11,7 +11,7 @@ import { checkDriverPhoto } from '../../../../domain/validation';
 import { reportFailure } from '../../reactions';
 import type { FieldMessage } from './entity-form';
 
-export interface PhotoFieldProps {
+interface PhotoFieldProps {
   readonly def: EntityDef;
   readonly id: string;
   readonly label: string;
@@ -23,7 +23,7 @@ export interface PhotoFieldProps {
   readonly onRefused: (message: FieldMessage) => void;
 }
 
-export function photoUrl(name: string): string {
+function photoUrl(name: string): string {
   return `${API_BASE}${PHOTO_READ_PATH}/${encodeURIComponent(name)}`;
 }
 

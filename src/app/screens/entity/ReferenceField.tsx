@@ -9,11 +9,11 @@ import { SearchComboBox } from '../../../ui/filters';
 import { fetchEntityPage } from './entity-calls';
 
 /** Rows shown per search: more than anyone reads, few enough to draw at once. */
-export const REFERENCE_PAGE = 50;
+const REFERENCE_PAGE = 50;
 /** The pause after a keystroke before asking the server. */
 const TYPING_PAUSE_MS = 200;
 
-export interface ReferenceFieldProps {
+interface ReferenceFieldProps {
   readonly def: EntityDef;
   readonly field: EntityField;
   /** The company the form's row belongs to: a truck is offered from it alone (keptInCompany). */

@@ -18,7 +18,7 @@ import { TruckChooser } from './TruckChooser';
 import { useRowTruck } from './use-row-truck';
 import { valueText, companyNames } from './entity-values';
 
-export interface SendDialogProps {
+interface SendDialogProps {
   readonly def: EntityDef & { readonly send: SendSpec };
   readonly row: EntityRow;
   readonly companies: readonly Company[];
@@ -29,7 +29,7 @@ type Step = 'form' | 'confirm' | 'sending';
 type Target = 'trucks' | 'company';
 
 /** Whether the row restarts or clears a device (a remote template's restart or clear command). */
-export function isDangerous(def: EntityDef & { readonly send: SendSpec }, row: EntityRow): boolean {
+function isDangerous(def: EntityDef & { readonly send: SendSpec }, row: EntityRow): boolean {
   const rule = def.send.dangerous;
   return rule !== undefined && rule.values.includes(String(row.values[rule.key] ?? ''));
 }

@@ -4,7 +4,7 @@ import { ENTITY_STATUS, type EntityDef } from '../../../../domain/screens/entiti
 import type { EntityRow } from '../../../../domain/screens/entities/wire';
 import { FormDialog } from '../../../ui/filters';
 
-export interface StatusConfirmProps {
+interface StatusConfirmProps {
   readonly def: EntityDef;
   readonly row: EntityRow;
   readonly busy: boolean;

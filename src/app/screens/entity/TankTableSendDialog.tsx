@@ -18,7 +18,7 @@ import { rowName } from './StatusConfirm';
 import { useRowTruck } from './use-row-truck';
 import { useTankTableSend } from './use-tank-table-send';
 
-export interface TankTableSendDialogProps {
+interface TankTableSendDialogProps {
   readonly def: EntityDef & { readonly send: SendSpec };
   readonly row: EntityRow;
   readonly onClose: () => void;

@@ -6,7 +6,7 @@ import { SearchComboBox } from '../../../ui/filters';
 import type { TruckChoice } from './send-calls';
 import { useTruckSearch } from './use-truck-search';
 
-export interface TruckChooserProps {
+interface TruckChooserProps {
   readonly chosen: readonly TruckChoice[];
   readonly onChange: (chosen: readonly TruckChoice[]) => void;
   readonly isInvalid: boolean;

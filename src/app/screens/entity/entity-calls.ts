@@ -14,7 +14,7 @@ import { sendWithProgress } from './save-progress';
 const carriesFile = (def: EntityDef, input: EntityInput) => def.fields.some((field) => field.type === 'file' && (input[fileContentKey(field)] ?? '') !== '');
 
 /** What a refused save says: the field a rule refused with the server's message, or the row as it is now. */
-export type SaveRefusal =
+type SaveRefusal =
   | { readonly kind: 'field'; readonly field: string; readonly message: string }
   | { readonly kind: 'conflict'; readonly current: EntityRow };
 

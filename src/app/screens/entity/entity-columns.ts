@@ -8,7 +8,7 @@ import type { GridColumn, GridRow } from '../../../ui/grid/ReportGrid';
 import type { CompanyNames } from './entity-values';
 
 /** The row's own columns besides its fields; a field of the same key would be hidden behind them. */
-export const META_COLUMNS = { status: 'status', modifiedBy: 'modifiedBy', modifiedAt: 'modifiedAt' } as const;
+const META_COLUMNS = { status: 'status', modifiedBy: 'modifiedBy', modifiedAt: 'modifiedAt' } as const;
 
 function fieldColumn(field: EntityField, names: CompanyNames): GridColumn {
   const column: GridColumn = { key: field.key, format: ENTITY_CELL_FORMATS[field.type] };
@@ -17,7 +17,7 @@ function fieldColumn(field: EntityField, names: CompanyNames): GridColumn {
   return column;
 }
 
-export interface EntityColumns {
+interface EntityColumns {
   readonly columns: readonly GridColumn[];
   readonly headers: readonly string[];
 }

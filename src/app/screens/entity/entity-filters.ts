@@ -6,7 +6,7 @@ import { decodeQuery, encodeQuery } from '../../../../domain/query-string';
 /** Search field key → its text; absent keys are unset. */
 export type EntityFilters = Readonly<Record<string, string>>;
 
-export interface EntitySort {
+interface EntitySort {
   readonly key: string;
   readonly order: 'asc' | 'desc';
 }

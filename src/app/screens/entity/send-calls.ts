@@ -10,7 +10,7 @@ import { fetchEntityPage } from './entity-calls';
 
 const TRUCK_PATH = '/setting/base_data/truck';
 /** Trucks offered per search: more than anyone reads, few enough to draw at once. */
-export const TRUCK_SEARCH_PAGE = 50;
+const TRUCK_SEARCH_PAGE = 50;
 
 export interface TruckChoice {
   readonly id: number;

@@ -10,9 +10,9 @@ import { forgetReportOptions, reportOptions } from '../report/report-options';
 const NONE: readonly Company[] = [];
 
 /** The organisations screen: a company saved there renames or adds a choice of every company picker. */
-export const ORGANISATIONS_PATH: EntityPath = '/setting/base_data/company';
+const ORGANISATIONS_PATH: EntityPath = '/setting/base_data/company';
 
-export interface Companies {
+interface Companies {
   readonly companies: readonly Company[];
   /** A save went through: an organisations screen asks for the companies again. */
   readonly saved: () => void;

@@ -9,7 +9,7 @@ import { reportFailure } from '../../reactions';
 import { fieldMessage, formFields, formInput, formMessages, initialValues, type FieldMessage, type FormMode, type FormValues } from './entity-form';
 import { saveEntity, saveRefusal, type SaveTarget } from './entity-calls';
 
-export interface EntityForm {
+interface EntityForm {
   readonly values: FormValues;
   readonly messages: Readonly<Record<string, FieldMessage>>;
   /** After a stale save: the row as it is now (who changed it, when, its values). */

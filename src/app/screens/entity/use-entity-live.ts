@@ -1,4 +1,4 @@
-// Live master data (issue 14): a change of this screen's rows made in another console refreshes the list.
+// Live master data: a change of this screen's rows made in another console refreshes the list.
 import type { EntityDef } from '../../../../domain/screens/entities/definition';
 import { useEntityChanges } from '../../live/use-entity-changes';
 

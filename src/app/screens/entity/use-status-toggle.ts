@@ -10,7 +10,7 @@ import { showToast } from '../../../ui/notify';
 import { reportFailure } from '../../reactions';
 import { saveRefusal, setEntityStatus } from './entity-calls';
 
-export interface StatusToggle {
+interface StatusToggle {
   /** The row whose change is being asked about. */
   readonly asking: EntityRow | undefined;
   readonly busy: boolean;

@@ -15,7 +15,7 @@ import { showToast } from '../../../ui/notify';
 import { useSendFollow } from '../send-message/use-send-follow';
 import { sendToDevices, type TruckChoice } from './send-calls';
 
-export interface TankTableSend {
+interface TankTableSend {
   /** The table may be sent: never sent, or its last send failed. */
   readonly editable: boolean;
   readonly pending: boolean;
@@ -28,7 +28,7 @@ export interface TankTableSend {
   send(description: string): void;
 }
 
-export interface TankTableSendOptions {
+interface TankTableSendOptions {
   readonly row: EntityRow;
   readonly truck: TruckChoice;
   /** The stored table's text. */

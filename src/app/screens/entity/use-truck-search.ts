@@ -6,7 +6,7 @@ import { findTrucks, type TruckChoice } from './send-calls';
 /** The pause after a keystroke before asking the server. */
 const TYPING_PAUSE_MS = 200;
 
-export interface TruckSearch {
+interface TruckSearch {
   readonly trucks: readonly TruckChoice[];
   /** How many trucks match in all (more than offered when the page is full). */
   readonly total: number;

@@ -1,4 +1,4 @@
-// "Preview changes" (issue 15): what the edit changes against the device's copy, field by field in the file's order,
+// "Preview changes": what the edit changes against the device's copy, field by field in the file's order,
 // before anything is sent; a value the check refuses is marked with its message.
 import { useTranslation } from 'react-i18next';
 import type { ParamFileDef } from '../../../../domain/params/catalogue-types';
@@ -7,7 +7,7 @@ import { FormDialog } from '../../../ui/filters';
 import { optionOf, pathKey, shownValue } from './param-field-view';
 import type { FieldProblem } from './use-param-document';
 
-export interface DiffDialogProps {
+interface DiffDialogProps {
   readonly def: ParamFileDef;
   readonly changes: readonly ParamChange[];
   readonly problems: ReadonlyMap<string, FieldProblem>;

@@ -14,7 +14,7 @@ import type { PickedTruck } from './TruckPicker';
 import { useFileSend } from './use-file-send';
 import { useParamEdit } from './use-param-document';
 
-export interface FileEditorProps {
+interface FileEditorProps {
   readonly def: ParamFileDef;
   readonly truck: PickedTruck;
   readonly copy: DeviceFileAnswer;

@@ -8,7 +8,7 @@ import { ChoiceField } from '../../../ui/filters';
 import type { FieldProblem } from './use-param-document';
 import { inputModeOf, optionOf, shownValue } from './param-field-view';
 
-export interface ParamFieldInputProps {
+interface ParamFieldInputProps {
   readonly field: ParamField;
   /** The file's value (stored form); undefined when the device's file lacks the key. */
   readonly stored: string | undefined;

@@ -7,7 +7,7 @@ import { pathKey } from './param-field-view';
 import { ParamFieldInput } from './ParamFieldInput';
 import type { FieldProblem } from './use-param-document';
 
-export interface ParamFieldsProps {
+interface ParamFieldsProps {
   readonly def: ParamFileDef;
   readonly doc: ParamDocument;
   readonly typed: ReadonlyMap<string, string>;

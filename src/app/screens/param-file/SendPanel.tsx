@@ -5,7 +5,7 @@ import { fileSendStatusKey } from '../../../../domain/params/send-status';
 import type { FileSend } from './use-file-send';
 import { TruckPicker, type PickedTruck } from './TruckPicker';
 
-export interface SendPanelProps {
+interface SendPanelProps {
   readonly truck: PickedTruck;
   readonly others: readonly PickedTruck[];
   readonly onOthers: (next: readonly PickedTruck[]) => void;

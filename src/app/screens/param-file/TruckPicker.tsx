@@ -10,7 +10,7 @@ export interface PickedTruck {
   readonly signCode: string;
 }
 
-export interface TruckPickerProps {
+interface TruckPickerProps {
   readonly label: string;
   /** The chosen truck's plate, '' for none (a picker that adds trucks to a list stays empty). */
   readonly value: string;

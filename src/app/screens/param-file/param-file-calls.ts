@@ -30,7 +30,7 @@ export async function postFileSend(request: FileSendRequest): Promise<SendAnswer
 }
 
 /** A refused send's message and, for a 400 on values, each problem by its place. */
-export interface FileRefusal {
+interface FileRefusal {
   readonly message: string;
   readonly stale: boolean;
   readonly problems: FileProblems['problems'];

@@ -14,7 +14,7 @@ import { useSendFollow } from '../send-message/use-send-follow';
 import { fileRefusal, postFileSend } from './param-file-calls';
 
 /** What one send carries besides the edited truck: the file as edited, the other trucks, the copy it started from. */
-export interface FileSendDraft {
+interface FileSendDraft {
   readonly content: string;
   readonly otherTruckIds: readonly number[];
   readonly description: string;
@@ -32,7 +32,7 @@ export interface FileSend {
   stop(): void;
 }
 
-export interface FileSendOptions {
+interface FileSendOptions {
   readonly name: ParamFileName;
   readonly copy: DeviceFileAnswer;
   /** The server refused values: their messages by place. */

@@ -11,7 +11,7 @@ import { pathKey, storedValue } from './param-field-view';
 /** A message under a field: one of the catalogue's checks, or the server's text. */
 export type FieldProblem = LocalizedText | { readonly text: string };
 
-export interface ParamEdit {
+interface ParamEdit {
   readonly doc: ParamDocument;
   /** Texts typed into count fields that the file cannot take yet (out of range): shown, not applied. */
   readonly typed: ReadonlyMap<string, string>;

@@ -15,14 +15,14 @@ import { ExportProgressView } from '../../../ui/ExportProgressView';
 import { showToast } from '../../../ui/notify';
 import { reportQuery } from './report-calls';
 
-export interface ExportButtonProps {
+interface ExportButtonProps {
   readonly def: ReportDef;
   readonly filters: ReportFilters;
   readonly total: number | undefined;
 }
 
 /** The form of the export call: the non-empty filter fields, then headers, fields, language and fileName. */
-export function exportForm(def: ReportDef, filters: ReportFilters, headers: readonly string[], lang: string, fileName: string): Record<string, string> {
+function exportForm(def: ReportDef, filters: ReportFilters, headers: readonly string[], lang: string, fileName: string): Record<string, string> {
   const form: Record<string, string> = {};
   for (const [key, value] of Object.entries(reportQuery(filters, 1, 1, undefined))) {
     if (key === 'page' || key === 'size' || value === undefined || value === '') continue;

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HandlingState } from '../../../../domain/screens/reports/handling';
 
-export interface HandlingDialogProps {
+interface HandlingDialogProps {
   readonly count: number;
   readonly onSave: (state: HandlingState, description: string) => Promise<void>;
   readonly onClose: () => void;

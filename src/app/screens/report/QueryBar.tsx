@@ -8,7 +8,7 @@ import type { ReportFilters } from '../../../../domain/screens/reports/url-query
 import type { ReportOptions } from '../../../../domain/screens/reports/wire';
 import { ChoiceField, CompanyTreeSelect, DateTimeRangePicker, FilterSelect, PlateComboBox, TextFilter } from '../../../ui/filters';
 
-export interface QueryBarProps {
+interface QueryBarProps {
   readonly def: ReportDef;
   readonly draft: ReportFilters;
   readonly onDraft: (next: ReportFilters) => void;

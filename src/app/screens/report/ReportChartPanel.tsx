@@ -20,7 +20,7 @@ import { TrendRanges, type TrendRangesProps } from './TrendRanges';
 
 const ReportChart = lazy(() => import('../../../ui/chart/ReportChart').then((module) => ({ default: module.ReportChart })));
 
-export interface ReportChartPanelProps {
+interface ReportChartPanelProps {
   readonly def: ReportDef;
   readonly chart: ChartDef;
   readonly filters: ReportFilters;

@@ -9,7 +9,7 @@ import { useLiveListener } from '../../live/use-live';
 /** Live rows are fetched again at most this often, however often the fleet changes. */
 const LIVE_REFRESH_MS = 3_000;
 
-export interface ReportRefresh {
+interface ReportRefresh {
   /** Bumped when the loaded rows are to be fetched again. */
   readonly revision: number;
   /** Fetches again now (after this screen's own change, which other consoles hear from the server). */

@@ -8,7 +8,7 @@ import {
 } from '../../../../domain/screens/accounts/role-functions';
 import { CheckboxTree, type CheckChange, type CheckboxTreeItem } from '../../../ui/filters';
 
-export interface FunctionTreeProps {
+interface FunctionTreeProps {
   readonly chosen: Chosen;
   readonly locked: Locked;
   readonly onChange: (next: Set<string>) => void;

@@ -23,7 +23,7 @@ export async function fetchRoleFunctions(roleId: number): Promise<RoleFunctions>
   throw readFail();
 }
 
-export type SaveOutcome =
+type SaveOutcome =
   | { readonly kind: 'saved'; readonly role: RoleFunctions }
   | { readonly kind: 'refused'; readonly message: string }
   | { readonly kind: 'conflict'; readonly message: string; readonly current: RoleFunctions };

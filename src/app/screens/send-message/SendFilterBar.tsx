@@ -8,7 +8,7 @@ import { ChoiceField, CompanyPicker, DateTimeRangePicker, TextFilter, type Compa
 import { statusText } from './send-columns';
 import { ANY_SEND_STATUSES, withSendFilter, type SendFilters } from './send-filters';
 
-export interface SendFilterBarProps {
+interface SendFilterBarProps {
   readonly draft: SendFilters;
   readonly companies: readonly Company[];
   /** The list shows one kind only: no kind to choose. */

@@ -2,15 +2,15 @@
 // while and read in one call, so the list patches once per batch rather than once per send.
 
 /** How long ids gather after the first of a batch: a burst of notices is one read, a steady stream one read per period. */
-export const SEND_BATCH_MS = 250;
+const SEND_BATCH_MS = 250;
 
-export interface IdBatcher {
+interface IdBatcher {
   add(ids: Iterable<number>): void;
   /** Drops what is gathered and stops the timer: the screen closed. */
   dispose(): void;
 }
 
-export interface BatchTimers {
+interface BatchTimers {
   readonly set: (run: () => void, ms: number) => unknown;
   readonly clear: (handle: unknown) => void;
 }

@@ -7,7 +7,7 @@ import type { Paged } from '../../../../domain/wire/records';
 import { isRecord } from '../../../../domain/wire/guards';
 
 /** Ids per read: the query's `ids` holds 6,000 characters and a page 500 rows. */
-export const IDS_PER_READ = 400;
+const IDS_PER_READ = 400;
 
 function isSendRow(value: unknown): value is SendRow {
   return isRecord(value) && typeof value['id'] === 'number' && typeof value['status'] === 'string' && typeof value['signCode'] === 'string';

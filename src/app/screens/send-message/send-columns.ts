@@ -6,7 +6,7 @@ import { sendKindKey, sendStatusKey, type SendKind } from '../../../../domain/pa
 import type { SendRow } from '../../../../domain/params/send-wire';
 import type { GridColumn, GridRow } from '../../../ui/grid/ReportGrid';
 
-export const SEND_COLUMN_KEYS = [
+const SEND_COLUMN_KEYS = [
   'signCode', 'consoleSn', 'kind', 'target', 'description', 'status', 'progress', 'sendTimes', 'requiredAt', 'actualAt', 'completedAt', 'createdBy',
 ] as const;
 

@@ -3,8 +3,8 @@
 import { decodeQuery, encodeQuery } from '../../../../domain/query-string';
 import { FILE_SEND_STATUSES, SEND_KINDS, TANK_TABLE_STATUSES } from '../../../../domain/params/send-status';
 
-export const SEND_FILTER_KEYS = ['kind', 'status', 'search', 'companyCode', 'startTime', 'endTime'] as const;
-export type SendFilterKey = (typeof SEND_FILTER_KEYS)[number];
+const SEND_FILTER_KEYS = ['kind', 'status', 'search', 'companyCode', 'startTime', 'endTime'] as const;
+type SendFilterKey = (typeof SEND_FILTER_KEYS)[number];
 export type SendFilters = Readonly<Partial<Record<SendFilterKey, string>>>;
 
 /** Every status a send can be in, the file list's first, each once. */

@@ -5,7 +5,7 @@
 import type { SendRow } from '../../../../domain/params/send-wire';
 
 /** What a batch did to the loaded rows. */
-export interface PatchResult {
+interface PatchResult {
   /** Rows replaced in place. */
   readonly patched: number;
   /** The loaded range gains or loses rows: the blocks must be read again from the server. */

@@ -1,4 +1,4 @@
-// The device-parameter definitions and the engine rules they brought (issue 15): the spec's lists (seven upgrade file
+// The device-parameter definitions and the engine rules they brought: the spec's lists (seven upgrade file
 // types, restart and clear as dangerous), uniqueness, limits, the file rules with the spec's messages, the tank-table
 // reader's facts and refused lines, and the camera's dual IP format.
 import { describe, expect, it } from 'vitest';

@@ -75,7 +75,7 @@ describe('the entity registry', () => {
     expect(values('plateColor')).toEqual(['blue', 'white', 'yellow', 'green']);
   });
 
-  it('scopes a unique rule to the company but where the spec or the data needs one value across tenants (issue 27)', () => {
+  it('scopes a unique rule to the company but where the spec or the data needs one value across tenants', () => {
     const global: string[] = [];
     for (const def of DEFS) {
       for (const field of def.fields.filter((entry) => entry.unique !== undefined)) {

@@ -14,10 +14,10 @@ import { REPORT_DEFS, REPORTS, reportFor, reportId, tabsOf } from '../../../../d
 import { REASON_KEYS, reasonLabelKey, SCORES } from '../../../../domain/screens/reports/scores';
 
 const CARGO_GROUPS = ['cargo_event', 'cargo_exception', 'cargo_analysis'] as const;
-/** Issue 13's areas: driving, active safety, device health, and the upload statistics among the base data. */
+/** The driving, active-safety and device-health areas, and the upload statistics among the base data. */
 const DRIVING_DEVICE_GROUPS = ['driving_event', 'driving_exception', 'driving_analysis', 'active_safety', 'device_console', 'device_other', 'device_analysis'] as const;
 const DEFS: readonly ReportDef[] = REPORT_DEFS;
-/** Monitor routes whose screen is a report (issue 16's water-truck figures). */
+/** Monitor routes whose screen is a report (the water-truck figures). */
 const MONITOR_REPORTS: readonly string[] = ['/monitor/sprinkler_statistics', '/monitor/sprinkler_inventory'];
 /** The event row each alarm is raised with, where its screen lists events (docs/events.md "Alarms and their rows"). */
 const ALARM_EVENT_KINDS: Readonly<Partial<Record<AlarmTypeId, EventKind>>> = {
