@@ -3,7 +3,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkPassword, checkPasswordConfirmation } from '../../../../domain/validation';
-import { FormDialog, RequiredMark } from '../../../ui/filters';
+import { RequiredMark } from '../../../ui/filters';
+import { ModalDialog } from '../../../ui/dialog';
 import { resetUserPassword, type ResetOutcome } from './reset-password-call';
 import './accounts.css';
 
@@ -25,7 +26,7 @@ export function ResetPasswordDialog({ userKey, userName, onClose }: ResetPasswor
 
   if (step.kind === 'confirm') {
     return (
-      <FormDialog title={title} onClose={onClose} role="alertdialog">
+      <ModalDialog title={title} onClose={onClose} role="alertdialog">
         <p>{t('account.resetConfirm', { name: userName })}</p>
         <div className="dialog__actions">
           <button type="button" onClick={onClose}>
@@ -35,13 +36,13 @@ export function ResetPasswordDialog({ userKey, userName, onClose }: ResetPasswor
             {t('account.confirm')}
           </button>
         </div>
-      </FormDialog>
+      </ModalDialog>
     );
   }
   if (step.kind === 'done') {
     const { outcome } = step;
     return (
-      <FormDialog title={title} onClose={onClose} role="alertdialog">
+      <ModalDialog title={title} onClose={onClose} role="alertdialog">
         {outcome.kind === 'reset' ? (
           <p className="account-dialog__done" role="status">
             {t('account.resetDone')}
@@ -57,7 +58,7 @@ export function ResetPasswordDialog({ userKey, userName, onClose }: ResetPasswor
             {t('account.close')}
           </button>
         </div>
-      </FormDialog>
+      </ModalDialog>
     );
   }
   return <PasswordForm title={title} userKey={userKey} onClose={onClose} onDone={(outcome) => setStep({ kind: 'done', outcome })} />;
@@ -122,7 +123,7 @@ function PasswordForm({ title, userKey, onClose, onDone }: PasswordFormProps) {
   );
 
   return (
-    <FormDialog title={title} onClose={onClose}>
+    <ModalDialog title={title} onClose={onClose}>
       <form className="account-dialog__form" noValidate onSubmit={(event) => void submit(event)}>
         {input('password', t('account.newPassword'), true)}
         {input('confirm', t('account.confirmPassword'))}
@@ -135,6 +136,6 @@ function PasswordForm({ title, userKey, onClose, onDone }: PasswordFormProps) {
           </button>
         </div>
       </form>
-    </FormDialog>
+    </ModalDialog>
   );
 }

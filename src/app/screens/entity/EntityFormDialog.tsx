@@ -7,7 +7,8 @@ import { displayDateTime } from '../../../../domain/format';
 import { toLang } from '../../../../domain/i18n';
 import type { EntityDef } from '../../../../domain/screens/entities/definition';
 import { tabTitleKey } from '../../../../domain/shell/titles';
-import { FormDialog, type Company } from '../../../ui/filters';
+import { type Company } from '../../../ui/filters';
+import { ModalDialog } from '../../../ui/dialog';
 import { differingFields, formFields, isEditable, type FormMode } from './entity-form';
 import { EntityFieldInput } from './EntityFieldInput';
 import { companyNames, valueText } from './entity-values';
@@ -40,7 +41,7 @@ export function EntityFormDialog({ def, mode, companies, onSaved, onClose }: Ent
   };
 
   return (
-    <FormDialog title={title} onClose={onClose} className="entity-dialog">
+    <ModalDialog title={title} onClose={onClose} className="entity-dialog">
       {conflict && (
         <div className="entity-form__conflict" role="alert">
           <p>
@@ -97,6 +98,6 @@ export function EntityFormDialog({ def, mode, companies, onSaved, onClose }: Ent
           </button>
         </div>
       </form>
-    </FormDialog>
+    </ModalDialog>
   );
 }

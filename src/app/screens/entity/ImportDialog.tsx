@@ -1,12 +1,12 @@
 // The import dialog: choose a filled template, upload it with its progress, and either the rows are in (the list
 // reloads) or nothing is and every problem is listed by row, column and message. A file over the size limit is refused
-// before it is sent. Keyboard: the file input and the buttons in tab order, Escape closes (FormDialog).
+// before it is sent. Keyboard: the file input and the buttons in tab order, Escape closes (ModalDialog).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '../../../../domain/screens/entities/definition';
 import { TRANSFER_LIMITS, XLSX_TYPE } from '../../../../domain/screens/entities/transfer';
 import { tabTitleKey } from '../../../../domain/shell/titles';
-import { FormDialog } from '../../../ui/filters/FormDialog';
+import { ModalDialog } from '../../../ui/dialog';
 import { showToast } from '../../../ui/notify';
 import { uploadImport, type ImportOutcome } from './entity-transfer-calls';
 
@@ -64,7 +64,7 @@ export function ImportDialog({ def, onImported, onClose }: ImportDialogProps) {
   const refusal = outcome?.kind === 'refused' ? outcome.refusal : undefined;
 
   return (
-    <FormDialog title={t('entityTransfer.importTitle', { name: t(tabTitleKey(def.path)) })} onClose={onClose} className="entity-dialog entity-import">
+    <ModalDialog title={t('entityTransfer.importTitle', { name: t(tabTitleKey(def.path)) })} onClose={onClose} className="entity-dialog entity-import">
       <form className="entity-form" onSubmit={(event) => void start(event)}>
         <p className="entity-import__hint">{t('entityTransfer.hint', LIMITS)}</p>
         <label className="entity-form__field" htmlFor={fileId}>
@@ -128,6 +128,6 @@ export function ImportDialog({ def, onImported, onClose }: ImportDialogProps) {
           </button>
         </div>
       </form>
-    </FormDialog>
+    </ModalDialog>
   );
 }

@@ -8,7 +8,8 @@ import type { SendAnswer, SendRequest } from '../../../../domain/params/send-wir
 import { ROW_TRUCK_FIELD, fieldOf, type EntityDef, type SendSpec } from '../../../../domain/screens/entities/definition';
 import type { EntityRow } from '../../../../domain/screens/entities/wire';
 import { tabTitleKey } from '../../../../domain/shell/titles';
-import { CompanyPicker, FormDialog, type Company } from '../../../ui/filters';
+import { CompanyPicker, type Company } from '../../../ui/filters';
+import { ModalDialog } from '../../../ui/dialog';
 import { reportFailure } from '../../reactions';
 import { statusText } from '../send-message/send-columns';
 import { rowName } from './StatusConfirm';
@@ -91,18 +92,18 @@ function DeviceSendDialog({ def, row, companies, onClose }: SendDialogProps) {
 
   if (step === 'confirm') {
     return (
-      <FormDialog title={t('deviceEntity.send.confirmTitle')} onClose={() => setStep('form')} role="alertdialog">
+      <ModalDialog title={t('deviceEntity.send.confirmTitle')} onClose={() => setStep('form')} role="alertdialog">
         <p>{target === 'company' ? t('deviceEntity.send.confirmCompany', { command, company: names.get(company) ?? company }) : t('deviceEntity.send.confirmDangerous', { command, count: trucks.length })}</p>
         <div className="dialog__actions">
           <button type="button" onClick={() => setStep('form')}>{t('deviceEntity.send.cancel')}</button>
           <button type="button" className="dialog__confirm" autoFocus onClick={() => void send()}>{t('deviceEntity.send.confirm')}</button>
         </div>
-      </FormDialog>
+      </ModalDialog>
     );
   }
 
   return (
-    <FormDialog title={title} onClose={onClose} className="entity-dialog entity-send">
+    <ModalDialog title={title} onClose={onClose} className="entity-dialog entity-send">
       <form className="entity-form" noValidate onSubmit={submit}>
         {toRow ? (
           <p className="entity-send__row">{rowTruck === null ? t('deviceEntity.send.noRowTruck') : t('deviceEntity.send.rowTruck', { plate })}</p>
@@ -143,6 +144,6 @@ function DeviceSendDialog({ def, row, companies, onClose }: SendDialogProps) {
           <button type="submit" disabled={step === 'sending' || (toRow && !rowTruck)}>{step === 'sending' ? t('deviceEntity.send.sending') : t('deviceEntity.send.submit')}</button>
         </div>
       </form>
-    </FormDialog>
+    </ModalDialog>
   );
 }

@@ -10,7 +10,7 @@ import type { SendRow } from '../../../../domain/params/send-wire';
 import { ROW_TRUCK_FIELD, type EntityDef, type SendSpec } from '../../../../domain/screens/entities/definition';
 import type { EntityRow } from '../../../../domain/screens/entities/wire';
 import { tabTitleKey } from '../../../../domain/shell/titles';
-import { FormDialog } from '../../../ui/filters';
+import { ModalDialog } from '../../../ui/dialog';
 import { fetchSendPage } from '../send-message/send-calls';
 import { fetchStoredFile } from './entity-calls';
 import type { TruckChoice } from './send-calls';
@@ -52,7 +52,7 @@ export function TankTableSendDialog({ def, row, onClose }: TankTableSendDialogPr
   const title = t('deviceEntity.send.title', { name: t(tabTitleKey(def.path)), row: rowName(row, def) });
   const waiting = truck === undefined || loaded === undefined;
   return (
-    <FormDialog title={title} onClose={onClose} className="entity-dialog entity-send">
+    <ModalDialog title={title} onClose={onClose} className="entity-dialog entity-send">
       {truck && loaded ? (
         <TankTableSendForm row={row} truck={truck} loaded={loaded} onClose={onClose} />
       ) : (
@@ -65,7 +65,7 @@ export function TankTableSendDialog({ def, row, onClose }: TankTableSendDialogPr
           </div>
         </>
       )}
-    </FormDialog>
+    </ModalDialog>
   );
 }
 

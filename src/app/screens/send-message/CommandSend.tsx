@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ENTITY_STATUS, fieldOf } from '../../../../domain/screens/entities/definition';
 import { DEVICE_PARAM_ENTITIES } from '../../../../domain/screens/entities/device-params';
 import type { EntityRow } from '../../../../domain/screens/entities/wire';
-import { ChoiceField, FormDialog, type Company } from '../../../ui/filters';
+import { ChoiceField, type Company } from '../../../ui/filters';
+import { ModalDialog } from '../../../ui/dialog';
 import { reportFailure } from '../../reactions';
 import { fetchEntityPage } from '../entity/entity-calls';
 import { SendDialog } from '../entity/SendDialog';
@@ -64,7 +65,7 @@ export function CommandSend({ companies }: { readonly companies: readonly Compan
         {t('remoteCommand.send')}
       </button>
       {picking && (
-        <FormDialog title={t('remoteCommand.pickTitle')} onClose={close} className="entity-dialog">
+        <ModalDialog title={t('remoteCommand.pickTitle')} onClose={close} className="entity-dialog">
           <form className="entity-form" noValidate onSubmit={next}>
             {templates === undefined ? (
               <p role="status">{t('sendList.loading')}</p>
@@ -85,7 +86,7 @@ export function CommandSend({ companies }: { readonly companies: readonly Compan
               <button type="submit" className="dialog__confirm" disabled={!templates || templates.length === 0}>{t('remoteCommand.next')}</button>
             </div>
           </form>
-        </FormDialog>
+        </ModalDialog>
       )}
       {sending && <SendDialog def={{ ...TEMPLATES, send: TEMPLATES.send }} row={sending} companies={companies} onClose={() => setSending(undefined)} />}
     </>

@@ -2,10 +2,10 @@
 // back where it was; the page behind is inert. The caller's content holds the fields and buttons.
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { AriaLocale } from './AriaLocale';
-import './filters.css';
+import { AriaLocale } from '../filters/AriaLocale';
+import '../filters/filters.css';
 
-export interface FormDialogProps {
+export interface ModalDialogProps {
   /** Already translated. */
   readonly title: string;
   /** Escape, or the caller's cancel button. */
@@ -16,7 +16,7 @@ export interface FormDialogProps {
   readonly className?: string;
 }
 
-export function FormDialog({ title, onClose, children, role = 'dialog', className }: FormDialogProps) {
+export function ModalDialog({ title, onClose, children, role = 'dialog', className }: ModalDialogProps) {
   return (
     <AriaLocale>
       <ModalOverlay className="filters__modal-overlay" isOpen isDismissable={false} onOpenChange={(open) => !open && onClose()}>
