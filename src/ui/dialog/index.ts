@@ -1,2 +1,2 @@
-// The one modal dialog of the console, built on react-aria-components: import it only from lazily loaded modules.
-export { ModalDialog, type ModalDialogProps } from './ModalDialog';
+// The console's one modal dialog, built on react-aria-components: import it only from lazily loaded modules.
+export { ModalDialog, type DialogForm, type DialogQuestion, type ModalDialogProps } from './ModalDialog';

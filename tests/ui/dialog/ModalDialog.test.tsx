@@ -20,7 +20,7 @@ describe('ModalDialog', () => {
     const dialog = screen.getByRole('dialog', { name: '编辑油库' });
     fireEvent.keyDown(screen.getByRole('textbox', { name: '名称' }), { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect(dialog.closest('.filters__modal-overlay')).toBeTruthy();
+    expect(dialog.closest('.dialog__overlay')).toBeTruthy();
   });
 
   it('asks a question as an alert dialog', () => {

@@ -22,16 +22,16 @@ export function StatusConfirm({ def, row, busy, onConfirm, onClose }: StatusConf
   const { t } = useTranslation();
   const action = t(row.status === ENTITY_STATUS.enabled ? 'entity.disable' : 'entity.enable');
   return (
-    <ModalDialog title={action} onClose={onClose} role="alertdialog">
-      <p>{t('entity.confirmStatus', { action, name: rowName(row, def) })}</p>
-      <div className="dialog__actions">
-        <button type="button" onClick={onClose}>
-          {t('entity.cancel')}
-        </button>
-        <button type="button" className="dialog__confirm" autoFocus disabled={busy} onClick={onConfirm}>
-          {t('entity.confirm')}
-        </button>
-      </div>
-    </ModalDialog>
+    <ModalDialog
+      title={action}
+      onClose={onClose}
+      confirm={{
+        text: t('entity.confirmStatus', { action, name: rowName(row, def) }),
+        cancelLabel: t('entity.cancel'),
+        confirmLabel: t('entity.confirm'),
+        onConfirm,
+        busy,
+      }}
+    />
   );
 }

@@ -27,7 +27,16 @@ export function DiffDialog({ def, changes, problems, onClose }: DiffDialogProps)
     return section ? `${t('paramEditor.block', { title: t(section.titleKey), n: (change.path.index ?? 0) + 1 })} · ${name}` : name;
   };
   return (
-    <ModalDialog title={t('paramEditor.previewTitle')} onClose={onClose} className="param-diff">
+    <ModalDialog
+      title={t('paramEditor.previewTitle')}
+      onClose={onClose}
+      className="param-diff"
+      actions={
+        <button type="button" className="dialog__primary" autoFocus onClick={onClose}>
+          {t('paramEditor.close')}
+        </button>
+      }
+    >
       {changes.length === 0 ? (
         <p role="status">{t('paramEditor.noChanges')}</p>
       ) : (
@@ -58,11 +67,6 @@ export function DiffDialog({ def, changes, problems, onClose }: DiffDialogProps)
           </tbody>
         </table>
       )}
-      <div className="param-actions">
-        <button type="button" className="entity-button entity-button--primary" autoFocus onClick={onClose}>
-          {t('paramEditor.close')}
-        </button>
-      </div>
     </ModalDialog>
   );
 }

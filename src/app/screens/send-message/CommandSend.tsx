@@ -65,27 +65,32 @@ export function CommandSend({ companies }: { readonly companies: readonly Compan
         {t('remoteCommand.send')}
       </button>
       {picking && (
-        <ModalDialog title={t('remoteCommand.pickTitle')} onClose={close} className="entity-dialog">
-          <form className="entity-form" noValidate onSubmit={next}>
-            {templates === undefined ? (
-              <p role="status">{t('sendList.loading')}</p>
-            ) : templates.length === 0 ? (
-              <p role="status">{t('remoteCommand.noTemplates')}</p>
-            ) : (
-              <ChoiceField
-                label={t('remoteCommand.template')} value={chosen} onChange={setChosen} isRequired isInvalid={problem}
-                describedBy={`${id}-problem`} placeholder={t('entity.choose')}
-                choices={templates.map((row) => ({ value: row.key, label: `${String(row.values['name'] ?? '')} (${commandText(row)})` }))}
-              />
-            )}
-            <small id={`${id}-problem`} className="entity-form__message" role={problem ? 'alert' : undefined}>
-              {problem ? t('remoteCommand.chooseTemplate') : ''}
-            </small>
-            <div className="dialog__actions">
+        <ModalDialog
+          title={t('remoteCommand.pickTitle')}
+          onClose={close}
+          className="entity-dialog"
+          form={{ className: 'entity-form', onSubmit: next }}
+          actions={
+            <>
               <button type="button" onClick={close}>{t('deviceEntity.send.cancel')}</button>
               <button type="submit" className="dialog__confirm" disabled={!templates || templates.length === 0}>{t('remoteCommand.next')}</button>
-            </div>
-          </form>
+            </>
+          }
+        >
+          {templates === undefined ? (
+            <p role="status">{t('sendList.loading')}</p>
+          ) : templates.length === 0 ? (
+            <p role="status">{t('remoteCommand.noTemplates')}</p>
+          ) : (
+            <ChoiceField
+              label={t('remoteCommand.template')} value={chosen} onChange={setChosen} isRequired isInvalid={problem}
+              describedBy={`${id}-problem`} placeholder={t('entity.choose')}
+              choices={templates.map((row) => ({ value: row.key, label: `${String(row.values['name'] ?? '')} (${commandText(row)})` }))}
+            />
+          )}
+          <small id={`${id}-problem`} className="entity-form__message" role={problem ? 'alert' : undefined}>
+            {problem ? t('remoteCommand.chooseTemplate') : ''}
+          </small>
         </ModalDialog>
       )}
       {sending && <SendDialog def={{ ...TEMPLATES, send: TEMPLATES.send }} row={sending} companies={companies} onClose={() => setSending(undefined)} />}
