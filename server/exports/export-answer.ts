@@ -14,7 +14,7 @@ import type { ExportJob } from './export-jobs';
 import type { JobEvents } from './export-pool';
 import { ExportQueueFull, type ExportSlot } from './export-queue';
 
-export interface ExportCall {
+interface ExportCall {
   readonly job: ExportJob;
   readonly fileName: string;
   /** The console's ticket for the status call (GET /export/queue), when it sent one. */

@@ -48,7 +48,7 @@ export interface ExportRefusal {
  * Awaited by a sheet's writer between batches of rows: waits while the answer's reader is behind, and rejects once
  * the client has gone (the export stops writing).
  */
-export type WritePace = () => Promise<void>;
+type WritePace = () => Promise<void>;
 
 /** A job's rows, read: either refused, or a sheet to write. */
 export type BuiltExport =

@@ -12,13 +12,13 @@ interface LayerTime {
   fileMs: number;
 }
 
-export interface LayerTimes {
+interface LayerTimes {
   readonly runStartedAt: number;
   readonly runEndedAt: number;
   readonly layers: Readonly<Record<string, LayerTime>>;
 }
 
-export const LAYER_TIMES_FILE = 'reports/layer-times.json';
+const LAYER_TIMES_FILE = 'reports/layer-times.json';
 
 export default class LayerTimesReporter implements Reporter {
   private runStartedAt = Date.now();

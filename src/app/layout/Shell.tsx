@@ -1,6 +1,6 @@
 // The main layout (shell spec §2): sidebar, top bar, tab strip, kept-alive views, quick access, password dialog.
 // Paths outside the user's menu go to /404: the menu is the user's map of what they may open.
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { WATER_TRUCK_USER_NAMES } from '../../config';
 import { DASHBOARD_PATH } from '../../../domain/routes';
@@ -11,7 +11,6 @@ import { AlarmSettings } from '../alarms/AlarmSettings';
 import { LiveAlarms } from '../alarms/LiveAlarms';
 import { SessionLiveProvider } from '../live/LiveProvider';
 import { StatusBadges } from '../live/StatusBadges';
-import { PasswordDialog } from '../password/PasswordDialog';
 import { QuickAccess } from '../quick-access/QuickAccess';
 import { QuickAccessProvider } from '../quick-access/QuickAccessProvider';
 import { useSessionActor, useSessionContext } from '../session/SessionProvider';
@@ -23,6 +22,9 @@ import { useSidebar } from './use-sidebar';
 import { useTabStrip } from './use-tab-strip';
 import { ViewHost } from './ViewHost';
 import './layout.css';
+
+// The dialog's code (react-aria's modal with it) loads when the user asks for it, not with the shell.
+const PasswordDialog = lazy(() => import('../password/PasswordDialog').then((module) => ({ default: module.PasswordDialog })));
 
 export function Shell() {
   const [path] = useLocation();
@@ -90,7 +92,11 @@ function Layout({ path, menu, userId, userName, waterTruckUser }: LayoutProps) {
       </div>
       {complete && <QuickAccess />}
       {complete && <LiveAlarms canOpen={canOpen} />}
-      {changingPassword && <PasswordDialog userId={userId} userName={userName} onClose={closePassword} onLogout={logout} />}
+      {changingPassword && (
+        <Suspense fallback={null}>
+          <PasswordDialog userId={userId} userName={userName} onClose={closePassword} onLogout={logout} />
+        </Suspense>
+      )}
     </div>
   );
 }

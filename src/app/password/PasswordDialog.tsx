@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { passwordChangeMachine, PASSWORD_FIELDS, type PasswordField } from '../../../machines/password-change.machine';
+import { ModalDialog } from '../../ui/dialog';
 import { showToast } from '../../ui/notify';
 import { reportFailure } from '../reactions';
 import { changePassword, checkOldPassword } from './password-calls';
@@ -49,58 +50,54 @@ export function PasswordDialog({ userId, userName, onClose, onLogout }: Password
     pwd: 'password.pwd',
     confrimPwd: 'password.confrimPwd',
   };
+  const cancel = () => actor.send({ type: 'password.cancel' });
   return (
-    <div className="alert-backdrop">
-      <form
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        noValidate
-        onSubmit={(event) => {
+    <ModalDialog
+      title={t('password.title')}
+      onClose={cancel}
+      form={{
+        onSubmit: (event) => {
           event.preventDefault();
           actor.send({ type: 'password.submit' });
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') actor.send({ type: 'password.cancel' });
-        }}
-      >
-        <h2 id={`${id}-title`}>{t('password.title')}</h2>
-        <label className="dialog__field">
-          <span>{t('password.userName')}</span>
-          <input value={userName} readOnly name="userName" />
-        </label>
-        {PASSWORD_FIELDS.map((field, index) => {
-          const error = errors[field];
-          return (
-            <label key={field} className="dialog__field">
-              <span>{t(labels[field])}</span>
-              <input
-                type="password"
-                name={field}
-                autoFocus={index === 0}
-                autoComplete={field === 'oldPwd' ? 'current-password' : 'new-password'}
-                value={values[field]}
-                aria-invalid={error !== undefined}
-                aria-describedby={error ? `${id}-${field}-error` : undefined}
-                onChange={(event) => actor.send({ type: 'password.input', field, value: event.target.value })}
-                onBlur={field === 'oldPwd' ? () => actor.send({ type: 'password.oldBlur' }) : undefined}
-              />
-              <small id={`${id}-${field}-error`} className="dialog__error">
-                {error ? t(error) : ''}
-              </small>
-            </label>
-          );
-        })}
-        <div className="dialog__actions">
-          <button type="button" onClick={() => actor.send({ type: 'password.cancel' })} disabled={locked}>
+        },
+      }}
+      actions={
+        <>
+          <button type="button" onClick={cancel} disabled={locked}>
             {t('password.cancel')}
           </button>
           <button type="submit" disabled={locked}>
             {t('password.submit')}
           </button>
-        </div>
-      </form>
-    </div>
+        </>
+      }
+    >
+      <label className="dialog__field">
+        <span>{t('password.userName')}</span>
+        <input value={userName} readOnly name="userName" />
+      </label>
+      {PASSWORD_FIELDS.map((field, index) => {
+        const error = errors[field];
+        return (
+          <label key={field} className="dialog__field">
+            <span>{t(labels[field])}</span>
+            <input
+              type="password"
+              name={field}
+              autoFocus={index === 0}
+              autoComplete={field === 'oldPwd' ? 'current-password' : 'new-password'}
+              value={values[field]}
+              aria-invalid={error !== undefined}
+              aria-describedby={error ? `${id}-${field}-error` : undefined}
+              onChange={(event) => actor.send({ type: 'password.input', field, value: event.target.value })}
+              onBlur={field === 'oldPwd' ? () => actor.send({ type: 'password.oldBlur' }) : undefined}
+            />
+            <small id={`${id}-${field}-error`} className="dialog__error">
+              {error ? t(error) : ''}
+            </small>
+          </label>
+        );
+      })}
+    </ModalDialog>
   );
 }

@@ -1,4 +1,4 @@
-// The controls built on react-aria-components (report filters, form choices, dialogs); import them only from lazily loaded screens.
+// The controls built on react-aria-components (report filters, form choices); import them only from lazily loaded screens.
 export { CompanyTreeSelect } from './CompanyTreeSelect';
 export { PlateComboBox, PLATE_LIST_LIMIT } from './PlateComboBox';
 export { DateTimeRangePicker } from './DateTimeRangePicker';
@@ -9,7 +9,6 @@ export type { MsRange, RangeGranularity } from './date-convert';
 export { ViewTabs } from './ViewTabs';
 export { ChoiceField } from './ChoiceField';
 export { CompanyPicker, companyChoices } from './CompanyPicker';
-export { FormDialog } from './FormDialog';
 export { TextFilter } from './TextFilter';
 export { SearchComboBox } from './SearchComboBox';
 export { CheckboxTree, type CheckboxTreeItem, type CheckChange } from './CheckboxTree';

@@ -58,7 +58,7 @@ describe.each(['ours', 'legacy'] as const)('the password dialog against the real
         <Toaster />
       </>,
     );
-    const field = (name: string) => view.container.querySelector<HTMLInputElement>(`input[name="${name}"]`) ?? expect.unreachable(name);
+    const field = (name: string) => view.baseElement.querySelector<HTMLInputElement>(`input[name="${name}"]`) ?? expect.unreachable(name);
     const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
     const errorOf = (name: string) => document.getElementById(field(name).getAttribute('aria-describedby') ?? '')?.textContent ?? '';
     const submit = () => fireEvent.submit(field('oldPwd').form ?? expect.unreachable('the form'));

@@ -1,9 +1,9 @@
-// The viewer of one photo (a modal through src/ui/filters' FormDialog, which keeps focus inside and closes on Escape):
+// The viewer of one photo (a modal through src/ui/dialog's ModalDialog, which keeps focus inside and closes on Escape):
 // the large picture with its time, channel and trigger, and previous/next by buttons or the arrow keys.
 import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Photo } from '../../../../domain/photos/photo-wire';
-import { FormDialog } from '../../../ui/filters';
+import { ModalDialog } from '../../../ui/dialog';
 import { PhotoImage } from './PhotoThumb';
 
 interface PhotoViewerProps {
@@ -34,7 +34,7 @@ export function PhotoViewer({ photo, caption, index, count, src, onStep, onClose
   }, [onStep]);
   const text = `${caption.time} ${caption.channel} ${caption.trigger}`;
   return (
-    <FormDialog title={t('photos.viewer')} onClose={onClose} className="photos__viewer">
+    <ModalDialog title={t('photos.viewer')} onClose={onClose} className="photos__viewer">
       <div className="photos__stage" data-photo={photo.id} data-index={index}>
         <PhotoImage key={src} className="photos__large" src={src} alt={text} />
         <p className="photos__viewer-caption">
@@ -48,6 +48,6 @@ export function PhotoViewer({ photo, caption, index, count, src, onStep, onClose
           <button type="button" onClick={onClose}>{t('photos.close')}</button>
         </div>
       </div>
-    </FormDialog>
+    </ModalDialog>
   );
 }

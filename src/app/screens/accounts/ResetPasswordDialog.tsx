@@ -3,7 +3,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkPassword, checkPasswordConfirmation } from '../../../../domain/validation';
-import { FormDialog, RequiredMark } from '../../../ui/filters';
+import { RequiredMark } from '../../../ui/filters';
+import { ModalDialog } from '../../../ui/dialog';
 import { resetUserPassword, type ResetOutcome } from './reset-password-call';
 import './accounts.css';
 
@@ -25,23 +26,32 @@ export function ResetPasswordDialog({ userKey, userName, onClose }: ResetPasswor
 
   if (step.kind === 'confirm') {
     return (
-      <FormDialog title={title} onClose={onClose} role="alertdialog">
-        <p>{t('account.resetConfirm', { name: userName })}</p>
-        <div className="dialog__actions">
-          <button type="button" onClick={onClose}>
-            {t('account.cancel')}
-          </button>
-          <button type="button" className="account-dialog__primary" autoFocus onClick={() => setStep({ kind: 'form' })}>
-            {t('account.confirm')}
-          </button>
-        </div>
-      </FormDialog>
+      <ModalDialog
+        title={title}
+        onClose={onClose}
+        confirm={{
+          text: t('account.resetConfirm', { name: userName }),
+          cancelLabel: t('account.cancel'),
+          confirmLabel: t('account.confirm'),
+          onConfirm: () => setStep({ kind: 'form' }),
+          primary: true,
+        }}
+      />
     );
   }
   if (step.kind === 'done') {
     const { outcome } = step;
     return (
-      <FormDialog title={title} onClose={onClose} role="alertdialog">
+      <ModalDialog
+        title={title}
+        onClose={onClose}
+        role="alertdialog"
+        actions={
+          <button type="button" className="dialog__primary" autoFocus onClick={onClose}>
+            {t('account.close')}
+          </button>
+        }
+      >
         {outcome.kind === 'reset' ? (
           <p className="account-dialog__done" role="status">
             {t('account.resetDone')}
@@ -52,12 +62,7 @@ export function ResetPasswordDialog({ userKey, userName, onClose }: ResetPasswor
             <p className="account-dialog__detail">{'text' in outcome.detail ? outcome.detail.text : t(outcome.detail.key)}</p>
           </div>
         )}
-        <div className="dialog__actions">
-          <button type="button" className="account-dialog__primary" autoFocus onClick={onClose}>
-            {t('account.close')}
-          </button>
-        </div>
-      </FormDialog>
+      </ModalDialog>
     );
   }
   return <PasswordForm title={title} userKey={userKey} onClose={onClose} onDone={(outcome) => setStep({ kind: 'done', outcome })} />;
@@ -122,19 +127,23 @@ function PasswordForm({ title, userKey, onClose, onDone }: PasswordFormProps) {
   );
 
   return (
-    <FormDialog title={title} onClose={onClose}>
-      <form className="account-dialog__form" noValidate onSubmit={(event) => void submit(event)}>
-        {input('password', t('account.newPassword'), true)}
-        {input('confirm', t('account.confirmPassword'))}
-        <div className="dialog__actions">
+    <ModalDialog
+      title={title}
+      onClose={onClose}
+      form={{ onSubmit: (event) => void submit(event) }}
+      actions={
+        <>
           <button type="button" onClick={onClose}>
             {t('account.cancel')}
           </button>
           <button type="submit" disabled={busy}>
             {t('account.submit')}
           </button>
-        </div>
-      </form>
-    </FormDialog>
+        </>
+      }
+    >
+      {input('password', t('account.newPassword'), true)}
+      {input('confirm', t('account.confirmPassword'))}
+    </ModalDialog>
   );
 }

@@ -7,7 +7,8 @@ import { displayDateTime } from '../../../../domain/format';
 import { toLang } from '../../../../domain/i18n';
 import type { EntityDef } from '../../../../domain/screens/entities/definition';
 import { tabTitleKey } from '../../../../domain/shell/titles';
-import { FormDialog, type Company } from '../../../ui/filters';
+import { type Company } from '../../../ui/filters';
+import { ModalDialog } from '../../../ui/dialog';
 import { differingFields, formFields, isEditable, type FormMode } from './entity-form';
 import { EntityFieldInput } from './EntityFieldInput';
 import { companyNames, valueText } from './entity-values';
@@ -40,7 +41,29 @@ export function EntityFormDialog({ def, mode, companies, onSaved, onClose }: Ent
   };
 
   return (
-    <FormDialog title={title} onClose={onClose} className="entity-dialog">
+    <ModalDialog
+      title={title}
+      onClose={onClose}
+      className="entity-dialog"
+      form={{
+        ref: formRef,
+        className: 'entity-form',
+        onSubmit: (event) => {
+          event.preventDefault();
+          void form.submit().then((field) => field !== undefined && focusField(field));
+        },
+      }}
+      actions={
+        <>
+          <button type="button" onClick={onClose}>
+            {t('entity.cancel')}
+          </button>
+          <button type="submit" disabled={form.saving}>
+            {t('entity.save')}
+          </button>
+        </>
+      }
+    >
       {conflict && (
         <div className="entity-form__conflict" role="alert">
           <p>
@@ -52,51 +75,33 @@ export function EntityFormDialog({ def, mode, companies, onSaved, onClose }: Ent
           <p>{t('entity.conflictKeep')}</p>
         </div>
       )}
-      <form
-        ref={formRef}
-        className="entity-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit().then((field) => field !== undefined && focusField(field));
-        }}
-      >
-        <div className="entity-form__fields">
-          {fields.map((field) => (
-            <EntityFieldInput
-              key={field.key}
-              def={def}
-              field={field}
-              rowCompany={form.values['companyCode'] ?? ''}
-              id={`${id}-${field.key}`}
-              value={form.values[field.key] ?? ''}
-              readOnlyText={isEditable(field, mode) ? undefined : valueText(field, mode.kind === 'update' ? mode.row.values[field.key] : null, names, t)}
-              message={form.messages[field.key]}
-              latest={conflict && differing.has(field.key) ? valueText(field, conflict.values[field.key], names, t) : undefined}
-              companies={companies}
-              autoFocus={field.key === firstEditable}
-              onChange={(value) => form.change(field.key, value)}
-              onCheck={(value) => form.check(field.key, value)}
-              onMessage={(message) => form.show(field.key, message)}
-              onFile={(name, content) => form.takeFile(field, name, content)}
-            />
-          ))}
+      <div className="entity-form__fields">
+        {fields.map((field) => (
+          <EntityFieldInput
+            key={field.key}
+            def={def}
+            field={field}
+            rowCompany={form.values['companyCode'] ?? ''}
+            id={`${id}-${field.key}`}
+            value={form.values[field.key] ?? ''}
+            readOnlyText={isEditable(field, mode) ? undefined : valueText(field, mode.kind === 'update' ? mode.row.values[field.key] : null, names, t)}
+            message={form.messages[field.key]}
+            latest={conflict && differing.has(field.key) ? valueText(field, conflict.values[field.key], names, t) : undefined}
+            companies={companies}
+            autoFocus={field.key === firstEditable}
+            onChange={(value) => form.change(field.key, value)}
+            onCheck={(value) => form.check(field.key, value)}
+            onMessage={(message) => form.show(field.key, message)}
+            onFile={(name, content) => form.takeFile(field, name, content)}
+          />
+        ))}
+      </div>
+      {form.progress !== undefined && (
+        <div className="entity-import__progress" role="status" data-testid="save-progress">
+          <progress aria-label={t('deviceEntity.file.checking')} max={1} value={form.progress < 1 ? form.progress : undefined} />
+          <span>{form.progress < 1 ? t('deviceEntity.file.uploading', { percent: Math.round(form.progress * 100) }) : t('deviceEntity.file.checking')}</span>
         </div>
-        {form.progress !== undefined && (
-          <div className="entity-import__progress" role="status" data-testid="save-progress">
-            <progress aria-label={t('deviceEntity.file.checking')} max={1} value={form.progress < 1 ? form.progress : undefined} />
-            <span>{form.progress < 1 ? t('deviceEntity.file.uploading', { percent: Math.round(form.progress * 100) }) : t('deviceEntity.file.checking')}</span>
-          </div>
-        )}
-        <div className="dialog__actions">
-          <button type="button" onClick={onClose}>
-            {t('entity.cancel')}
-          </button>
-          <button type="submit" disabled={form.saving}>
-            {t('entity.save')}
-          </button>
-        </div>
-      </form>
-    </FormDialog>
+      )}
+    </ModalDialog>
   );
 }

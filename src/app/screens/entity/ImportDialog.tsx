@@ -1,12 +1,12 @@
 // The import dialog: choose a filled template, upload it with its progress, and either the rows are in (the list
 // reloads) or nothing is and every problem is listed by row, column and message. A file over the size limit is refused
-// before it is sent. Keyboard: the file input and the buttons in tab order, Escape closes (FormDialog).
+// before it is sent. Keyboard: the file input and the buttons in tab order, Escape closes (ModalDialog).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EntityDef } from '../../../../domain/screens/entities/definition';
 import { TRANSFER_LIMITS, XLSX_TYPE } from '../../../../domain/screens/entities/transfer';
 import { tabTitleKey } from '../../../../domain/shell/titles';
-import { FormDialog } from '../../../ui/filters/FormDialog';
+import { ModalDialog } from '../../../ui/dialog';
 import { showToast } from '../../../ui/notify';
 import { uploadImport, type ImportOutcome } from './entity-transfer-calls';
 
@@ -64,70 +64,75 @@ export function ImportDialog({ def, onImported, onClose }: ImportDialogProps) {
   const refusal = outcome?.kind === 'refused' ? outcome.refusal : undefined;
 
   return (
-    <FormDialog title={t('entityTransfer.importTitle', { name: t(tabTitleKey(def.path)) })} onClose={onClose} className="entity-dialog entity-import">
-      <form className="entity-form" onSubmit={(event) => void start(event)}>
-        <p className="entity-import__hint">{t('entityTransfer.hint', LIMITS)}</p>
-        <label className="entity-form__field" htmlFor={fileId}>
-          <span className="entity-form__label">{t('entityTransfer.file')}</span>
-          <input
-            id={fileId}
-            type="file"
-            accept={`.xlsx,${XLSX_TYPE}`}
-            disabled={progress !== undefined}
-            onChange={(event) => {
-              setFile(event.target.files?.[0]);
-              setOutcome(undefined);
-            }}
-          />
-        </label>
-        {progress && (
-          <div className="entity-import__progress" role="status" data-testid="import-progress">
-            <progress
-              aria-label={t('entityTransfer.checking')}
-              max={1}
-              value={progress.kind === 'sending' ? progress.fraction : undefined}
-            />
-            <span>{progress.kind === 'sending' ? t('entityTransfer.uploading', { percent: Math.round(progress.fraction * 100) }) : t('entityTransfer.checking')}</span>
-          </div>
-        )}
-        {message !== undefined && (
-          <p className="entity-form__conflict entity-import__message" role="alert" tabIndex={-1} ref={messageRef}>
-            {message}
-          </p>
-        )}
-        {refusal && refusal.problems.length > 0 && (
-          <div className="entity-import__problems">
-            <table>
-              <caption>{t('entityTransfer.problems')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('entityTransfer.column.row')}</th>
-                  <th scope="col">{t('entityTransfer.column.field')}</th>
-                  <th scope="col">{t('entityTransfer.column.message')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {refusal.problems.map((problem, index) => (
-                  <tr key={`${problem.row}:${problem.field}:${index}`}>
-                    <td>{problem.row}</td>
-                    <td>{problem.label}</td>
-                    <td>{problem.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {refusal.more > 0 && <p>{t('entityTransfer.moreProblems', { count: refusal.more })}</p>}
-          </div>
-        )}
-        <div className="dialog__actions">
+    <ModalDialog
+      title={t('entityTransfer.importTitle', { name: t(tabTitleKey(def.path)) })}
+      onClose={onClose}
+      className="entity-dialog entity-import"
+      form={{ className: 'entity-form', onSubmit: (event) => void start(event) }}
+      actions={
+        <>
           <button type="button" onClick={onClose}>
             {t('entityTransfer.close')}
           </button>
           <button type="submit" disabled={file === undefined || progress !== undefined}>
             {t('entityTransfer.start')}
           </button>
+        </>
+      }
+    >
+      <p className="entity-import__hint">{t('entityTransfer.hint', LIMITS)}</p>
+      <label className="entity-form__field" htmlFor={fileId}>
+        <span className="entity-form__label">{t('entityTransfer.file')}</span>
+        <input
+          id={fileId}
+          type="file"
+          accept={`.xlsx,${XLSX_TYPE}`}
+          disabled={progress !== undefined}
+          onChange={(event) => {
+            setFile(event.target.files?.[0]);
+            setOutcome(undefined);
+          }}
+        />
+      </label>
+      {progress && (
+        <div className="entity-import__progress" role="status" data-testid="import-progress">
+          <progress
+            aria-label={t('entityTransfer.checking')}
+            max={1}
+            value={progress.kind === 'sending' ? progress.fraction : undefined}
+          />
+          <span>{progress.kind === 'sending' ? t('entityTransfer.uploading', { percent: Math.round(progress.fraction * 100) }) : t('entityTransfer.checking')}</span>
         </div>
-      </form>
-    </FormDialog>
+      )}
+      {message !== undefined && (
+        <p className="entity-form__conflict entity-import__message" role="alert" tabIndex={-1} ref={messageRef}>
+          {message}
+        </p>
+      )}
+      {refusal && refusal.problems.length > 0 && (
+        <div className="entity-import__problems">
+          <table>
+            <caption>{t('entityTransfer.problems')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('entityTransfer.column.row')}</th>
+                <th scope="col">{t('entityTransfer.column.field')}</th>
+                <th scope="col">{t('entityTransfer.column.message')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {refusal.problems.map((problem, index) => (
+                <tr key={`${problem.row}:${problem.field}:${index}`}>
+                  <td>{problem.row}</td>
+                  <td>{problem.label}</td>
+                  <td>{problem.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {refusal.more > 0 && <p>{t('entityTransfer.moreProblems', { count: refusal.more })}</p>}
+        </div>
+      )}
+    </ModalDialog>
   );
 }

@@ -8,7 +8,8 @@ import type { SendAnswer, SendRequest } from '../../../../domain/params/send-wir
 import { ROW_TRUCK_FIELD, fieldOf, type EntityDef, type SendSpec } from '../../../../domain/screens/entities/definition';
 import type { EntityRow } from '../../../../domain/screens/entities/wire';
 import { tabTitleKey } from '../../../../domain/shell/titles';
-import { CompanyPicker, FormDialog, type Company } from '../../../ui/filters';
+import { CompanyPicker, type Company } from '../../../ui/filters';
+import { ModalDialog } from '../../../ui/dialog';
 import { reportFailure } from '../../reactions';
 import { statusText } from '../send-message/send-columns';
 import { rowName } from './StatusConfirm';
@@ -91,58 +92,66 @@ function DeviceSendDialog({ def, row, companies, onClose }: SendDialogProps) {
 
   if (step === 'confirm') {
     return (
-      <FormDialog title={t('deviceEntity.send.confirmTitle')} onClose={() => setStep('form')} role="alertdialog">
-        <p>{target === 'company' ? t('deviceEntity.send.confirmCompany', { command, company: names.get(company) ?? company }) : t('deviceEntity.send.confirmDangerous', { command, count: trucks.length })}</p>
-        <div className="dialog__actions">
-          <button type="button" onClick={() => setStep('form')}>{t('deviceEntity.send.cancel')}</button>
-          <button type="button" className="dialog__confirm" autoFocus onClick={() => void send()}>{t('deviceEntity.send.confirm')}</button>
-        </div>
-      </FormDialog>
+      <ModalDialog
+        title={t('deviceEntity.send.confirmTitle')}
+        onClose={() => setStep('form')}
+        confirm={{
+          text: target === 'company' ? t('deviceEntity.send.confirmCompany', { command, company: names.get(company) ?? company }) : t('deviceEntity.send.confirmDangerous', { command, count: trucks.length }),
+          cancelLabel: t('deviceEntity.send.cancel'),
+          confirmLabel: t('deviceEntity.send.confirm'),
+          onConfirm: () => void send(),
+        }}
+      />
     );
   }
 
   return (
-    <FormDialog title={title} onClose={onClose} className="entity-dialog entity-send">
-      <form className="entity-form" noValidate onSubmit={submit}>
-        {toRow ? (
-          <p className="entity-send__row">{rowTruck === null ? t('deviceEntity.send.noRowTruck') : t('deviceEntity.send.rowTruck', { plate })}</p>
-        ) : (
-          <fieldset className="entity-send__target">
-            <legend>{t('deviceEntity.send.target')}</legend>
-            {(['trucks', 'company'] as const).map((choice) => (
-              <label key={choice}>
-                <input type="radio" name={`${id}-target`} checked={target === choice} onChange={() => setTarget(choice)} />
-                {t(choice === 'trucks' ? 'deviceEntity.send.toTrucks' : 'deviceEntity.send.toCompany')}
-              </label>
-            ))}
-          </fieldset>
-        )}
-        {!toRow && target === 'trucks' && <TruckChooser chosen={trucks} onChange={setTrucks} isInvalid={problem !== undefined} describedBy={`${id}-problem`} />}
-        {!toRow && target === 'company' && (
-          <CompanyPicker className="entity-form__choice" label={t('deviceEntity.send.company')} companies={companies} value={company} onChange={setCompany} isRequired isInvalid={problem !== undefined} describedBy={`${id}-problem`} placeholder={t('entity.choose')} />
-        )}
-        <label className="entity-form__field" htmlFor={`${id}-description`}>
-          <span className="entity-form__label">{t('deviceEntity.send.description')}</span>
-          <input id={`${id}-description`} className="entity-form__input" maxLength={200} value={description} onChange={(event) => setDescription(event.target.value)} />
-        </label>
-        <small id={`${id}-problem`} className="entity-form__message" role={problem ? 'alert' : undefined}>{problem ?? ''}</small>
-        {answer && (
-          <div className="entity-send__answer" role="status" data-testid="send-answer">
-            <p>{t('deviceEntity.send.sent', { count: answer.sends.length })}</p>
-            <ul>{answer.sends.map((sent) => <li key={sent.id}>{t('deviceEntity.send.sentRow', { plate: sent.signCode, status: statusText(t, sent.status), id: sent.id })}</li>)}</ul>
-            {answer.refused.length > 0 && (
-              <>
-                <p>{t('deviceEntity.send.refused', { count: answer.refused.length })}</p>
-                <ul>{answer.refused.map((refused) => <li key={refused.truckId}>{t('deviceEntity.send.refusedRow', { plate: refused.signCode, reason: refused.reason })}</li>)}</ul>
-              </>
-            )}
-          </div>
-        )}
-        <div className="dialog__actions">
+    <ModalDialog
+      title={title}
+      onClose={onClose}
+      className="entity-dialog entity-send"
+      form={{ className: 'entity-form', onSubmit: submit }}
+      actions={
+        <>
           <button type="button" onClick={onClose}>{t(answer ? 'deviceEntity.send.close' : 'deviceEntity.send.cancel')}</button>
           <button type="submit" disabled={step === 'sending' || (toRow && !rowTruck)}>{step === 'sending' ? t('deviceEntity.send.sending') : t('deviceEntity.send.submit')}</button>
+        </>
+      }
+    >
+      {toRow ? (
+        <p className="entity-send__row">{rowTruck === null ? t('deviceEntity.send.noRowTruck') : t('deviceEntity.send.rowTruck', { plate })}</p>
+      ) : (
+        <fieldset className="entity-send__target">
+          <legend>{t('deviceEntity.send.target')}</legend>
+          {(['trucks', 'company'] as const).map((choice) => (
+            <label key={choice}>
+              <input type="radio" name={`${id}-target`} checked={target === choice} onChange={() => setTarget(choice)} />
+              {t(choice === 'trucks' ? 'deviceEntity.send.toTrucks' : 'deviceEntity.send.toCompany')}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {!toRow && target === 'trucks' && <TruckChooser chosen={trucks} onChange={setTrucks} isInvalid={problem !== undefined} describedBy={`${id}-problem`} />}
+      {!toRow && target === 'company' && (
+        <CompanyPicker className="entity-form__choice" label={t('deviceEntity.send.company')} companies={companies} value={company} onChange={setCompany} isRequired isInvalid={problem !== undefined} describedBy={`${id}-problem`} placeholder={t('entity.choose')} />
+      )}
+      <label className="entity-form__field" htmlFor={`${id}-description`}>
+        <span className="entity-form__label">{t('deviceEntity.send.description')}</span>
+        <input id={`${id}-description`} className="entity-form__input" maxLength={200} value={description} onChange={(event) => setDescription(event.target.value)} />
+      </label>
+      <small id={`${id}-problem`} className="entity-form__message" role={problem ? 'alert' : undefined}>{problem ?? ''}</small>
+      {answer && (
+        <div className="entity-send__answer" role="status" data-testid="send-answer">
+          <p>{t('deviceEntity.send.sent', { count: answer.sends.length })}</p>
+          <ul>{answer.sends.map((sent) => <li key={sent.id}>{t('deviceEntity.send.sentRow', { plate: sent.signCode, status: statusText(t, sent.status), id: sent.id })}</li>)}</ul>
+          {answer.refused.length > 0 && (
+            <>
+              <p>{t('deviceEntity.send.refused', { count: answer.refused.length })}</p>
+              <ul>{answer.refused.map((refused) => <li key={refused.truckId}>{t('deviceEntity.send.refusedRow', { plate: refused.signCode, reason: refused.reason })}</li>)}</ul>
+            </>
+          )}
         </div>
-      </form>
-    </FormDialog>
+      )}
+    </ModalDialog>
   );
 }

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { ENTITY_STATUS, type EntityDef } from '../../../../domain/screens/entities/definition';
 import type { EntityRow } from '../../../../domain/screens/entities/wire';
-import { FormDialog } from '../../../ui/filters';
+import { ModalDialog } from '../../../ui/dialog';
 
 interface StatusConfirmProps {
   readonly def: EntityDef;
@@ -22,16 +22,16 @@ export function StatusConfirm({ def, row, busy, onConfirm, onClose }: StatusConf
   const { t } = useTranslation();
   const action = t(row.status === ENTITY_STATUS.enabled ? 'entity.disable' : 'entity.enable');
   return (
-    <FormDialog title={action} onClose={onClose} role="alertdialog">
-      <p>{t('entity.confirmStatus', { action, name: rowName(row, def) })}</p>
-      <div className="dialog__actions">
-        <button type="button" onClick={onClose}>
-          {t('entity.cancel')}
-        </button>
-        <button type="button" className="dialog__confirm" autoFocus disabled={busy} onClick={onConfirm}>
-          {t('entity.confirm')}
-        </button>
-      </div>
-    </FormDialog>
+    <ModalDialog
+      title={action}
+      onClose={onClose}
+      confirm={{
+        text: t('entity.confirmStatus', { action, name: rowName(row, def) }),
+        cancelLabel: t('entity.cancel'),
+        confirmLabel: t('entity.confirm'),
+        onConfirm,
+        busy,
+      }}
+    />
   );
 }

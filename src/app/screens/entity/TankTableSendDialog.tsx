@@ -10,7 +10,7 @@ import type { SendRow } from '../../../../domain/params/send-wire';
 import { ROW_TRUCK_FIELD, type EntityDef, type SendSpec } from '../../../../domain/screens/entities/definition';
 import type { EntityRow } from '../../../../domain/screens/entities/wire';
 import { tabTitleKey } from '../../../../domain/shell/titles';
-import { FormDialog } from '../../../ui/filters';
+import { ModalDialog } from '../../../ui/dialog';
 import { fetchSendPage } from '../send-message/send-calls';
 import { fetchStoredFile } from './entity-calls';
 import type { TruckChoice } from './send-calls';
@@ -51,32 +51,26 @@ export function TankTableSendDialog({ def, row, onClose }: TankTableSendDialogPr
   const loaded = useStoredTable(def, row);
   const title = t('deviceEntity.send.title', { name: t(tabTitleKey(def.path)), row: rowName(row, def) });
   const waiting = truck === undefined || loaded === undefined;
+  if (truck && loaded) return <TankTableSendForm title={title} row={row} truck={truck} loaded={loaded} onClose={onClose} />;
   return (
-    <FormDialog title={title} onClose={onClose} className="entity-dialog entity-send">
-      {truck && loaded ? (
-        <TankTableSendForm row={row} truck={truck} loaded={loaded} onClose={onClose} />
-      ) : (
-        <>
-          <p className="entity-send__row" role={waiting ? 'status' : 'alert'}>
-            {waiting ? t('deviceEntity.send.tankTable.loading') : truck === null ? t('deviceEntity.send.noRowTruck') : t('deviceEntity.send.tankTable.unreadable')}
-          </p>
-          <div className="dialog__actions">
-            <button type="button" onClick={onClose}>{t('deviceEntity.send.cancel')}</button>
-          </div>
-        </>
-      )}
-    </FormDialog>
+    <ModalDialog title={title} onClose={onClose} className="entity-dialog entity-send" actions={<button type="button" onClick={onClose}>{t('deviceEntity.send.cancel')}</button>}>
+      <p className="entity-send__row" role={waiting ? 'status' : 'alert'}>
+        {waiting ? t('deviceEntity.send.tankTable.loading') : truck === null ? t('deviceEntity.send.noRowTruck') : t('deviceEntity.send.tankTable.unreadable')}
+      </p>
+    </ModalDialog>
   );
 }
 
 interface FormProps {
+  readonly title: string;
   readonly row: EntityRow;
   readonly truck: TruckChoice;
   readonly loaded: Loaded;
   readonly onClose: () => void;
 }
 
-function TankTableSendForm({ row, truck, loaded, onClose }: FormProps) {
+/** The loaded dialog: a dialog of its own, which gives focus back where the loading one would have. */
+function TankTableSendForm({ title, row, truck, loaded, onClose }: FormProps) {
   const { t } = useTranslation();
   const id = useId();
   const [description, setDescription] = useState('');
@@ -88,7 +82,19 @@ function TankTableSendForm({ row, truck, loaded, onClose }: FormProps) {
     send.send(description);
   };
   return (
-    <form className="entity-form" noValidate onSubmit={submit}>
+    <ModalDialog
+      title={title}
+      onClose={onClose}
+      className="entity-dialog entity-send"
+      form={{ className: 'entity-form', onSubmit: submit }}
+      actions={
+        <>
+          <button type="button" onClick={onClose}>{t('deviceEntity.send.close')}</button>
+          {/* Refused rather than disabled: it stays in the tab order, says why beside it, and pressing it says so again. */}
+          <button type="submit" aria-disabled={!send.editable} aria-describedby={send.editable ? undefined : `${id}-blocked`}>{t('deviceEntity.send.submit')}</button>
+        </>
+      }
+    >
       <p className="entity-send__row">{t('deviceEntity.send.rowTruck', { plate: truck.plate })}</p>
       {facts && (
         <p className="entity-send__facts">
@@ -105,11 +111,6 @@ function TankTableSendForm({ row, truck, loaded, onClose }: FormProps) {
         <span className="entity-form__label">{t('deviceEntity.send.description')}</span>
         <input id={`${id}-description`} className="entity-form__input" maxLength={200} value={description} disabled={!send.editable} onChange={(event) => setDescription(event.target.value)} />
       </label>
-      <div className="dialog__actions">
-        <button type="button" onClick={onClose}>{t('deviceEntity.send.close')}</button>
-        {/* Refused rather than disabled: it stays in the tab order, says why beside it, and pressing it says so again. */}
-        <button type="submit" aria-disabled={!send.editable} aria-describedby={send.editable ? undefined : `${id}-blocked`}>{t('deviceEntity.send.submit')}</button>
-      </div>
-    </form>
+    </ModalDialog>
   );
 }

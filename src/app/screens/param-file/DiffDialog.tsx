@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ParamFileDef } from '../../../../domain/params/catalogue-types';
 import type { ParamChange } from '../../../../domain/params/param-diff';
-import { FormDialog } from '../../../ui/filters';
+import { ModalDialog } from '../../../ui/dialog';
 import { optionOf, pathKey, shownValue } from './param-field-view';
 import type { FieldProblem } from './use-param-document';
 
@@ -27,7 +27,16 @@ export function DiffDialog({ def, changes, problems, onClose }: DiffDialogProps)
     return section ? `${t('paramEditor.block', { title: t(section.titleKey), n: (change.path.index ?? 0) + 1 })} · ${name}` : name;
   };
   return (
-    <FormDialog title={t('paramEditor.previewTitle')} onClose={onClose} className="param-diff">
+    <ModalDialog
+      title={t('paramEditor.previewTitle')}
+      onClose={onClose}
+      className="param-diff"
+      actions={
+        <button type="button" className="dialog__primary" autoFocus onClick={onClose}>
+          {t('paramEditor.close')}
+        </button>
+      }
+    >
       {changes.length === 0 ? (
         <p role="status">{t('paramEditor.noChanges')}</p>
       ) : (
@@ -58,11 +67,6 @@ export function DiffDialog({ def, changes, problems, onClose }: DiffDialogProps)
           </tbody>
         </table>
       )}
-      <div className="param-actions">
-        <button type="button" className="entity-button entity-button--primary" autoFocus onClick={onClose}>
-          {t('paramEditor.close')}
-        </button>
-      </div>
-    </FormDialog>
+    </ModalDialog>
   );
 }

@@ -2,6 +2,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HandlingState } from '../../../../domain/screens/reports/handling';
+import { ModalDialog } from '../../../ui/dialog';
 
 interface HandlingDialogProps {
   readonly count: number;
@@ -31,59 +32,54 @@ export function HandlingDialog({ count, onSave, onClose }: HandlingDialogProps) 
   };
 
   return (
-    <div className="alert-backdrop">
-      <form
-        className="dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        noValidate
-        onSubmit={(event) => {
+    <ModalDialog
+      title={t('report.handleTitle')}
+      onClose={onClose}
+      form={{
+        onSubmit: (event) => {
           event.preventDefault();
           void submit();
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onClose();
-        }}
-      >
-        <h2 id={`${id}-title`}>{t('report.handleTitle')}</h2>
-        <p>{t('report.handleSelected', { count })}</p>
-        <fieldset className="dialog__field">
-          <legend>{t('report.handleState')}</legend>
-          {([1, 2] as const).map((value) => (
-            <label key={value} className="dialog__choice">
-              <input type="radio" name="state" value={value} checked={state === value} autoFocus={value === 1} onChange={() => setState(value)} />
-              {t(value === 1 ? 'report.handling.normal' : 'report.handling.abnormal')}
-            </label>
-          ))}
-        </fieldset>
-        <label className="dialog__field">
-          <span>{t('report.handleDescription')}</span>
-          <textarea
-            name="description"
-            maxLength={400}
-            rows={3}
-            value={description}
-            aria-invalid={missing}
-            aria-describedby={`${id}-description-error`}
-            onChange={(event) => {
-              setDescription(event.target.value);
-              setMissing(false);
-            }}
-          />
-          <small id={`${id}-description-error`} className="dialog__error">
-            {missing ? t('report.error.descriptionRequired') : ''}
-          </small>
-        </label>
-        <div className="dialog__actions">
+        },
+      }}
+      actions={
+        <>
           <button type="button" onClick={onClose} disabled={saving}>
             {t('report.handleCancel')}
           </button>
           <button type="submit" disabled={saving}>
             {t('report.handleSave')}
           </button>
-        </div>
-      </form>
-    </div>
+        </>
+      }
+    >
+      <p>{t('report.handleSelected', { count })}</p>
+      <fieldset className="dialog__field">
+        <legend>{t('report.handleState')}</legend>
+        {([1, 2] as const).map((value) => (
+          <label key={value} className="dialog__choice">
+            <input type="radio" name="state" value={value} checked={state === value} autoFocus={value === 1} onChange={() => setState(value)} />
+            {t(value === 1 ? 'report.handling.normal' : 'report.handling.abnormal')}
+          </label>
+        ))}
+      </fieldset>
+      <label className="dialog__field">
+        <span>{t('report.handleDescription')}</span>
+        <textarea
+          name="description"
+          maxLength={400}
+          rows={3}
+          value={description}
+          aria-invalid={missing}
+          aria-describedby={`${id}-description-error`}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            setMissing(false);
+          }}
+        />
+        <small id={`${id}-description-error`} className="dialog__error">
+          {missing ? t('report.error.descriptionRequired') : ''}
+        </small>
+      </label>
+    </ModalDialog>
   );
 }

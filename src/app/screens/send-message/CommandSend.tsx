@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ENTITY_STATUS, fieldOf } from '../../../../domain/screens/entities/definition';
 import { DEVICE_PARAM_ENTITIES } from '../../../../domain/screens/entities/device-params';
 import type { EntityRow } from '../../../../domain/screens/entities/wire';
-import { ChoiceField, FormDialog, type Company } from '../../../ui/filters';
+import { ChoiceField, type Company } from '../../../ui/filters';
+import { ModalDialog } from '../../../ui/dialog';
 import { reportFailure } from '../../reactions';
 import { fetchEntityPage } from '../entity/entity-calls';
 import { SendDialog } from '../entity/SendDialog';
@@ -64,28 +65,33 @@ export function CommandSend({ companies }: { readonly companies: readonly Compan
         {t('remoteCommand.send')}
       </button>
       {picking && (
-        <FormDialog title={t('remoteCommand.pickTitle')} onClose={close} className="entity-dialog">
-          <form className="entity-form" noValidate onSubmit={next}>
-            {templates === undefined ? (
-              <p role="status">{t('sendList.loading')}</p>
-            ) : templates.length === 0 ? (
-              <p role="status">{t('remoteCommand.noTemplates')}</p>
-            ) : (
-              <ChoiceField
-                label={t('remoteCommand.template')} value={chosen} onChange={setChosen} isRequired isInvalid={problem}
-                describedBy={`${id}-problem`} placeholder={t('entity.choose')}
-                choices={templates.map((row) => ({ value: row.key, label: `${String(row.values['name'] ?? '')} (${commandText(row)})` }))}
-              />
-            )}
-            <small id={`${id}-problem`} className="entity-form__message" role={problem ? 'alert' : undefined}>
-              {problem ? t('remoteCommand.chooseTemplate') : ''}
-            </small>
-            <div className="dialog__actions">
+        <ModalDialog
+          title={t('remoteCommand.pickTitle')}
+          onClose={close}
+          className="entity-dialog"
+          form={{ className: 'entity-form', onSubmit: next }}
+          actions={
+            <>
               <button type="button" onClick={close}>{t('deviceEntity.send.cancel')}</button>
               <button type="submit" className="dialog__confirm" disabled={!templates || templates.length === 0}>{t('remoteCommand.next')}</button>
-            </div>
-          </form>
-        </FormDialog>
+            </>
+          }
+        >
+          {templates === undefined ? (
+            <p role="status">{t('sendList.loading')}</p>
+          ) : templates.length === 0 ? (
+            <p role="status">{t('remoteCommand.noTemplates')}</p>
+          ) : (
+            <ChoiceField
+              label={t('remoteCommand.template')} value={chosen} onChange={setChosen} isRequired isInvalid={problem}
+              describedBy={`${id}-problem`} placeholder={t('entity.choose')}
+              choices={templates.map((row) => ({ value: row.key, label: `${String(row.values['name'] ?? '')} (${commandText(row)})` }))}
+            />
+          )}
+          <small id={`${id}-problem`} className="entity-form__message" role={problem ? 'alert' : undefined}>
+            {problem ? t('remoteCommand.chooseTemplate') : ''}
+          </small>
+        </ModalDialog>
       )}
       {sending && <SendDialog def={{ ...TEMPLATES, send: TEMPLATES.send }} row={sending} companies={companies} onClose={() => setSending(undefined)} />}
     </>
