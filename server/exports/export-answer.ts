@@ -1,7 +1,8 @@
 // The answer of an export call (a report's, a master-data list's): the export waits its turn in the queue, a worker
 // builds it, and its bytes stream out as they are written. The answer's headers go out when the worker starts the
-// file, so a refusal found while reading the rows (too many) is still the usual envelope. A client that goes away
-// leaves the queue, or stops its build from writing.
+// file, so a refusal found while reading the rows (too many) is still the usual envelope. The worker writes no faster
+// than the answer's stream takes the bytes. A client that goes away leaves the queue, or stops its build, writing
+// included, which frees its place.
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { XLSX_TYPE } from '../../domain/screens/entities/transfer';
@@ -69,9 +70,14 @@ export async function answerQueuedExport(services: Services, request: FastifyReq
           .header('content-disposition', contentDisposition(call.fileName))
           .send(stream));
       },
-      bytes: (chunk) => stream.write(chunk),
+      // A slow client holds the worker back (export-outlet.ts) rather than the file piling up here.
+      bytes: (chunk) => (stream.write(chunk) ? Promise.resolve() : new Promise<void>((resolve) => stream.once('drain', resolve))),
       done: () => {
-        if (started) stream.end();
+        // A build stopped because its client went away ends a file cut short: nothing may finish it as if whole.
+        if (started) {
+          if (gone.signal.aborted) stream.destroy();
+          else stream.end();
+        }
         // Cancelled before a byte: the connection is closed, there is no one to answer.
         else if (!answered) answer(reply.hijack());
       },

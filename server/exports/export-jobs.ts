@@ -46,7 +46,8 @@ export interface ExportRefusal {
 
 /**
  * Awaited by a sheet's writer between batches of rows: waits while the answer's reader is behind, and rejects once
- * the client has gone (the export stops writing).
+ * the client has gone (the export stops writing). It always yields to the worker's event loop, where the answer's
+ * `taken` and a cancel arrive.
  */
 type WritePace = () => Promise<void>;
 
@@ -62,18 +63,20 @@ export interface WorkerDb {
 }
 
 /**
- * Messages to the worker: a job to build; the cancel of one whose client went away; and `close`, after which the
- * worker ends its job, closes its database connection and says `closed`.
+ * Messages to the worker: a job to build; `taken`, so many of the job's posted bytes the answer has taken (the worker
+ * posts more only while few enough are untaken); the cancel of a job whose client went away; and `close`, after which
+ * the worker ends its job, closes its database connection and says `closed`.
  */
 export type ToWorker =
   | { readonly id: number; readonly job: ExportJob }
+  | { readonly id: number; readonly taken: number }
   | { readonly id: number; readonly cancel: true }
   | { readonly close: true };
 
 /**
- * Messages from the worker, per job: `refused`, or `start` and `bytes`…, or neither (cancelled); then `done`. `failed`
- * may come at any point instead of `done`. After `done` or `failed` the worker is free. `closed` answers `close`: the
- * worker's database connection is closed, it may be terminated.
+ * Messages from the worker, per job: `refused`, or `start` and `bytes`…, or neither (cancelled); then `done` (also
+ * after a cancel, with the file cut short). `failed` may come at any point instead of `done`. After `done` or `failed`
+ * the worker is free. `closed` answers `close`: the worker's database connection is closed, it may be terminated.
  */
 export type FromWorker =
   | { readonly id: number; readonly kind: 'refused'; readonly refusal: ExportRefusal }

@@ -25,7 +25,8 @@ const CLOSE_GRACE_MS = 5_000;
 export interface JobEvents {
   refused(refusal: ExportRefusal): void;
   start(): void;
-  bytes(chunk: Buffer): void;
+  /** Resolves once the answer can take more: until then the worker holds back beyond a few chunks (export-outlet.ts). */
+  bytes(chunk: Buffer): Promise<void>;
   /** The job is over: after `start`, every byte was given; without it, the client went away before anything was written. */
   done(): void;
   failed(error: Error): void;
@@ -36,6 +37,8 @@ export interface ExportPoolOptions {
   readonly faults?: boolean;
   /** Each worker's old-generation heap in MB; EXPORT_WORKER_HEAP_MB unless measuring what an export needs. */
   readonly heapMb?: number;
+  /** How long a closing worker may take before it is terminated; CLOSE_GRACE_MS unless a test's machine is slow. */
+  readonly closeGraceMs?: number;
 }
 
 interface PoolWorker {
@@ -57,10 +60,15 @@ export class ExportPool {
 
   /**
    * Builds the job on a free worker; `events` follow it. Resolves once the worker is free again (done or failed), which
-   * is when the job's queue slot is released. An aborted `signal` asks the worker to write nothing more.
+   * is when the job's queue slot is released. An aborted `signal` asks the worker to write nothing more; one aborted
+   * already (the client left as its turn came) starts nothing and ends the job at once.
    */
   run(job: ExportJob, events: JobEvents, signal: AbortSignal): Promise<void> {
     if (job.kind === 'fault' && this.options.faults !== true) throw new Error('a test fault job was given to a pool not made for tests');
+    if (signal.aborted) {
+      events.done();
+      return Promise.resolve();
+    }
     // The test fault of a worker that cannot start: Node's own constructor refuses it, synchronously.
     const unstartable = job.kind === 'fault' && job.fault === 'unstartable';
     const entry = unstartable ? this.spawn(['--test-fault-unstartable']) : ([...this.workers].find((candidate) => candidate.job === undefined) ?? this.spawn());
@@ -84,7 +92,7 @@ export class ExportPool {
     });
   }
 
-  /** Ends every worker, each once it closed its database connection; a job still running fails. */
+  /** Ends every worker, each once it closed its database connection; a job still running fails (and stops writing). */
   async close(): Promise<void> {
     await Promise.all([...this.workers].map((entry) => {
       this.fail(entry, new Error('the server is closing'));
@@ -137,9 +145,14 @@ export class ExportPool {
       case 'start':
         job.events.start();
         return;
-      case 'bytes':
-        job.events.bytes(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
+      case 'bytes': {
+        const { id } = job;
+        const taken = message.bytes.byteLength;
+        void job.events.bytes(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, taken)).then(() => {
+          if (entry.job?.id === id) entry.worker.postMessage({ id, taken } satisfies ToWorker);
+        });
         return;
+      }
       case 'done':
         job.over();
         job.events.done();
@@ -180,7 +193,7 @@ export class ExportPool {
   private retire(entry: PoolWorker): Promise<void> {
     if (!this.leave(entry)) return entry.exited;
     entry.worker.postMessage({ close: true } satisfies ToWorker);
-    const late = setTimeout(() => void entry.worker.terminate(), CLOSE_GRACE_MS);
+    const late = setTimeout(() => void entry.worker.terminate(), this.options.closeGraceMs ?? CLOSE_GRACE_MS);
     late.unref();
     return entry.exited.finally(() => clearTimeout(late));
   }

@@ -1,9 +1,9 @@
 // The export worker thread: its own connection to the server's database, and one job at a time, read, written as an
-// .xlsx and posted back in chunks. Everything an export costs (the synchronous SQLite reads, computed rows, the width
-// fit, exceljs's writing) happens here, off the server's event loop. On `close` the worker ends its job and closes its
-// own database connection before the pool terminates it.
+// .xlsx and posted back in chunks no faster than the answer takes them (export-outlet.ts). Everything an export costs
+// (the synchronous SQLite reads, computed rows, the width fit, exceljs's writing) happens here, off the server's event
+// loop. A cancelled job stops writing; on `close` the worker ends its job and closes its own database connection
+// before the pool terminates it.
 import os from 'node:os';
-import { Writable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { connectDatabase } from '../db/open';
 import type { DatabaseTarget } from '../db/target';
@@ -11,9 +11,7 @@ import { buildEntityExport } from '../entities/entity-export-sheet';
 import { buildReportExport } from '../reports/report-export-sheet';
 import { buildFaultExport } from './export-faults';
 import type { BuiltExport, ExportJob, FromWorker, ToWorker, WorkerDb } from './export-jobs';
-
-/** Bytes gathered before they are posted: fewer, larger messages than exceljs's many small writes. */
-const CHUNK_BYTES = 64 * 1024;
+import { ExportOutlet } from './export-outlet';
 
 const port = parentPort;
 if (!port) throw new Error('export-worker.ts runs as a worker thread');
@@ -23,8 +21,13 @@ if (process.platform === 'linux') os.setPriority(os.constants.priority.PRIORITY_
 const { database, faults } = workerData as { readonly database: DatabaseTarget; readonly faults: boolean };
 const { db } = connectDatabase(database, { warn: (message) => console.warn(message) });
 const workerDb: WorkerDb = { db, kind: database.kind };
-/** The job being built (the pool gives a worker one at a time), and whether its client went away. */
-let active: { readonly id: number; cancelled: boolean } | undefined;
+/** The job being built (the pool gives a worker one at a time): whether its client went away, and its bytes' outlet. */
+interface ActiveJob {
+  readonly id: number;
+  cancelled: boolean;
+  outlet: ExportOutlet | undefined;
+}
+let active: ActiveJob | undefined;
 /** The last job's run, which `close` lets end before it closes the connection. */
 let running: Promise<void> = Promise.resolve();
 
@@ -42,33 +45,8 @@ function build(job: ExportJob): Promise<BuiltExport> {
   }
 }
 
-/** A stream that posts what it is given as `bytes` messages of about CHUNK_BYTES. */
-function poster(id: number): Writable {
-  let pending: Buffer[] = [];
-  let size = 0;
-  const flush = () => {
-    if (size === 0) return;
-    const bytes = new Uint8Array(Buffer.concat(pending, size));
-    pending = [];
-    size = 0;
-    post({ id, kind: 'bytes', bytes }, [bytes.buffer]);
-  };
-  return new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      pending.push(chunk);
-      size += chunk.length;
-      if (size >= CHUNK_BYTES) flush();
-      done();
-    },
-    final(done) {
-      flush();
-      done();
-    },
-  });
-}
-
 async function run(id: number, job: ExportJob): Promise<void> {
-  const current = { id, cancelled: false };
+  const current: ActiveJob = { id, cancelled: false, outlet: undefined };
   active = current;
   try {
     const built = await build(job);
@@ -76,20 +54,30 @@ async function run(id: number, job: ExportJob): Promise<void> {
       post({ id, kind: 'refused', refusal: built.refusal });
     } else if (!current.cancelled) {
       // A client that went away while its rows were read gets nothing written.
+      const outlet = new ExportOutlet((bytes) => post({ id, kind: 'bytes', bytes }, [bytes.buffer]));
+      current.outlet = outlet;
       post({ id, kind: 'start' });
-      await built.write(poster(id), async () => undefined);
+      // Cancelled, the writer stops at its next pace, or never settles when its stream went in the middle of the zip.
+      await Promise.race([built.write(outlet.stream, outlet.pace), outlet.stopped]);
     }
     post({ id, kind: 'done' });
   } catch (error) {
-    post({ id, kind: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    // A cancelled job's writer stops by its pace's rejection: the job is over, not failed.
+    if (current.cancelled) post({ id, kind: 'done' });
+    else post({ id, kind: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   } finally {
     active = undefined;
   }
 }
 
+function cancel(job: ActiveJob): void {
+  job.cancelled = true;
+  job.outlet?.cancel();
+}
+
 /** Ends the job in hand (cancelled), closes the database connection (SQLite handle, PostgreSQL pool), then says so. */
 async function close(): Promise<void> {
-  if (active) active.cancelled = true;
+  if (active) cancel(active);
   await running;
   try {
     await db.destroy();
@@ -101,5 +89,7 @@ async function close(): Promise<void> {
 port.on('message', (message: ToWorker) => {
   if ('close' in message) void close();
   else if ('job' in message) running = run(message.id, message.job);
-  else if (active?.id === message.id) active.cancelled = true;
+  else if (active?.id !== message.id) return;
+  else if ('taken' in message) active.outlet?.taken(message.taken);
+  else cancel(active);
 });

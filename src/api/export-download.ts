@@ -68,6 +68,9 @@ function watchQueue(ticket: string, onProgress: (progress: ExportProgress) => vo
     if (answer.kind === 'data' && isExportQueueState(answer.data)) {
       if (answer.data.state === 'queued') onProgress({ kind: 'queued', ahead: answer.data.ahead });
       else if (answer.data.state === 'running') onProgress({ kind: 'building' });
+      // 'none' is no failure and changes nothing shown (the bar, or the last place known): the form has not arrived
+      // yet, the export has just left the queue, or, with several instances behind a round-robin proxy, an instance
+      // that does not hold it answered (each instance has its own queue).
     }
     timer = setTimeout(() => void ask(), EXPORT_QUEUE_POLL_MS.every);
   };

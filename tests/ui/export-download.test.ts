@@ -111,6 +111,24 @@ describe('the export download', () => {
       expect(server.statusCalls()).toHaveLength(3);
     });
 
+    it("takes 'none' for no failure and keeps what it showed, as an instance that does not hold the export answers", async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+      // Two instances behind a round-robin proxy: every other answer comes from the one without the export.
+      const places = [{ state: 'none' }, { state: 'queued', ahead: 1 }, { state: 'none' }, { state: 'queued', ahead: 0 }, { state: 'none' }, { state: 'running' }];
+      const server = queueServer(() => json({ resultCode: 200, message: 'success', data: places.shift() ?? { state: 'running' } }));
+      const progress: ExportProgress[] = [];
+      const before = exportFailureCount();
+      const done = downloadExport('/report/x/export', { fields: 'a' }, 'a.xlsx', (p) => progress.push(p));
+      await vi.advanceTimersByTimeAsync(500);
+      for (let ask = 1; ask < 6; ask += 1) await vi.advanceTimersByTimeAsync(1000);
+      expect(server.statusCalls()).toHaveLength(6);
+      expect(progress).toEqual([{ kind: 'queued', ahead: 1 }, { kind: 'queued', ahead: 0 }, { kind: 'building' }]);
+      server.release(workbookAnswer(['PK']));
+      expect(await done).toBe(true);
+      expect(exportFailureCount()).toBe(before);
+    });
+
     it('asks a backend without the status call once, then downloads as the spec has it', async () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);

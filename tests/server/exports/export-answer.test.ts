@@ -1,5 +1,6 @@
 // An export's answer over real sockets, on both databases, with the pool's test-only fault jobs
-// (server/exports/export-faults.ts): an export whose worker cannot start gives its place back.
+// (server/exports/export-faults.ts): an export whose worker cannot start gives its place back; one whose client goes
+// away in the middle of the download stops being built and gives its place back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaultJob } from '../../../server/exports/export-faults';
 import { XLSX_TYPE } from '../../../domain/screens/entities/transfer';
@@ -31,5 +32,28 @@ describe('the answer of an export', () => {
     const built = await postFault({ kind: 'fault', fault: 'large', rows: 1 });
     expect(built.headers.get('content-type')).toBe(XLSX_TYPE);
     expect((await xlsxCells(new Uint8Array(await built.arrayBuffer()))).map((cell) => cell.text.length)).toEqual([4, 16 * 1024]);
+  }, 60_000);
+
+  it('stops building the export of a client gone in the middle of the download, and gives back its place', async () => {
+    const before = server.postedBytes();
+    const gone = new AbortController();
+    // About 12 MB once written, far more than the sockets between hold.
+    const answer = await fetch(`${server.url}${FAULT_EXPORT_PATH}`, {
+      method: 'POST',
+      headers: { 'header-id': token, 'content-type': 'application/json' },
+      body: JSON.stringify({ job: { kind: 'fault', fault: 'large', rows: 1000 } satisfies FaultJob }),
+      signal: gone.signal,
+    });
+    expect(answer.headers.get('content-type')).toBe(XLSX_TYPE);
+    const body = answer.body?.getReader();
+    expect((await body?.read())?.done).toBe(false);
+    gone.abort();
+    // The worker hears of it between two batches of its writing, which a busy machine may make a few seconds apart.
+    await expect.poll(() => server.services.exports.queue.counts(), { timeout: 15_000 }).toEqual({ running: 0, waiting: 0 });
+    expect((server.postedBytes() - before) / (1000 * 12 * 1024)).toBeLessThan(0.25);
+    // The place was given back: the next export is built.
+    const next = await postFault({ kind: 'fault', fault: 'large', rows: 1 });
+    expect(next.headers.get('content-type')).toBe(XLSX_TYPE);
+    expect(await xlsxCells(new Uint8Array(await next.arrayBuffer()))).toHaveLength(2);
   }, 60_000);
 });
