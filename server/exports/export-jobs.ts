@@ -49,7 +49,7 @@ export interface ExportRefusal {
  * the client has gone (the export stops writing). It always yields to the worker's event loop, where the answer's
  * `taken` and a cancel arrive.
  */
-type WritePace = () => Promise<void>;
+export type WritePace = () => Promise<void>;
 
 /** A job's rows, read: either refused, or a sheet to write. */
 export type BuiltExport =

@@ -16,7 +16,7 @@ export const CHUNK_BYTES = 64 * 1024;
 export const WINDOW_BYTES = 4 * CHUNK_BYTES;
 
 /** What the pace rejects with once the job is cancelled: the writer stops where it is. */
-export class ExportCancelled extends Error {
+class ExportCancelled extends Error {
   constructor() {
     super('the export was cancelled: its client went away');
     this.name = 'ExportCancelled';

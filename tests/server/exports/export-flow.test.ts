@@ -3,8 +3,8 @@
 // mid-write stops the writing, and one gone before its turn starts nothing. The large files are the pool's test-only
 // fault job (server/exports/export-faults.ts): 16 KB of random text a row, about 12 KB once compressed.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CARGO_REPORTS } from '../../../src/domain/screens/reports/cargo';
-import { REPORT_PAGE } from '../../../src/domain/screens/reports/query';
+import { CARGO_REPORTS } from '../../../domain/screens/reports/cargo';
+import { REPORT_PAGE } from '../../../domain/screens/reports/query';
 import { openDatabase } from '../../../server/db/open';
 import { CHUNK_BYTES, WINDOW_BYTES } from '../../../server/exports/export-outlet';
 import { ExportPool, type JobEvents } from '../../../server/exports/export-pool';
