@@ -38,7 +38,7 @@ const serverLayer = (name: string, globalSetup: string[], include: string[], iso
   test: {
     name,
     include,
-    exclude: isolate ? [] : MOCKING_SERVER_FILES,
+    exclude: include === SERVER_FILES ? MOCKING_SERVER_FILES : [],
     environment: 'node' as const,
     isolate,
     // The limit catches a hang: a walk of the 437 routes took 20 s with the machine's load at 20.
