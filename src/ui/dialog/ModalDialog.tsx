@@ -1,8 +1,8 @@
 // The console's one modal dialog, on react-aria's Modal and Dialog: named by its title, focus moves in (to the element
-// marked autoFocus, else the first one) and stays there, Escape closes, focus goes back where it was on close, and the
-// page behind is inert. It never outgrows the window: the title and the actions stay in view while the body scrolls.
-// Its kinds are configuration: a form (`form`: body and actions in one form, Enter submits), a question (`confirm`),
-// or something to read (only a close action).
+// marked autoFocus, else to the dialog itself) and stays there, Escape closes, focus goes back where it was on close,
+// and the page behind is inert. It never outgrows the window: the title and the actions stay in view while the body
+// scrolls. Its kinds are configuration: a form (`form`: body and actions in one form, Enter submits), a question
+// (`confirm`), or something to read (only a close action).
 import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { AriaLocale } from '../filters/AriaLocale';
