@@ -20,7 +20,6 @@ const LIVE_EVENT_KINDS = {
   'notice.fences': 'state',
   'notice.heartbeat': 'state',
   'data.changed': 'stream',
-  'entity.changed': 'stream',
 } as const satisfies Record<LiveEventName, 'state' | 'stream'>;
 
 export function isLiveEventName(name: unknown): name is LiveEventName {

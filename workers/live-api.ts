@@ -96,17 +96,20 @@ interface FillFailure {
   readonly failedAt: number;
 }
 
-/** Stored data of a topic changed on the server (a handling saved in any console, this one included). */
-export interface DataChanged {
-  readonly topic: DataTopic;
-}
+/**
+ * A change on the server (made in any console, this one included) as an alarm-socket notice named it; `kind` is the
+ * notice's name: stored data of a topic (a handling saved), or a master-data row saved.
+ */
+export type DataChange =
+  | { readonly kind: 'dataChanged'; readonly topic: DataTopic }
+  | ({ readonly kind: 'entityChanged' } & EntityChange);
 
 /**
- * Master-data rows saved on the server (in any console, this one included), as entity-changed notices named them.
- * `missed`: the alarm socket opened again, so changes made while it was down are unknown: every entity list may be stale.
+ * The changes the notices of one batch named, in order, a topic once. `missed`: the alarm socket opened again, so
+ * changes made while it was down are unknown: every screen that follows changes may be stale.
  */
-export interface EntityChanges {
-  readonly changes: readonly EntityChange[];
+export interface DataChanges {
+  readonly changes: readonly DataChange[];
   readonly missed: boolean;
 }
 
@@ -144,15 +147,10 @@ export interface LiveEvents {
   /** State event: the latest heartbeat poll's overdue trucks; null when there are none or a tab dismissed it. */
   'notice.heartbeat': HeartbeatNotice | null;
   /**
-   * Stream event: the server's notice that stored data of a topic changed; screens showing that topic fetch again.
-   * Notices of one topic within UI_BATCH_MS arrive as one.
+   * Stream event: the server's notices of changed data, batched over UI_BATCH_MS: screens showing a changed topic, and
+   * lists and pickers of a changed entity, fetch again with their own rights.
    */
-  'data.changed': DataChanged;
-  /**
-   * Stream event: master-data rows saved (the server's entity-changed notices), batched over UI_BATCH_MS; lists and
-   * pickers of those entities fetch again with their own rights.
-   */
-  'entity.changed': EntityChanges;
+  'data.changed': DataChanges;
 }
 
 export type LiveEventName = keyof LiveEvents;

@@ -4,7 +4,6 @@ import { BehaviorSubject } from 'rxjs';
 import type { SocketFactory } from '../machines/socket-link.machine';
 import type { TruckView } from '../streams/truck-status.stream';
 import { ALARM_TYPE_IDS, formatTypeIds, parseTypeIds, type AlarmTypeId } from '../domain/alarm-types';
-import { DATA_TOPICS } from '../domain/wire/data-notice';
 import { SOCKET_CLOSE, STATUS_FREQUENCY, type SocketName } from '../domain/wire/sockets';
 import type { LiveDb } from './db';
 import { EventHub } from './event-hub';
@@ -311,12 +310,9 @@ export class LiveCore {
         if (socket === 'truck') this.fill?.socketDown();
         if (code === SOCKET_CLOSE.accessChanged) this.hub.publish('session.accessChanged', { socket });
       },
-      // Data-changed and entity-changed notices are not replayed: whatever changed while the alarm socket was down,
-      // screens fetch again.
+      // Notices are not replayed: whatever changed while the alarm socket was down, screens fetch again.
       onReopen: (socket) => {
-        if (socket !== 'alarm') return;
-        for (const topic of DATA_TOPICS) this.hub.publish('data.changed', { topic });
-        this.hub.publish('entity.changed', { changes: [], missed: true });
+        if (socket === 'alarm') this.hub.publish('data.changed', { changes: [], missed: true });
       },
     });
     this.fill?.stop();

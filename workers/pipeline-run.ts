@@ -1,5 +1,5 @@
 // One run of the live pipeline: its input, its latest state, and its outputs wired to the tabs and (when live) to IndexedDB.
-import { Subject, Subscription, auditTime, buffer, groupBy, mergeMap, type Observable } from 'rxjs';
+import { Subject, Subscription, auditTime, buffer, map, merge, type Observable } from 'rxjs';
 import type { AlarmTypeId } from '../domain/alarm-types';
 import type { LiveAlarm } from '../domain/wire/live-alarm';
 import type { AlarmResume } from '../streams/alarm.stream';
@@ -7,7 +7,7 @@ import { NO_FRAMES, type FrameStats, type InboundFrame } from '../streams/frames
 import { livePipeline, type PipelineSeed } from '../streams/live-pipeline';
 import { EMPTY_FLEET, type FleetState, type TruckView } from '../streams/truck-status.stream';
 import type { EventHub } from './event-hub';
-import type { DataSource, FleetStatus } from './live-api';
+import type { DataChange, DataSource, FleetStatus } from './live-api';
 import { RECENT_ALARMS, type LiveStore } from './live-store';
 
 /**
@@ -27,6 +27,17 @@ interface PipelineRunOptions {
   /** Live runs persist; replays leave IndexedDB alone. */
   readonly store?: LiveStore;
   readonly now: () => number;
+}
+
+/** A topic says only that something of it changed: once a batch is enough. */
+function onceEachTopic(changes: readonly DataChange[]): DataChange[] {
+  const topics = new Set<string>();
+  return changes.filter((change) => {
+    if (change.kind !== 'dataChanged') return true;
+    if (topics.has(change.topic)) return false;
+    topics.add(change.topic);
+    return true;
+  });
 }
 
 export class PipelineRun {
@@ -77,12 +88,13 @@ export class PipelineRun {
     add(pipeline.popups$.pipe(auditTime(UI_BATCH_MS)).subscribe((popups) => hub.publish('alarm.popups', popups)));
     // The urgent dialog must not wait for a batch.
     add(pipeline.urgent$.subscribe((alarm) => hub.publish('alarm.urgent', alarm)));
-    const notices$ = pipeline.dataChanged$.pipe(groupBy((topic) => topic), mergeMap((topic$) => topic$.pipe(auditTime(UI_BATCH_MS))));
-    add(notices$.subscribe((topic) => hub.publish('data.changed', { topic })));
     // A burst of saves (an import, a status toggled on many rows) crosses to the tabs as one list per batch.
-    const entities$ = pipeline.entityChanged$;
-    add(entities$.pipe(buffer(entities$.pipe(auditTime(UI_BATCH_MS)))).subscribe((changes) => {
-      if (changes.length > 0) hub.publish('entity.changed', { changes, missed: false });
+    const changes$ = merge(
+      pipeline.dataChanged$.pipe(map((topic): DataChange => ({ kind: 'dataChanged', topic }))),
+      pipeline.entityChanged$.pipe(map((change): DataChange => ({ kind: 'entityChanged', ...change }))),
+    );
+    add(changes$.pipe(buffer(changes$.pipe(auditTime(UI_BATCH_MS)))).subscribe((changes) => {
+      if (changes.length > 0) hub.publish('data.changed', { changes: onceEachTopic(changes), missed: false });
     }));
 
     hub.publish('fleet.status', this.status());

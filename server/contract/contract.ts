@@ -1,10 +1,10 @@
 // Which contract the server speaks (CONTRACT): ours with its extensions, or exactly the spec's (docs/api.md, Legacy mode).
-import { dataChangedFrame, type DataChangedFrame, type DataTopic } from '../../domain/wire/data-notice';
 import type { LoginAnswer } from '../../domain/wire/entities';
 import type { LiveAlarm } from '../../domain/wire/live-alarm';
 import type { FenceApprovalTimerAnswer } from '../../domain/wire/records';
 import type { TruckStatusRow } from '../../domain/wire/truck-row';
 import type { PublishedAlarm, PublishedRow, RawFrame } from '../live/hub';
+import type { NoticeFrame } from '../live/notices';
 import { changedRows, fullList, type StatusFrames } from '../live/status-frames';
 import { specAlarm, specLoginAnswer, specRawFrame, specSocketOpen, specStatusRow } from './shapes';
 
@@ -38,8 +38,8 @@ export interface WireContract {
   socketOpen(message: unknown): unknown;
   /** A replayed frame (npm run replay) as this contract's sockets send it; undefined: not sent. */
   rawFrame(frame: RawFrame): RawFrame | undefined;
-  /** The alarm socket's "data changed" notice; undefined where the contract has none (nothing is sent). */
-  dataNotice(topic: DataTopic): DataChangedFrame | undefined;
+  /** A notice of changed data as the alarm socket sends it; undefined where the contract has none (nothing is sent). */
+  notice(frame: NoticeFrame): NoticeFrame | undefined;
 }
 
 const same = <T>(value: T): T => value;
@@ -56,7 +56,7 @@ export const WIRE_CONTRACTS: Readonly<Record<Contract, WireContract>> = {
     fenceTimer: (pending) => ({ pending }),
     socketOpen: same,
     rawFrame: same,
-    dataNotice: dataChangedFrame,
+    notice: same,
   },
   legacy: {
     name: 'legacy',
@@ -71,6 +71,6 @@ export const WIRE_CONTRACTS: Readonly<Record<Contract, WireContract>> = {
     socketOpen: specSocketOpen,
     rawFrame: specRawFrame,
     // The spec's alarm socket carries alarms only: its consoles see others' changes when they fetch again.
-    dataNotice: () => undefined,
+    notice: () => undefined,
   },
 };

@@ -5,13 +5,10 @@ import type { LocaleKey, LocaleValues } from '../../domain/i18n';
 import { fieldOf, isStamped, type EntityDef, type EntityField, type EntityTable } from '../../domain/screens/entities/definition';
 import type { EntityPage } from '../../domain/screens/entities/wire';
 import { containsText } from '../db/contains-text';
-import { countOf } from '../routes/paged-list';
+import { ENTITY_PAGING, pageSchema, querySource, readPage, sizeProblem } from '../routes/paging';
 import { field as schemaField } from '../routes/plugin';
 import { referencedDef, referenceLabels } from './entity-references';
 import { columnsOf, inScope, isNumberField, toEntityRow, type Cell, type EntityDb } from './entity-table';
-
-/** Design: a list page holds at most 1,000 rows, as a report page does. */
-const ENTITY_PAGE = { maxSize: 1000, defaultSize: 50 } as const;
 
 export interface EntityListQuery {
   readonly page: number;
@@ -28,8 +25,7 @@ interface ListProblem {
 
 /** Rows may be ordered by any field, by their key, by status, and by their last change. */
 const META_SORTS: readonly string[] = ['status', 'modifiedAt'];
-/** Larger than any limit on purpose: a page or search text too large is refused with our own message, not Ajv's. */
-const SCHEMA_SIZE_MAX = 1_000_000;
+/** The longest search text a list takes. */
 const SEARCH_TEXT_MAX = 200;
 
 const searchFields = (def: EntityDef): EntityField[] => def.fields.filter((field) => field.search === true);
@@ -37,8 +33,7 @@ const searchFields = (def: EntityDef): EntityField[] => def.fields.filter((field
 /** The query string's schema: paging, order and the search fields, each as text. */
 export function listQuerySchema(def: EntityDef): object {
   const properties: Record<string, object> = {
-    page: schemaField.page,
-    size: { type: 'integer', minimum: 1, maximum: SCHEMA_SIZE_MAX, default: ENTITY_PAGE.defaultSize },
+    ...pageSchema(ENTITY_PAGING),
     sort: schemaField.text(40),
     order: { type: 'string', enum: ['asc', 'desc'] },
   };
@@ -63,7 +58,8 @@ const isSortField = (field: EntityField | undefined): boolean => field !== undef
 
 /** The first reason to refuse a list query, with its message, or undefined. */
 export function listProblem(def: EntityDef, query: EntityListQuery): ListProblem | undefined {
-  if (query.size > ENTITY_PAGE.maxSize) return { key: 'report.error.pageSize', params: { max: ENTITY_PAGE.maxSize } };
+  const tooLarge = sizeProblem(ENTITY_PAGING, query.size);
+  if (tooLarge) return tooLarge;
   // The key orders rows by their age where a screen lists the newest first (tank tables).
   if (query.sort !== undefined && query.sort !== def.key && !(isStamped(def) && META_SORTS.includes(query.sort)) && !isSortField(fieldOf(def, query.sort))) {
     return { key: 'report.error.unknownSort', params: { key: query.sort } };
@@ -121,17 +117,15 @@ export async function listPage(db: EntityDb, def: EntityDef, companyCodes: reado
     const value = searchValue(query, field);
     if (value !== undefined) rows = rows.where((eb) => matches(eb, field, value));
   }
-  const total = countOf(await rows.select(sql<number>`count(*)`.as('total')).executeTakeFirst());
-
   const sortKey = query.sort ?? def.sort.key;
   const order = query.order ?? (query.sort === undefined ? def.sort.order : 'asc');
-  let page = rows.select(columnsOf(def));
+  let ordered = rows.select(columnsOf(def));
   const empties = emptiesLast(def, sortKey);
-  if (empties) page = page.orderBy(empties);
-  page = page.orderBy(sortValue(def, sortKey), order);
+  if (empties) ordered = ordered.orderBy(empties);
+  ordered = ordered.orderBy(sortValue(def, sortKey), order);
   // The key makes the order total, so consecutive pages neither repeat nor skip a row.
-  if (sortKey !== def.key) page = page.orderBy(sql.ref(def.key), order);
-  const found = await page.limit(query.size).offset((query.page - 1) * query.size).execute();
-  const labels = await referenceLabels(db, def, found);
-  return { rows: found.map((row) => toEntityRow(def, row, labels)), total };
+  if (sortKey !== def.key) ordered = ordered.orderBy(sql.ref(def.key), order);
+  const page = await readPage(ENTITY_PAGING, query, querySource(rows, ordered));
+  const labels = await referenceLabels(db, def, page.rows);
+  return { rows: page.rows.map((row) => toEntityRow(def, row, labels)), total: page.total };
 }

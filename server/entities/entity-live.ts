@@ -9,6 +9,6 @@ import type { Services } from '../services';
  * contract has no such notice and announces nothing.
  */
 export function announceEntityChange(services: Services, path: EntityPath, key: string, companyCode: string | null): Promise<void> {
-  if (services.wire.extensionRoutes) services.hub.publishEntityChange({ path, key, companyCode });
+  if (services.wire.extensionRoutes) services.hub.publishNotice({ kind: 'entityChanged', path, key, companyCode });
   return Promise.resolve();
 }

@@ -1,13 +1,13 @@
 // The alarm socket's feed: what the client missed since lastSeq (from the database), then live alarms, no gap, no duplicate,
-// and "data changed" and "entity changed" notices of its companies. Alarms go out in the contract's shape; under the spec's contract no
+// and the notices of changed data its user may hear. Alarms go out in the contract's shape; under the spec's contract no
 // lastSeq reaches the feed, so it sends live alarms only, and no notices.
 import { expandTypeIds, parseTypeIds, passesChoice } from '../../domain/alarm-types';
 import { parseAlarmSocketOpen, type AlarmSocketOpen } from '../../domain/wire/sockets';
 import { grantedOutside, narrowCompanies, type AuthContext } from '../auth/context';
 import type { Services } from '../services';
 import { alarmsAfter, lastAlarmSeq } from '../store/alarms';
-import { entityNoticeFor, type EntityViewer } from './entity-notices';
-import type { DataChange, EntityChange, PublishedAlarm } from './hub';
+import type { Notice, PublishedAlarm } from './hub';
+import { noticeFor, type NoticeViewer } from './notices';
 import type { Feed, FeedSender } from './connection';
 import { SeqWindow } from './seq-window';
 import type { LiveLimits } from './socket-policy';
@@ -62,9 +62,8 @@ export function createAlarmFeed(
   let buffer: PublishedAlarm[] | undefined;
   let unsubscribe: (() => void) | undefined;
   let stopNotices: (() => void) | undefined;
-  let stopEntityNotices: (() => void) | undefined;
-  /** The user as last loaded, for master-data notices: their rights, not the companies the console asked for. */
-  let viewer: EntityViewer | undefined;
+  /** The user as last loaded, for notices: their rights, and the companies the console asked for. */
+  let viewer: NoticeViewer | undefined;
   let disposed = false;
 
   const matches = (published: PublishedAlarm) =>
@@ -83,24 +82,22 @@ export function createAlarmFeed(
     else deliver(published);
   };
 
-  /** A notice is not an alarm: the chosen types do not filter it, and it has no seq (a reconnect does not replay it). */
-  const onDataChange = (change: DataChange) => {
-    if (disposed || !change.companyCodes.some((code) => companySet.has(code))) return;
-    const notice = services.wire.dataNotice(change.topic);
-    if (notice) sender.json(notice);
+  /**
+   * A notice is not an alarm: the chosen types do not filter it, and it has no seq (a reconnect does not replay it).
+   * Notices exist only under our contract; the spec's alarm socket carries alarms.
+   */
+  const onNotice = (notice: Notice) => {
+    if (disposed || !viewer) return;
+    const heard = noticeFor(viewer, notice);
+    const frame = heard && services.wire.notice(heard);
+    if (frame) sender.json(frame);
   };
 
-  /** Master-data notices exist only under our contract; the spec's alarm socket carries alarms. */
-  const onEntityChange = (change: EntityChange) => {
-    if (disposed || !viewer || !services.wire.extensionRoutes) return;
-    const notice = entityNoticeFor(viewer, change);
-    if (notice) sender.json(notice);
-  };
-
-  const viewerOf = (auth: AuthContext): EntityViewer => ({
+  const viewerOf = (auth: AuthContext): NoticeViewer => ({
     superMan: auth.superMan,
     functions: auth.functions,
     companyCodes: new Set(auth.companyCodes),
+    followed: companySet,
   });
 
   async function replay(after: number): Promise<void> {
@@ -130,9 +127,8 @@ export function createAlarmFeed(
       // stored meanwhile is in the replay or in the buffer (or both), and none goes out ahead of the replay.
       if (message.lastSeq !== undefined) buffer = [];
       unsubscribe ??= services.hub.onAlarm(onLive);
-      stopNotices ??= services.hub.onDataChange(onDataChange);
       viewer = viewerOf(auth);
-      stopEntityNotices ??= services.hub.onEntityChange(onEntityChange);
+      stopNotices ??= services.hub.onNotice(onNotice);
       if (message.lastSeq === undefined) return;
       // A lastSeq beyond the newest stored alarm comes from another database (recreated or restored): honouring it
       // would silence this socket until the new seqs pass it, so the client gets the replay window instead.
@@ -165,7 +161,6 @@ export function createAlarmFeed(
       disposed = true;
       unsubscribe?.();
       stopNotices?.();
-      stopEntityNotices?.();
       buffer = undefined;
     },
   };

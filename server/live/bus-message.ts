@@ -1,8 +1,6 @@
 // The live bus's messages on Redis: one JSON object per publish, `{ from, kind, ... }`, `from` naming the sending instance.
-import { isDataTopic } from '../../domain/wire/data-notice';
-import { isStringArray } from '../../domain/wire/guards';
-import { entityFor } from '../../domain/screens/entities/registry';
-import type { AccountChange, DataChange, EndedSessions, EntityChange, PublishedAlarm, PublishedRow, RawFrame } from './hub';
+import type { AccountChange, EndedSessions, Notice, PublishedAlarm, PublishedRow, RawFrame } from './hub';
+import { parseNotice } from './notices';
 import type { SimAlarmRequest, SimAnswer, SimBusMessage } from './sim-requests';
 
 export type BusMessage =
@@ -11,8 +9,7 @@ export type BusMessage =
   | { readonly kind: 'raw'; readonly frame: RawFrame }
   | { readonly kind: 'accounts'; readonly change: AccountChange }
   | { readonly kind: 'sessions'; readonly ended: EndedSessions }
-  | { readonly kind: 'dataChanged'; readonly change: DataChange }
-  | { readonly kind: 'entityChanged'; readonly change: EntityChange }
+  | { readonly kind: 'notice'; readonly notice: Notice }
   /** The sender was cut off from the bus: alarms after `afterSeq` and anything else it published may be missing. */
   | { readonly kind: 'resync'; readonly afterSeq: number }
   | SimBusMessage;
@@ -27,21 +24,6 @@ export function encodeBusMessage(from: string, message: BusMessage): string {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-/** A data change read whole: a known topic and a list of company codes, nothing else kept. */
-function parseDataChange(value: unknown): DataChange | undefined {
-  if (!isObject(value) || !isDataTopic(value.topic) || !isStringArray(value.companyCodes)) return undefined;
-  return { topic: value.topic, companyCodes: value.companyCodes };
-}
-
-/** A master-data change read whole: a registered entity's path, a key and a company code or null. */
-function parseEntityChange(value: unknown): EntityChange | undefined {
-  if (!isObject(value) || typeof value.path !== 'string' || typeof value.key !== 'string') return undefined;
-  const def = entityFor(value.path);
-  const { companyCode } = value;
-  if (!def || (companyCode !== null && typeof companyCode !== 'string')) return undefined;
-  return { path: def.path, key: value.key, companyCode };
-}
 
 /**
  * The bus is ours (only server instances publish on its channel), so only the shape the receiver relies on is checked:
@@ -69,13 +51,9 @@ export function decodeBusMessage(text: string): BusEnvelope | undefined {
       return isObject(value.change) ? { from, message: { kind: 'accounts', change: value.change as AccountChange } } : undefined;
     case 'sessions':
       return isObject(value.ended) ? { from, message: { kind: 'sessions', ended: value.ended as EndedSessions } } : undefined;
-    case 'dataChanged': {
-      const change = parseDataChange(value.change);
-      return change ? { from, message: { kind: 'dataChanged', change } } : undefined;
-    }
-    case 'entityChanged': {
-      const change = parseEntityChange(value.change);
-      return change ? { from, message: { kind: 'entityChanged', change } } : undefined;
+    case 'notice': {
+      const notice = parseNotice(value.notice);
+      return notice ? { from, message: { kind: 'notice', notice } } : undefined;
     }
     case 'resync':
       return typeof value.afterSeq === 'number' ? { from, message: { kind: 'resync', afterSeq: value.afterSeq } } : undefined;

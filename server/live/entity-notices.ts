@@ -1,7 +1,6 @@
 // Who hears a master-data change (live master data): the alarm sockets of users who see the row's company, every
 // superMan, and for a row of no company those who may read its list. The notice names the row and never carries it, so
 // a console fetches it again with its own rights.
-import { entityChangedFrame, type EntityChangedFrame } from '../../domain/wire/entity-notice';
 import { mayCall, type Grants } from '../auth/access';
 import { readersOf } from '../entities/entity-readers';
 import type { EntityChange } from './hub';
@@ -16,9 +15,4 @@ export function seesEntityChange(viewer: EntityViewer, change: EntityChange): bo
   if (viewer.superMan) return true;
   if (change.companyCode !== null) return viewer.companyCodes.has(change.companyCode);
   return mayCall(viewer, readersOf(change.path));
-}
-
-/** The frame this viewer's alarm socket sends for the change, or undefined when it must not hear of it. */
-export function entityNoticeFor(viewer: EntityViewer, change: EntityChange): EntityChangedFrame | undefined {
-  return seesEntityChange(viewer, change) ? entityChangedFrame(change.path, change.key, change.companyCode) : undefined;
 }

@@ -1,5 +1,5 @@
 // The live hub: what the server publishes to live sockets (rows, alarms, raw frames, account changes, ended sessions,
-// data changes, master-data changes) as one interface with two transports: LocalHub here (one instance) and RedisHub (redis-hub.ts, across
+// notices of changed data) as one interface with two transports: LocalHub here (one instance) and RedisHub (redis-hub.ts, across
 // instances).
 import type { EntityPath } from '../../domain/screens/entities/definition';
 import type { DataTopic } from '../../domain/wire/data-notice';
@@ -47,8 +47,8 @@ export function isEnded(ended: EndedSessions, session: { readonly tokenHash: str
 }
 
 /**
- * Stored data of a topic changed (committed): the alarm sockets that see one of `companyCodes`, as an alarm of that
- * company would reach them, tell their consoles to fetch that topic's screens again.
+ * Stored data of a topic changed: the alarm sockets that see one of `companyCodes`, as an alarm of that company would
+ * reach them, tell their consoles to fetch that topic's screens again.
  */
 export interface DataChange {
   readonly topic: DataTopic;
@@ -56,14 +56,28 @@ export interface DataChange {
 }
 
 /**
- * A master-data row was saved (committed): the alarm sockets of users who see `companyCode` (every superMan) tell their
- * consoles, which fetch that entity's lists again. Null: a row of no company, heard by everyone who may open its screen.
+ * A master-data row was saved: the alarm sockets of users who see `companyCode` (every superMan) tell their consoles,
+ * which fetch that entity's lists again. Null: a row of no company, heard by everyone who may open its screen.
  */
 export interface EntityChange {
   readonly path: EntityPath;
   readonly key: string;
   readonly companyCode: string | null;
 }
+
+/** What each kind of notice names, by the notice's name on the alarm socket. */
+interface NoticeFields {
+  readonly dataChanged: DataChange;
+  readonly entityChanged: EntityChange;
+}
+
+export type NoticeKind = keyof NoticeFields;
+
+/**
+ * A committed change the alarm sockets tell their consoles of, so that their screens fetch again; its kind is data,
+ * and who hears each kind is live/notices.ts's. `Notice<K>` is a notice of kind K.
+ */
+export type Notice<K extends NoticeKind = NoticeKind> = { readonly [P in K]: { readonly kind: P } & NoticeFields[P] }[K];
 
 /** A recorded frame replayed as it was received (npm run replay): no company is known, every listener gets it. */
 export interface RawFrame {
@@ -99,16 +113,13 @@ export interface LiveHub {
   /** Closes the ended sessions' sockets here at once and on the other instances when they hear it. */
   publishSessionsEnded(ended: EndedSessions): void;
   /** Publish after the change is committed: a console that hears it fetches at once. */
-  publishDataChange(change: DataChange): void;
-  /** Publish after the row is committed: a console that hears it fetches that entity's rows at once. */
-  publishEntityChange(change: EntityChange): void;
+  publishNotice(notice: Notice): void;
   onRows(listener: Listener<readonly PublishedRow[]>): () => void;
   onAlarm(listener: Listener<PublishedAlarm>): () => void;
   onRaw(listener: Listener<RawFrame>): () => void;
   onAccounts(listener: (change: AccountChange) => Promise<void>): () => void;
   onSessionsEnded(listener: Listener<EndedSessions>): () => void;
-  onDataChange(listener: Listener<DataChange>): () => void;
-  onEntityChange(listener: Listener<EntityChange>): () => void;
+  onNotice(listener: Listener<Notice>): () => void;
   /**
    * After the bus came back from an outage, once missed alarms and a status snapshot were delivered: ended sessions and
    * account changes published meanwhile may have been missed, so listeners check their sockets against the database.
@@ -132,8 +143,7 @@ export class LocalHub implements LiveHub {
   private readonly rawListeners = new Set<Listener<RawFrame>>();
   private readonly accountListeners = new Set<(change: AccountChange) => Promise<void>>();
   private readonly endedListeners = new Set<Listener<EndedSessions>>();
-  private readonly dataListeners = new Set<Listener<DataChange>>();
-  private readonly entityListeners = new Set<Listener<EntityChange>>();
+  private readonly noticeListeners = new Set<Listener<Notice>>();
   private readonly resyncListeners = new Set<() => void>();
   private readonly started = Date.now();
 
@@ -160,13 +170,8 @@ export class LocalHub implements LiveHub {
     for (const listener of this.endedListeners) listener(ended);
   }
 
-  publishDataChange(change: DataChange): void {
-    if (change.companyCodes.length === 0) return;
-    for (const listener of this.dataListeners) listener(change);
-  }
-
-  publishEntityChange(change: EntityChange): void {
-    for (const listener of this.entityListeners) listener(change);
+  publishNotice(notice: Notice): void {
+    for (const listener of this.noticeListeners) listener(notice);
   }
 
   /** Tells the resync listeners that messages may have been missed (called by RedisHub after an outage). */
@@ -194,12 +199,8 @@ export class LocalHub implements LiveHub {
     return subscribe(this.endedListeners, listener);
   }
 
-  onDataChange(listener: Listener<DataChange>): () => void {
-    return subscribe(this.dataListeners, listener);
-  }
-
-  onEntityChange(listener: Listener<EntityChange>): () => void {
-    return subscribe(this.entityListeners, listener);
+  onNotice(listener: Listener<Notice>): () => void {
+    return subscribe(this.noticeListeners, listener);
   }
 
   onResync(listener: () => void): () => void {

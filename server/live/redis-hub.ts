@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import type { BusBacklog } from './bus-backlog';
 import { decodeBusMessage, encodeBusMessage, type BusMessage } from './bus-message';
-import { LocalHub, type AccountChange, type BusState, type BusStatus, type DataChange, type EndedSessions, type EntityChange, type LiveHub, type PublishedAlarm, type PublishedRow, type RawFrame } from './hub';
+import { LocalHub, type AccountChange, type BusState, type BusStatus, type EndedSessions, type LiveHub, type Notice, type PublishedAlarm, type PublishedRow, type RawFrame } from './hub';
 import { SeqWindow } from './seq-window';
 import { SimRequests, type SimAlarmRequest, type SimAnswer, type SimServe } from './sim-requests';
 
@@ -177,15 +177,9 @@ class RedisHub implements LiveHub {
     this.send({ kind: 'sessions', ended });
   }
 
-  publishDataChange(change: DataChange): void {
-    if (change.companyCodes.length === 0) return;
-    this.send({ kind: 'dataChanged', change });
-    this.local.publishDataChange(change);
-  }
-
-  publishEntityChange(change: EntityChange): void {
-    this.send({ kind: 'entityChanged', change });
-    this.local.publishEntityChange(change);
+  publishNotice(notice: Notice): void {
+    this.send({ kind: 'notice', notice });
+    this.local.publishNotice(notice);
   }
 
   onRows(listener: (rows: readonly PublishedRow[]) => void): () => void {
@@ -208,12 +202,8 @@ class RedisHub implements LiveHub {
     return this.local.onSessionsEnded(listener);
   }
 
-  onDataChange(listener: (change: DataChange) => void): () => void {
-    return this.local.onDataChange(listener);
-  }
-
-  onEntityChange(listener: (change: EntityChange) => void): () => void {
-    return this.local.onEntityChange(listener);
+  onNotice(listener: (notice: Notice) => void): () => void {
+    return this.local.onNotice(listener);
   }
 
   onResync(listener: () => void): () => void {
@@ -276,10 +266,8 @@ class RedisHub implements LiveHub {
         return;
       case 'sessions':
         return this.local.publishSessionsEnded(message.ended);
-      case 'dataChanged':
-        return this.local.publishDataChange(message.change);
-      case 'entityChanged':
-        return this.local.publishEntityChange(message.change);
+      case 'notice':
+        return this.local.publishNotice(message.notice);
       case 'resync':
         return this.requestRecovery(message.afterSeq);
       case 'simRequest':

@@ -61,7 +61,7 @@ export async function handlingRoute(app: FastifyInstance, services: Services, de
             }),
           )
           .execute();
-        services.hub.publishDataChange({ topic: 'eventHandling', companyCodes: [...new Set(visible.map((event) => event.companyCode))] });
+        services.hub.publishNotice({ kind: 'dataChanged', topic: 'eventHandling', companyCodes: [...new Set(visible.map((event) => event.companyCode))] });
       }
       return envelope(rows.length);
     },

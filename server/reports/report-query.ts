@@ -7,6 +7,7 @@ import { withDerived } from '../../domain/screens/reports/scores';
 import type { ReportCell, ReportPage, ReportRow, ReportTotals } from '../../domain/screens/reports/wire';
 import type { Db } from '../db/open';
 import type { DbKind } from '../db/target';
+import { readPage, REPORT_PAGING, type PageSource } from '../routes/paging';
 import { computedRowSet } from './computed-rows';
 import { groupsFromDays } from './day-partials';
 import { cellOf, companiesOf, fromWhere, isGroupKey, tableOf, typeOf } from './report-sql';
@@ -147,15 +148,19 @@ export function reportRun(ctx: ReportContext, def: ReportDef): ReportRun {
     }));
   }
 
+  /** The query's rows, held in memory or read by the SQL. */
+  async function source(query: ReportQuery): Promise<PageSource<ReportRow>> {
+    const held = await inMemory(query);
+    if (!held) return { count: () => count(query), slice: (offset, limit) => slice(query, offset, limit) };
+    return { count: () => Promise.resolve(held.rows.length), slice: (offset, limit) => Promise.resolve(held.first(offset + limit).slice(offset)) };
+  }
+
   return {
     async count(query) {
-      return (await inMemory(query))?.rows.length ?? count(query);
+      return (await source(query)).count();
     },
     async page(query) {
-      const offset = (query.page - 1) * query.size;
-      // One row more than asked tells whether another page follows, without counting them all.
-      const rows = (await inMemory(query))?.first(offset + query.size + 1).slice(offset) ?? (await slice(query, offset, query.size + 1));
-      return { rows: rows.slice(0, query.size), hasMore: rows.length > query.size };
+      return readPage(REPORT_PAGING, query, await source(query));
     },
     async totals(query) {
       const groups = await inMemory(query);

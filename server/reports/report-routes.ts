@@ -6,13 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import { EXPORT_WARN_ROWS } from '../../domain/constants';
 import type { RoutePath } from '../../domain/routes';
 import type { ReportDef } from '../../domain/screens/reports/definition';
-import { filterKeys, hasYearFilter, queryProblem, REPORT_PAGE, type ReportQuery } from '../../domain/screens/reports/query';
+import { filterKeys, hasYearFilter, queryProblem, type ReportQuery } from '../../domain/screens/reports/query';
 import { ENTITIES } from '../../domain/screens/entities/registry';
 import { REPORT_DEFS, reportCallPath } from '../../domain/screens/reports/registry';
 import { REPORT_OPTIONS_PATH, TOTALS_SUFFIX, YEARS_SUFFIX, type ReportOptions } from '../../domain/screens/reports/wire';
 import { envelope } from '../../domain/wire/envelope';
 import { authOf } from '../auth/guard';
 import { failText } from '../envelope';
+import { pageSchema, REPORT_PAGING } from '../routes/paging';
 import { field, type ContractPlugin } from '../routes/plugin';
 import type { Services } from '../services';
 import { exportRoute } from './export-route';
@@ -24,9 +25,8 @@ import { reportYears } from './report-years';
 /** Query keys any report accepts, with their schema; select filters add theirs as text. */
 function queryProperties(def: ReportDef): Record<string, object> {
   const properties: Record<string, object> = {
-    page: field.page,
-    // Larger than the limit on purpose: a page too large is refused with the report's own message, not Ajv's.
-    size: { type: 'integer', minimum: 1, maximum: PAGE_SIZE_SCHEMA_MAX, default: REPORT_PAGE.defaultSize },
+    // A page too large is refused with the report's own message (queryProblem), not Ajv's.
+    ...pageSchema(REPORT_PAGING),
     sort: field.text(40),
     order: { type: 'string', enum: ['asc', 'desc'] },
   };
@@ -40,8 +40,6 @@ function queryProperties(def: ReportDef): Record<string, object> {
   }
   return properties;
 }
-
-const PAGE_SIZE_SCHEMA_MAX = 1_000_000;
 
 /**
  * The screens whose company and truck choices the options call fills: every report's filters, the master-data screens'

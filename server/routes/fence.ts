@@ -14,7 +14,8 @@ import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
 import type { Row } from '../db/schema';
 import { failText, langOf } from '../envelope';
-import { countOf, inCompanies, pagedList } from './paged-list';
+import { inCompanies, pagedList } from './paged-list';
+import { countOf } from './paging';
 import { field, type ContractPlugin } from './plugin';
 import { querySchema } from './query-schema';
 

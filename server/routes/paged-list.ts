@@ -6,9 +6,9 @@ import {
   type SelectType, type SqlBool, type StringReference,
 } from 'kysely';
 import { envelope, type Envelope } from '../../domain/wire/envelope';
-import { isRecord } from '../../domain/wire/guards';
 import type { PageQuery, Paged } from '../../domain/wire/records';
 import { failText } from '../envelope';
+import { LIST_PAGING, querySource, readPage } from './paging';
 
 interface TimeRange {
   readonly startTime?: number;
@@ -39,23 +39,9 @@ interface PagedList<DB, TB extends keyof DB, O, Row, Out> {
   readonly toWire: (row: Row) => Out | undefined;
 }
 
-/** The rows to skip for a page. */
-function offsetOf(query: PageQuery): number {
-  return (query.page - 1) * query.size;
-}
-
 /** A range whose start lies after its end can match nothing; the caller answers 400 rather than an empty page. */
 function isBackwards(range: TimeRange): boolean {
   return range.startTime !== undefined && range.endTime !== undefined && range.startTime > range.endTime;
-}
-
-/**
- * The `total` of a count row: COUNT(*) comes back as a number from SQLite and as a bigint string from PostgreSQL. Read
- * at run time, because over generic tables Kysely cannot name the row's type.
- */
-export function countOf(row: unknown): number {
-  const total = isRecord(row) ? row['total'] : undefined;
-  return typeof total === 'number' || typeof total === 'string' || typeof total === 'bigint' ? Number(total) : 0;
 }
 
 /** Rows of these companies only; an empty IN list is not portable SQL (PostgreSQL refuses it), so no companies match nothing. */
@@ -77,9 +63,8 @@ export async function pagedList<DB, TB extends keyof DB, O, Row, Out>(
   let rows = list.from.where((eb) => inCompanies(eb, list.companyColumn, list.companyCodes));
   if (timeColumn !== undefined && query.startTime !== undefined) rows = rows.where(sql.ref<number>(timeColumn), '>=', query.startTime);
   if (timeColumn !== undefined && query.endTime !== undefined) rows = rows.where(sql.ref<number>(timeColumn), '<=', query.endTime);
-  const total = countOf(await rows.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst());
-  let page = list.select(rows);
-  for (const [column, direction] of list.orderBy) page = page.orderBy(column, direction);
-  const found = await page.limit(query.size).offset(offsetOf(query)).execute();
-  return envelope<Paged<Out>>({ rows: found.flatMap((row) => list.toWire(row) ?? []), total });
+  let ordered = list.select(rows);
+  for (const [column, direction] of list.orderBy) ordered = ordered.orderBy(column, direction);
+  const page = await readPage(LIST_PAGING, query, querySource(rows, ordered));
+  return envelope<Paged<Out>>({ rows: page.rows.flatMap((row) => list.toWire(row) ?? []), total: page.total });
 }

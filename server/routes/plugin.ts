@@ -1,6 +1,5 @@
 // The shape of a contract route plugin, and the JSON schema pieces their routes share.
 import type { FastifyPluginAsync } from 'fastify';
-import { PAGE_LIMITS } from '../../domain/wire/records';
 import type { Services } from '../services';
 import type { TestHooks } from '../test-faults';
 
@@ -28,7 +27,5 @@ export const field = {
   nonEmpty: (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const,
   id: { type: 'integer', minimum: 1, maximum: MAX_ID },
   md5: { type: 'string', pattern: '^[0-9a-fA-F]{32}$' },
-  page: { type: 'integer', minimum: 1, maximum: PAGE_LIMITS.maxPage, default: 1 },
-  size: { type: 'integer', minimum: 1, maximum: PAGE_LIMITS.maxSize, default: PAGE_LIMITS.defaultSize },
   time: { type: 'integer', minimum: 0, maximum: MAX_TIME },
 } as const;

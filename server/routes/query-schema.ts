@@ -1,13 +1,14 @@
 // The JSON schema of a query string, read from the domain's table of its fields, so a field added there is accepted here.
 import type { QueryField, QueryFields } from '../../domain/wire/query-fields';
+import { LIST_PAGING, pageSchema } from './paging';
 import { field } from './plugin';
 
 function fieldSchema(query: QueryField): object {
   switch (query.kind) {
     case 'page':
-      return field.page;
+      return pageSchema(LIST_PAGING).page;
     case 'size':
-      return field.size;
+      return pageSchema(LIST_PAGING).size;
     case 'time':
       return field.time;
     case 'text':

@@ -15,7 +15,7 @@ export interface ChangedRow {
 /** Announces changed rows after their writes committed; a server speaking only the spec's contract announces nothing. */
 export function announceRows(services: Pick<Services, 'hub' | 'wire'>, rows: readonly ChangedRow[]): void {
   if (!services.wire.extensionRoutes) return;
-  for (const row of rows) services.hub.publishEntityChange({ path: row.path, key: String(row.key), companyCode: row.companyCode });
+  for (const row of rows) services.hub.publishNotice({ kind: 'entityChanged', path: row.path, key: String(row.key), companyCode: row.companyCode });
 }
 
 export function sendRows(sends: readonly { readonly id: number; readonly companyCode: string }[]): ChangedRow[] {

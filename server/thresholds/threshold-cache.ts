@@ -1,8 +1,9 @@
 // The thresholds held in memory for the alarm detection, kept fresh two ways: at once when this instance hears that a
-// threshold row was saved (the hub's master-data change, which crosses instances), and by a re-read every few seconds
+// threshold row was saved (the hub's master-data notice, which crosses instances), and by a re-read every few seconds
 // whatever it hears (a change missed during a bus outage, a server speaking only the spec's contract, a row written
 // outside the entity calls). So a saved threshold acts from the next detection step, at the latest REFRESH_MS later.
 import type { Db } from '../db/open';
+import type { Notice } from '../live/hub';
 import { readThresholds } from './threshold-read';
 import { DEFAULT_SNAPSHOT, type ThresholdSnapshot } from './threshold-snapshot';
 
@@ -11,9 +12,9 @@ const THRESHOLD_REFRESH_MS = 5000;
 
 const THRESHOLD_PATHS = '/setting/alarm_threshold/';
 
-/** The hub's master-data changes, as far as the cache needs them (server/live/hub.ts's onEntityChange). */
+/** The hub's notices, as far as the cache needs them (server/live/hub.ts's onNotice). */
 export interface ThresholdChanges {
-  onEntityChange?(listener: (change: { readonly path: string }) => void): () => void;
+  onNotice?(listener: (notice: Notice) => void): () => void;
 }
 
 interface ThresholdCacheOptions {
@@ -55,8 +56,8 @@ export function openThresholdCache(db: Db, options: ThresholdCacheOptions = {}):
   const ready = refresh();
   // A failed first read leaves the defaults in force; awaiting `ready` still throws it.
   ready.catch(() => undefined);
-  const stopListening = options.changes?.onEntityChange?.((change) => {
-    if (change.path.startsWith(THRESHOLD_PATHS)) quietly();
+  const stopListening = options.changes?.onNotice?.((notice) => {
+    if (notice.kind === 'entityChanged' && notice.path.startsWith(THRESHOLD_PATHS)) quietly();
   });
   const refreshMs = options.refreshMs ?? THRESHOLD_REFRESH_MS;
   const timer = refreshMs > 0 ? setInterval(quietly, refreshMs) : undefined;

@@ -1,10 +1,10 @@
-// The alarm socket's entity-changed notices in the worker (mock-socket): every tab hears `entity.changed` with the
+// The alarm socket's entity-changed notices in the worker (mock-socket): every tab hears `data.changed` with the
 // changes, a burst as one list; a malformed notice is a bad frame while alarms go on; a reopened alarm socket tells
 // every tab that changes may have been missed.
 import { describe, expect, it } from 'vitest';
 import type { LiveAlarm } from '../../domain/wire/live-alarm';
 import { SOCKET_CLOSE } from '../../domain/wire/sockets';
-import type { EntityChanges } from '../../workers/live-api';
+import type { DataChanges } from '../../workers/live-api';
 import { liveAlarm } from '../helpers/live-frames';
 import { collect, harnesses, SESSION, waitFor, type Harness } from './harness';
 
@@ -18,20 +18,20 @@ async function connected(harness: Harness): Promise<void> {
 }
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const keysOf = (heard: readonly EntityChanges[]) => heard.flatMap((event) => event.changes.map((change) => change.key));
+const keysOf = (heard: readonly DataChanges[]) => heard.flatMap((event) => event.changes.map((change) => (change.kind === 'entityChanged' ? change.key : change.topic)));
 
 describe('entity-changed notices in the worker', () => {
-  it('publishes a notice to every tab as entity.changed with the change it names', async () => {
+  it('publishes a notice to every tab as data.changed with the change it names', async () => {
     const harness = await start();
     const [a, b] = [await harness.tab(), await harness.tab()];
-    const [heardA, heardB] = [await collect(a, 'entity.changed'), await collect(b, 'entity.changed')];
+    const [heardA, heardB] = [await collect(a, 'data.changed'), await collect(b, 'data.changed')];
     await a.api.connect(SESSION);
     await connected(harness);
 
     harness.alarm.latest().send(notice('12'));
     await waitFor(() => heardA.length === 1 && heardB.length === 1, 'the event in both tabs');
 
-    const expected: EntityChanges = { changes: [{ path: STATION, key: '12', company: 'C002' }], missed: false };
+    const expected: DataChanges = { changes: [{ kind: 'entityChanged', path: STATION, key: '12', company: 'C002' }], missed: false };
     expect([heardA, heardB]).toEqual([[expected], [expected]]);
     expect(harness.alarm.connections).toHaveLength(1);
     expect(harness.core.diagnostics().frames).toMatchObject({ noticeFrames: 1, alarmFrames: 0, badFrames: 0 });
@@ -40,7 +40,7 @@ describe('entity-changed notices in the worker', () => {
   it('publishes a burst of notices as one list, in order, none lost', async () => {
     const harness = await start();
     const tab = await harness.tab();
-    const heard = await collect(tab, 'entity.changed');
+    const heard = await collect(tab, 'data.changed');
     await tab.api.connect(SESSION);
     await connected(harness);
 
@@ -52,10 +52,26 @@ describe('entity-changed notices in the worker', () => {
     expect(keysOf(heard)).toEqual(['1', '2', '3', '4', '5']);
   });
 
+  it('publishes rows saved and a changed topic within one batch as one event, in order, the topic once', async () => {
+    const harness = await start();
+    const tab = await harness.tab();
+    const heard = await collect(tab, 'data.changed');
+    await tab.api.connect(SESSION);
+    await connected(harness);
+
+    const topic = { notice: 'dataChanged', topic: 'eventHandling' } as const;
+    for (const frame of [notice('1'), topic, notice('2'), topic]) harness.alarm.latest().send(frame);
+    await waitFor(() => harness.core.diagnostics().frames.noticeFrames === 4, 'four notices');
+    await settle(200);
+
+    expect(heard).toHaveLength(1);
+    expect(keysOf(heard)).toEqual(['1', 'eventHandling', '2']);
+  });
+
   it('counts a malformed notice as a bad frame, drops it, and still delivers the alarm after it', async () => {
     const harness = await start();
     const tab = await harness.tab();
-    const heard = await collect(tab, 'entity.changed');
+    const heard = await collect(tab, 'data.changed');
     const alarms = await collect(tab, 'alarm.received');
     await tab.api.connect(SESSION);
     await connected(harness);
@@ -73,7 +89,7 @@ describe('entity-changed notices in the worker', () => {
   it('tells every tab that changes may have been missed when the alarm socket opens again, not at the first open', async () => {
     const harness = await start();
     const tab = await harness.tab();
-    const heard = await collect(tab, 'entity.changed');
+    const heard = await collect(tab, 'data.changed');
     await tab.api.connect(SESSION);
     await connected(harness);
     await settle(100);
@@ -83,7 +99,7 @@ describe('entity-changed notices in the worker', () => {
     await waitFor(() => harness.core.diagnostics().links.alarm.state === 'waiting', 'waiting');
     harness.simulated?.increment(5_000);
     await waitFor(() => harness.alarm.connections.length === 2, 'the reconnect');
-    await waitFor(() => heard.length === 1, 'an entity.changed');
+    await waitFor(() => heard.length === 1, 'a data.changed');
 
     expect(heard).toEqual([{ changes: [], missed: true }]);
   });

@@ -85,7 +85,7 @@ describe('against the real server', () => {
     expect(await handle(server.url, token, [await insertCoverEvent(server.services, truck)])).toBe(1);
     await waitFor(() => heard.length === 1, 'data.changed', 10_000);
 
-    expect(heard).toEqual([{ topic: 'eventHandling' }]);
+    expect(heard).toEqual([{ changes: [{ kind: 'dataChanged', topic: 'eventHandling' }], missed: false }]);
     expect(core.diagnostics().frames).toMatchObject({ noticeFrames: 1, badFrames: 0 });
   });
 });

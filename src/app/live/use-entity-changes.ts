@@ -1,15 +1,21 @@
 // Live master data in a screen: a callback when rows of an entity were saved in any console (the worker's
-// `entity.changed`, from the alarm socket's entity-changed notices), so lists and pickers fetch again with their rights.
+// `data.changed`, from the alarm socket's entity-changed notices), so lists and pickers fetch again with their rights.
 import { useCallback, useEffect, useRef } from 'react';
-import type { EntityChanges } from '../../../workers/live-api';
+import type { EntityChange } from '../../../domain/wire/entity-notice';
+import type { DataChanges } from '../../../workers/live-api';
 import { useLiveListener } from './use-live';
 
 /** A burst of saves (an import, a colleague's quick edits) is one fetch, this long after the last of them. */
 const ENTITY_REFRESH_DEBOUNCE_MS = 300;
 
+/** The master-data rows an event's notices named, in order. */
+export function entityChanges(event: DataChanges): EntityChange[] {
+  return event.changes.flatMap((change) => (change.kind === 'entityChanged' ? [change] : []));
+}
+
 /** Whether the changes touch rows of `path`; a reopened alarm socket (`missed`) may have missed any of them. */
-function touches(event: EntityChanges, path: string): boolean {
-  return event.missed || event.changes.some((change) => change.path === path);
+function touches(event: DataChanges, path: string): boolean {
+  return event.missed || entityChanges(event).some((change) => change.path === path);
 }
 
 /**
@@ -25,7 +31,7 @@ export function useEntityChanges(path: string, onChange: () => void, debounceMs 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const listen = useCallback(
-    (event: EntityChanges) => {
+    (event: DataChanges) => {
       if (!touches(event, path)) return;
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {
@@ -35,5 +41,5 @@ export function useEntityChanges(path: string, onChange: () => void, debounceMs 
     },
     [path, debounceMs],
   );
-  useLiveListener('entity.changed', listen);
+  useLiveListener('data.changed', listen);
 }

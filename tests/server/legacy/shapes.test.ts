@@ -51,10 +51,16 @@ describe('legacy wire steps', () => {
 
   it('has no data-changed notice: none is made, and a recorded one is not replayed', () => {
     const notice = { notice: 'dataChanged', topic: 'eventHandling' } as const;
-    expect(legacy.dataNotice('eventHandling')).toBeUndefined();
+    expect(legacy.notice(notice)).toBeUndefined();
     expect(legacy.rawFrame({ socket: 'alarm', data: notice })).toBeUndefined();
-    expect(ours.dataNotice('eventHandling')).toEqual(notice);
+    expect(ours.notice(notice)).toEqual(notice);
     expect(ours.rawFrame({ socket: 'alarm', data: notice })).toEqual({ socket: 'alarm', data: notice });
+  });
+
+  it('has no entity-changed notice either', () => {
+    const notice = { notice: 'entityChanged', path: '/setting/base_data/station', key: '12', company: 'C002' } as const;
+    expect(legacy.notice(notice)).toBeUndefined();
+    expect(ours.notice(notice)).toEqual(notice);
   });
 
   it('answers the fence timer with null instead of our { pending }', () => {

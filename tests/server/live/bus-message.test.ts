@@ -13,7 +13,8 @@ const MESSAGES: BusMessage[] = [
   { kind: 'raw', frame: { socket: 'truck', data: [{ a: 1 }] } },
   { kind: 'accounts', change: { userIds: [1], companyCodes: ['C1'] } },
   { kind: 'sessions', ended: { userId: 4, exceptTokenHash: 'abc' } },
-  { kind: 'dataChanged', change: { topic: 'eventHandling', companyCodes: ['C1', 'C2'] } },
+  { kind: 'notice', notice: { kind: 'dataChanged', topic: 'eventHandling', companyCodes: ['C1', 'C2'] } },
+  { kind: 'notice', notice: { kind: 'entityChanged', path: '/setting/base_data/station', key: '12', companyCode: null } },
   { kind: 'resync', afterSeq: 12 },
   { kind: 'simRequest', id: 'i-1#3', request: { type: 201, truckId: 5 } },
   { kind: 'simAnswer', id: 'i-1#3', to: 'i-1', answer: { alarm: ALARM } },
@@ -32,10 +33,12 @@ describe('bus messages', () => {
     JSON.stringify({ from: 'i-1', kind: 'shout' }),
     JSON.stringify({ from: 'i-1', kind: 'alarm', alarm: { companyCode: 'C1', alarm: { type: 2 } } }),
     JSON.stringify({ from: 'i-1', kind: 'resync', afterSeq: '12' }),
-    JSON.stringify({ from: 'i-1', kind: 'dataChanged', change: { topic: 'weather', companyCodes: ['C1'] } }),
-    JSON.stringify({ from: 'i-1', kind: 'dataChanged', change: { topic: 'eventHandling', companyCodes: 'C1' } }),
-    JSON.stringify({ from: 'i-1', kind: 'dataChanged', change: { topic: 'eventHandling', companyCodes: [1] } }),
-    JSON.stringify({ from: 'i-1', kind: 'dataChanged', topic: 'eventHandling', companyCodes: ['C1'] }),
+    JSON.stringify({ from: 'i-1', kind: 'notice', notice: { kind: 'dataChanged', topic: 'weather', companyCodes: ['C1'] } }),
+    JSON.stringify({ from: 'i-1', kind: 'notice', notice: { kind: 'dataChanged', topic: 'eventHandling', companyCodes: 'C1' } }),
+    JSON.stringify({ from: 'i-1', kind: 'notice', notice: { kind: 'dataChanged', topic: 'eventHandling', companyCodes: [1] } }),
+    JSON.stringify({ from: 'i-1', kind: 'notice', notice: { kind: 'weatherChanged', topic: 'eventHandling', companyCodes: ['C1'] } }),
+    JSON.stringify({ from: 'i-1', kind: 'notice', notice: { topic: 'eventHandling', companyCodes: ['C1'] } }),
+    JSON.stringify({ from: 'i-1', kind: 'notice', topic: 'eventHandling', companyCodes: ['C1'] }),
     JSON.stringify({ from: 'i-1', kind: 'simRequest', id: 'i-1#3', request: { type: '201' } }),
     JSON.stringify({ from: 'i-1', kind: 'simAnswer', id: 'i-1#3', answer: { error: 'x' } }),
   ])('drops %s', (text) => {
@@ -43,7 +46,7 @@ describe('bus messages', () => {
   });
 
   it('keeps only the fields a data change has', () => {
-    const text = JSON.stringify({ from: 'i-1', kind: 'dataChanged', change: { topic: 'eventHandling', companyCodes: ['C1'], extra: { big: 1 } } });
-    expect(decodeBusMessage(text)?.message).toStrictEqual({ kind: 'dataChanged', change: { topic: 'eventHandling', companyCodes: ['C1'] } });
+    const text = JSON.stringify({ from: 'i-1', kind: 'notice', notice: { kind: 'dataChanged', topic: 'eventHandling', companyCodes: ['C1'], extra: { big: 1 } } });
+    expect(decodeBusMessage(text)?.message).toStrictEqual({ kind: 'notice', notice: { kind: 'dataChanged', topic: 'eventHandling', companyCodes: ['C1'] } });
   });
 });

@@ -9,12 +9,12 @@ import { createStation, STATION, stationNotice } from './entity-writes';
 import { alarmOpen, openAlarmSocket } from './handling';
 import { startInstancePair, type InstancePair } from './instance-pair';
 
-describe('the entityChanged bus message', () => {
+describe('the bus message of an entityChanged notice', () => {
   it('decodes what it encodes, keeping only the change', () => {
-    const change = { path: STATION.path, key: '12', companyCode: 'C002' };
-    expect(decodeBusMessage(encodeBusMessage('i-1', { kind: 'entityChanged', change }))).toStrictEqual({ from: 'i-1', message: { kind: 'entityChanged', change } });
-    const extra = JSON.stringify({ from: 'i-1', kind: 'entityChanged', change: { ...change, companyCode: null, row: { name: 'x' } } });
-    expect(decodeBusMessage(extra)?.message).toStrictEqual({ kind: 'entityChanged', change: { ...change, companyCode: null } });
+    const notice = { kind: 'entityChanged', path: STATION.path, key: '12', companyCode: 'C002' } as const;
+    expect(decodeBusMessage(encodeBusMessage('i-1', { kind: 'notice', notice }))).toStrictEqual({ from: 'i-1', message: { kind: 'notice', notice } });
+    const extra = JSON.stringify({ from: 'i-1', kind: 'notice', notice: { ...notice, companyCode: null, row: { name: 'x' } } });
+    expect(decodeBusMessage(extra)?.message).toStrictEqual({ kind: 'notice', notice: { ...notice, companyCode: null } });
   });
 
   it.each([
@@ -23,7 +23,7 @@ describe('the entityChanged bus message', () => {
     ['a company list', { path: STATION.path, key: '1', companyCode: ['C1'] }],
     ['no company at all', { path: STATION.path, key: '1' }],
   ])('drops %s', (_name, change) => {
-    expect(decodeBusMessage(JSON.stringify({ from: 'i-1', kind: 'entityChanged', change }))).toBeUndefined();
+    expect(decodeBusMessage(JSON.stringify({ from: 'i-1', kind: 'notice', notice: { kind: 'entityChanged', ...change } }))).toBeUndefined();
   });
 });
 

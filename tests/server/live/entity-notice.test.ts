@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITY_STATUS } from '../../../domain/screens/entities/definition';
 import { entityCallPath } from '../../../domain/screens/entities/wire';
-import type { EntityChange } from '../../../server/live/hub';
+import type { Notice } from '../../../server/live/hub';
 import { call, login } from '../../helpers/api';
 import { connect, type LiveClient } from '../../helpers/live-client';
 import { startServer, type RunningServer } from '../../helpers/server';
@@ -86,8 +86,8 @@ describe('entity-changed notices under CONTRACT=legacy', () => {
   });
 
   it('announces nothing on the bus and sends nothing on the alarm socket', async () => {
-    const published: EntityChange[] = [];
-    const stop = server.services.hub.onEntityChange((change) => published.push(change));
+    const published: Notice[] = [];
+    const stop = server.services.hub.onNotice((notice) => published.push(notice));
     const { token } = await login(server.url, 'admin');
     client = await openAlarmSocket(server.services, () => connect(server.url, 'alarm', { cookie: token }), alarmOpen(undefined, ''));
     const station = await createStation(server.url, token, 'C002');

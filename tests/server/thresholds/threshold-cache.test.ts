@@ -2,6 +2,8 @@
 // tick and puts them in force for its engine until it stops; the cache reads again when it hears of a saved threshold
 // row, and a notice of another screen's row leaves it alone.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EntityPath } from '../../../domain/screens/entities/definition';
+import type { Notice } from '../../../server/live/hub';
 import { startSimulator } from '../../../server/sim';
 import { thresholdsFor } from '../../../server/sim/thresholds';
 import { openThresholdCache, type ThresholdChanges } from '../../../server/thresholds/threshold-cache';
@@ -10,16 +12,16 @@ import { T0, seededDb, type SeededDb } from '../sim/fixture';
 
 const stamp = { status: 1, version: 1, modifiedBy: 'test', modifiedAt: T0 };
 
-/** The hub's master-data changes, published by the test. */
-function changes(): ThresholdChanges & { publish(path: string): void } {
-  const listeners = new Set<(change: { readonly path: string }) => void>();
+/** The hub's master-data notices, published by the test. */
+function changes(): ThresholdChanges & { publish(path: EntityPath): void } {
+  const listeners = new Set<(notice: Notice) => void>();
   return {
-    onEntityChange(listener) {
+    onNotice(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     publish(path) {
-      for (const listener of listeners) listener({ path });
+      for (const listener of listeners) listener({ kind: 'entityChanged', path, key: '1', companyCode: null });
     },
   };
 }

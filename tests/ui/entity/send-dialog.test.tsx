@@ -55,7 +55,7 @@ const toasts = () => currentNotices().toasts.map((toast) => ('key' in toast.mess
 const statusLine = () => inDialog().getByRole('status', { hidden: true });
 /** The send list's row of send `id` changed, as the server announces it. */
 const announce = (live: FakeLiveSource, id: number) =>
-  act(() => live.publish('entity.changed', { missed: false, changes: [{ path: '/setting/device_parameter/send_message', key: String(id), company: 'C002' }] }));
+  act(() => live.publish('data.changed', { missed: false, changes: [{ kind: 'entityChanged', path: '/setting/device_parameter/send_message', key: String(id), company: 'C002' }] }));
 
 // While the plate list is open react-aria hides the page behind it from the accessibility tree: queries look there too.
 const dialog = () => screen.getAllByRole('dialog', { hidden: true }).find((element) => element.classList.contains('entity-send')) ?? screen.getByRole('dialog');

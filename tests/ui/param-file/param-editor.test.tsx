@@ -120,11 +120,11 @@ describe('the parameter file editor', { timeout: 20_000 }, () => {
 
     const own = [...server.sends.values()].find((row) => row.truckId === 1)!;
     server.sends.set(own.id, { ...own, status: 'sending', step: 2, steps: 3 });
-    act(() => live.publish('entity.changed', { missed: false, changes: [{ path: '/setting/device_parameter/send_message', key: String(own.id), company: 'C001' }] }));
+    act(() => live.publish('data.changed', { missed: false, changes: [{ kind: 'entityChanged', path: '/setting/device_parameter/send_message', key: String(own.id), company: 'C001' }] }));
     await waitFor(() => expect(screen.getByTestId('param-send-status').textContent).toContain('发送中 · 第2/3包'), SLOW);
 
     server.sends.set(own.id, { ...own, status: 'sent', step: 3, steps: 3 });
-    act(() => live.publish('entity.changed', { missed: false, changes: [{ path: '/setting/device_parameter/send_message', key: String(own.id), company: 'C001' }] }));
+    act(() => live.publish('data.changed', { missed: false, changes: [{ kind: 'entityChanged', path: '/setting/device_parameter/send_message', key: String(own.id), company: 'C001' }] }));
     await waitFor(() => expect(screen.getByTestId('param-send-status').textContent).toContain('已发送'), SLOW);
     expect((field('自动施封次数') as HTMLInputElement).disabled).toBe(false);
     // The device took the file: its copy is read again.

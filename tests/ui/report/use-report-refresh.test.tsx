@@ -35,22 +35,37 @@ describe('useReportRefresh', () => {
 
   it.each(HANDLING_SCREENS)('fetches %s again at each eventHandling change', (path) => {
     const { source, revision } = mount(path);
-    act(() => source.publish('data.changed', { topic: 'eventHandling' }));
+    act(() => source.publish('data.changed', { changes: [{ kind: 'dataChanged', topic: 'eventHandling' }], missed: false }));
     expect(revision()).toBe(1);
-    act(() => source.publish('data.changed', { topic: 'eventHandling' }));
+    act(() => source.publish('data.changed', { changes: [{ kind: 'dataChanged', topic: 'eventHandling' }], missed: false }));
     expect(revision()).toBe(2);
   });
 
   it('does not fetch a handling screen again for a topic it does not show', () => {
     const { source, revision } = mount(HANDLING_SCREENS[0] ?? '');
     // A later topic (a master-data entity) the union does not have yet.
-    act(() => source.publish('data.changed', { topic: 'truck' as unknown as DataTopic }));
+    act(() => source.publish('data.changed', { changes: [{ kind: 'dataChanged', topic: 'truck' as unknown as DataTopic }], missed: false }));
     expect(revision()).toBe(0);
   });
 
   it('does not fetch a screen without handling again on an eventHandling change', () => {
     const { source, revision } = mount('/cargo_monitor/event_report/switch_cover_flow');
-    act(() => source.publish('data.changed', { topic: 'eventHandling' }));
+    act(() => source.publish('data.changed', { changes: [{ kind: 'dataChanged', topic: 'eventHandling' }], missed: false }));
+    expect(revision()).toBe(0);
+  });
+
+  it('fetches a handling screen again when the alarm socket reopened, as notices may have been missed; not a screen of no topic', () => {
+    const handling = mount(HANDLING_SCREENS[0] ?? '');
+    act(() => handling.source.publish('data.changed', { changes: [], missed: true }));
+    expect(handling.revision()).toBe(1);
+    const other = mount('/cargo_monitor/event_report/switch_cover_flow');
+    act(() => other.source.publish('data.changed', { changes: [], missed: true }));
+    expect(other.revision()).toBe(0);
+  });
+
+  it('does not fetch a handling screen again for saved master-data rows', () => {
+    const { source, revision } = mount(HANDLING_SCREENS[0] ?? '');
+    act(() => source.publish('data.changed', { changes: [{ kind: 'entityChanged', path: '/setting/base_data/station', key: '1', company: 'C002' }], missed: false }));
     expect(revision()).toBe(0);
   });
 

@@ -31,7 +31,7 @@ function openList(rows: readonly SendRow[], search = ''): { server: SendServer; 
 }
 
 const notice = (live: FakeLiveSource, ids: readonly number[], missed = false) =>
-  act(() => live.publish('entity.changed', { missed, changes: ids.map((id) => ({ path: PATH, key: String(id), company: 'C001' })) }));
+  act(() => live.publish('data.changed', { missed, changes: ids.map((id) => ({ kind: 'entityChanged' as const, path: PATH, key: String(id), company: 'C001' })) }));
 const pageReads = (server: SendServer) => server.lists().filter((call) => call.params['ids'] === undefined);
 
 const ROWS = [

@@ -1,9 +1,10 @@
 // When a report's rows change under the user: live screens follow the status socket, and screens of stored data follow
-// the worker's `data.changed` of their topic (a handling saved in any console, this one's other tabs included).
+// the worker's `data.changed` naming their topic (a handling saved in any console, this one's other tabs included), and
+// a reopened alarm socket, which may have missed one.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReportDef, ValueSource } from '../../../../domain/screens/reports/definition';
 import type { DataTopic } from '../../../../domain/wire/data-notice';
-import type { DataChanged } from '../../../../workers/live-api';
+import type { DataChanges } from '../../../../workers/live-api';
 import { useLiveListener } from '../../live/use-live';
 
 /** Live rows are fetched again at most this often, however often the fleet changes. */
@@ -43,8 +44,9 @@ export function useReportRefresh(def: ReportDef): ReportRefresh {
 
   const topics = useMemo(() => reportTopics(def), [def]);
   const onDataChanged = useCallback(
-    ({ topic }: DataChanged) => {
-      if (topics.includes(topic)) bump();
+    ({ changes, missed }: DataChanges) => {
+      const named = changes.some((change) => change.kind === 'dataChanged' && topics.includes(change.topic));
+      if (named || (missed && topics.length > 0)) bump();
     },
     [topics, bump],
   );

@@ -3,7 +3,8 @@
 // goes to the screen's machine, which takes a status only as a move forward.
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { SendRow } from '../../../../domain/params/send-wire';
-import type { EntityChanges } from '../../../../workers/live-api';
+import type { DataChanges } from '../../../../workers/live-api';
+import { entityChanges } from '../../live/use-entity-changes';
 import { useLiveListener } from '../../live/use-live';
 import { fetchSendsByIds } from './send-calls';
 import { idBatcher, SEND_LIST_PATH, sendIdsOf } from './id-batcher';
@@ -25,11 +26,11 @@ export function useSendFollow(sendId: number | undefined, onRow: (row: SendRow) 
   }, [sendId, batcher]);
 
   const listen = useCallback(
-    (event: EntityChanges) => {
+    (event: DataChanges) => {
       if (sendId === undefined) return;
-      if (event.missed || sendIdsOf(event.changes, SEND_LIST_PATH).includes(sendId)) batcher.add([sendId]);
+      if (event.missed || sendIdsOf(entityChanges(event), SEND_LIST_PATH).includes(sendId)) batcher.add([sendId]);
     },
     [sendId, batcher],
   );
-  useLiveListener('entity.changed', listen);
+  useLiveListener('data.changed', listen);
 }

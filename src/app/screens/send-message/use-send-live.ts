@@ -1,7 +1,8 @@
 // The send list follows every change of a send live: the entity-changed notices naming sends gather for a short while
 // (idBatcher), then the screen reads just those rows; a reopened alarm socket (`missed`) may have missed any change.
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { EntityChanges } from '../../../../workers/live-api';
+import type { DataChanges } from '../../../../workers/live-api';
+import { entityChanges } from '../../live/use-entity-changes';
 import { useLiveListener } from '../../live/use-live';
 import { idBatcher, SEND_LIST_PATH, sendIdsOf } from './id-batcher';
 
@@ -12,16 +13,16 @@ export function useSendLive(onBatch: (ids: number[]) => void, onMissed: () => vo
   useEffect(() => () => batcher.dispose(), [batcher]);
 
   const listen = useCallback(
-    (event: EntityChanges) => {
+    (event: DataChanges) => {
       if (event.missed) {
         batcher.dispose();
         latest.current.onMissed();
         return;
       }
-      const ids = sendIdsOf(event.changes, SEND_LIST_PATH);
+      const ids = sendIdsOf(entityChanges(event), SEND_LIST_PATH);
       if (ids.length > 0) batcher.add(ids);
     },
     [batcher],
   );
-  useLiveListener('entity.changed', listen);
+  useLiveListener('data.changed', listen);
 }
