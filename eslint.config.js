@@ -42,4 +42,24 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/src/**', '**/workers/**', '**/machines/**', '**/streams/**'] }] },
   },
+  {
+    // A route's path comes from the kernel (the call registry through server/routes/call-route.ts, a definition, a
+    // feature's path constant) and is never typed where the route is added, so no path is written twice. The operations
+    // endpoints are the exception: only operators and tests call them, and their answers are server shapes.
+    files: ['server/**/*.ts'],
+    ignores: ['server/routes/diagnostics.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='app'][callee.property.name=/^(get|post|put|delete|patch|head|options|all)$/] > :matches(Literal, TemplateLiteral[expressions.length=0]):first-child",
+          message: 'A route path typed here: add the call to domain/wire/calls.ts and register it with callRoute, or take the path from its definition.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='app'][callee.property.name='route'] > ObjectExpression > Property[key.name='url'] > :matches(Literal, TemplateLiteral[expressions.length=0])",
+          message: 'A route path typed here: add the call to domain/wire/calls.ts and register it with callRoute, or take the path from its definition.',
+        },
+      ],
+    },
+  },
 );

@@ -23,7 +23,7 @@ export const MENU_GROUPS = [
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 /** What renders a route: a special screen, the generic report/analysis page, or the generic settings page. */
-export type RouteKind = 'personal' | 'monitor' | 'report' | 'settings';
+type RouteKind = 'personal' | 'monitor' | 'report' | 'settings';
 
 interface GroupSpec {
   readonly kind: RouteKind;

@@ -8,14 +8,14 @@ import type {
 } from './entities';
 import type {
   AlarmInfoQuery, FenceApprovalDecision, FenceApprovalQuery, FenceApprovalRow, FenceApprovalTimerAnswer,
-  FenceApprovalUpdate, HeartbeatOvertimeRow, HeartbeatQuery, HeartbeatRecord, Paged, TruckDevice,
+  FenceApprovalUpdate, FenceCreate, FenceListRow, HeartbeatOvertimeRow, HeartbeatQuery, HeartbeatRecord, Paged, TruckDevice,
 } from './records';
 import type { TruckStatusRow } from './truck-row';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type BodyEncoding = 'query' | 'form' | 'json';
 
-interface CallSpec {
+export interface CallSpec {
   readonly method: HttpMethod;
   /** Relative to the root. A `:name` segment is a path parameter taken out of the request (Fastify's syntax). */
   readonly path: string;
@@ -59,6 +59,8 @@ interface CallTypes {
   fenceApprovalById: { request: FenceApprovalDecision; response: FenceApprovalRow };
   fenceApprovalUpdate: { request: FenceApprovalUpdate; response: boolean };
   fenceApprovalTimer: { request: NoRequest; response: FenceApprovalTimerAnswer };
+  /** Our addition for the user fences: a new fence, drawn, waiting for approval; the data is its listed row. */
+  fenceCreate: { request: FenceCreate; response: FenceListRow };
   /** Our server answers the stored choice; a backend that answers null leaves the console with the id it sent. */
   saveAlarmChoice: { request: AlarmChoiceRequest; response: StUserAlarm | null };
   heartbeatOvertime: { request: NoRequest; response: readonly HeartbeatOvertimeRow[] };
@@ -94,6 +96,7 @@ export const CALLS = {
   fenceApprovalById: { method: 'POST', path: '/fenceApproval/:id', root: 'api' },
   fenceApprovalUpdate: { method: 'PUT', path: '/fenceApproval', root: 'api' },
   fenceApprovalTimer: { method: 'GET', path: '/fenceApproval/timer', root: 'api' },
+  fenceCreate: { method: 'POST', path: '/fenceApproval', root: 'api' },
   saveAlarmChoice: { method: 'POST', path: '/stUserAlarm', root: 'api' },
   heartbeatOvertime: { method: 'GET', path: '/heartBeatInfo/overtime', root: 'api' },
   verifyPwd: { method: 'POST', path: '/verifyPwd', root: 'api' },

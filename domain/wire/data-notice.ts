@@ -6,7 +6,7 @@ import { isRecord } from './guards';
  * What changed, as a console's screens depend on it. A later kind of data (a master-data entity) is a new member:
  * server, bus, worker and screens all read this one list.
  */
-export const DATA_TOPICS = ['eventHandling'] as const;
+const DATA_TOPICS = ['eventHandling'] as const;
 export type DataTopic = (typeof DATA_TOPICS)[number];
 
 export function isDataTopic(value: unknown): value is DataTopic {

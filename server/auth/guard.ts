@@ -1,6 +1,7 @@
 // The access check in front of every contract route: session (header-id or cookie), CSRF header, and the route's
 // access (its screens against the caller's menu); and, as routes are added, the check that each declares its screen.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CallName } from '../../domain/wire/calls';
 import { RESULT_CODE } from '../../domain/wire/envelope';
 import { HEADER_ID } from '../../domain/wire/entities';
 import { failText } from '../envelope';
@@ -16,6 +17,8 @@ export interface GuardedRoute {
   readonly method: string;
   readonly url: string;
   readonly access: RouteAccess;
+  /** The registry call the route serves (routes/call-route.ts); none for a route a definition derives. */
+  readonly call?: CallName;
 }
 
 declare module 'fastify' {
@@ -24,12 +27,14 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** A GET that changes state (the spec's GET /loginOut): it needs the header-id header like any other change. */
     changesState?: boolean;
+    /** The registry call the route serves, set by `callRoute` (routes/call-route.ts) from the call's entry. */
+    call?: CallName;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
   }
   interface FastifyInstance {
-    /** Every guarded route added after the guard (HEAD aside: it answers as its GET), with its access. */
+    /** Every guarded route added after the guard (HEAD aside: it answers as its GET), with its access and registry call. */
     readonly accessTable: readonly GuardedRoute[];
   }
 }
@@ -57,7 +62,7 @@ export function installGuard(app: FastifyInstance, services: Services): void {
     const problem = accessProblem(route.url, access);
     for (const method of [route.method].flat()) {
       if (problem) throw new Error(`${method} ${route.url} ${problem}`);
-      if (method !== 'HEAD') table.push({ method, url: route.url, access });
+      if (method !== 'HEAD') table.push({ method, url: route.url, access, call: route.config?.call });
     }
   });
   // On request, before the body is read or validated: an anonymous caller learns nothing about a route's fields and

@@ -1,7 +1,9 @@
-// The menu tree a role receives from GET /menus: the spec's route groups, only the routes the role may see.
+// The menu tree a role receives from GET /menus: the spec's route groups, only the routes that have their screen (the
+// screen registry) and the role may see.
 import { translate, type Lang } from '../../domain/i18n';
 import { SENSOR_ENABLE_MENU_NAME, type MenuEntry } from '../../domain/wire/entities';
-import { MENU_GROUPS, menuGroupTitleKey, routesOfGroup } from '../../domain/routes';
+import { MENU_GROUPS, menuGroupTitleKey } from '../../domain/routes';
+import { screenRoutesOf } from '../../domain/screens/registry';
 import { maySee, type Grants } from './access';
 
 /** Not a screen: its presence in the tree turns on the console's sensor-enable flag (spec §3). */
@@ -18,7 +20,7 @@ function commonPrefix(paths: readonly string[]): string {
 export function menuTree(grants: Grants, lang: Lang): MenuEntry[] {
   const tree: MenuEntry[] = [];
   for (const group of MENU_GROUPS) {
-    const routes = routesOfGroup(group).filter((route) => maySee(grants, route.path));
+    const routes = screenRoutesOf(group).filter((route) => maySee(grants, route.path));
     if (routes.length === 0) continue;
     tree.push({
       name: translate(lang, menuGroupTitleKey(group)),

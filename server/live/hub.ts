@@ -50,7 +50,7 @@ export function isEnded(ended: EndedSessions, session: { readonly tokenHash: str
  * Stored data of a topic changed: the alarm sockets that see one of `companyCodes`, as an alarm of that company would
  * reach them, tell their consoles to fetch that topic's screens again.
  */
-export interface DataChange {
+interface DataChange {
   readonly topic: DataTopic;
   readonly companyCodes: readonly string[];
 }

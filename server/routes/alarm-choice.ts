@@ -2,17 +2,18 @@
 import { formatTypeIds } from '../../domain/alarm-types';
 import { translate } from '../../domain/i18n';
 import { envelope, RESULT_CODE } from '../../domain/wire/envelope';
-import type { AlarmChoiceRequest, StUserAlarm } from '../../domain/wire/entities';
+import type { StUserAlarm } from '../../domain/wire/entities';
 import { authOf } from '../auth/guard';
 import { failText, langOf } from '../envelope';
+import { callRoute } from './call-route';
 import { field, type ContractPlugin } from './plugin';
 import { readTypeIds } from './type-ids';
 
 export const alarmChoiceRoutes: ContractPlugin = async (app, { services }) => {
   const { db } = services;
 
-  app.post<{ Body: AlarmChoiceRequest }>(
-    '/stUserAlarm',
+  callRoute(
+    app, 'saveAlarmChoice',
     {
       config: { access: 'shell' },
       schema: {

@@ -2,10 +2,11 @@
 import { translate } from '../../domain/i18n';
 import { envelope } from '../../domain/wire/envelope';
 import type { LiveAlarm } from '../../domain/wire/live-alarm';
-import { ALARM_INFO_QUERY, type AlarmInfoQuery } from '../../domain/wire/records';
+import { ALARM_INFO_QUERY } from '../../domain/wire/records';
 import { authOf } from '../auth/guard';
 import { failText, langOf } from '../envelope';
 import { toPublishedAlarm } from '../store/alarms';
+import { callRoute } from './call-route';
 import { pagedList } from './paged-list';
 import { field, type ContractPlugin } from './plugin';
 import { querySchema } from './query-schema';
@@ -14,8 +15,8 @@ import { readTypeIds } from './type-ids';
 export const alarmRoutes: ContractPlugin = async (app, { services }) => {
   const { db } = services;
 
-  app.get<{ Querystring: AlarmInfoQuery }>(
-    '/alarmInfo',
+  callRoute(
+    app, 'alarmInfo',
     { config: { access: 'shell' }, schema: { querystring: querySchema(ALARM_INFO_QUERY) } },
     async (request) => {
       const types = readTypeIds(request.query.typeIds);
@@ -38,8 +39,8 @@ export const alarmRoutes: ContractPlugin = async (app, { services }) => {
     },
   );
 
-  app.post<{ Body: { seq: number } }>(
-    '/alarmCue',
+  callRoute(
+    app, 'alarmCue',
     {
       config: { access: 'shell' },
       schema: { body: { type: 'object', required: ['seq'], properties: { seq: field.id } } },

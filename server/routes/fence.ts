@@ -7,13 +7,13 @@ import { translate } from '../../domain/i18n';
 import type { RoutePath } from '../../domain/routes';
 import { envelope } from '../../domain/wire/envelope';
 import {
-  FENCE_APPROVAL_QUERY, FENCE_APPROVAL_STATUS, type FenceApprovalDecision, type FenceApprovalQuery,
-  type FenceApprovalStatus, type FenceChange, type FenceCreate, type FenceListRow,
+  FENCE_APPROVAL_QUERY, FENCE_APPROVAL_STATUS, type FenceApprovalStatus, type FenceChange, type FenceListRow,
 } from '../../domain/wire/records';
 import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
 import type { Row } from '../db/schema';
 import { failText, langOf } from '../envelope';
+import { callRoute } from './call-route';
 import { inCompanies, pagedList } from './paged-list';
 import { countOf } from './paging';
 import { field, type ContractPlugin } from './plugin';
@@ -56,7 +56,7 @@ export const fenceRoutes: ContractPlugin = async (app, { services }) => {
   const notFound = (request: FastifyRequest, id: number) =>
     failText(request, 404, 'server.notFoundId', { name: translate(langOf(request), 'server.fenceId', { id }) });
 
-  app.get('/fenceApproval/timer', { config: { access: APPROVAL } }, async (request) => {
+  callRoute(app, 'fenceApprovalTimer', { config: { access: APPROVAL } }, async (request) => {
     const pending = countOf(
       await visibleFences(db, authOf(request).companyCodes)
         .where('approvalStatus', '=', FENCE_APPROVAL_STATUS.pending)
@@ -66,8 +66,8 @@ export const fenceRoutes: ContractPlugin = async (app, { services }) => {
     return envelope(services.wire.fenceTimer(pending));
   });
 
-  app.get<{ Querystring: FenceApprovalQuery }>(
-    '/fenceApproval',
+  callRoute(
+    app, 'fenceApprovalList',
     { config: { access: [APPROVAL, USER_FENCES] }, schema: { querystring: querySchema(FENCE_APPROVAL_QUERY) } },
     async (request) => {
       const { approvalStatus } = request.query;
@@ -84,8 +84,8 @@ export const fenceRoutes: ContractPlugin = async (app, { services }) => {
     },
   );
 
-  app.post<{ Params: Pick<FenceApprovalDecision, 'id'>; Body: Pick<FenceApprovalDecision, 'approvalStatus'> }>(
-    '/fenceApproval/:id',
+  callRoute(
+    app, 'fenceApprovalById',
     {
       config: { access: APPROVAL },
       schema: {
@@ -107,8 +107,8 @@ export const fenceRoutes: ContractPlugin = async (app, { services }) => {
     },
   );
 
-  app.put<{ Body: FenceChange }>(
-    '/fenceApproval',
+  callRoute<'fenceApprovalUpdate', FenceChange>(
+    app, 'fenceApprovalUpdate',
     {
       config: { access: [APPROVAL, USER_FENCES] },
       schema: {
@@ -148,8 +148,8 @@ export const fenceRoutes: ContractPlugin = async (app, { services }) => {
     },
   );
 
-  app.post<{ Body: FenceCreate }>(
-    '/fenceApproval',
+  callRoute(
+    app, 'fenceCreate',
     {
       config: { access: USER_FENCES },
       schema: {

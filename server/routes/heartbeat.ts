@@ -2,9 +2,10 @@
 import { HEARTBEAT_OVERTIME_MS } from '../../domain/constants';
 import { TRUCK_STATUS } from '../../domain/truck-status';
 import { envelope } from '../../domain/wire/envelope';
-import { HEARTBEAT_QUERY, type HeartbeatOvertimeRow, type HeartbeatQuery, type HeartbeatRecord } from '../../domain/wire/records';
+import { HEARTBEAT_QUERY, type HeartbeatOvertimeRow, type HeartbeatRecord } from '../../domain/wire/records';
 import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
+import { callRoute } from './call-route';
 import { pagedList } from './paged-list';
 import type { ContractPlugin } from './plugin';
 import { querySchema } from './query-schema';
@@ -48,12 +49,12 @@ export const heartbeatRoutes: ContractPlugin = async (app, { services }) => {
   const { db } = services;
 
   // A static path of its own beside the paged list; no parametric /heartBeatInfo/:x route may ever shadow it.
-  app.get('/heartBeatInfo/overtime', { config: { access: '/device_monitor/device_analysis/over_time_heart' } }, async (request) =>
+  callRoute(app, 'heartbeatOvertime', { config: { access: '/device_monitor/device_analysis/over_time_heart' } }, async (request) =>
     envelope(await overtimeRows(db, authOf(request).companyCodes, Date.now())),
   );
 
-  app.get<{ Querystring: HeartbeatQuery }>(
-    '/heartBeatInfo',
+  callRoute(
+    app, 'heartbeatInfo',
     { config: { access: '/device_monitor/device_analysis/heart_beat_info' }, schema: { querystring: querySchema(HEARTBEAT_QUERY) } },
     async (request) => {
       const beats = db

@@ -4,10 +4,11 @@ import { envelope } from '../../domain/wire/envelope';
 import type { LoginChallenge } from '../../domain/wire/login-challenge';
 import { issueChallenge } from '../auth/login-challenge';
 import { failText } from '../envelope';
+import { callRoute } from './call-route';
 import type { ContractPlugin } from './plugin';
 
 export const loginChallengeRoutes: ContractPlugin = async (app, { services, testHooks }) => {
-  app.get('/captcha', { config: { access: 'public' } }, async (request, reply) => {
+  callRoute(app, 'captcha', { config: { access: 'public' } }, async (request, reply) => {
     const issued = await issueChallenge(services.db, request.ip, Date.now(), services.rateLimit.challengesPerMinute);
     if (!issued) return failText(request, 429, 'server.tooManyChallenges');
     testHooks?.challengeIssued(issued.id, issued.answer);

@@ -6,17 +6,17 @@ import { isRecord } from '../../domain/wire/guards';
 import { PAGE_LIMITS, type PageQuery, type Paged } from '../../domain/wire/records';
 
 /** What a page tells besides its rows, by the name a list's paging gives it. */
-export interface PageAnswers<Row> {
+interface PageAnswers<Row> {
   /** How many rows the whole list holds: a count per page, cheap for lists of thousands. */
   readonly total: Paged<Row>;
   /** Whether rows follow: one row more is read instead of counting them all (a report may match millions). */
   readonly hasMore: { readonly rows: readonly Row[]; readonly hasMore: boolean };
 }
 
-export type PageAnswer = keyof PageAnswers<unknown>;
+type PageAnswer = keyof PageAnswers<unknown>;
 
 /** How a list pages: what differs between lists, the rest is this file's. */
-export interface Paging<A extends PageAnswer = PageAnswer> {
+interface Paging<A extends PageAnswer = PageAnswer> {
   /** The most rows a page holds. */
   readonly maxSize: number;
   /** The rows of a page when the query names no size. */
@@ -56,7 +56,7 @@ export function sizeProblem(paging: Paging, size: number): { readonly key: 'repo
 }
 
 /** The rows to skip for a page. */
-export function offsetOf(query: PageQuery): number {
+function offsetOf(query: PageQuery): number {
   return (query.page - 1) * query.size;
 }
 

@@ -2,13 +2,13 @@
 import type { FastifyRequest } from 'fastify';
 import { translate } from '../../domain/i18n';
 import { envelope, RESULT_CODE } from '../../domain/wire/envelope';
-import type { PasswordChangeRequest, VerifyPwdRequest } from '../../domain/wire/entities';
 import type { AuthContext } from '../auth/context';
 import { authOf } from '../auth/guard';
 import { hashMd5, verifyMd5 } from '../auth/passwords';
 import { attemptSucceeded, beginAttempt } from '../auth/rate-limit';
 import { failText, langOf } from '../envelope';
 import type { Services } from '../services';
+import { callRoute } from './call-route';
 import { field, type ContractPlugin } from './plugin';
 
 /** How long a right old password (POST /verifyPwd) allows one password change in the same session. */
@@ -38,8 +38,8 @@ export function passwordRoutes(): PasswordRoutes {
   const verifiedSessions = new Map<string, number>();
 
   const change: ContractPlugin = async (app, { services }) => {
-    app.put<{ Body: PasswordChangeRequest }>(
-      '/userInfoPwd',
+    callRoute(
+      app, 'changePassword',
       {
         config: { access: 'shell' },
         schema: {
@@ -70,8 +70,8 @@ export function passwordRoutes(): PasswordRoutes {
   };
 
   const verify: ContractPlugin = async (app, { services }) => {
-    app.post<{ Body: VerifyPwdRequest }>(
-      '/verifyPwd',
+    callRoute(
+      app, 'verifyPwd',
       {
         config: { access: 'shell' },
         schema: { body: { type: 'object', required: ['id', 'oldPwd'], properties: { id: field.id, oldPwd: field.md5 } } },

@@ -2,9 +2,10 @@
 import { translate } from '../../domain/i18n';
 import { envelope, RESULT_CODE } from '../../domain/wire/envelope';
 import { isConsoleLink } from '../../domain/shell/console-link';
-import { QUICK_VISIT_ADDED, QUICK_VISIT_REMOVED, type QuickVisit, type QuickVisitAddRequest } from '../../domain/wire/entities';
+import { QUICK_VISIT_ADDED, QUICK_VISIT_REMOVED, type QuickVisit } from '../../domain/wire/entities';
 import { authOf } from '../auth/guard';
 import { failText, langOf } from '../envelope';
+import { callRoute } from './call-route';
 import { field, type ContractPlugin } from './plugin';
 
 /** The failure texts the console compares literally (spec §8); success texts live beside the wire types. */
@@ -14,8 +15,8 @@ const QUICK_VISIT_REMOVE_FAILED = '移除失败';
 export const quickVisitRoutes: ContractPlugin = async (app, { services }) => {
   const { db } = services;
 
-  app.get<{ Querystring: { userId: number } }>(
-    '/getUserQuickVisit',
+  callRoute(
+    app, 'quickVisitList',
     {
       config: { access: 'shell' },
       schema: { querystring: { type: 'object', required: ['userId'], properties: { userId: field.id } } },
@@ -33,8 +34,8 @@ export const quickVisitRoutes: ContractPlugin = async (app, { services }) => {
     },
   );
 
-  app.post<{ Body: QuickVisitAddRequest }>(
-    '/addUserQuickVisit',
+  callRoute(
+    app, 'quickVisitAdd',
     {
       config: { access: 'shell' },
       schema: {
@@ -64,8 +65,8 @@ export const quickVisitRoutes: ContractPlugin = async (app, { services }) => {
     },
   );
 
-  app.delete<{ Querystring: { id: number } }>(
-    '/removeUserQuickVisit',
+  callRoute(
+    app, 'quickVisitRemove',
     {
       config: { access: 'shell' },
       schema: { querystring: { type: 'object', required: ['id'], properties: { id: field.id } } },

@@ -11,6 +11,7 @@ import { CHALLENGE_REQUIRED } from '../../domain/wire/login-challenge';
 import { createSession, deleteSession, purgeSessions } from '../auth/sessions';
 import { failText, langOf } from '../envelope';
 import { areaOf } from './area';
+import { callRoute } from './call-route';
 import { field, type ContractPlugin } from './plugin';
 
 interface LoginBody {
@@ -26,8 +27,8 @@ interface LoginBody {
 export const sessionRoutes: ContractPlugin = async (app, { services }) => {
   const { db } = services;
 
-  app.post<{ Body: LoginBody }>(
-    '/login',
+  callRoute<'login', LoginBody>(
+    app, 'login',
     {
       config: { access: 'public' },
       schema: {
@@ -94,7 +95,7 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
   );
 
   // GET as the spec has it, yet a change: a foreign page must not be able to log the user out with an image tag.
-  app.get('/loginOut', { config: { access: 'shell', changesState: true } }, async (request, reply) => {
+  callRoute(app, 'logout', { config: { access: 'shell', changesState: true } }, async (request, reply) => {
     const { tokenHash } = authOf(request);
     await deleteSession(db, tokenHash);
     services.hub.publishSessionsEnded({ tokenHashes: [tokenHash] });
@@ -102,11 +103,11 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
     return envelope(null);
   });
 
-  app.get('/getIp', { config: { access: 'public' } }, async (request) =>
+  callRoute(app, 'getIp', { config: { access: 'public' } }, async (request) =>
     envelope({ ip: request.ip, area: areaOf(request.ip, langOf(request)) }),
   );
 
-  app.get('/userPri', { config: { access: 'shell' } }, async (request) => {
+  callRoute(app, 'userPri', { config: { access: 'shell' } }, async (request) => {
     const auth = authOf(request);
     const choice = await db.selectFrom('userAlarmChoice').selectAll().where('userId', '=', auth.user.id).executeTakeFirst();
     const answer: UserPriAnswer = {
@@ -116,6 +117,6 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
     return envelope(answer);
   });
 
-  app.get('/menus', { config: { access: 'shell' } }, async (request) => envelope(menuTree(authOf(request), langOf(request))));
+  callRoute(app, 'menus', { config: { access: 'shell' } }, async (request) => envelope(menuTree(authOf(request), langOf(request))));
 };
 

@@ -7,6 +7,7 @@ import type { TruckStatusRow } from '../../domain/wire/truck-row';
 import { authOf } from '../auth/guard';
 import { narrowCompanies } from '../auth/context';
 import { statusRows } from '../store/trucks';
+import { callRoute } from './call-route';
 import type { ContractPlugin } from './plugin';
 
 const jsonUserPri = {
@@ -30,8 +31,8 @@ function requestedCodes(userPri: BarDataBody['userPri']): string[] {
 
 /** The full-URL status call lives at the host root, beside the status socket. */
 export const truckHostRoutes: ContractPlugin = async (app, { services }) => {
-  app.post<{ Body: BarDataBody | string | undefined }>(
-    '/truckatgsub/rest/truckData/getTruckBarData',
+  callRoute<'getTruckBarData', BarDataBody | string | undefined>(
+    app, 'getTruckBarData',
     {
       config: { access: 'shell' },
       // One schema per encoding, so the validator never coerces a JSON list into text or back.
@@ -64,12 +65,12 @@ const LIVE_SCREENS: readonly RoutePath[] = [
 export const truckRoutes: ContractPlugin = async (app, { services }) => {
   const { db } = services;
 
-  app.get('/onlineTruck', { config: { access: LIVE_SCREENS } }, async (request) => {
+  callRoute(app, 'onlineTruck', { config: { access: LIVE_SCREENS } }, async (request) => {
     const rows = await statusRows(db, { companyCodes: authOf(request).companyCodes, onlineOnly: true });
     return envelope(rows.map((published): TruckStatusRow => services.wire.statusRow(published.row)));
   });
 
-  app.get('/devices/all', { config: { access: 'shell' } }, async (request) => {
+  callRoute(app, 'devicesAll', { config: { access: 'shell' } }, async (request) => {
     const { companyCodes } = authOf(request);
     if (companyCodes.length === 0) return envelope<TruckDevice[]>([]);
     // A device belongs to a company through the truck it is installed on; spare devices belong to nobody yet.

@@ -61,9 +61,10 @@ describe('call registry', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('lists exactly the spec calls plus the three placed ones, the full-URL one and our login challenge', () => {
-    expect(CALL_NAMES).toHaveLength(SPEC_SHARED_CALLS.length + 5);
+  it('lists exactly the spec calls plus the three placed ones, the full-URL one, our login challenge and our new fence', () => {
+    expect(CALL_NAMES).toHaveLength(SPEC_SHARED_CALLS.length + 6);
     expect(CALLS.captcha).toEqual({ method: 'GET', path: '/captcha', root: 'api', public: true });
+    expect(CALLS.fenceCreate).toEqual({ method: 'POST', path: '/fenceApproval', root: 'api' });
   });
 
   it('keeps the shared client settings of spec §7', () => {
@@ -77,7 +78,7 @@ describe('state-changing calls', () => {
 
   it('are exactly the calls that are not GET', () => {
     expect(mutating).toEqual([
-      'alarmCue', 'changePassword', 'fenceApprovalById', 'fenceApprovalUpdate', 'getTruckBarData', 'login',
+      'alarmCue', 'changePassword', 'fenceApprovalById', 'fenceApprovalUpdate', 'fenceCreate', 'getTruckBarData', 'login',
       'quickVisitAdd', 'quickVisitRemove', 'saveAlarmChoice', 'verifyPwd',
     ]);
   });

@@ -6,6 +6,8 @@ import { memoryLocation } from 'wouter/memory-location';
 import { initI18n } from '../../../src/app/i18n';
 import { hasScreen, viewFor } from '../../../src/app/views/view-for';
 import { ROUTES } from '../../../domain/routes';
+import { CUSTOM_SCREEN_PATHS } from '../../../domain/screens/registry';
+import { CUSTOM_SCREENS } from '../../../src/app/views/custom-screens';
 import { entityFor } from '../../../domain/screens/entities/registry';
 import { entityServer } from './entity-server';
 import { SLOW } from './entity-screen';
@@ -36,6 +38,10 @@ describe('the settings routes', () => {
   it('give every route of the menu its screen (none says "not available yet")', () => {
     expect(ROUTES.length).toBe(126);
     expect(ROUTES.filter((route) => !hasScreen(route.path)).map((route) => route.path)).toEqual([]);
+  });
+
+  it('give each route of its own screen in the registry one component', () => {
+    expect(Object.keys(CUSTOM_SCREENS).sort()).toEqual([...CUSTOM_SCREEN_PATHS].sort());
   });
 
   it('keep "not available yet" for a path that is no route', () => {

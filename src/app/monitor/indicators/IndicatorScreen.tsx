@@ -21,10 +21,6 @@ export function SafeTargetScreen() {
   return <IndicatorView def={INDICATORS['/monitor/safe_target']} />;
 }
 
-export function DeviceTargetScreen() {
-  return <IndicatorView def={INDICATORS['/monitor/device_target']} />;
-}
-
 export function IndicatorView({ def }: { readonly def: IndicatorDef }) {
   const { t, i18n } = useTranslation();
   const lang = toLang(i18n.language);
