@@ -10,11 +10,12 @@ import {
   FENCE_APPROVAL_QUERY, FENCE_APPROVAL_STATUS, type FenceApprovalDecision, type FenceApprovalQuery,
   type FenceApprovalStatus, type FenceChange, type FenceCreate, type FenceListRow,
 } from '../../domain/wire/records';
+import { scopedFrom } from '../auth/company-scope';
 import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
 import type { Row } from '../db/schema';
 import { failText, langOf } from '../envelope';
-import { countOf, inCompanies, pagedList } from './paged-list';
+import { countOf, pagedList } from './paged-list';
 import { field, type ContractPlugin } from './plugin';
 import { querySchema } from './query-schema';
 
@@ -47,7 +48,7 @@ const USER_FENCES: RoutePath = '/setting/base_data/user_enclosure';
 
 /** Fences of these companies; a fence of any other company does not exist for the caller. */
 function visibleFences(db: Db, companyCodes: readonly string[]) {
-  return db.selectFrom('fence').where((eb) => inCompanies(eb, 'companyCode', companyCodes));
+  return scopedFrom(db, companyCodes, 'fence');
 }
 
 export const fenceRoutes: ContractPlugin = async (app, { services }) => {

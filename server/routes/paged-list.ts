@@ -2,12 +2,12 @@
 // time range, the order with its tie-break, one page and the total, in the envelope.
 import type { FastifyRequest } from 'fastify';
 import {
-  sql, type Expression, type ExpressionBuilder, type ExtractTypeFromStringReference, type OrderByDirection, type SelectQueryBuilder,
-  type SelectType, type SqlBool, type StringReference,
+  sql, type ExtractTypeFromStringReference, type OrderByDirection, type SelectQueryBuilder, type SelectType, type StringReference,
 } from 'kysely';
 import { envelope, type Envelope } from '../../domain/wire/envelope';
 import { isRecord } from '../../domain/wire/guards';
 import type { PageQuery, Paged } from '../../domain/wire/records';
+import { inCompanies } from '../auth/company-scope';
 import { failText } from '../envelope';
 
 export interface TimeRange {
@@ -56,15 +56,6 @@ function isBackwards(range: TimeRange): boolean {
 export function countOf(row: unknown): number {
   const total = isRecord(row) ? row['total'] : undefined;
   return typeof total === 'number' || typeof total === 'string' || typeof total === 'bigint' ? Number(total) : 0;
-}
-
-/** Rows of these companies only; an empty IN list is not portable SQL (PostgreSQL refuses it), so no companies match nothing. */
-export function inCompanies<DB, TB extends keyof DB>(
-  eb: ExpressionBuilder<DB, TB>,
-  column: ColumnOf<DB, TB, string>,
-  companyCodes: readonly string[],
-): Expression<SqlBool> {
-  return companyCodes.length > 0 ? eb(sql.ref<string>(column), 'in', companyCodes) : eb.lit<SqlBool>(false);
 }
 
 /** Answers one page of a list and the total of its rows, or 400 for a backwards time range. */
