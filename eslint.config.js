@@ -40,7 +40,26 @@ export default tseslint.config(
   },
   {
     files: ['server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/src/**', '**/workers/**', '**/machines/**', '**/streams/**'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/src/**', '**/workers/**', '**/machines/**', '**/streams/**'] }],
+      // Company scoping has one way (server/auth/company-scope.ts): a hand-written `companyCode in (…)` is where a
+      // caller without companies meets an empty IN list, or a new query forgets its companies.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[arguments.0.value=/(^|\\.)companyCode$/][arguments.1.value='in']",
+          message: 'Scope by company with scopedFrom or inCompanies (server/auth/company-scope.ts).',
+        },
+        {
+          selector: "CallExpression[arguments.0.callee.property.name='ref'][arguments.0.arguments.0.value=/(^|\\.)companyCode$/][arguments.1.value='in']",
+          message: 'Scope by company with scopedFrom or inCompanies (server/auth/company-scope.ts).',
+        },
+        {
+          selector: "TemplateLiteral:has(> CallExpression[callee.property.name='ref'][arguments.0.value=/(^|\\.)companyCode$/]):has(> TemplateElement[value.raw=/^\\s*in\\s*\\(/])",
+          message: 'Scope by company with companiesSql (server/auth/company-scope.ts).',
+        },
+      ],
+    },
   },
   {
     // A route's path comes from the kernel (the call registry through server/routes/call-route.ts, a definition, a

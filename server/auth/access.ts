@@ -43,7 +43,7 @@ function namesAt(url: string, path: string): boolean {
 }
 
 /** The screen a call derived from a definition names in its URL (`/report<path>`, `/entity<path>/…`, `/indicator<path>`). */
-function screenInUrl(url: string): RoutePath | undefined {
+export function screenInUrl(url: string): RoutePath | undefined {
   return ROUTES.find((route) => namesAt(url, route.path))?.path;
 }
 

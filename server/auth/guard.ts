@@ -1,6 +1,6 @@
 // The access check in front of every contract route: session (header-id or cookie), CSRF header, and the route's
 // access (its screens against the caller's menu); and, as routes are added, the check that each declares its screen.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { CallName } from '../../domain/wire/calls';
 import { RESULT_CODE } from '../../domain/wire/envelope';
 import { HEADER_ID } from '../../domain/wire/entities';
@@ -19,6 +19,10 @@ export interface GuardedRoute {
   readonly access: RouteAccess;
   /** The registry call the route serves (routes/call-route.ts); none for a route a definition derives. */
   readonly call?: CallName;
+  /** Its request schema (query, params, body), so a walk of the table can call it with fields it takes. */
+  readonly schema?: FastifySchema;
+  /** A GET that changes state (config.changesState). */
+  readonly changesState?: true;
 }
 
 declare module 'fastify' {
@@ -62,7 +66,7 @@ export function installGuard(app: FastifyInstance, services: Services): void {
     const problem = accessProblem(route.url, access);
     for (const method of [route.method].flat()) {
       if (problem) throw new Error(`${method} ${route.url} ${problem}`);
-      if (method !== 'HEAD') table.push({ method, url: route.url, access, call: route.config?.call });
+      if (method !== 'HEAD') table.push({ method, url: route.url, access, call: route.config?.call, schema: route.schema, ...(route.config?.changesState === true ? { changesState: true } : {}) });
     }
   });
   // On request, before the body is read or validated: an anonymous caller learns nothing about a route's fields and

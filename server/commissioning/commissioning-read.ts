@@ -8,6 +8,7 @@ import {
   CONSOLE_UPGRADE_TYPE, CONTROLLER_UPGRADE_TYPE, consoleFacts, controllerVersion, levelProbeFacts, sealProbeFacts,
 } from '../../domain/params/commissioning-facts';
 import { parseParamFile, type ParamDocument } from '../../domain/params/param-text';
+import { scopedFrom } from '../auth/company-scope';
 import type { Db } from '../db/open';
 import { DEVICE_STATE_FILES, readDeviceFile } from '../sends/device-files';
 import { statusRows } from '../store/trucks';
@@ -33,10 +34,9 @@ async function newestReleases(db: Db, companyCode: string): Promise<Commissionin
 
 /** The facts of one of the caller's trucks; undefined when it is not one of theirs. */
 export async function readCommissioningFacts(db: Db, truckId: number, companyCodes: readonly string[], now: number): Promise<CommissioningFacts | undefined> {
-  if (companyCodes.length === 0) return undefined;
-  const truck = await db.selectFrom('truck as t').innerJoin('company as c', 'c.code', 't.companyCode')
+  const truck = await scopedFrom(db, companyCodes, 'truck', 't').innerJoin('company as c', 'c.code', 't.companyCode')
     .select(['t.id', 't.signCode', 't.consoleSn', 't.compartments', 't.companyCode', 'c.name as companyName'])
-    .where('t.id', '=', truckId).where('t.companyCode', 'in', companyCodes).executeTakeFirst();
+    .where('t.id', '=', truckId).executeTakeFirst();
   if (!truck) return undefined;
   const live = (await statusRows(db, { companyCodes, truckIds: [truckId] }))[0]?.row;
   const beat = await db.selectFrom('heartbeat').select((eb) => eb.fn.max('heartTime').as('last')).where('truckId', '=', truckId).executeTakeFirst();

@@ -1,7 +1,6 @@
 // A master-data export as the export worker builds it (server/exports/): the list as the grid shows it (a company by
 // its name, a choice and the status by their labels) in the report export's sheet (server/reports/xlsx-sheet.ts), the
 // same rows and order as the list, at most 10,000 of them (more are refused: narrow the search).
-import { sql } from 'kysely';
 import type { LocaleKey } from '../../domain/i18n';
 import { isStamped, type EntityDef, type EntityField } from '../../domain/screens/entities/definition';
 import { entityFor } from '../../domain/screens/entities/registry';
@@ -10,6 +9,7 @@ import { TRANSFER_LIMITS } from '../../domain/screens/entities/transfer';
 import type { EntityRow } from '../../domain/screens/entities/wire';
 import type { ReportColumn } from '../../domain/screens/reports/definition';
 import type { ReportRow } from '../../domain/screens/reports/wire';
+import { scopedFrom } from '../auth/company-scope';
 import type { Db } from '../db/open';
 import type { BuiltExport, EntityJob, WorkerDb } from '../exports/export-jobs';
 import { textSafeWorkbookWriter } from '../http/xlsx-text';
@@ -56,19 +56,14 @@ export function exportColumns(def: EntityDef, fields: readonly string[], headers
 /** Names of the caller's companies among those the rows name: a company cell shows its name, as the list does. */
 async function companyNames(db: Db, def: EntityDef, rows: readonly EntityRow[], companyCodes: readonly string[]): Promise<ReadonlyMap<string, string>> {
   const keys = def.fields.filter((field) => field.type === 'company').map((field) => field.key);
-  const mine = new Set(companyCodes);
   const named = new Set<string>();
   for (const row of rows) for (const key of keys) {
     const code = row.values[key];
-    if (typeof code === 'string' && mine.has(code)) named.add(code);
+    if (typeof code === 'string') named.add(code);
   }
   if (named.size === 0) return new Map();
-  const found = await entityDb(db)
-    .selectFrom('company')
-    .select([sql.ref<string>('code').as('code'), sql.ref<string>('name').as('name')])
-    .where(sql.ref('code'), 'in', [...named])
-    .execute();
-  return new Map(found.map((company) => [String(company.code), String(company.name)]));
+  const found = await scopedFrom(db, companyCodes, 'company').select(['code', 'name']).where('code', 'in', [...named]).execute();
+  return new Map(found.map((company) => [company.code, company.name]));
 }
 
 /** A list row as the sheet reads it (its place as the report row's id): values, status and last change; a company by its name. */

@@ -1,12 +1,11 @@
 // The columns of an import template, shared by the template and the upload's reader: one per field of a new row,
 // headed by its label in the caller's language ('*' before a required one); a header read back in either language; a
 // choice written as its label and a company as its name, each read back as the value a form would send.
-import { sql } from 'kysely';
 import { LANGS, translate, type Lang } from '../../domain/i18n';
 import type { EntityDef, EntityField } from '../../domain/screens/entities/definition';
 import { isSheetField } from '../../domain/screens/entities/transfer';
+import { scopedFrom } from '../auth/company-scope';
 import type { Db } from '../db/open';
-import { entityDb } from './entity-table';
 
 /** Marks a required column's header, as the console's forms mark a required field. */
 const REQUIRED_MARK = '*';
@@ -45,14 +44,7 @@ export function fieldOfHeader(byHeader: ReadonlyMap<string, EntityField>, text: 
 
 /** The caller's companies with their names, in code order: a template's choices and the names an upload may use. */
 export async function companyChoices(db: Db, companyCodes: readonly string[]): Promise<CompanyChoice[]> {
-  if (companyCodes.length === 0) return [];
-  const rows = await entityDb(db)
-    .selectFrom('company')
-    .select([sql.ref<string>('code').as('code'), sql.ref<string>('name').as('name')])
-    .where(sql.ref('code'), 'in', [...companyCodes])
-    .orderBy(sql.ref('code'))
-    .execute();
-  return rows.map((row) => ({ code: String(row.code), name: String(row.name) }));
+  return scopedFrom(db, companyCodes, 'company').select(['code', 'name']).orderBy('code').execute();
 }
 
 /** Turns a cell's text into what a form sends for the field: a choice's label to its value, a company name to its code. */

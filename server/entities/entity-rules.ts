@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { translate, type Lang } from '../../domain/i18n';
 import type { EntityDef, EntityField } from '../../domain/screens/entities/definition';
 import type { FieldProblem } from '../../domain/screens/entities/validate';
+import { inCompanies } from '../auth/company-scope';
 import { PARENT_FIELD, inScope, type Cell, type EntityDb, type StoredRow } from './entity-table';
 
 /** Who is writing, as the rules and the version stamp need them. */
@@ -66,7 +67,7 @@ export async function uniqueHolders(
       eb.case().when(inScope(eb, def, caller.companyCodes, caller.superMan)).then(1).else(0).end().as('seen'),
     ])
     .where(sql.ref(field.key), 'in', [...values]);
-  if (inCompany) query = query.where(sql.ref('companyCode'), 'in', [...companies]);
+  if (inCompany) query = query.where((eb) => inCompanies(eb, 'companyCode', companies.flatMap((code) => (typeof code === 'string' ? [code] : []))));
   if (exceptKey !== undefined) query = query.where(sql.ref(def.key), '<>', exceptKey);
   const rows = await query.execute();
   return rows.map((row) => ({ value: row.value, company: row['company'] ?? null, seen: Number(row.seen) === 1 }));

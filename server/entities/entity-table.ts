@@ -5,6 +5,7 @@ import { CHINA_OFFSET_MS } from '../../domain/format/time';
 import { ENTITY_STATUS, isStamped, type EntityDef, type EntityField, type EntityTable } from '../../domain/screens/entities/definition';
 import { confirmKey, fileContentKey, isCreateOnly, type EntityInput } from '../../domain/screens/entities/validate';
 import type { EntityRow, EntityValue } from '../../domain/screens/entities/wire';
+import { inCompanies } from '../auth/company-scope';
 import type { Db } from '../db/open';
 
 export type Cell = string | number | null;
@@ -45,9 +46,7 @@ export function inScope(
   superMan = false,
 ): Expression<SqlBool> {
   if (def.scope === 'role') return superMan ? eb.lit<SqlBool>(true) : eb(sql.ref<number>('superMan'), '=', 0);
-  const column = def.scope === 'organisation' ? 'code' : 'companyCode';
-  // An empty IN list is not portable SQL (PostgreSQL refuses it).
-  const owned = companyCodes.length > 0 ? eb(sql.ref<string>(column), 'in', [...companyCodes]) : eb.lit<SqlBool>(false);
+  const owned = inCompanies(eb, def.scope === 'organisation' ? 'code' : 'companyCode', companyCodes);
   // A screen over some of its table's rows (the records of some send kinds) sees no other row, in a list or a write.
   const { filter } = def;
   return filter ? eb.and([owned, eb(sql.ref<string>(filter.column), 'in', [...filter.values])]) : owned;

@@ -5,6 +5,7 @@ import { sql, type Expression, type RawBuilder } from 'kysely';
 import type { IndicatorDef, IndicatorFigure, IndicatorRange, IndicatorSource, IndicatorSpan } from '../../domain/screens/indicators/definition';
 import { bucketCount } from '../../domain/screens/indicators/definition';
 import type { FigureValue, IndicatorAnswer, TopTruck } from '../../domain/screens/indicators/wire';
+import { scopedFrom } from '../auth/company-scope';
 import type { Db } from '../db/open';
 
 type Grouping = 'none' | 'bucket' | 'type' | 'truck';
@@ -31,12 +32,11 @@ function keyOf(grouping: Grouping, span: IndicatorSpan): RawBuilder<number> {
 /** Counts of a source's rows in the span and companies, per key of the grouping, largest first. */
 async function counts(db: Db, source: IndicatorSource, companies: readonly string[], span: IndicatorSpan, grouping: Grouping, limit?: number): Promise<Count[]> {
   const [table, column, values] = source.from === 'alarms' ? (['alarm', 'type', source.types] as const) : (['event', 'kind', source.kinds] as const);
-  if (companies.length === 0 || values.length === 0) return [];
+  if (values.length === 0) return [];
   const key = keyOf(grouping, span);
-  let query = db.selectFrom(table)
+  let query = scopedFrom(db, companies, table)
     .select([key.as('key'), sql<number>`count(*)`.as('count')])
     .where((eb) => eb.and([
-      eb(sql.ref<string>('companyCode'), 'in', [...companies]),
       eb(sql.ref<string | number>(column), 'in', [...values]),
       eb(sql.ref<number>('startTime'), '>=', span.startTime),
       eb(sql.ref<number>('startTime'), '<=', span.endTime),

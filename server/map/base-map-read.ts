@@ -4,7 +4,7 @@ import { isCircleShape, parseFenceShape, type FenceShape, type LngLat } from '..
 import type { BaseMap, FenceFeature, PlaceFeature } from '../../domain/map/base-map';
 import { FENCE_APPROVAL_STATUS } from '../../domain/wire/records';
 import type { Db } from '../db/open';
-import { inCompanies } from '../routes/paged-list';
+import { scopedFrom } from '../auth/company-scope';
 import { cityBounds, districtFeatures, lngLatOf, roadGrid, round5 } from './city-layer';
 
 /** The place tables, each its own kind on the map. */
@@ -22,11 +22,9 @@ interface Place {
 }
 
 async function readPlaces(db: Db, kind: PlaceKind, companyCodes: readonly string[]): Promise<Place[]> {
-  const rows = await db
-    .selectFrom(kind)
+  const rows = await scopedFrom(db, companyCodes, kind)
     .select(['code', 'name', 'lat', 'lng'])
     .where('status', '=', ENABLED)
-    .where((eb) => inCompanies(eb, 'companyCode', companyCodes))
     .orderBy('code')
     .execute();
   return rows.map((row) => ({ kind, ...row }));
@@ -52,11 +50,9 @@ function roundedShape(shape: FenceShape): FenceShape {
 
 /** Approved fences of these companies whose stored geometry is a shape; one never drawn or unreadable is left out. */
 async function readFences(db: Db, companyCodes: readonly string[]): Promise<FenceFeature[]> {
-  const rows = await db
-    .selectFrom('fence')
+  const rows = await scopedFrom(db, companyCodes, 'fence')
     .select(['id', 'name', 'geometry'])
     .where('approvalStatus', '=', FENCE_APPROVAL_STATUS.approved)
-    .where((eb) => inCompanies(eb, 'companyCode', companyCodes))
     .orderBy('id')
     .execute();
   return rows.flatMap((row) => {

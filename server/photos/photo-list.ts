@@ -6,6 +6,7 @@
 import type { EventKind } from '../../domain/events';
 import { maskChannels, PHOTO_TRIGGERS, TRIGGER_EVENT_KINDS, triggerOfKind, type PhotoTrigger } from '../../domain/photos/photo-triggers';
 import { PHOTO_LIST_LIMIT, photoId, type Photo, type PhotoListAnswer, type PhotoQuery } from '../../domain/photos/photo-wire';
+import { scopedFrom } from '../auth/company-scope';
 import type { Db } from '../db/open';
 import { readMaskHistory } from './camera-masks';
 
@@ -23,9 +24,8 @@ function hasChannel(totalChannels: number, channel: number): boolean {
 
 /** The truck a query names (by id, else by plate) among the caller's companies; undefined when it is none of theirs. */
 export async function findPhotoTruck(db: Db, query: Pick<PhotoQuery, 'truckId' | 'plate'>, companyCodes: readonly string[]): Promise<PhotoTruck | undefined> {
-  if (companyCodes.length === 0) return undefined;
-  let select = db.selectFrom('truck as t').leftJoin('truckCamera as c', 'c.truckId', 't.id')
-    .select(['t.id', 't.signCode', 'c.totalChannels']).where('t.companyCode', 'in', companyCodes);
+  let select = scopedFrom(db, companyCodes, 'truck', 't').leftJoin('truckCamera as c', 'c.truckId', 't.id')
+    .select(['t.id', 't.signCode', 'c.totalChannels']);
   if (query.truckId !== undefined) select = select.where('t.id', '=', query.truckId);
   else if (query.plate !== undefined) select = select.where('t.signCode', '=', query.plate);
   else return undefined;
@@ -72,11 +72,10 @@ export interface PhotoFacts {
 }
 
 export async function findPhoto(db: Db, eventId: number, channel: number, companyCodes: readonly string[]): Promise<PhotoFacts | undefined> {
-  if (companyCodes.length === 0) return undefined;
-  const row = await db.selectFrom('event').innerJoin('truck', 'truck.id', 'event.truckId')
+  const row = await scopedFrom(db, companyCodes, 'truck').innerJoin('event', 'event.truckId', 'truck.id')
     .leftJoin('truckCamera', 'truckCamera.truckId', 'truck.id')
     .select(['event.id', 'event.kind', 'event.startTime', 'event.truckId', 'truck.signCode', 'truckCamera.totalChannels'])
-    .where('event.id', '=', eventId).where('truck.companyCode', 'in', companyCodes).executeTakeFirst();
+    .where('event.id', '=', eventId).executeTakeFirst();
   const trigger = row && triggerOfKind(row.kind);
   if (!row || !trigger) return undefined;
   // A channel the camera does not have (or a truck without a camera) took no photo.

@@ -5,6 +5,7 @@ import { parseEventData } from '../../domain/event-shapes';
 import type { EventKind } from '../../domain/events';
 import type { MarkKind, TrackAnswer, TrackMark, TrackMarkSet, TrackQuery } from '../../domain/playback/track-wire';
 import { isRecord } from '../../domain/wire/guards';
+import { scopedFrom } from '../auth/company-scope';
 import type { Db } from '../db/open';
 
 /** The event kinds a track shows, and the mark each becomes with its detail number. */
@@ -41,10 +42,8 @@ function alarmArea(properties: string): string {
 
 /** The track of one of the caller's trucks; undefined when the truck is not one of theirs. */
 export async function readTrack(db: Db, query: TrackQuery, companyCodes: readonly string[], markEvents: MarkEvents = TRUCK_MARK_EVENTS): Promise<TrackAnswer | undefined> {
-  if (companyCodes.length === 0) return undefined;
   const { truckId, startTime, endTime } = query;
-  const truck = await db.selectFrom('truck').select(['id', 'signCode'])
-    .where('id', '=', truckId).where('companyCode', 'in', companyCodes).executeTakeFirst();
+  const truck = await scopedFrom(db, companyCodes, 'truck').select(['id', 'signCode']).where('id', '=', truckId).executeTakeFirst();
   if (!truck) return undefined;
 
   const kinds = Object.keys(markEvents) as EventKind[];

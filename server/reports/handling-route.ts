@@ -6,6 +6,7 @@ import type { ReportDef } from '../../domain/screens/reports/definition';
 import { HANDLING_STATES, type HandlingBody } from '../../domain/screens/reports/handling';
 import { envelope } from '../../domain/wire/envelope';
 import type { RouteAccess } from '../auth/access';
+import { scopedFrom } from '../auth/company-scope';
 import { authOf } from '../auth/guard';
 import { failText } from '../envelope';
 import { field } from '../routes/plugin';
@@ -37,14 +38,11 @@ export async function handlingRoute(app: FastifyInstance, services: Services, de
       const description = (request.body.description ?? '').trim();
       if (state === 2 && description === '') return failText(request, 400, 'report.error.descriptionRequired');
       const ids = [...new Set(request.body.ids.split(',').map(Number))].slice(0, MAX_IDS);
-      if (auth.companyCodes.length === 0) return envelope(0);
       // Only events of this report's kinds in the caller's companies are handled; other ids are left alone.
-      const visible = await services.db
-        .selectFrom('event')
+      const visible = await scopedFrom(services.db, auth.companyCodes, 'event')
         .select(['id', 'companyCode'])
         .where('id', 'in', ids)
         .where('kind', 'in', kinds)
-        .where('companyCode', 'in', auth.companyCodes)
         .execute();
       const handledAt = Date.now();
       const rows = visible.map(({ id }) => ({ eventId: id, state, description, handler: auth.user.userName, handledAt }));

@@ -97,14 +97,11 @@ export function reportRun(ctx: ReportContext, def: ReportDef): ReportRun {
   const full = (query: ReportQuery, companies: readonly string[]) => selected(values, def, fromWhere(ctx, values, def, query, companies));
 
   async function count(query: ReportQuery): Promise<number> {
-    if (companiesOf(ctx, query).length === 0) return 0;
     const result = await countSql(ctx, def, query).execute(ctx.db);
     return Number(result.rows[0]?.total ?? 0);
   }
 
   async function slice(query: ReportQuery, offset: number, limit: number): Promise<ReportRow[]> {
-    const companies = companiesOf(ctx, query);
-    if (companies.length === 0) return [];
     const result = await sliceSql(ctx, def, query, offset, limit).execute(ctx.db);
     return result.rows.map((raw, index) => rowOf(def, raw, offset + index + 1));
   }
@@ -112,6 +109,7 @@ export function reportRun(ctx: ReportContext, def: ReportDef): ReportRun {
   async function summary(query: ReportQuery): Promise<Record<string, number> | undefined> {
     const summed = def.columns.filter((column) => column.summary !== undefined);
     const companies = companiesOf(ctx, query);
+    // A caller without companies has no rows and so no summary row, rather than one of zeros.
     if (summed.length === 0 || companies.length === 0) return undefined;
     const list = summed.map((column) =>
       column.summary === 'count' ? sql`count(${sql.ref(column.key)}) as ${sql.ref(column.key)}` : sql`sum(${sql.ref(column.key)}) as ${sql.ref(column.key)}`,

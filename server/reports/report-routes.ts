@@ -11,6 +11,7 @@ import { ENTITIES } from '../../domain/screens/entities/registry';
 import { REPORT_DEFS, reportCallPath } from '../../domain/screens/reports/registry';
 import { REPORT_OPTIONS_PATH, TOTALS_SUFFIX, YEARS_SUFFIX, type ReportOptions } from '../../domain/screens/reports/wire';
 import { envelope } from '../../domain/wire/envelope';
+import { scopedFrom } from '../auth/company-scope';
 import { authOf } from '../auth/guard';
 import { failText } from '../envelope';
 import { pageSchema, REPORT_PAGING } from '../routes/paging';
@@ -56,14 +57,11 @@ export const reportRoutes: ContractPlugin = async (app, { services }) => {
   // The answer holds only the caller's own companies and trucks.
   app.get(REPORT_OPTIONS_PATH, { config: { access: OPTIONS_SCREENS } }, async (request) => {
     const { companyCodes } = authOf(request);
-    if (companyCodes.length === 0) return envelope<ReportOptions>({ companies: [], trucks: [] });
     const [companies, trucks] = await Promise.all([
-      services.db.selectFrom('company').select(['code', 'name', 'parentCode']).where('code', 'in', companyCodes).orderBy('code').execute(),
-      services.db
-        .selectFrom('truck as t')
+      scopedFrom(services.db, companyCodes, 'company').select(['code', 'name', 'parentCode']).orderBy('code').execute(),
+      scopedFrom(services.db, companyCodes, 'truck', 't')
         .innerJoin('company as c', 'c.code', 't.companyCode')
         .select(['t.signCode', 'c.name as companyName'])
-        .where('t.companyCode', 'in', companyCodes)
         .orderBy('t.signCode')
         .execute(),
     ]);

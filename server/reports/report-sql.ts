@@ -6,6 +6,7 @@ import {
 } from '../../domain/screens/reports/definition';
 import { rangeOfQuery, type ReportQuery } from '../../domain/screens/reports/query';
 import type { ReportCell } from '../../domain/screens/reports/wire';
+import { companiesSql } from '../auth/company-scope';
 import type { ReportContext } from './report-query';
 import { expandFrom, inventorySql, TIME_COLUMN, type SourceTable, type ValueSql } from './sql-values';
 
@@ -96,14 +97,14 @@ export function fromWhere(
       inner join ${sql.table('truck')} as t on ${sql.ref('t.id')} = ${sql.ref('l.truckId')}
       inner join ${sql.table('company')} as c on ${sql.ref('c.code')} = ${sql.ref('t.companyCode')}
       inner join ${inventorySql(ctx.kind)} as item on 1 = 1`;
-    if (companies !== 'all') where.push(sql`${sql.ref('t.companyCode')} in (${sql.join(companies)})`);
+    if (companies !== 'all') where.push(companiesSql('t.companyCode', companies));
     for (const condition of def.source.where ?? []) where.push(conditionSql(values, condition));
   } else if (def.source.type === 'records') {
     const time = sql.ref(`e.${TIME_COLUMN[def.source.table]}`);
     from = sql`${sql.table(def.source.table)} as e
       inner join ${sql.table('truck')} as t on ${sql.ref('t.id')} = ${sql.ref('e.truckId')}
       inner join ${sql.table('company')} as c on ${sql.ref('c.code')} = ${sql.ref('t.companyCode')}`;
-    if (companies !== 'all') where.push(sql`${sql.ref('t.companyCode')} in (${sql.join(companies)})`);
+    if (companies !== 'all') where.push(companiesSql('t.companyCode', companies));
     const { startTime, endTime } = queryRange(ctx, def, query);
     if (startTime !== undefined) where.push(sql`${time} >= ${startTime}`);
     if (endTime !== undefined) where.push(sql`${time} <= ${endTime}`);
@@ -124,7 +125,7 @@ export function fromWhere(
       for (const condition of source.where ?? []) where.push(conditionSql(values, condition));
       if (source.trucks) where.push(sql`${sql.ref('t.model')} = ${source.trucks.model}`);
     }
-    if (companies !== 'all') where.push(sql`${sql.ref('e.companyCode')} in (${sql.join(companies)})`);
+    if (companies !== 'all') where.push(companiesSql('e.companyCode', companies));
     const { startTime, endTime } = queryRange(ctx, def, query);
     if (startTime !== undefined) where.push(sql`${sql.ref('e.startTime')} >= ${startTime}`);
     if (endTime !== undefined) where.push(sql`${sql.ref('e.startTime')} <= ${endTime}`);

@@ -3,6 +3,7 @@ import { translate } from '../../domain/i18n';
 import { envelope } from '../../domain/wire/envelope';
 import type { LiveAlarm } from '../../domain/wire/live-alarm';
 import { ALARM_INFO_QUERY } from '../../domain/wire/records';
+import { scopedFrom } from '../auth/company-scope';
 import { authOf } from '../auth/guard';
 import { failText, langOf } from '../envelope';
 import { toPublishedAlarm } from '../store/alarms';
@@ -48,12 +49,7 @@ export const alarmRoutes: ContractPlugin = async (app, { services }) => {
     async (request) => {
       const auth = authOf(request);
       const { seq } = request.body;
-      const alarm = auth.companyCodes.length === 0 ? undefined : await db
-        .selectFrom('alarm')
-        .select('seq')
-        .where('seq', '=', seq)
-        .where('companyCode', 'in', auth.companyCodes)
-        .executeTakeFirst();
+      const alarm = await scopedFrom(db, auth.companyCodes, 'alarm').select('seq').where('seq', '=', seq).executeTakeFirst();
       // Unknown and invisible alarms answer alike, so the call cannot probe other companies' alarms.
       if (!alarm) {
         return failText(request, 404, 'server.notFoundId', { name: translate(langOf(request), 'server.alarmSeq', { seq }) });

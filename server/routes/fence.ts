@@ -9,12 +9,13 @@ import { envelope } from '../../domain/wire/envelope';
 import {
   FENCE_APPROVAL_QUERY, FENCE_APPROVAL_STATUS, type FenceApprovalStatus, type FenceChange, type FenceListRow,
 } from '../../domain/wire/records';
+import { scopedFrom } from '../auth/company-scope';
 import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
 import type { Row } from '../db/schema';
 import { failText, langOf } from '../envelope';
 import { callRoute } from './call-route';
-import { inCompanies, pagedList } from './paged-list';
+import { pagedList } from './paged-list';
 import { countOf } from './paging';
 import { field, type ContractPlugin } from './plugin';
 import { querySchema } from './query-schema';
@@ -48,7 +49,7 @@ const USER_FENCES: RoutePath = '/setting/base_data/user_enclosure';
 
 /** Fences of these companies; a fence of any other company does not exist for the caller. */
 function visibleFences(db: Db, companyCodes: readonly string[]) {
-  return db.selectFrom('fence').where((eb) => inCompanies(eb, 'companyCode', companyCodes));
+  return scopedFrom(db, companyCodes, 'fence');
 }
 
 export const fenceRoutes: ContractPlugin = async (app, { services }) => {

@@ -3,6 +3,7 @@ import { HEARTBEAT_OVERTIME_MS } from '../../domain/constants';
 import { TRUCK_STATUS } from '../../domain/truck-status';
 import { envelope } from '../../domain/wire/envelope';
 import { HEARTBEAT_QUERY, type HeartbeatOvertimeRow, type HeartbeatRecord } from '../../domain/wire/records';
+import { scopedFrom } from '../auth/company-scope';
 import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
 import { callRoute } from './call-route';
@@ -15,18 +16,15 @@ import { querySchema } from './query-schema';
  * most overdue first, each with that heartbeat's times. Trucks that never sent one are not listed.
  */
 export async function overtimeRows(db: Db, companyCodes: readonly string[], now: number, overtimeMs = HEARTBEAT_OVERTIME_MS): Promise<HeartbeatOvertimeRow[]> {
-  if (companyCodes.length === 0) return [];
   // Each online truck's newest heartbeat, found in the (truck, time) index: a lookup per truck, never a read of every
   // heartbeat (millions after a month).
-  const newest = await db
-    .selectFrom('truck as t')
+  const newest = await scopedFrom(db, companyCodes, 'truck', 't')
     .innerJoin('truckLive as l', 'l.truckId', 't.id')
     .innerJoin('company as c', 'c.code', 't.companyCode')
     .select((eb) => [
       't.id', 'c.name as companyName', 't.signCode',
       eb.selectFrom('heartbeat as h').select((beat) => beat.fn.max('h.heartTime').as('last')).whereRef('h.truckId', '=', 't.id').as('heartTime'),
     ])
-    .where('t.companyCode', 'in', companyCodes)
     .where('l.status', '<>', TRUCK_STATUS.offline)
     .execute();
   const overdue = newest.filter((row) => row.heartTime !== null && Number(row.heartTime) < now - overtimeMs);

@@ -2,11 +2,11 @@
 // time range, the order with its tie-break, one page and the total, in the envelope.
 import type { FastifyRequest } from 'fastify';
 import {
-  sql, type Expression, type ExpressionBuilder, type ExtractTypeFromStringReference, type OrderByDirection, type SelectQueryBuilder,
-  type SelectType, type SqlBool, type StringReference,
+  sql, type ExtractTypeFromStringReference, type OrderByDirection, type SelectQueryBuilder, type SelectType, type StringReference,
 } from 'kysely';
 import { envelope, type Envelope } from '../../domain/wire/envelope';
 import type { PageQuery, Paged } from '../../domain/wire/records';
+import { inCompanies } from '../auth/company-scope';
 import { failText } from '../envelope';
 import { LIST_PAGING, querySource, readPage } from './paging';
 
@@ -42,15 +42,6 @@ interface PagedList<DB, TB extends keyof DB, O, Row, Out> {
 /** A range whose start lies after its end can match nothing; the caller answers 400 rather than an empty page. */
 function isBackwards(range: TimeRange): boolean {
   return range.startTime !== undefined && range.endTime !== undefined && range.startTime > range.endTime;
-}
-
-/** Rows of these companies only; an empty IN list is not portable SQL (PostgreSQL refuses it), so no companies match nothing. */
-export function inCompanies<DB, TB extends keyof DB>(
-  eb: ExpressionBuilder<DB, TB>,
-  column: ColumnOf<DB, TB, string>,
-  companyCodes: readonly string[],
-): Expression<SqlBool> {
-  return companyCodes.length > 0 ? eb(sql.ref<string>(column), 'in', companyCodes) : eb.lit<SqlBool>(false);
 }
 
 /** Answers one page of a list and the total of its rows, or 400 for a backwards time range. */

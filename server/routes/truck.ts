@@ -4,6 +4,7 @@ import { envelope } from '../../domain/wire/envelope';
 import type { UserPriEntry } from '../../domain/wire/entities';
 import type { TruckDevice } from '../../domain/wire/records';
 import type { TruckStatusRow } from '../../domain/wire/truck-row';
+import { scopedFrom } from '../auth/company-scope';
 import { authOf } from '../auth/guard';
 import { narrowCompanies } from '../auth/context';
 import { statusRows } from '../store/trucks';
@@ -71,14 +72,10 @@ export const truckRoutes: ContractPlugin = async (app, { services }) => {
   });
 
   callRoute(app, 'devicesAll', { config: { access: 'shell' } }, async (request) => {
-    const { companyCodes } = authOf(request);
-    if (companyCodes.length === 0) return envelope<TruckDevice[]>([]);
     // A device belongs to a company through the truck it is installed on; spare devices belong to nobody yet.
-    const devices: TruckDevice[] = await db
-      .selectFrom('device as d')
-      .innerJoin('truck as t', 't.id', 'd.truckId')
+    const devices: TruckDevice[] = await scopedFrom(db, authOf(request).companyCodes, 'truck', 't')
+      .innerJoin('device as d', 'd.truckId', 't.id')
       .select(['d.code', 'd.name'])
-      .where('t.companyCode', 'in', companyCodes)
       .orderBy('d.code')
       .execute();
     return envelope(devices);

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { containsText } from '../db/contains-text';
 import type { SendQuery, SendRow } from '../../domain/params/send-wire';
+import { scopedFrom } from '../auth/company-scope';
 import { authOf } from '../auth/guard';
 import type { Db } from '../db/open';
 import { pagedList } from '../routes/paged-list';
@@ -34,8 +35,8 @@ function toSendRow(row: StoredSendRow): SendRow {
 
 /** One send as the list shows it, if it is of these companies. */
 export async function sendRowById(db: Db, id: number, companyCodes: readonly string[]): Promise<SendRow | undefined> {
-  if (companyCodes.length === 0) return undefined;
-  const row = await sendsWithTrucks(db).select(SEND_COLUMNS).where('s.id', '=', id).where('s.companyCode', 'in', companyCodes).executeTakeFirst();
+  const row = await scopedFrom(db, companyCodes, 'deviceSend', 's').innerJoin('truck as t', 't.id', 's.truckId')
+    .select(SEND_COLUMNS).where('s.id', '=', id).executeTakeFirst();
   return row ? toSendRow(row) : undefined;
 }
 

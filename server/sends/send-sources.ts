@@ -1,6 +1,7 @@
 // What a send carries, per kind, read from the row it is sent from (docs/device-sends.md): an upgrade file's version and
 // size, a remote template's command, a truck's parameters or camera settings, a tank table. Parameter files are sent
 // from the editor's text instead (device-file-routes.ts). A row not of the caller's companies, or disabled, is none.
+import { scopedFrom } from '../auth/company-scope';
 import type { Db } from '../db/open';
 import type { SendKind } from '../../domain/params/send-status';
 import type { ChangedRow } from './send-notices';
@@ -28,10 +29,9 @@ const json = (value: unknown): string => JSON.stringify(value);
 
 const READERS: Readonly<Record<RowKind, Reader>> = {
   async upgradeFile(db, id, companies) {
-    const row = await db
-      .selectFrom('upgradeFile')
+    const row = await scopedFrom(db, companies, 'upgradeFile')
       .select(['id', 'fileType', 'fileVersion', 'fileName', 'size', 'description'])
-      .where('id', '=', id).where('companyCode', 'in', companies).where('status', '=', 1)
+      .where('id', '=', id).where('status', '=', 1)
       .executeTakeFirst();
     if (!row) return undefined;
     return {
@@ -43,10 +43,9 @@ const READERS: Readonly<Record<RowKind, Reader>> = {
     };
   },
   async command(db, id, companies) {
-    const row = await db
-      .selectFrom('remoteTemplate')
+    const row = await scopedFrom(db, companies, 'remoteTemplate')
       .select(['id', 'name', 'command', 'argument', 'description'])
-      .where('id', '=', id).where('companyCode', 'in', companies).where('status', '=', 1)
+      .where('id', '=', id).where('status', '=', 1)
       .executeTakeFirst();
     if (!row) return undefined;
     return {
@@ -57,30 +56,27 @@ const READERS: Readonly<Record<RowKind, Reader>> = {
     };
   },
   async parameter(db, id, companies) {
-    const row = await db
-      .selectFrom('truckParameter')
+    const row = await scopedFrom(db, companies, 'truckParameter')
       .select(['id', 'truckId', 'maxSpeed', 'overspeedSec', 'preOverspeedLead', 'preFatigueLead', 'voicePrompts', 'mileageBase', 'serialNumber'])
-      .where('id', '=', id).where('companyCode', 'in', companies).where('status', '=', 1)
+      .where('id', '=', id).where('status', '=', 1)
       .executeTakeFirst();
     if (!row) return undefined;
     const { id: sourceId, truckId, ...values } = row;
     return { truckId, spec: { kind: 'parameter', target: 'parameter', description: '', sourceId, payload: json(values), steps: 1 } };
   },
   async camera(db, id, companies) {
-    const row = await db
-      .selectFrom('truckCamera')
+    const row = await scopedFrom(db, companies, 'truckCamera')
       .select(['id', 'truckId', 'terminalPhone', 'totalChannels', 'dualIp', 'recording', 'realtimeVideo', 'hdLine'])
-      .where('id', '=', id).where('companyCode', 'in', companies).where('status', '=', 1)
+      .where('id', '=', id).where('status', '=', 1)
       .executeTakeFirst();
     if (!row) return undefined;
     const { id: sourceId, truckId, ...values } = row;
     return { truckId, spec: { kind: 'camera', target: 'camera', description: '', sourceId, payload: json(values), steps: 1 } };
   },
   async tankTable(db, id, companies) {
-    const row = await db
-      .selectFrom('tankTable')
+    const row = await scopedFrom(db, companies, 'tankTable')
       .select(['id', 'truckId', 'companyCode', 'serialNo', 'fileName', 'content', 'pipelineCapacity'])
-      .where('id', '=', id).where('companyCode', 'in', companies).where('status', '=', 1)
+      .where('id', '=', id).where('status', '=', 1)
       .executeTakeFirst();
     if (!row) return undefined;
     return {
@@ -99,5 +95,5 @@ const READERS: Readonly<Record<RowKind, Reader>> = {
 };
 
 export function readSendSource(db: Db, kind: RowKind, id: number, companies: readonly string[]): Promise<SendSource | undefined> {
-  return companies.length === 0 ? Promise.resolve(undefined) : READERS[kind](db, id, companies);
+  return READERS[kind](db, id, companies);
 }

@@ -2,6 +2,7 @@
 // still pending there, and each later change made only from the status the changer read, so a stop and a device's
 // answer racing each other never both win. The simulated devices (server/sim/device-responder.ts) and every console
 // follow these rows.
+import { inCompanies } from '../auth/company-scope';
 import type { Db } from '../db/open';
 import type { Row } from '../db/schema';
 import { inTransaction } from '../db/transaction';
@@ -128,12 +129,11 @@ export async function changeSend(db: Db, change: SendChange, now: number): Promi
 
 /** Stop sending: a file send not yet sent ends as terminated. False when it had already ended (or is a tank table). */
 export async function stopSend(db: Db, id: number, companyCodes: readonly string[], now: number): Promise<Row<'deviceSend'> | undefined> {
-  if (companyCodes.length === 0) return undefined;
   const result = await db
     .updateTable('deviceSend')
     .set({ status: 'terminated', completedAt: now, updatedAt: now })
     .where('id', '=', id)
-    .where('companyCode', 'in', companyCodes)
+    .where((eb) => inCompanies(eb, 'companyCode', companyCodes))
     .where('kind', '<>', 'tankTable')
     .where('status', 'in', [...FILE_SEND_PENDING])
     .executeTakeFirst();

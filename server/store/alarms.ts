@@ -1,5 +1,6 @@
 // Alarms in the database: recording one (which gives it its seq) and reading them back as wire alarms.
 import { parseLiveAlarm, type LiveAlarm } from '../../domain/wire/live-alarm';
+import { scopedFrom } from '../auth/company-scope';
 import type { Db } from '../db/open';
 import type { Row } from '../db/schema';
 import { inWriteOrder } from '../db/write-order';
@@ -61,13 +62,11 @@ interface AlarmFilter {
 
 /** Stored alarms after `lastSeq` and inserted since `sinceMs`, oldest first, for the socket's replay. */
 export async function alarmsAfter(db: Db, lastSeq: number, sinceMs: number, filter: AlarmFilter, limit = 5000): Promise<PublishedAlarm[]> {
-  if (filter.companyCodes.length === 0 || filter.typeIds.length === 0) return [];
-  const query = db
-    .selectFrom('alarm')
+  if (filter.typeIds.length === 0) return [];
+  const query = scopedFrom(db, filter.companyCodes, 'alarm')
     .selectAll()
     .where('seq', '>', lastSeq)
     .where('insertTime', '>=', sinceMs)
-    .where('companyCode', 'in', filter.companyCodes)
     .where('type', 'in', filter.typeIds);
   const rows = await query.orderBy('seq').limit(limit).execute();
   return rows.map(toPublishedAlarm).filter((a): a is PublishedAlarm => a !== undefined);

@@ -1,6 +1,7 @@
 // Truck status rows as the status socket, onlineTruck and getTruckBarData send them.
 import { isTruckStatusCode, TRUCK_STATUS } from '../../domain/truck-status';
 import type { TankInventory, TruckStatusRow } from '../../domain/wire/truck-row';
+import { scopedFrom } from '../auth/company-scope';
 import type { Db } from '../db/open';
 import type { PublishedRow } from '../live/hub';
 
@@ -20,16 +21,14 @@ function lastFix(r: { readonly gpsTime: number | null; readonly lat: number; rea
 
 /** Status rows of the given companies' trucks, ordered by plate. */
 export async function statusRows(db: Db, query: RowQuery): Promise<PublishedRow[]> {
-  if (query.companyCodes.length === 0 || query.truckIds?.length === 0) return [];
-  let q = db
-    .selectFrom('truckLive as l')
-    .innerJoin('truck as t', 't.id', 'l.truckId')
+  if (query.truckIds?.length === 0) return [];
+  let q = scopedFrom(db, query.companyCodes, 'truck', 't')
+    .innerJoin('truckLive as l', 'l.truckId', 't.id')
     .innerJoin('company as c', 'c.code', 't.companyCode')
     .select([
       'l.truckId', 'l.status', 'l.alarm', 'l.gpsTime', 'l.statusTime', 'l.speed', 'l.area', 'l.lat', 'l.lng', 'l.heading', 'l.inventory',
       't.signCode', 't.companyCode', 'c.name as companyName',
-    ])
-    .where('t.companyCode', 'in', query.companyCodes);
+    ]);
   if (query.truckIds) q = q.where('l.truckId', 'in', query.truckIds);
   if (query.onlineOnly) q = q.where('l.status', '<>', TRUCK_STATUS.offline);
   const rows = await q.orderBy('t.signCode').execute();

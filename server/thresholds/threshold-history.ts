@@ -4,6 +4,7 @@
 // so both apply the timeouts in force when it began, however often they changed since.
 import { ENTITY_STATUS } from '../../domain/screens/entities/definition';
 import { DEFAULT_THRESHOLDS } from '../../domain/screens/entities/thresholds';
+import { scopedFrom } from '../auth/company-scope';
 import type { Db } from '../db/open';
 import { inTransaction } from '../db/transaction';
 import { takeCompanyOrder } from '../db/write-order';
@@ -55,16 +56,12 @@ export async function recordThresholdHistory(db: Db, at: number, companyCodes: r
   if (companies.length === 0) return;
   await inTransaction(db, async (trx) => {
     await takeCompanyOrder(trx, 'thresholdHistory', companies);
-    const rows = await trx
-      .selectFrom('alarmThreshold')
+    const rows = await scopedFrom(trx, companies, 'alarmThreshold')
       .select(['companyCode', 'parkingTimeoutMin', 'offlineTimeoutMin', 'overspeedKmh'])
       .where('status', '=', ENTITY_STATUS.enabled)
-      .where('companyCode', 'in', companies)
       .execute();
-    const history = await trx
-      .selectFrom('alarmThresholdHistory')
+    const history = await scopedFrom(trx, companies, 'alarmThresholdHistory')
       .select(['companyCode', 'effectiveFrom', 'parkingTimeoutMin', 'offlineTimeoutMin', 'overspeedKmh'])
-      .where('companyCode', 'in', companies)
       .orderBy('effectiveFrom')
       .orderBy('id')
       .execute();

@@ -2,6 +2,7 @@
 // companies', its camera row (camera setup, table truck_camera), and whether it is online now (truck_live).
 import { TRUCK_STATUS } from '../../domain/truck-status';
 import type { CameraAnswer, NoSignalReason } from '../../domain/video/video-wire';
+import { scopedFrom } from '../auth/company-scope';
 import type { Db } from '../db/open';
 
 export interface TruckCamera extends CameraAnswer {
@@ -10,12 +11,11 @@ export interface TruckCamera extends CameraAnswer {
 
 /** The truck's camera, or undefined when the truck does not exist or is not one of these companies'. */
 export async function readCamera(db: Db, truckId: number, companyCodes: readonly string[]): Promise<TruckCamera | undefined> {
-  if (companyCodes.length === 0) return undefined;
-  const row = await db.selectFrom('truck as t')
+  const row = await scopedFrom(db, companyCodes, 'truck', 't')
     .leftJoin('truckCamera as c', 'c.truckId', 't.id')
     .leftJoin('truckLive as l', 'l.truckId', 't.id')
     .select(['t.id', 't.signCode', 't.companyCode', 'c.totalChannels', 'c.recording', 'c.realtimeVideo', 'l.status'])
-    .where('t.id', '=', truckId).where('t.companyCode', 'in', companyCodes)
+    .where('t.id', '=', truckId)
     .executeTakeFirst();
   if (!row) return undefined;
   return {

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { CHINA_OFFSET_MS } from '../../../domain/format/time';
 import { DRIVER_EVENT_CATEGORY_NAMES, DRIVER_EVENT_TYPES, driverEventCategory, type DriverEventCategory } from '../../../domain/screens/reports/driver-events';
+import { inCompanies, scopedFrom } from '../../auth/company-scope';
 import type { Compute, ComputedRow } from '../computed-rows';
 import { dailyParts, type DailyCompute, type Part } from '../daily-parts';
 import type { ReportContext } from '../report-query';
@@ -60,7 +61,8 @@ async function shiftsOf(ctx: ReportContext, scope: Scope): Promise<Shift[]> {
     .where('s.kind', '=', 'sign')
     .where('s.startTime', '>=', scope.from)
     .where('s.startTime', '<=', scope.to);
-  if (scope.companies !== 'all') query = query.where('s.companyCode', 'in', scope.companies);
+  const { companies } = scope;
+  if (companies !== 'all') query = query.where((eb) => inCompanies(eb, 's.companyCode', companies));
   const rows = await query.execute();
   return rows.map((row) => ({
     truckId: Number(row.truckId), company: row.companyCode, start: Number(row.startTime), end: Number(row.endTime ?? row.startTime),
@@ -135,10 +137,10 @@ export const DRIVER_SCORES: DailyCompute = {
 export const driverScoreRows: Compute = async (ctx, input) => {
   const [parts, companies] = await Promise.all([
     dailyParts(ctx, DRIVER_SCORES, input.startTime ?? 0, input.endTime ?? ctx.now, input.companies),
-    ctx.db.selectFrom('company').select(['code', 'name']).where('code', 'in', input.companies).execute(),
+    scopedFrom(ctx.db, input.companies, 'company').select(['code', 'name']).execute(),
   ]);
   const plateTruck = input.signCode
-    ? await ctx.db.selectFrom('truck').select('id').where('signCode', '=', input.signCode).executeTakeFirst()
+    ? await scopedFrom(ctx.db, input.companies, 'truck').select('id').where('signCode', '=', input.signCode).executeTakeFirst()
     : undefined;
   if (input.signCode && !plateTruck) return [];
   const nameOf = new Map(companies.map((company) => [company.code, company.name]));
@@ -183,8 +185,8 @@ export const DRIVER_EVENTS: DailyCompute = { ...DRIVER_SCORES, id: 'driverEvents
 export const driverEventRows: Compute = async (ctx, input) => {
   const [parts, plates, companies] = await Promise.all([
     dailyParts(ctx, DRIVER_EVENTS, input.startTime ?? 0, input.endTime ?? ctx.now, input.companies),
-    ctx.db.selectFrom('truck').select(['id', 'signCode']).where('companyCode', 'in', input.companies).execute(),
-    ctx.db.selectFrom('company').select(['code', 'name']).where('code', 'in', input.companies).execute(),
+    scopedFrom(ctx.db, input.companies, 'truck').select(['id', 'signCode']).execute(),
+    scopedFrom(ctx.db, input.companies, 'company').select(['code', 'name']).execute(),
   ]);
   const plateOf = new Map(plates.map((truck) => [Number(truck.id), truck.signCode]));
   const nameOf = new Map(companies.map((company) => [company.code, company.name]));

@@ -4,6 +4,7 @@
 // an entry belong to the piece of the range their later fix is in, so pieces (stored days, live edges) add up.
 import { sql } from 'kysely';
 import { distanceKm, fenceBox, fenceContains, parseFenceShape, type FenceShape } from '../../../domain/fence-shape';
+import { inCompanies, scopedFrom } from '../../auth/company-scope';
 import type { Compute, ComputeInput, ComputedRow } from '../computed-rows';
 import { dailyParts, type DailyCompute, type Part } from '../daily-parts';
 import type { ReportContext } from '../report-query';
@@ -55,7 +56,7 @@ async function fenceParts(ctx: ReportContext, from: number, to: number, companie
     .select(['p.truckId', 't.companyCode', 'p.time', 'p.lat', 'p.lng'])
     .where('p.time', '>=', from - MAX_GAP_MS)
     .where('p.time', '<=', to);
-  if (companies !== 'all') query = query.where('t.companyCode', 'in', companies);
+  if (companies !== 'all') query = query.where((eb) => inCompanies(eb, 't.companyCode', companies));
   const rows = await query.orderBy('p.truckId').orderBy('p.time').execute();
 
   const stats = new Map<string, { truckId: number; fenceId: number; company: string; entries: number; km: number; ms: number }>();
@@ -121,21 +122,15 @@ interface Mileage {
 async function mileage(ctx: ReportContext, input: ComputeInput) {
   const [parts, trucks, fences] = await Promise.all([
     dailyParts(ctx, FENCE_MILEAGE, input.startTime ?? 0, input.endTime ?? ctx.now, input.companies),
-    ctx.db
-      .selectFrom('truck as t')
+    scopedFrom(ctx.db, input.companies, 'truck', 't')
       .innerJoin('company as c', 'c.code', 't.companyCode')
       .select(['t.id', 't.signCode', 'c.name as companyName'])
-      .where('t.companyCode', 'in', input.companies)
       .execute(),
-    ctx.companyCodes.length === 0
-      ? []
-      : ctx.db
-        .selectFrom('fence as f')
-        .innerJoin('company as c', 'c.code', 'f.companyCode')
-        .select(['f.id', 'f.name', 'f.type', 'c.name as companyName'])
-        .where('f.companyCode', 'in', ctx.companyCodes)
-        .orderBy('f.id')
-        .execute(),
+    scopedFrom(ctx.db, ctx.companyCodes, 'fence', 'f')
+      .innerJoin('company as c', 'c.code', 'f.companyCode')
+      .select(['f.id', 'f.name', 'f.type', 'c.name as companyName'])
+      .orderBy('f.id')
+      .execute(),
   ]);
   const truckOf = new Map(trucks.filter((truck) => !input.signCode || truck.signCode === input.signCode).map((truck) => [Number(truck.id), truck]));
   const fenceOf = new Map(fences.map((fence) => [Number(fence.id), fence]));
