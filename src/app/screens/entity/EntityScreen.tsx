@@ -7,8 +7,9 @@ import type { EntityDef } from '../../../../domain/screens/entities/definition';
 import type { EntityRow } from '../../../../domain/screens/entities/wire';
 import { tabTitleKey } from '../../../../domain/shell/titles';
 import { ReportGrid, type BlockRequest, type GridActions, type GridRow } from '../../../ui/grid/ReportGrid';
+import { useUrlFilters } from '../../filters/use-url-filters';
 import { entityColumns, gridRowOf } from './entity-columns';
-import { entityQuery, type EntityFilters } from './entity-filters';
+import { entityQuery, entityUrlFilters, type EntityFilters } from './entity-filters';
 import { fetchEntityPage } from './entity-calls';
 import type { FormMode } from './entity-form';
 import { companyNames } from './entity-values';
@@ -20,7 +21,6 @@ import { ResetPasswordDialog } from '../accounts/ResetPasswordDialog';
 import { SendDialog } from './SendDialog';
 import { StatusConfirm, rowName } from './StatusConfirm';
 import { useCompanies } from './use-companies';
-import { useEntityFilters } from './use-entity-filters';
 import { useEntityLive } from './use-entity-live';
 import { useStatusToggle } from './use-status-toggle';
 import './entity.css';
@@ -33,7 +33,8 @@ export default function EntityScreen({ def }: { readonly def: EntityDef }) {
 function EntityList({ def }: { readonly def: EntityDef }) {
   const { t, i18n } = useTranslation();
   const lang = toLang(i18n.language);
-  const [filters, applyFilters] = useEntityFilters(def);
+  const urlFilters = useMemo(() => entityUrlFilters(def), [def]);
+  const [filters, applyFilters] = useUrlFilters(def.path, urlFilters);
   const [draft, setDraft] = useState<EntityFilters>(filters);
   const { companies, saved } = useCompanies(def);
   const [total, setTotal] = useState<number | undefined>(undefined);

@@ -12,6 +12,7 @@ import { tabTitleKey } from '../../../../domain/shell/titles';
 import { ViewTabs } from '../../../ui/filters';
 import { ReportGrid, type BlockRequest } from '../../../ui/grid/ReportGrid';
 import { showToast } from '../../../ui/notify';
+import { useUrlFilters } from '../../filters/use-url-filters';
 import { reportFailure } from '../../reactions';
 import { NotAvailable } from '../../views/NotAvailable';
 import { ExportButton } from './ExportButton';
@@ -20,7 +21,7 @@ import { QueryBar } from './QueryBar';
 import { ReportChartPanel } from './ReportChartPanel';
 import { fetchReportPage, fetchReportTotals, fetchReportYears, reportOptions, reportQuery, saveHandling } from './report-calls';
 import { useReportRefresh } from './use-report-refresh';
-import { useReportFilters } from './use-report-filters';
+import { reportUrlFilters } from './report-url-filters';
 import './report.css';
 
 const tabInUrl = (search: string): string | undefined => new URLSearchParams(search).get(TAB_KEY) ?? undefined;
@@ -74,7 +75,8 @@ function Report({ def }: { readonly def: ReportDef }) {
   const { t, i18n } = useTranslation();
   const lang = toLang(i18n.language);
   const [, navigate] = useLocation();
-  const [filters, applyFilters] = useReportFilters(def);
+  const urlFilters = useMemo(() => reportUrlFilters(def), [def]);
+  const [filters, applyFilters] = useUrlFilters(def.path, urlFilters);
   const [draft, setDraft] = useState<ReportFilters>(filters);
   const [problem, setProblem] = useState<QueryProblem | undefined>(undefined);
   const [options, setOptions] = useState<ReportOptions | undefined>(undefined);

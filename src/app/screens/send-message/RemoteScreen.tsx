@@ -2,7 +2,7 @@
 // a command sent from one of the remote templates (setting/alarm_threshold/remote_template).
 import { CommandSend } from './CommandSend';
 import { SendList } from './SendMessageScreen';
-import { REMOTE_PATH } from './use-send-filters';
+import { REMOTE_PATH } from './send-filters';
 
 export default function RemoteScreen() {
   return <SendList path={REMOTE_PATH} kind="command" tools={(companies) => <CommandSend companies={companies} />} />;

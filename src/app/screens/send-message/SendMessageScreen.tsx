@@ -10,14 +10,14 @@ import { tabTitleKey } from '../../../../domain/shell/titles';
 import type { Company } from '../../../ui/filters';
 import { ReportGrid, type BlockRequest, type GridActions, type GridRow } from '../../../ui/grid/ReportGrid';
 import { showToast } from '../../../ui/notify';
+import { useUrlFilters } from '../../filters/use-url-filters';
 import { reportFailure } from '../../reactions';
 import { reportOptions } from '../report/report-options';
 import { fetchSendPage, fetchSendsByIds, stopSendCall } from './send-calls';
 import { gridRowOf, sendColumns } from './send-columns';
-import { sendFilterQuery, type SendFilters } from './send-filters';
+import { SEND_MESSAGE_PATH, SEND_URL_FILTERS, sendFilterQuery, type SendFilters, type SendListPath } from './send-filters';
 import { SendFilterBar } from './SendFilterBar';
 import { SendRowCache } from './send-row-cache';
-import { SEND_MESSAGE_PATH, useSendFilters, type SendListPath } from './use-send-filters';
 import { useSendLive } from './use-send-live';
 import '../entity/entity.css';
 import './send-message.css';
@@ -43,7 +43,7 @@ export default function SendMessageScreen() {
 
 export function SendList({ path, kind, tools }: SendListProps) {
   const { t, i18n } = useTranslation();
-  const [urlFilters, applyFilters] = useSendFilters(path);
+  const [urlFilters, applyFilters] = useUrlFilters(path, SEND_URL_FILTERS);
   const filters = useMemo<SendFilters>(() => (kind ? { ...urlFilters, kind } : urlFilters), [urlFilters, kind]);
   const [draft, setDraft] = useState<SendFilters>(filters);
   const [companies, setCompanies] = useState<readonly Company[]>([]);
