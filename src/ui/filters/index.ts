@@ -15,3 +15,4 @@ export { SearchComboBox, type SearchComboBoxProps } from './SearchComboBox';
 export { CheckboxTree, type CheckboxTreeItem, type CheckboxTreeProps, type CheckChange } from './CheckboxTree';
 export { TriStateCheckbox, type TriState, type TriStateCheckboxProps } from './TriStateCheckbox';
 export { RequiredMark } from './RequiredMark';
+export { SearchBar, type SearchBarLook, type SearchBarProps, type SearchField } from './SearchBar';
