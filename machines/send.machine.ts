@@ -103,9 +103,12 @@ export function sendMachine<S extends string, P, D extends object, C extends obj
   type Event = SendEvent<S, C, A>;
   const root = `#${kind.id}`;
   const statusesOf = (...gates: SendGate[]) => kind.statuses.filter((status) => gates.includes(kind.gates[status]));
+  const [opens, closes] = [statusesOf('open'), statusesOf('closed')];
+  const closed = kind.groups.closed;
+  if (closes.length > 0 && closed === undefined) throw new Error(`send kind ${kind.id}: closed statuses need a group name`);
   const groupOf = (status: S): string => {
     const gate = kind.gates[status];
-    return gate === 'open' ? kind.groups.open : gate === 'closed' ? (kind.groups.closed ?? 'closed') : 'pending';
+    return gate === 'open' ? kind.groups.open : gate === 'closed' ? String(closed) : 'pending';
   };
   const stillPending = (status: S) => kind.gates[status] === 'pending' || kind.gates[status] === 'stoppable';
   const recordOf = (event: Event): SendRecord<S> | undefined =>
@@ -127,10 +130,9 @@ export function sendMachine<S extends string, P, D extends object, C extends obj
     },
   } as const;
 
-  const [opens, closes] = [statusesOf('open'), statusesOf('closed')];
   const groups = {
     [kind.groups.open]: { ...open, initial: opens[0], states: substates(opens) },
-    ...(kind.groups.closed === undefined ? {} : { [kind.groups.closed]: { initial: closes[0], on: CLOSED, states: substates(closes) } }),
+    ...(closed === undefined ? {} : { [closed]: { initial: closes[0], on: CLOSED, states: substates(closes) } }),
   };
 
   return setup({
