@@ -30,8 +30,6 @@ type Screen =
   | { readonly kind: 'indicator'; readonly def: IndicatorDef }
   | { readonly kind: 'custom'; readonly path: CustomScreenPath };
 
-type ScreenKind = Screen['kind'];
-
 export interface ScreenRoute {
   readonly route: RouteDef;
   readonly screen: Screen;

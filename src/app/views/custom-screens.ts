@@ -22,7 +22,7 @@ export const CUSTOM_SCREENS: Readonly<Record<CustomScreenPath, ComponentType>> =
   '/setting/device_parameter/params_files': lazy(() => import('../screens/param-file/ParamFileScreen')),
   '/setting/device_parameter/send_message': lazy(() => import('../screens/send-message/SendMessageScreen')),
   '/setting/base_data/test': lazy(() => import('../screens/commissioning/CommissioningScreen')),
-  '/setting/alarm_threshold/remote': lazy(() => import('../screens/send-message/RemoteScreen')),
-  '/setting/base_data/user_enclosure': lazy(() => import('../monitor/fences/UserEnclosureScreen')),
-  '/setting/base_data/enclosure_approval': lazy(() => import('../monitor/fences/EnclosureApprovalScreen')),
+  '/setting/alarm_threshold/remote': lazy(() => import('../screens/remote/RemoteScreen')),
+  '/setting/base_data/user_enclosure': lazy(() => import('../screens/fences/UserEnclosureScreen')),
+  '/setting/base_data/enclosure_approval': lazy(() => import('../screens/fences/EnclosureApprovalScreen')),
 };

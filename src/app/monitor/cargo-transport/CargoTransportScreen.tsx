@@ -13,7 +13,7 @@ import type { TruckView } from '../../../../streams/truck-status.stream';
 import { useFleetTrucks } from '../track-map/use-fleet-trucks';
 import { TruckSearchBar } from '../live/TruckSearchBar';
 import { byPlate, companiesOf, matchesSearch } from '../live/truck-search';
-import { useScreenQuery } from '../live/use-screen-query';
+import { SCREEN_QUERY, useUrlFilters } from '../../filters/use-url-filters';
 import '../live/monitor-live.css';
 
 const PATH = '/monitor/cargo_transport';
@@ -24,7 +24,7 @@ const openSeals = (truck: TruckView) => Object.values(truck.row.lastIventoryMap)
 export default function CargoTransportScreen() {
   const { t, i18n } = useTranslation();
   const lang = toLang(i18n.language);
-  const [query, setQuery] = useScreenQuery(PATH);
+  const [query, setQuery] = useUrlFilters(PATH, SCREEN_QUERY);
   const search = { company: query['company'] ?? '', plate: query['plate'] ?? '' };
   const fleet = useFleetTrucks();
   const loaded = useMemo(() => fleet.trucks.filter((truck) => truck.row.status === TRUCK_STATUS.loaded), [fleet.trucks]);

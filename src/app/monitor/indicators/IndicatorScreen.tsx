@@ -12,7 +12,7 @@ import type { IndicatorAnswer } from '../../../../domain/screens/indicators/wire
 import { tabTitleKey } from '../../../../domain/shell/titles';
 import { ViewTabs } from '../../../ui/filters/ViewTabs';
 import { reportFailure } from '../../reactions';
-import { useScreenQuery } from '../live/use-screen-query';
+import { SCREEN_QUERY, useUrlFilters } from '../../filters/use-url-filters';
 import { fetchIndicators } from './indicator-calls';
 import { IndicatorFigure } from './IndicatorFigure';
 import './indicators.css';
@@ -24,7 +24,7 @@ export function SafeTargetScreen() {
 export function IndicatorView({ def }: { readonly def: IndicatorDef }) {
   const { t, i18n } = useTranslation();
   const lang = toLang(i18n.language);
-  const [query, setQuery] = useScreenQuery(def.path);
+  const [query, setQuery] = useUrlFilters(def.path, SCREEN_QUERY);
   const asked = query['range'];
   const range: IndicatorRange = isIndicatorRange(asked) ? asked : DEFAULT_INDICATOR_RANGE;
   const [answer, setAnswer] = useState<IndicatorAnswer | undefined>(undefined);

@@ -14,7 +14,7 @@ import { useFleetTrucks } from '../track-map/use-fleet-trucks';
 import { TankGauge } from '../tanks/TankGauge';
 import { TruckSearchBar } from '../live/TruckSearchBar';
 import { byPlate, companiesOf, matchesSearch } from '../live/truck-search';
-import { useScreenQuery } from '../live/use-screen-query';
+import { SCREEN_QUERY, useUrlFilters } from '../../filters/use-url-filters';
 import '../live/monitor-live.css';
 
 const PATH = '/monitor/liquid_level';
@@ -40,7 +40,7 @@ export default function LiquidLevelScreen() {
 export function LiquidLevelView({ path, offers, summaryKey, loadedOnlyKey }: LiquidLevelViewProps) {
   const { t, i18n } = useTranslation();
   const lang = toLang(i18n.language);
-  const [query, setQuery] = useScreenQuery(path);
+  const [query, setQuery] = useUrlFilters(path, SCREEN_QUERY);
   const search = { company: query['company'] ?? '', plate: query['plate'] ?? '' };
   const loadedOnly = query['loaded'] === '1';
   const fleet = useFleetTrucks();

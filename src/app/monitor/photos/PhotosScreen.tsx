@@ -1,7 +1,7 @@
 // view_photos (docs/photos.md): the snapshots one truck's events took, in a range of at most 3 days and by
 // trigger, as a grid of thumbnails with a viewer. The filters live in the URL (`?plate=` from another screen chooses
 // the truck); the plates offered are the user's trucks from the live worker. A legacy backend has no photos: it says so.
-import type { CallLoad } from '../live/call-load';
+import type { CallLoad } from '../../../api/call-load';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { photoRangeProblem } from '../../../../domain/photos/photo-range';
@@ -10,10 +10,11 @@ import { tabTitleKey } from '../../../../domain/shell/titles';
 import { CallError } from '../../../api/client';
 import { useSamePlates } from '../playback/use-same-plates';
 import { useFleetTrucks } from '../track-map/use-fleet-trucks';
+import { useUrlFilters } from '../../filters/use-url-filters';
 import { fetchPhotos, photoUrl } from './photo-calls';
+import { PHOTO_URL_FILTERS } from './photo-filters';
 import { PhotoFilters } from './PhotoFilters';
 import { PhotoGallery } from './PhotoGallery';
-import { usePhotoFilters } from './use-photo-filters';
 import './photos.css';
 
 const PATH = '/monitor/view_photos';
@@ -22,7 +23,7 @@ type Load = CallLoad<PhotoListAnswer>;
 
 export default function PhotosScreen() {
   const { t } = useTranslation();
-  const [filters, setFilters] = usePhotoFilters(PATH);
+  const [filters, setFilters] = useUrlFilters(PATH, PHOTO_URL_FILTERS);
   const fleet = useFleetTrucks();
   // A status frame (every 250 ms, up to 10,000 trucks) changes positions, not plates: the picker keeps its list.
   const plates = useSamePlates(fleet.trucks);

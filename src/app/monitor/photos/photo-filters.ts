@@ -1,5 +1,6 @@
 // The photo screen's filters (view_photos): a plate, a range and a trigger, kept in the URL query (`plate`,
 // `from`, `to` as epoch ms, `trigger`) so a link from another screen (`?plate=`) or a reload shows the same photos.
+import type { UrlFilters } from '../../filters/use-url-filters';
 import { readQueryTime } from '../live/query-time';
 import { isPhotoTrigger, type PhotoTrigger } from '../../../../domain/photos/photo-triggers';
 import { startOfDay } from '../playback/day-start';
@@ -33,3 +34,5 @@ export function photoSearch(filters: PhotoFilters): string {
   if (filters.trigger !== '') query.set('trigger', filters.trigger);
   return query.toString();
 }
+
+export const PHOTO_URL_FILTERS: UrlFilters<PhotoFilters> = { read: readPhotoFilters, write: photoSearch };

@@ -17,14 +17,15 @@ import type { TruckView } from '../../../../streams/truck-status.stream';
 import { CallError } from '../../../api/client';
 import { useMonitorMap } from '../map/use-monitor-map';
 import { useFleetTrucks } from '../track-map/use-fleet-trucks';
+import { useUrlFilters } from '../../filters/use-url-filters';
 import { fetchTrack } from './playback-calls';
+import { PLAYBACK_URL_FILTERS } from './playback-filters';
 import { createPlaybackMap, MARK_COLORS, stretchOf, type PlacedMark } from './playback-map';
 import { PlaybackControls } from './PlaybackControls';
 import { PlaybackFilters } from './PlaybackFilters';
 import { SpeedChart } from './SpeedChart';
 import { TripFigures } from './TripFigures';
 import { usePlaybackClock } from './use-playback-clock';
-import { usePlaybackFilters } from './use-playback-filters';
 import { useSamePlates } from './use-same-plates';
 import './playback.css';
 
@@ -48,7 +49,7 @@ type Load = { readonly kind: 'idle' } | { readonly kind: 'loading' } | { readonl
 export function PlaybackView({ path, offers, marks: markSet = 'truck' }: PlaybackViewProps) {
   const { t, i18n } = useTranslation();
   const lang = toLang(i18n.language);
-  const [filters, setFilters] = usePlaybackFilters(path);
+  const [filters, setFilters] = useUrlFilters(path, PLAYBACK_URL_FILTERS);
   const fleet = useFleetTrucks();
   const offered = useMemo(() => fleet.trucks.filter(offers), [fleet.trucks, offers]);
   // The same plates keep the same list at each status frame, so the plate choice is not drawn again.

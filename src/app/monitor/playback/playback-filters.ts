@@ -1,5 +1,6 @@
 // The playback's filters (playback_track): a plate and a range, kept in the URL query (`plate`, `from`,
 // `to` as epoch ms) so a link — the live map's "playback" for a truck, say — or a reload plays the same track.
+import type { UrlFilters } from '../../filters/use-url-filters';
 import { readQueryTime } from '../live/query-time';
 import { startOfDay } from './day-start';
 
@@ -27,3 +28,5 @@ export function playbackSearch(filters: PlaybackFilters): string {
   query.set('to', String(filters.endTime));
   return query.toString();
 }
+
+export const PLAYBACK_URL_FILTERS: UrlFilters<PlaybackFilters> = { read: readPlaybackFilters, write: playbackSearch };

@@ -15,9 +15,9 @@ import { createFleetMap, type Drawn } from './fleet-map';
 import { fleetFigures, sameList } from './fleet-figures';
 import { useCanOpen } from '../../layout/use-can-open';
 import { TruckCard } from './TruckCard';
-import { ALL_TRACK_FILTERS, matchesTrack } from './track-filters';
+import { useUrlFilters } from '../../filters/use-url-filters';
+import { ALL_TRACK_FILTERS, matchesTrack, TRACK_URL_FILTERS } from './track-filters';
 import { useFleetTrucks } from './use-fleet-trucks';
-import { useTrackFilters } from './use-track-filters';
 import { TruckSearchBar } from '../live/TruckSearchBar';
 import '../live/monitor-live.css';
 import './track-map.css';
@@ -52,7 +52,7 @@ export function TrackMapView({ path, offers, moreColumns = [], summary, truckScr
   const { t } = useTranslation();
   const canOpen = useCanOpen();
   const links = truckScreens.filter(canOpen).map((screen) => ({ path: screen, label: t(tabTitleKey(screen)) }));
-  const [filters, setFilters] = useTrackFilters(path);
+  const [filters, setFilters] = useUrlFilters(path, TRACK_URL_FILTERS);
   const live = useFleetTrucks();
   // Still in plate order, as the fleet comes. Each list of 10,000 trucks is walked as few times as may be, with no
   // object built per truck: this runs at every status frame.

@@ -2,8 +2,9 @@
 // link or a reload shows the same trucks. Pure: the screen and its tests share it.
 import { TRUCK_STATUS_CODES, isTruckStatusCode, type TruckStatusCode } from '../../../../domain/truck-status';
 import type { TruckView } from '../../../../streams/truck-status.stream';
+import type { UrlFilters } from '../../filters/use-url-filters';
 
-export interface TrackFilters {
+interface TrackFilters {
   /** The statuses shown; all of them when the query names none. */
   readonly statuses: ReadonlySet<TruckStatusCode>;
   /** A company by its name as the status rows carry it ('' for all). */
@@ -37,6 +38,8 @@ export function trackFiltersSearch(filters: TrackFilters): string {
   if (filters.plate !== '') query.set('plate', filters.plate);
   return query.toString();
 }
+
+export const TRACK_URL_FILTERS: UrlFilters<TrackFilters> = { read: readTrackFilters, write: trackFiltersSearch };
 
 export function matchesTrack(filters: TrackFilters, truck: TruckView): boolean {
   const { row } = truck;

@@ -1,7 +1,7 @@
 // history_video: a truck, a channel and a range of at most a day (the range rule under the field before any call); the
 // camera's recordings in it, listed; the one chosen plays in the pane with the video's own controls to seek. The
 // filters live in the URL (`plate`, `channel`, `from`, `to`), so a link or a reload lists the same recordings.
-import type { CallLoad } from '../live/call-load';
+import type { CallLoad } from '../../../api/call-load';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { displayDateTime } from '../../../../domain/format/time';
@@ -9,7 +9,7 @@ import { toLang } from '../../../../domain/i18n';
 import { tabTitleKey } from '../../../../domain/shell/titles';
 import { MAX_CHANNELS, noSignalKey, recordingsRangeProblem, type Recording, type RecordingsAnswer } from '../../../../domain/video/video-wire';
 import { DateTimeRangePicker, PlateComboBox } from '../../../ui/filters';
-import { useScreenQuery } from '../live/use-screen-query';
+import { SCREEN_QUERY, useUrlFilters } from '../../filters/use-url-filters';
 import { startOfDay } from '../playback/day-start';
 import { NotOffered } from './NotOffered';
 import { useVideoOffered, useVideoTrucks } from './use-video-trucks';
@@ -30,7 +30,7 @@ const readTime = (value: string | undefined, fallback: number) => {
 export function HistoryVideoView() {
   const { t, i18n } = useTranslation();
   const lang = toLang(i18n.language);
-  const [query, setQuery] = useScreenQuery(PATH);
+  const [query, setQuery] = useUrlFilters(PATH, SCREEN_QUERY);
   const trucks = useVideoTrucks();
   const [now] = useState(() => Date.now());
   const plate = query['plate'] ?? '';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { tabTitleKey } from '../../../../domain/shell/titles';
 import type { CameraAnswer } from '../../../../domain/video/video-wire';
 import { PlateComboBox } from '../../../ui/filters';
-import { useScreenQuery } from '../live/use-screen-query';
+import { SCREEN_QUERY, useUrlFilters } from '../../filters/use-url-filters';
 import { LayoutSwitch } from './LayoutSwitch';
 import { NotOffered } from './NotOffered';
 import { useVideoOffered, useVideoTrucks } from './use-video-trucks';
@@ -25,7 +25,7 @@ function layoutFor(channels: number): Layout {
 
 export function RealVideoView() {
   const { t } = useTranslation();
-  const [query, setQuery] = useScreenQuery(PATH);
+  const [query, setQuery] = useUrlFilters(PATH, SCREEN_QUERY);
   const trucks = useVideoTrucks();
   const plate = query['plate'] ?? '';
   const truckId = trucks.truckIdOf(plate);

@@ -6,21 +6,22 @@ import { toLang } from '../../../../domain/i18n';
 import type { EntityDef } from '../../../../domain/screens/entities/definition';
 import type { EntityRow } from '../../../../domain/screens/entities/wire';
 import { tabTitleKey } from '../../../../domain/shell/titles';
+import { SearchBar } from '../../../ui/filters';
 import { ReportGrid, type BlockRequest, type GridActions, type GridRow } from '../../../ui/grid/ReportGrid';
+import { useUrlFilters } from '../../filters/use-url-filters';
 import { entityColumns, gridRowOf } from './entity-columns';
-import { entityQuery, type EntityFilters } from './entity-filters';
+import { entityQuery, entityUrlFilters, withFilter, type EntityFilters } from './entity-filters';
+import { entitySearchFields } from './entity-search-fields';
 import { fetchEntityPage } from './entity-calls';
 import type { FormMode } from './entity-form';
 import { companyNames } from './entity-values';
 import { EntityFormDialog } from './EntityFormDialog';
 import { EntityRowActions } from './EntityRowActions';
-import { EntitySearchBar } from './EntitySearchBar';
 import { EntityTransfer } from './EntityTransfer';
 import { ResetPasswordDialog } from '../accounts/ResetPasswordDialog';
 import { SendDialog } from './SendDialog';
 import { StatusConfirm, rowName } from './StatusConfirm';
 import { useCompanies } from './use-companies';
-import { useEntityFilters } from './use-entity-filters';
 import { useEntityLive } from './use-entity-live';
 import { useStatusToggle } from './use-status-toggle';
 import './entity.css';
@@ -33,7 +34,8 @@ export default function EntityScreen({ def }: { readonly def: EntityDef }) {
 function EntityList({ def }: { readonly def: EntityDef }) {
   const { t, i18n } = useTranslation();
   const lang = toLang(i18n.language);
-  const [filters, applyFilters] = useEntityFilters(def);
+  const urlFilters = useMemo(() => entityUrlFilters(def), [def]);
+  const [filters, applyFilters] = useUrlFilters(def.path, urlFilters);
   const [draft, setDraft] = useState<EntityFilters>(filters);
   const { companies, saved } = useCompanies(def);
   const [total, setTotal] = useState<number | undefined>(undefined);
@@ -95,7 +97,8 @@ function EntityList({ def }: { readonly def: EntityDef }) {
   return (
     <article className="page entity" data-entity={def.path}>
       <h1>{t(tabTitleKey(def.path))}</h1>
-      <EntitySearchBar def={def} draft={draft} companies={companies} onDraft={setDraft} onSearch={() => applyFilters(draft)} onReset={() => applyFilters({})} />
+      <SearchBar look="list" fields={entitySearchFields(def, t, companies)} values={draft} onChange={(key, value) => setDraft((current) => withFilter(current, key, value))}
+        onSearch={() => applyFilters(draft)} onReset={() => applyFilters({})} />
       <div className="entity__tools">
         <span className="entity__total" data-testid="entity-total">
           {total === undefined ? t('entity.loading') : t('entity.total', { count: total })}

@@ -2,6 +2,7 @@
 // call sends it with its page and sort.
 import type { EntityDef, EntityField } from '../../../../domain/screens/entities/definition';
 import { decodeQuery, encodeQuery } from '../../../../domain/query-string';
+import type { UrlFilters } from '../../filters/use-url-filters';
 
 /** Search field key → its text; absent keys are unset. */
 export type EntityFilters = Readonly<Record<string, string>>;
@@ -17,7 +18,7 @@ export function searchFields(def: EntityDef): readonly EntityField[] {
 }
 
 /** The search a URL query holds for this list; other keys, and empty values, are ignored. */
-export function readEntityFilters(def: EntityDef, search: string): EntityFilters {
+function readEntityFilters(def: EntityDef, search: string): EntityFilters {
   const known = new Set(searchFields(def).map((field) => field.key));
   const out: Record<string, string> = {};
   for (const [key, value] of decodeQuery(search)) if (known.has(key) && value.trim() !== '') out[key] = value;
@@ -25,8 +26,13 @@ export function readEntityFilters(def: EntityDef, search: string): EntityFilters
 }
 
 /** The URL query of a search, in the definition's order, so equal searches give equal text. */
-export function entityFiltersSearch(def: EntityDef, filters: EntityFilters): string {
+function entityFiltersSearch(def: EntityDef, filters: EntityFilters): string {
   return encodeQuery(searchFields(def).map((field) => [field.key, filters[field.key]?.trim() || undefined] as const));
+}
+
+/** The search in the URL, kept per tab: coming back to the list's tab puts it back into the URL. */
+export function entityUrlFilters(def: EntityDef): UrlFilters<EntityFilters> {
+  return { read: (search) => readEntityFilters(def, search), write: (filters) => entityFiltersSearch(def, filters), keep: true };
 }
 
 /** The list call's query: the search (trimmed), the 1-based page and its size, the sort. */

@@ -1,10 +1,11 @@
-// The send of a tank table to its truck (params spec §4 tank-table send): tank-table-send.machine with the send call
+// The send of a tank table to its truck (params spec §4 tank-table send): the send machine of a tank table with the send call
 // injected, starting from the table's latest send as the server holds it and following that send live, so the dialog
 // shows each status as it comes and a repeat send, or a send of a table already on the device, is refused with why.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { tankTableSendMachine, type TankTableFields, type TankTableSendAnswer } from '../../../../machines/tank-table-send.machine';
+import { TANK_TABLE_SEND, type TankTableFields, type TankTableSendAnswer, type TankTableSendPost } from '../../../../machines/send-kinds';
+import { sendMachine } from '../../../../machines/send.machine';
 import type { LocalizedText } from '../../../../domain/i18n';
 import type { SendRecord } from '../../../../domain/params/send-follow';
 import { isTankTableStatus, type TankTableStatus } from '../../../../domain/params/send-status';
@@ -59,10 +60,10 @@ export function useTankTableSend({ row, truck, text, latest }: TankTableSendOpti
   const [followed, setFollowed] = useState<SendRow | undefined>(latest);
   const description = useRef('');
   const [machine] = useState(() =>
-    tankTableSendMachine.provide({
+    sendMachine(TANK_TABLE_SEND).provide({
       actors: {
-        postSend: fromPromise<TankTableSendAnswer, { truckId: number; tableId?: number; text: string; fields: TankTableFields }>(async ({ input }) => {
-          const tableId = input.tableId ?? Number(row.key);
+        postSend: fromPromise<TankTableSendAnswer, TankTableSendPost>(async ({ input }) => {
+          const tableId = input.draft.tableId ?? Number(row.key);
           const note = description.current.trim();
           const answer = await sendToDevices({ kind: 'tankTable', sourceId: tableId, truckIds: String(input.truckId), ...(note === '' ? {} : { description: note }) });
           const sent = answer.sends.find((send) => send.truckId === input.truckId);
@@ -80,7 +81,7 @@ export function useTankTableSend({ row, truck, text, latest }: TankTableSendOpti
     }),
   );
   const actor = useActorRef(machine, {
-    input: { truckId: truck.id, text, fields: fieldsOf(row), tableId: Number(row.key), current: startOf(row, latest) },
+    input: { truckId: truck.id, draft: { text, fields: fieldsOf(row), tableId: Number(row.key) }, current: startOf(row, latest) },
   });
   const view = useSelector(
     actor,
@@ -89,7 +90,7 @@ export function useTankTableSend({ row, truck, text, latest }: TankTableSendOpti
       pending: snapshot.hasTag('pending'),
       sendId: snapshot.context.record?.sendId,
       status: snapshot.context.record?.status,
-      table: snapshot.context.table,
+      table: snapshot.context.draft.table,
       problem: snapshot.context.problem,
     }),
     (a, b) => a.editable === b.editable && a.pending === b.pending && a.sendId === b.sendId && a.status === b.status && a.table === b.table && a.problem === b.problem,

@@ -4,7 +4,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
-import { paramSendMachine, type ParamSendAnswer, type SendDraft } from '../../../../machines/param-send.machine';
+import { FILE_SEND, type FileSendAnswer, type FileSendPost } from '../../../../machines/send-kinds';
+import { sendMachine } from '../../../../machines/send.machine';
 import type { ParamFileName } from '../../../../domain/params/catalogue-types';
 import { isFileSendStatus, type FileSendStatus } from '../../../../domain/params/send-status';
 import type { DeviceFileAnswer, SendRow } from '../../../../domain/params/send-wire';
@@ -50,9 +51,9 @@ export function useFileSend({ name, copy, onRefusedValues, onSent }: FileSendOpt
   latest.current = { ...latest.current, onRefusedValues, onSent };
 
   const [machine] = useState(() =>
-    paramSendMachine.provide({
+    sendMachine(FILE_SEND).provide({
       actors: {
-        postSend: fromPromise<ParamSendAnswer, { truckId: number; draft: SendDraft }>(async ({ input }) => {
+        postSend: fromPromise<FileSendAnswer, FileSendPost>(async ({ input }) => {
           const draft = latest.current.draft;
           if (!draft) return { accepted: false, problem: { key: 'error.submitFailed' } };
           try {

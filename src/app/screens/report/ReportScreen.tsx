@@ -9,18 +9,19 @@ import { reportFor, reportId, tabsOf } from '../../../../domain/screens/reports/
 import { defaultFilters, drillDownUrl, filtersSearch, HIGHLIGHT_KEYS, TAB_KEY, type ReportFilters } from '../../../../domain/screens/reports/url-query';
 import type { ReportOptions, ReportRow, ReportTotals } from '../../../../domain/screens/reports/wire';
 import { tabTitleKey } from '../../../../domain/shell/titles';
-import { ViewTabs } from '../../../ui/filters';
+import { SearchBar, ViewTabs } from '../../../ui/filters';
 import { ReportGrid, type BlockRequest } from '../../../ui/grid/ReportGrid';
 import { showToast } from '../../../ui/notify';
+import { useUrlFilters } from '../../filters/use-url-filters';
 import { reportFailure } from '../../reactions';
 import { NotAvailable } from '../../views/NotAvailable';
 import { ExportButton } from './ExportButton';
 import { HandlingDialog } from './HandlingDialog';
-import { QueryBar } from './QueryBar';
 import { ReportChartPanel } from './ReportChartPanel';
 import { fetchReportPage, fetchReportTotals, fetchReportYears, reportOptions, reportQuery, saveHandling } from './report-calls';
+import { reportSearchFields, withReportFilter } from './report-search-fields';
 import { useReportRefresh } from './use-report-refresh';
-import { useReportFilters } from './use-report-filters';
+import { reportUrlFilters } from './report-url-filters';
 import './report.css';
 
 const tabInUrl = (search: string): string | undefined => new URLSearchParams(search).get(TAB_KEY) ?? undefined;
@@ -74,7 +75,8 @@ function Report({ def }: { readonly def: ReportDef }) {
   const { t, i18n } = useTranslation();
   const lang = toLang(i18n.language);
   const [, navigate] = useLocation();
-  const [filters, applyFilters] = useReportFilters(def);
+  const urlFilters = useMemo(() => reportUrlFilters(def), [def]);
+  const [filters, applyFilters] = useUrlFilters(def.path, urlFilters);
   const [draft, setDraft] = useState<ReportFilters>(filters);
   const [problem, setProblem] = useState<QueryProblem | undefined>(undefined);
   const [options, setOptions] = useState<ReportOptions | undefined>(undefined);
@@ -175,7 +177,8 @@ function Report({ def }: { readonly def: ReportDef }) {
           onSelect={openTab}
         />
       )}
-      <QueryBar def={def} draft={draft} onDraft={setDraft} onSearch={() => search(draft)} onReset={reset} options={options} years={years} problem={problem} />
+      <SearchBar look="report" fields={reportSearchFields(def, t, options, years ?? [], draft)} values={draft} onChange={(key, value) => setDraft((current) => withReportFilter(current, key, value))}
+        onSearch={() => search(draft)} onReset={reset} problem={problem && t(problem.key, problem.params)} />
       <div className="report__tools">
         <span className="report__total" data-testid="report-total">
           {totals ? t('report.total', { count: totals.total }) : linkProblem ? '' : t('report.loading')}

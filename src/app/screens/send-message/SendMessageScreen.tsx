@@ -7,17 +7,17 @@ import { useTranslation } from 'react-i18next';
 import { toLang } from '../../../../domain/i18n';
 import { FILE_SEND_PENDING, isFileSendStatus, type SendKind } from '../../../../domain/params/send-status';
 import { tabTitleKey } from '../../../../domain/shell/titles';
-import type { Company } from '../../../ui/filters';
+import { SearchBar, type Company } from '../../../ui/filters';
 import { ReportGrid, type BlockRequest, type GridActions, type GridRow } from '../../../ui/grid/ReportGrid';
 import { showToast } from '../../../ui/notify';
+import { useUrlFilters } from '../../filters/use-url-filters';
 import { reportFailure } from '../../reactions';
 import { reportOptions } from '../report/report-options';
 import { fetchSendPage, fetchSendsByIds, stopSendCall } from './send-calls';
 import { gridRowOf, sendColumns } from './send-columns';
-import { sendFilterQuery, type SendFilters } from './send-filters';
-import { SendFilterBar } from './SendFilterBar';
+import { SEND_MESSAGE_PATH, SEND_URL_FILTERS, sendFilterQuery, withSendFilter, type SendFilterKey, type SendFilters, type SendListPath } from './send-filters';
+import { sendSearchFields } from './send-search-fields';
 import { SendRowCache } from './send-row-cache';
-import { SEND_MESSAGE_PATH, useSendFilters, type SendListPath } from './use-send-filters';
 import { useSendLive } from './use-send-live';
 import '../entity/entity.css';
 import './send-message.css';
@@ -43,7 +43,7 @@ export default function SendMessageScreen() {
 
 export function SendList({ path, kind, tools }: SendListProps) {
   const { t, i18n } = useTranslation();
-  const [urlFilters, applyFilters] = useSendFilters(path);
+  const [urlFilters, applyFilters] = useUrlFilters(path, SEND_URL_FILTERS);
   const filters = useMemo<SendFilters>(() => (kind ? { ...urlFilters, kind } : urlFilters), [urlFilters, kind]);
   const [draft, setDraft] = useState<SendFilters>(filters);
   const [companies, setCompanies] = useState<readonly Company[]>([]);
@@ -100,6 +100,12 @@ export function SendList({ path, kind, tools }: SendListProps) {
 
   const search = useCallback(() => applyFilters(draft), [applyFilters, draft]);
   const reset = useCallback(() => applyFilters({}), [applyFilters]);
+  const change = useCallback((key: SendFilterKey, value: string) => setDraft((current) => withSendFilter(current, key, value)), []);
+  // Memoised: the list's live patches re-render the screen several times a second, never the filters.
+  const searchBar = useMemo(
+    () => <SearchBar look="list" fields={sendSearchFields(t, companies, kind !== undefined)} values={draft} onChange={change} onSearch={search} onReset={reset} />,
+    [t, companies, kind, draft, change, search, reset],
+  );
   const { columns, headers } = useMemo(() => sendColumns(t), [t]);
   const totals = useMemo(() => (total === undefined ? undefined : { total }), [total]);
   const actions = useMemo<GridActions<GridRow>>(
@@ -124,7 +130,7 @@ export function SendList({ path, kind, tools }: SendListProps) {
   return (
     <article className="page entity send-message" data-screen={path}>
       <h1>{t(tabTitleKey(path))}</h1>
-      <SendFilterBar draft={draft} companies={companies} kindFixed={kind !== undefined} onDraft={setDraft} onSearch={search} onReset={reset} />
+      {searchBar}
       <div className="entity__tools">
         {tools?.(companies)}
         <span className="entity__total" data-testid="send-total">

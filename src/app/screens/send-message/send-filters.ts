@@ -1,10 +1,16 @@
-// The send list's filters as the URL query holds them (a link or a reload reproduces the list): kind, status, part of
-// a plate, company and the required-time range; and the list call's query of them.
+// The send list's paths, and its filters as the URL query holds them (a link or a reload reproduces the list): kind,
+// status, part of a plate, company and the required-time range; and the list call's query of them.
 import { decodeQuery, encodeQuery } from '../../../../domain/query-string';
 import { FILE_SEND_STATUSES, SEND_KINDS, TANK_TABLE_STATUSES } from '../../../../domain/params/send-status';
+import type { UrlFilters } from '../../filters/use-url-filters';
+
+export const SEND_MESSAGE_PATH = '/setting/device_parameter/send_message';
+/** The remote commands' screen: the same list, of command sends only. */
+export const REMOTE_PATH = '/setting/alarm_threshold/remote';
+export type SendListPath = typeof SEND_MESSAGE_PATH | typeof REMOTE_PATH;
 
 const SEND_FILTER_KEYS = ['kind', 'status', 'search', 'companyCode', 'startTime', 'endTime'] as const;
-type SendFilterKey = (typeof SEND_FILTER_KEYS)[number];
+export type SendFilterKey = (typeof SEND_FILTER_KEYS)[number];
 export type SendFilters = Readonly<Partial<Record<SendFilterKey, string>>>;
 
 /** Every status a send can be in, the file list's first, each once. */
@@ -20,7 +26,7 @@ const ALLOWED: Readonly<Record<SendFilterKey, (value: string) => boolean>> = {
 };
 
 /** The filters a URL query holds; unknown keys and values the list cannot take are ignored. */
-export function readSendFilters(search: string): SendFilters {
+function readSendFilters(search: string): SendFilters {
   const out: Partial<Record<SendFilterKey, string>> = {};
   for (const [key, raw] of decodeQuery(search)) {
     const value = raw.trim();
@@ -30,9 +36,12 @@ export function readSendFilters(search: string): SendFilters {
 }
 
 /** The URL query of the filters, keys in one order, so equal filters give equal text. */
-export function sendFiltersSearch(filters: SendFilters): string {
+function sendFiltersSearch(filters: SendFilters): string {
   return encodeQuery(SEND_FILTER_KEYS.map((key) => [key, filters[key]?.trim() || undefined] as const));
 }
+
+/** The filters in the URL, kept per tab: coming back to the list's tab puts them back into the URL. */
+export const SEND_URL_FILTERS: UrlFilters<SendFilters> = { read: readSendFilters, write: sendFiltersSearch, keep: true };
 
 /** The list call's filters (without page), as GET /deviceSend takes them. */
 export function sendFilterQuery(filters: SendFilters): Record<string, string | number> {

@@ -4,7 +4,7 @@ import L from 'leaflet';
 import gcoord from 'gcoord';
 import type { FenceShape, FenceShapeKind, LngLat } from '../../../../domain/fence-shape';
 import type { MapCoords } from '../../../../domain/map/base-map';
-import { toMapCoords, type LatLngPair } from '../map/coords';
+import { toMapCoords, type LatLngPair } from '../../monitor/map/coords';
 
 /** Metres are kept to the decimetre and degrees to 1e-7 (about a centimetre): the stored text stays short. */
 const DEGREES = 1e7;

@@ -2,8 +2,8 @@
 // and read back to the same WGS-84 outline within centimetres, a rectangle still axis-aligned (the parser's rule).
 import L from 'leaflet';
 import { describe, expect, it } from 'vitest';
-import { fenceProjection, layerKind, layerShape, shapeLayer } from '../../../../src/app/monitor/fences/fence-layers';
-import { parseFenceShape, type FenceShape } from '../../../../domain/fence-shape';
+import { fenceProjection, layerKind, layerShape, shapeLayer } from '../../../src/app/screens/fences/fence-layers';
+import { parseFenceShape, type FenceShape } from '../../../domain/fence-shape';
 
 const CIRCLE: FenceShape = { type: 'Feature', properties: { shape: 'circle', radius: 250 }, geometry: { type: 'Point', coordinates: [121.47, 31.23] } };
 const RECTANGLE: FenceShape = {

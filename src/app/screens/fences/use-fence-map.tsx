@@ -2,7 +2,7 @@
 // that MapHost places wherever the screen shows the map now (the list's side, the form's side) without a new map.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { FenceShape } from '../../../../domain/fence-shape';
-import { useMapSetup } from '../map/use-map-setup';
+import { useMapSetup } from '../../monitor/map/use-map-setup';
 import { createFenceMap, type FenceMap } from './fence-map';
 
 interface UsedFenceMap {

@@ -1,8 +1,9 @@
-// The message/file send machine: every move of the status list pushed by the server, the moves it refuses (stale,
+// The send machine of a message or file: every move of the status list pushed by the server, the moves it refuses (stale,
 // repeated, out of order, a final one undone), the blocked edit and the blocked repeat, stop sending, the POST's answers.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type StateValue } from 'xstate';
-import { paramSendMachine, type ParamSendAnswer, type SendDraft } from '../../machines/param-send.machine';
+import { FILE_SEND, type FileSendAnswer, type FileSendPost, type SendDraft } from '../../machines/send-kinds';
+import { sendMachine } from '../../machines/send.machine';
 import { FILE_SEND_MOVES, type SendRecord } from '../../domain/params/send-follow';
 import { FILE_SEND_STATUSES, type FileSendStatus } from '../../domain/params/send-status';
 import { flush, scripted } from './shell-fixtures';
@@ -24,10 +25,10 @@ const place = (value: StateValue): string =>
   typeof value === 'string' ? value : Object.entries(value).map(([key, inner]) => `${key}.${place(inner!)}`).join();
 
 function start(current?: SendRecord<FileSendStatus>) {
-  const post = scripted<{ truckId: number; draft: SendDraft }, ParamSendAnswer>();
+  const post = scripted<FileSendPost, FileSendAnswer>();
   const stop = scripted<{ truckId: number; sendId: number }, FileSendStatus>();
   const notify = vi.fn();
-  const machine = paramSendMachine.provide({
+  const machine = sendMachine(FILE_SEND).provide({
     actors: { postSend: post.logic, stopSend: stop.logic },
     actions: { notify: (_, notice) => notify(notice) },
   });
@@ -37,7 +38,7 @@ function start(current?: SendRecord<FileSendStatus>) {
     actor, post, stop, notify, snapshot,
     at: () => place(snapshot().value),
     push: (sendId: number, status: FileSendStatus) => actor.send({ type: 'send.status', sendId, status }),
-    edit: (values: SendDraft) => actor.send({ type: 'edit.change', values }),
+    edit: (change: SendDraft) => actor.send({ type: 'edit.change', change }),
   };
 }
 
@@ -45,7 +46,7 @@ const ALLOWED = FILE_SEND_STATUSES.flatMap((from) => [...FILE_SEND_MOVES[from]].
 const REFUSED = FILE_SEND_STATUSES.flatMap((from) =>
   FILE_SEND_STATUSES.filter((to) => !FILE_SEND_MOVES[from].has(to)).map((to) => [from, to] as const));
 
-describe('param-send machine', () => {
+describe('send machine, message or file', () => {
   it('edits freely before anything was sent', () => {
     const s = start();
     expect(s.at()).toBe('editing');

@@ -1,10 +1,9 @@
-// The tank-table send machine: every move of the tank-table status list pushed by the server and the moves it refuses,
+// The send machine of a tank table: every move of the tank-table status list pushed by the server and the moves it refuses,
 // the blocked edit and repeat while pending, a failed table edited and sent again, a table on the device never edited.
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, type StateValue } from 'xstate';
-import {
-  tankTableSendMachine, type TankTableFields, type TankTableSendAnswer, type TankTableSendInput,
-} from '../../machines/tank-table-send.machine';
+import { TANK_TABLE_SEND, type TankTableFields, type TankTablePost, type TankTableSendAnswer, type TankTableSendPost } from '../../machines/send-kinds';
+import { sendMachine } from '../../machines/send.machine';
 import { TANK_TABLE_MOVES, type SendRecord } from '../../domain/params/send-follow';
 import { TANK_TABLE_STATUSES, type TankTableStatus } from '../../domain/params/send-status';
 import { sampleTankTable } from '../../domain/params/tank-table-sample';
@@ -30,13 +29,11 @@ const OPEN = new Set<TankTableStatus>(['notSent', 'failed', 'pipelineFailed']);
 const place = (value: StateValue): string =>
   typeof value === 'string' ? value : Object.entries(value).map(([key, inner]) => `${key}.${place(inner!)}`).join();
 
-type PostInput = { truckId: number; tableId?: number; text: string; fields: TankTableFields };
-
-function start(input: Partial<TankTableSendInput> = {}) {
-  const post = scripted<PostInput, TankTableSendAnswer>();
+function start(draft: Partial<TankTablePost> = {}, current?: SendRecord<TankTableStatus>) {
+  const post = scripted<TankTableSendPost, TankTableSendAnswer>();
   const notify = vi.fn();
-  const machine = tankTableSendMachine.provide({ actors: { postSend: post.logic }, actions: { notify: (_, notice) => notify(notice) } });
-  const actor = createActor(machine, { input: { truckId: 8, text: TEXT, fields: FIELDS, ...input } }).start();
+  const machine = sendMachine(TANK_TABLE_SEND).provide({ actors: { postSend: post.logic }, actions: { notify: (_, notice) => notify(notice) } });
+  const actor = createActor(machine, { input: { truckId: 8, draft: { text: TEXT, fields: FIELDS, ...draft }, current } }).start();
   const snapshot = () => actor.getSnapshot();
   return {
     actor, post, notify, snapshot,
@@ -45,24 +42,24 @@ function start(input: Partial<TankTableSendInput> = {}) {
     keys: () => notify.mock.calls.map(([notice]) => notice.key),
   };
 }
-const onTable = (status: TankTableStatus, sendId = 5) => start({ tableId: 30, current: { sendId, status } satisfies SendRecord<TankTableStatus> });
+const onTable = (status: TankTableStatus, sendId = 5) => start({ tableId: 30 }, { sendId, status });
 
 const ALLOWED = TANK_TABLE_STATUSES.flatMap((from) => [...TANK_TABLE_MOVES[from]].map((to) => [from, to] as const));
 const REFUSED = TANK_TABLE_STATUSES.flatMap((from) =>
   TANK_TABLE_STATUSES.filter((to) => !TANK_TABLE_MOVES[from].has(to)).map((to) => [from, to] as const));
 
-describe('tank-table-send machine', () => {
+describe('send machine, tank table', () => {
   it('posts a new table with its fields, and follows it to be sent', async () => {
     const s = start();
     expect(s.at()).toBe('editing');
-    expect(s.snapshot().context.table?.compartments).toHaveLength(2);
+    expect(s.snapshot().context.draft.table?.compartments).toHaveLength(2);
     s.actor.send({ type: 'send.submit' });
     expect(s.at()).toBe('pending.submitting');
-    expect(s.post.inputs).toEqual([{ truckId: 8, tableId: undefined, text: TEXT, fields: FIELDS }]);
+    expect(s.post.inputs).toEqual([{ truckId: 8, draft: { tableId: undefined, text: TEXT, fields: FIELDS } }]);
     s.post.resolve({ accepted: true, tableId: 31, sendId: 1, status: 'toBeSent' });
     await flush();
     expect(s.at()).toBe('pending.toBeSent');
-    expect(s.snapshot().context).toMatchObject({ tableId: 31, record: { sendId: 1, status: 'toBeSent' } });
+    expect(s.snapshot().context).toMatchObject({ draft: { tableId: 31 }, record: { sendId: 1, status: 'toBeSent' } });
   });
 
   it('refuses to send a text that does not parse, keeping its line, until the text is fixed', () => {
@@ -71,9 +68,9 @@ describe('tank-table-send machine', () => {
     s.actor.send({ type: 'send.submit' });
     expect(s.post.inputs).toEqual([]);
     expect(s.keys()).toEqual(['sendMachine.tableInvalid']);
-    s.actor.send({ type: 'edit.change', text: '[compartment.1]\n0 0\n20 10\n25 30\n', fields: { frameNumber: 'F7' } });
+    s.actor.send({ type: 'edit.change', change: { text: '[compartment.1]\n0 0\n20 10\n25 30\n', fields: { frameNumber: 'F7' } } });
     expect(s.snapshot().context.problem).toBeUndefined();
-    expect(s.snapshot().context.fields).toEqual({ ...FIELDS, frameNumber: 'F7' });
+    expect(s.snapshot().context.draft.fields).toEqual({ ...FIELDS, frameNumber: 'F7' });
     s.actor.send({ type: 'send.submit' });
     expect(s.post.inputs).toHaveLength(1);
   });
@@ -95,29 +92,29 @@ describe('tank-table-send machine', () => {
   it('blocks editing and a repeat send while the POST is out', () => {
     const s = start();
     s.actor.send({ type: 'send.submit' });
-    s.actor.send({ type: 'edit.change', text: 'x' });
+    s.actor.send({ type: 'edit.change', change: { text: 'x' } });
     s.actor.send({ type: 'send.submit' });
-    expect(s.snapshot().context.text).toBe(TEXT);
+    expect(s.snapshot().context.draft.text).toBe(TEXT);
     expect(s.post.inputs).toHaveLength(1);
     expect(s.keys()).toEqual(['sendMachine.editBlocked', 'sendMachine.repeatBlocked']);
   });
 
   it.each([...PENDING])('blocks editing and a repeat send while the table is %s', (status) => {
     const s = onTable(status);
-    s.actor.send({ type: 'edit.change', fields: { serialNumber: 'changed' } });
+    s.actor.send({ type: 'edit.change', change: { fields: { serialNumber: 'changed' } } });
     s.actor.send({ type: 'send.submit' });
     expect(s.at()).toBe(PLACE[status]);
-    expect(s.snapshot().context.fields).toEqual(FIELDS);
+    expect(s.snapshot().context.draft.fields).toEqual(FIELDS);
     expect(s.post.inputs).toEqual([]);
     expect(s.keys()).toEqual(['sendMachine.editBlocked', 'sendMachine.repeatBlocked']);
   });
 
   it.each(['complete', 'inUse', 'history'] as const)('neither edits nor sends again a table that is %s: a new upload replaces it', (status) => {
     const s = onTable(status);
-    s.actor.send({ type: 'edit.change', text: '' });
+    s.actor.send({ type: 'edit.change', change: { text: '' } });
     s.actor.send({ type: 'send.submit' });
     expect(s.at()).toBe(PLACE[status]);
-    expect(s.snapshot().context.text).toBe(TEXT);
+    expect(s.snapshot().context.draft.text).toBe(TEXT);
     expect(s.post.inputs).toEqual([]);
     expect(s.keys()).toEqual(['sendMachine.settledBlocked', 'sendMachine.settledBlocked']);
   });
@@ -125,9 +122,9 @@ describe('tank-table-send machine', () => {
   it.each(['notSent', 'failed', 'pipelineFailed'] as const)('edits a %s table and sends it (again) under its id', async (status) => {
     const s = onTable(status);
     expect(s.snapshot().hasTag('editable')).toBe(true);
-    s.actor.send({ type: 'edit.change', fields: { pipelineCapacityL: 130 } });
+    s.actor.send({ type: 'edit.change', change: { fields: { pipelineCapacityL: 130 } } });
     s.actor.send({ type: 'send.submit' });
-    expect(s.post.inputs).toEqual([{ truckId: 8, tableId: 30, text: TEXT, fields: { ...FIELDS, pipelineCapacityL: 130 } }]);
+    expect(s.post.inputs).toEqual([{ truckId: 8, draft: { tableId: 30, text: TEXT, fields: { ...FIELDS, pipelineCapacityL: 130 } } }]);
     s.post.resolve({ accepted: true, tableId: 30, sendId: 6, status: 'toBeSent' });
     await flush();
     expect(s.at()).toBe('pending.toBeSent');

@@ -7,7 +7,7 @@ import { parseFenceShape, type FenceShapeKind } from '../../../../domain/fence-s
 import { tabTitleKey } from '../../../../domain/shell/titles';
 import type { Company } from '../../../ui/filters';
 import { reportFailure } from '../../reactions';
-import { reportOptions } from '../../screens/report/report-options';
+import { reportOptions } from '../report/report-options';
 import { listFences, saveFence, type FenceRow } from './fence-calls';
 import { FenceForm } from './FenceForm';
 import { FenceTable } from './FenceTable';

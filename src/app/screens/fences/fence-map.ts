@@ -6,8 +6,8 @@ import 'leaflet/dist/leaflet.css';
 import '@geoman-io/leaflet-geoman-free';
 import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import type { FenceShape, FenceShapeKind } from '../../../../domain/fence-shape';
-import { createBaseMapView } from '../map/base-map-view';
-import type { MapSetup } from '../map/use-map-setup';
+import { createBaseMapView } from '../../monitor/map/base-map-view';
+import type { MapSetup } from '../../monitor/map/use-map-setup';
 import { fenceProjection, layerKind, layerShape, shapeLayer, FENCE_STYLE, type FenceProjection } from './fence-layers';
 
 export interface FenceMap {

@@ -3,11 +3,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
-import { initI18n } from '../../../../src/app/i18n';
-import type { FenceDraft, FenceRow } from '../../../../src/app/monitor/fences/fence-calls';
-import { FenceForm } from '../../../../src/app/monitor/fences/FenceForm';
-import type { FenceShape } from '../../../../domain/fence-shape';
-import { currentNotices, resetNotices } from '../../../../src/ui/notify';
+import { initI18n } from '../../../src/app/i18n';
+import type { FenceDraft, FenceRow } from '../../../src/app/screens/fences/fence-calls';
+import { FenceForm } from '../../../src/app/screens/fences/FenceForm';
+import type { FenceShape } from '../../../domain/fence-shape';
+import { currentNotices, resetNotices } from '../../../src/ui/notify';
 
 const COMPANIES = [{ code: 'C002', name: '东城公司', parentCode: null }];
 const CIRCLE: FenceShape = { type: 'Feature', properties: { shape: 'circle', radius: 250 }, geometry: { type: 'Point', coordinates: [121.47, 31.23] } };
