@@ -30,9 +30,9 @@ const MOCKING_SERVER_FILES = ['tests/server/video/ffmpeg-missing.test.ts', 'test
 const SERVER_FILES = ['tests/server/**/*.test.ts'];
 
 /**
- * A server layer. `isolate: false` would import the server's modules once per worker rather than once per file (each
- * file starts its own servers and databases and stops them); it passed on 27 files but is not yet proven on the whole
- * layer, so the layers stay isolated until a full run shows it. The mocking files are apart already for that step.
+ * A server layer. Without isolation the server's modules are imported once per worker rather than once per file: each
+ * file starts its own servers and databases and stops them, and keeps no state in a module. The mocking files are in
+ * layers of their own, isolated.
  */
 const serverLayer = (name: string, globalSetup: string[], include: string[], isolate: boolean) => ({
   test: {
@@ -60,10 +60,10 @@ export default defineConfig({
       nodeLayer('streams', false),
       nodeLayer('machines', false),
       nodeLayer('workers'),
-      serverLayer('server', ['tests/helpers/seed-cache-setup.ts'], SERVER_FILES, true),
+      serverLayer('server', ['tests/helpers/seed-cache-setup.ts'], SERVER_FILES, false),
       serverLayer('server-mocks', ['tests/helpers/seed-cache-setup.ts'], MOCKING_SERVER_FILES, true),
       // The same tests on PostgreSQL: a throwaway cluster for the run, a fresh database per server (test-database.ts).
-      serverLayer('server-pg', ['tests/helpers/postgres-setup.ts', 'tests/helpers/seed-cache-setup.ts'], SERVER_FILES, true),
+      serverLayer('server-pg', ['tests/helpers/postgres-setup.ts', 'tests/helpers/seed-cache-setup.ts'], SERVER_FILES, false),
       serverLayer('server-pg-mocks', ['tests/helpers/postgres-setup.ts', 'tests/helpers/seed-cache-setup.ts'], MOCKING_SERVER_FILES, true),
       {
         // The deployment of `npm run cluster`: PostgreSQL, Redis, nginx and two server processes, started per file.
