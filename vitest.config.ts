@@ -90,7 +90,7 @@ export default defineConfig({
           setupFiles: ['tests/helpers/e2e-failure-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          fileParallelism: true,
           // A browser, a worker and a server between cause and effect: 1 s (the default) is too short on a loaded machine.
           expect: { poll: { timeout: 10_000 } },
         },

@@ -36,8 +36,14 @@ export default function ParamFileScreen() {
     fetchDeviceFile(truck.id, name).then(
       (copy) => {
         if (!current) return;
-        const parsed = parseParamFile(paramFileDef(name), copy.content);
-        setLoaded(parsed.ok ? { state: 'ready', copy, base: parsed.doc } : { state: 'failed', problem: parsed.problem });
+        // The same text read again keeps its base: a new base starts the edit afresh, and what was typed would be lost.
+        setLoaded((was) => {
+          if (was.state === 'ready' && was.copy.truckId === copy.truckId && was.copy.name === copy.name && was.copy.content === copy.content) {
+            return { state: 'ready', copy, base: was.base };
+          }
+          const parsed = parseParamFile(paramFileDef(name), copy.content);
+          return parsed.ok ? { state: 'ready', copy, base: parsed.doc } : { state: 'failed', problem: parsed.problem };
+        });
       },
       // The client's reaction has told why.
       () => current && setLoaded({ state: 'failed' }),
@@ -53,7 +59,7 @@ export default function ParamFileScreen() {
     <article className="page param-file" data-screen={PATH}>
       <h1>{t(tabTitleKey(PATH))}</h1>
       <div className="param-file__choice">
-        <TruckPicker label={t('paramEditor.truck')} value={truck?.signCode ?? ''} onPick={setTruck} />
+        <TruckPicker label={t('paramEditor.truck')} value={truck?.signCode ?? ''} onPick={(picked) => setTruck((was) => (was?.id === picked.id ? was : picked))} />
         <ChoiceField
           label={t('paramEditor.file')}
           choices={PARAM_FILES.map((def) => ({ value: def.name, label: t('paramEditor.fileOption', { title: t(def.titleKey), name: def.name }) }))}
