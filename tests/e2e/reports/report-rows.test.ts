@@ -35,10 +35,17 @@ describe('report rows, filters and language in Chromium', () => {
   /** What the API answers for the filters the page's URL holds. */
   const apiPageOf = (page: Page) => reports.page(new URL(page.url()).pathname, { ...urlQuery(page), ...FIRST_PAGE });
 
-  it('shows every report screen\'s headers, first row and total as the API answers its default filters, in one page', async () => {
-    const page = await adminOn(REPORTS.truckLoss);
-    for (const def of Object.values(REPORT_DEFS)) {
-      const { path } = def;
+  // One test per screen, on one page: each screen's checks take a few seconds, all 74 together over a minute.
+  describe('every report screen, in one page', () => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await adminOn(REPORTS.truckLoss);
+    });
+    afterAll(async () => {
+      await page?.close();
+    });
+
+    it.each(Object.values(REPORT_DEFS).map((def) => [def.path, def] as const))('shows %s with its headers, first row and total as the API answers its default filters', async (path, def) => {
       await openInConsole(page, path);
       // Only the screen on view stays mounted: 50 hidden grids would slow every later step.
       await closeOtherTabs(page);
@@ -57,8 +64,7 @@ describe('report rows, filters and language in Chromium', () => {
       expect(await gridHeaders(page), path).toEqual(def.columns.map((column) => translate('zh', column.labelKey)));
       await expect.poll(() => rowTexts(rowAt(page, 0)), { message: path }).toEqual(apiRowTexts(def, expected.rows[0]));
       expect(await dataRows(page).count(), path).toBeGreaterThanOrEqual(Math.min(expected.total, 10));
-    }
-    await page.close();
+    });
   });
 
   it('shows level_trend\'s first rows, a row per compartment of a reading, each in its place when the total comes after them', async () => {
