@@ -23,22 +23,27 @@ const nodeLayer = (name: string, isolate = true) => ({
 });
 
 /**
- * The server tests' files that replace a module with `vi.mock` (ffmpeg absent, a renderer that fails): their own layers,
- * isolated, since a mock in a shared module graph would reach every later file of the same worker.
+ * The server tests' files that need a process of their own: those that replace a module with `vi.mock` (ffmpeg absent,
+ * a renderer that fails), since a mock in a shared module graph would reach every later file of the same worker, and
+ * one that measures the process's peak memory, which in a shared process is every earlier file's peak.
  */
-const MOCKING_SERVER_FILES = ['tests/server/video/ffmpeg-missing.test.ts', 'tests/server/photos/photo-render.test.ts'];
+const ISOLATED_SERVER_FILES = [
+  'tests/server/video/ffmpeg-missing.test.ts',
+  'tests/server/photos/photo-render.test.ts',
+  'tests/server/exports/export-worker-memory.test.ts',
+];
 const SERVER_FILES = ['tests/server/**/*.test.ts'];
 
 /**
  * A server layer. Without isolation the server's modules are imported once per worker rather than once per file: each
- * file starts its own servers and databases and stops them, and keeps no state in a module. The mocking files are in
- * layers of their own, isolated.
+ * file starts its own servers and databases and stops them, and keeps no state in a module. The files that need a
+ * process of their own are in layers of their own, isolated.
  */
 const serverLayer = (name: string, globalSetup: string[], include: string[], isolate: boolean) => ({
   test: {
     name,
     include,
-    exclude: include === SERVER_FILES ? MOCKING_SERVER_FILES : [],
+    exclude: include === SERVER_FILES ? ISOLATED_SERVER_FILES : [],
     environment: 'node' as const,
     isolate,
     // The limit catches a hang: a walk of the 437 routes took 20 s with the machine's load at 20.
@@ -61,10 +66,10 @@ export default defineConfig({
       nodeLayer('machines', false),
       nodeLayer('workers'),
       serverLayer('server', ['tests/helpers/seed-cache-setup.ts'], SERVER_FILES, false),
-      serverLayer('server-mocks', ['tests/helpers/seed-cache-setup.ts'], MOCKING_SERVER_FILES, true),
+      serverLayer('server-isolated', ['tests/helpers/seed-cache-setup.ts'], ISOLATED_SERVER_FILES, true),
       // The same tests on PostgreSQL: a throwaway cluster for the run, a fresh database per server (test-database.ts).
       serverLayer('server-pg', ['tests/helpers/postgres-setup.ts', 'tests/helpers/seed-cache-setup.ts'], SERVER_FILES, false),
-      serverLayer('server-pg-mocks', ['tests/helpers/postgres-setup.ts', 'tests/helpers/seed-cache-setup.ts'], MOCKING_SERVER_FILES, true),
+      serverLayer('server-pg-isolated', ['tests/helpers/postgres-setup.ts', 'tests/helpers/seed-cache-setup.ts'], ISOLATED_SERVER_FILES, true),
       {
         // The deployment of `npm run cluster`: PostgreSQL, Redis, nginx and two server processes, started per file.
         test: {
