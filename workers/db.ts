@@ -3,6 +3,7 @@ import { Dexie, type EntityTable, type Table } from 'dexie';
 import { alarmKey, type LiveAlarm } from '../domain/wire/live-alarm';
 import type { SocketName } from '../domain/wire/sockets';
 import type { TruckStatusRow } from '../domain/wire/truck-row';
+import type { NoticeDismissals } from './notice-dismissals';
 
 const LIVE_DB_NAME = 'fleet-live';
 
@@ -33,6 +34,8 @@ export interface MetaValues {
   readonly alarmTypes: string;
   /** Whose data this is: another user's login clears it instead of showing it. */
   readonly userName: string;
+  /** The poll notices the user closed, and what they showed then (workers/notice-dismissals.ts). */
+  readonly noticeDismissals: NoticeDismissals;
 }
 
 export type MetaKey = keyof MetaValues;

@@ -74,16 +74,23 @@ export interface ReplayProgress {
 }
 
 /** Not-approved fences are waiting (the fence poll found some). */
-export interface FenceNotice {
+export interface FenceFinding {
   readonly pending: number;
   readonly checkedAt: number;
 }
 
 /** Online trucks whose heartbeat is overdue (the heartbeat poll found some), most overdue first. */
-export interface HeartbeatNotice {
+export interface HeartbeatFinding {
   readonly rows: readonly HeartbeatOvertimeRow[];
   readonly checkedAt: number;
 }
+
+/**
+ * A finding as the tabs show it. `dismissed`: the user closed its card and the finding brings nothing new since
+ * (workers/notice-dismissals.ts), so it is kept in the top bar's notification centre only.
+ */
+export type FenceNotice = FenceFinding & { readonly dismissed: boolean };
+export type HeartbeatNotice = HeartbeatFinding & { readonly dismissed: boolean };
 
 /** The notices a poll raises, one per browser; each is also the name of the poll that raises it. */
 export type NoticeKind = PollName;
@@ -142,9 +149,9 @@ export interface LiveEvents {
    */
   'session.accessChanged': { readonly socket: SocketName };
   'replay.progress': ReplayProgress;
-  /** State event: the latest fence poll's pending count; null when none is pending or a tab dismissed it. */
+  /** State event: the latest fence poll's pending count, dismissed or not; null when none is pending. */
   'notice.fences': FenceNotice | null;
-  /** State event: the latest heartbeat poll's overdue trucks; null when there are none or a tab dismissed it. */
+  /** State event: the latest heartbeat poll's overdue trucks, dismissed or not; null when there are none. */
   'notice.heartbeat': HeartbeatNotice | null;
   /**
    * Stream event: the server's notices of changed data, batched over UI_BATCH_MS: screens showing a changed topic, and
@@ -239,7 +246,10 @@ export interface LiveApi extends LiveListening<Unsubscribe & ProxyMarked> {
   fleetStatus(): FleetStatus | undefined;
   /** Every truck the worker holds now, without the rest of the snapshot. */
   trucks(): TruckView[];
-  /** Clears a notice in every tab; the next poll that finds pending rows raises it again. */
+  /**
+   * Closes a notice's card in every tab, for this user across reloads, until a poll finds something it did not show
+   * (more fences waiting, another overdue truck); the notification centre keeps it meanwhile.
+   */
   dismissNotice(kind: NoticeKind): void;
   /**
    * This tab became visible or hidden; the worker forgets it when the tab goes away. While any tab is visible the

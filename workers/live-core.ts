@@ -81,6 +81,10 @@ export class LiveCore {
       hub: this.hub, clock: this.clock, fetch: deps.fetch, apiBase: deps.apiBase, hostBase: this.hostBase,
       inUse: (since) => this.tabs.inUse(since),
       onSessionGone: (poll, code) => this.sessionGone({ poll, code }),
+      dismissals: {
+        load: () => this.store.readMeta('noticeDismissals'),
+        save: (value) => this.store.writeMeta({ key: 'noticeDismissals', value }),
+      },
     });
     this.prefetched = this.store.load();
     this.prefetched.catch(() => undefined);

@@ -4,6 +4,7 @@ import { parseTruckStatusRow, type TruckStatusRow } from '../domain/wire/truck-r
 import { NO_ALARMS, alarmKey, type AlarmMemory } from '../streams/alarm.stream';
 import { EMPTY_FLEET, fleetFromRows, type FleetState } from '../streams/truck-status.stream';
 import type { LiveDb, MetaKey, MetaValues, StoredAlarm, StoredMeta, StoredTruck } from './db';
+import { parseNoticeDismissals } from './notice-dismissals';
 
 /** The alarms table keeps the last day (the inbox of a later issue reads it). */
 const ALARM_KEEP_MS = 24 * 3_600_000;
@@ -34,6 +35,10 @@ function readMeta(entries: readonly StoredMeta[]): Partial<MetaValues> {
     if (entry.key === 'snapshotAt' && Number.isFinite(entry.value)) meta.snapshotAt = entry.value;
     if (entry.key === 'alarmTypes' && typeof entry.value === 'string') meta.alarmTypes = entry.value;
     if (entry.key === 'userName' && typeof entry.value === 'string') meta.userName = entry.value;
+    if (entry.key === 'noticeDismissals') {
+      const dismissals = parseNoticeDismissals(entry.value);
+      if (dismissals) meta.noticeDismissals = dismissals;
+    }
   }
   return meta;
 }
@@ -100,6 +105,18 @@ export class LiveStore {
     const stored = { key, type: alarm.type, receivedAt, acknowledged: 0, alarm } as const;
     this.alarms.set(key, alarm.seq === undefined ? stored : { ...stored, seq: alarm.seq });
     this.schedule();
+  }
+
+  /** One meta value as stored (a write still queued wins), validated as at load; undefined where IndexedDB fails. */
+  async readMeta<K extends MetaKey>(key: K): Promise<Partial<MetaValues>[K]> {
+    const queued = this.meta.get(key);
+    try {
+      const entry = queued ?? (await this.db.meta.get(key));
+      return entry ? readMeta([entry])[key] : undefined;
+    } catch {
+      this.counters.failures += 1;
+      return undefined;
+    }
   }
 
   writeMeta(entry: StoredMeta): void {

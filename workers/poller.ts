@@ -2,7 +2,7 @@
 import { POLL_INTERVAL_MS, type PollName } from '../domain/shell/polls';
 import { isFiniteNumber, isRecord, isWireTime } from '../domain/wire/guards';
 import { FENCE_APPROVAL_STATUS, PAGE_LIMITS, type HeartbeatOvertimeRow } from '../domain/wire/records';
-import type { FenceNotice, HeartbeatNotice } from './live-api';
+import type { FenceFinding, HeartbeatFinding } from './live-api';
 import { SessionRequests, type CallOutcome, type SessionCaller } from './session-request';
 
 /** The first check follows a connect this soon: a user who just logged in hears at once, after the sockets opened. */
@@ -17,8 +17,8 @@ const PENDING_FENCES = { approvalStatus: FENCE_APPROVAL_STATUS.pending, page: 1,
 interface PollerOptions extends SessionCaller {
   readonly polls: readonly PollName[];
   /** A poll's fresh finding: a notice, or null when nothing is pending. */
-  readonly onFences: (notice: FenceNotice | null) => void;
-  readonly onHeartbeat: (notice: HeartbeatNotice | null) => void;
+  readonly onFences: (finding: FenceFinding | null) => void;
+  readonly onHeartbeat: (finding: HeartbeatFinding | null) => void;
   /** A poll got resultCode 504: the session is gone, and every poll has stopped. */
   readonly onSessionGone: (poll: PollName, code: number) => void;
 }

@@ -38,7 +38,11 @@ export function fakeLiveSource(): FakeLiveSource {
   let inputReports = 0;
   let otherTabVisible = false;
   let diagnostics: LiveDiagnostics | undefined;
+  let fences: LiveEvents['notice.fences'] = null;
+  let heartbeat: LiveEvents['notice.heartbeat'] = null;
   function publish<K extends LiveEventName>(name: K, payload: LiveEvents[K]): void {
+    if (name === 'notice.fences') fences = payload as LiveEvents['notice.fences'];
+    if (name === 'notice.heartbeat') heartbeat = payload as LiveEvents['notice.heartbeat'];
     for (const listener of listeners.get(name) ?? []) (listener as (value: typeof payload) => void)(payload);
   }
   async function subscribe<K extends LiveEventName>(name: K, listener: LiveListener<K>): Promise<TabUnsubscribe> {
@@ -53,10 +57,11 @@ export function fakeLiveSource(): FakeLiveSource {
     async setAlarmTypes(typeIds) {
       alarmTypeCalls.push(typeIds);
     },
-    /** As the worker does: the notice clears in every tab. */
+    /** As the worker does: the notice stays, closed, in every tab. */
     async dismissNotice(kind) {
       dismissed.push(kind);
-      publish(kind === 'fences' ? 'notice.fences' : 'notice.heartbeat', null);
+      if (kind === 'fences' && fences) publish('notice.fences', { ...fences, dismissed: true });
+      if (kind === 'heartbeat' && heartbeat) publish('notice.heartbeat', { ...heartbeat, dismissed: true });
     },
     async setVisible(visible) {
       visibleCalls.push(visible);

@@ -42,7 +42,7 @@ describe('the fence poll without the shortcut', () => {
   it('asks the not-approved list when the backend has no timer call (HTTP 404), and counts data.total', async () => {
     const { http, notices } = await fencePoll({ status: 404 }, ok({ rows: rows(2), total: 7 }));
     await waitFor(() => notices.length === 1, 'the notice');
-    expect(notices).toEqual([{ pending: 7, checkedAt: T0 + FIRST_POLL_DELAY_MS }]);
+    expect(notices).toEqual([{ pending: 7, checkedAt: T0 + FIRST_POLL_DELAY_MS, dismissed: false }]);
     const [list] = http.calls(LIST);
     const query = new URL(list?.url ?? '').searchParams;
     expect(list?.url.startsWith(`${API_BASE_URL}${LIST}?`)).toBe(true);
@@ -53,13 +53,13 @@ describe('the fence poll without the shortcut', () => {
   it('counts the rows when the list answers no total', async () => {
     const { notices } = await fencePoll(fail(404), ok({ rows: rows(3) }));
     await waitFor(() => notices.length === 1, 'the notice');
-    expect(notices).toEqual([{ pending: 3, checkedAt: T0 + FIRST_POLL_DELAY_MS }]);
+    expect(notices).toEqual([{ pending: 3, checkedAt: T0 + FIRST_POLL_DELAY_MS, dismissed: false }]);
   });
 
   it('falls back to the list when the timer answers something other than { pending }', async () => {
     const { notices } = await fencePoll(ok('已刷新'), ok({ rows: rows(1), total: null }));
     await waitFor(() => notices.length === 1, 'the notice');
-    expect(notices).toEqual([{ pending: 1, checkedAt: T0 + FIRST_POLL_DELAY_MS }]);
+    expect(notices).toEqual([{ pending: 1, checkedAt: T0 + FIRST_POLL_DELAY_MS, dismissed: false }]);
   });
 
   it('raises no notice, and clears one, when the list holds no not-approved fence', async () => {
@@ -75,7 +75,7 @@ describe('the fence poll without the shortcut', () => {
   it('uses the shortcut alone when it answers { pending }', async () => {
     const { http, notices } = await fencePoll(ok({ pending: 4 }), ok({ rows: rows(9), total: 9 }));
     await waitFor(() => notices.length === 1, 'the notice');
-    expect(notices).toEqual([{ pending: 4, checkedAt: T0 + FIRST_POLL_DELAY_MS }]);
+    expect(notices).toEqual([{ pending: 4, checkedAt: T0 + FIRST_POLL_DELAY_MS, dismissed: false }]);
     expect(http.calls(LIST)).toEqual([]);
   });
 

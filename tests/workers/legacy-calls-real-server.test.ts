@@ -70,7 +70,7 @@ describe.each(['ours', 'legacy'] as const)('the spec calls against the real serv
     clock.increment(FIRST_POLL_DELAY_MS);
     await waitFor(() => fences.length === 1, 'the fence notice', 10_000);
     expect(listed.data.total).toBeGreaterThan(0);
-    expect(fences[0]).toEqual({ pending: listed.data.total, checkedAt: clock.now() });
+    expect(fences[0]).toEqual({ pending: listed.data.total, checkedAt: clock.now(), dismissed: false });
 
     await call(url, 'GET', '/loginOut', { token });
     live.setVisible(live.addClient(() => undefined), true);

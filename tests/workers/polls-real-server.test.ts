@@ -48,9 +48,9 @@ describe('the polls against the real server', () => {
     await live.connect({ token, userName: 'admin', userPri: [], typeIds: EVERY_TYPE_LIST, polls: ['fences', 'heartbeat'] });
     clock.increment(FIRST_POLL_DELAY_MS);
     await waitFor(() => fences.length === 1 && heartbeat.length === 1, 'both notices', 10_000);
-    expect(fences[0]).toEqual({ pending: 3, checkedAt: clock.now() });
+    expect(fences[0]).toEqual({ pending: 3, checkedAt: clock.now(), dismissed: false });
     expect(expected.data.length).toBeGreaterThan(0);
-    expect(heartbeat[0]).toEqual({ rows: expected.data, checkedAt: clock.now() });
+    expect(heartbeat[0]).toEqual({ rows: expected.data, checkedAt: clock.now(), dismissed: false });
 
     await call(fleet.server.url, 'GET', '/loginOut', { token });
     clock.increment(900_000);

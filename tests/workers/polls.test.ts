@@ -60,8 +60,8 @@ describe('the worker polls', () => {
     expect(polled(http).map((request) => request.headers['header-id'])).toEqual(['token-1', 'token-1']);
     await waitFor(() => notices.every((received) => received.length === 1), 'the fence notice in every tab');
     await waitFor(() => heartbeats.every((received) => received.length === 1), 'the heartbeat notice in every tab');
-    for (const received of notices) expect(received).toEqual([{ pending: 3, checkedAt: T0 + FIRST_POLL_DELAY_MS }]);
-    for (const received of heartbeats) expect(received).toEqual([{ rows: ROWS, checkedAt: T0 + FIRST_POLL_DELAY_MS }]);
+    for (const received of notices) expect(received).toEqual([{ pending: 3, checkedAt: T0 + FIRST_POLL_DELAY_MS, dismissed: false }]);
+    for (const received of heartbeats) expect(received).toEqual([{ rows: ROWS, checkedAt: T0 + FIRST_POLL_DELAY_MS, dismissed: false }]);
 
     const late = await harness.tab({ locks });
     const lateNotices = await collect(late, 'notice.fences');
@@ -75,7 +75,7 @@ describe('the worker polls', () => {
     clock.increment(FIFTEEN_MINUTES);
     expect(polled(http)).toHaveLength(6);
     await waitFor(() => lateNotices.length === 3, 'the latest notice and two more polls in the late tab');
-    expect(lateNotices[0]).toEqual({ pending: 3, checkedAt: T0 + FIRST_POLL_DELAY_MS });
+    expect(lateNotices[0]).toEqual({ pending: 3, checkedAt: T0 + FIRST_POLL_DELAY_MS, dismissed: false });
   });
 
   it('runs only the polls of the session: none without the roles, only fences for an administrator without superMan', async () => {
@@ -135,7 +135,7 @@ describe('the worker polls', () => {
         `${API_BASE_URL}${FENCES}`, `${API_BASE_URL}${FENCE_LIST}`,
       ]);
     }
-    expect(notices).toEqual([{ pending: 3, checkedAt: T0 + FIRST_POLL_DELAY_MS }]);
+    expect(notices).toEqual([{ pending: 3, checkedAt: T0 + FIRST_POLL_DELAY_MS, dismissed: false }]);
 
     http.answer(FENCES, ok({ pending: 0 }));
     clock.increment(FIFTEEN_MINUTES);
@@ -160,8 +160,8 @@ describe('the worker polls', () => {
     ]);
   });
 
-  it('clears a dismissed notice in every tab, and raises it again when a later poll finds pending rows', async () => {
-    const { harness, clock, locks } = await polling();
+  it('closes a dismissed notice in every tab and keeps it closed while polls find nothing new', async () => {
+    const { harness, clock, http, locks } = await polling();
     const [a, b] = [await harness.tab({ locks }), await harness.tab({ locks })];
     const inA = await collect(a, 'notice.heartbeat');
     const inB = await collect(b, 'notice.heartbeat');
@@ -171,15 +171,87 @@ describe('the worker polls', () => {
 
     await b.api.dismissNotice('heartbeat');
     await waitFor(() => inA.length === 2 && inB.length === 2, 'the dismissal in both tabs');
-    expect([inA[1], inB[1]]).toEqual([null, null]);
+    const closed = { rows: ROWS, checkedAt: T0 + FIRST_POLL_DELAY_MS, dismissed: true };
+    expect([inA[1], inB[1]]).toEqual([closed, closed]);
     const later = await harness.tab({ locks });
     const inLater = await collect(later, 'notice.heartbeat');
     await waitFor(() => inLater.length === 1, 'the latest value in a new tab');
-    expect(inLater).toEqual([null]);
+    expect(inLater).toEqual([closed]);
 
+    // The same overdue trucks, and fewer of them, are no news: the card stays closed.
     clock.increment(FIFTEEN_MINUTES);
-    await waitFor(() => inA.length === 3 && inLater.length === 2, 'the notice raised again');
-    expect(inA[2]).toEqual({ rows: ROWS, checkedAt: T0 + FIRST_POLL_DELAY_MS + FIFTEEN_MINUTES });
+    await waitFor(() => inA.length === 3, 'the next poll');
+    expect(inA[2]).toEqual({ rows: ROWS, checkedAt: T0 + FIRST_POLL_DELAY_MS + FIFTEEN_MINUTES, dismissed: true });
+    http.answer(HEARTBEAT, ok(ROWS.slice(1)));
+    clock.increment(FIFTEEN_MINUTES);
+    await waitFor(() => inA.length === 4, 'the poll after');
+    expect(inA[3]).toEqual({ rows: ROWS.slice(1), checkedAt: T0 + FIRST_POLL_DELAY_MS + 2 * FIFTEEN_MINUTES, dismissed: true });
+
+    // A truck the notice did not list is news.
+    const third = { companyName: '三公司', signCode: '沪A00003', heartTime: T0, gpsTime: T0 };
+    http.answer(HEARTBEAT, ok([...ROWS, third]));
+    clock.increment(FIFTEEN_MINUTES);
+    await waitFor(() => inA.length === 5, 'the poll with a new truck');
+    expect(inA[4]).toMatchObject({ rows: [...ROWS, third], dismissed: false });
+  });
+
+  it('keeps a dismissed notice closed after the worker starts again on the same IndexedDB, for the same user only', async () => {
+    const first = await polling();
+    const tab = await first.harness.tab({ locks: first.locks });
+    const fences = await collect(tab, 'notice.fences');
+    await tab.api.connect(ADMIN);
+    first.clock.increment(FIRST_POLL_DELAY_MS);
+    await waitFor(() => fences.length === 1, 'the notice');
+    await tab.api.dismissNotice('fences');
+    await waitFor(() => fences.length === 2, 'the dismissal');
+    await first.harness.core.idle();
+
+    // A reload: a new worker on the browser's IndexedDB.
+    const again = await start({ fetch: first.http.fetch, locks: first.locks, idb: first.harness.idb });
+    const clock = again.simulated ?? expect.unreachable('simulated time');
+    const reloaded = await again.tab({ locks: first.locks });
+    const afterReload = await collect(reloaded, 'notice.fences');
+    await reloaded.api.connect(ADMIN);
+    clock.increment(FIRST_POLL_DELAY_MS);
+    await waitFor(() => afterReload.length === 1, 'the notice after the reload');
+    expect(afterReload[0]).toMatchObject({ pending: 3, dismissed: true });
+
+    // Another user of the browser (their login clears the first user's data) has dismissed nothing.
+    const other = await start({ fetch: first.http.fetch, locks: first.locks, idb: first.harness.idb });
+    const otherClock = other.simulated ?? expect.unreachable('simulated time');
+    const otherTab = await other.tab({ locks: first.locks });
+    const forOther = await collect(otherTab, 'notice.fences');
+    await otherTab.api.connect({ ...ADMIN, token: 'token-2', userName: 'manager' });
+    otherClock.increment(FIRST_POLL_DELAY_MS);
+    await waitFor(() => forOther.length === 1, "the other user's notice");
+    expect(forOther[0]).toMatchObject({ pending: 3, dismissed: false });
+  });
+
+  it('shows a fence notice again when more fences wait than when it was dismissed, and after a poll found none', async () => {
+    const { harness, clock, http, locks } = await polling();
+    const tab = await harness.tab({ locks });
+    const fences = await collect(tab, 'notice.fences');
+    await tab.api.connect({ ...SESSION, polls: ['fences'] });
+    clock.increment(FIRST_POLL_DELAY_MS);
+    await waitFor(() => fences.length === 1, 'the notice');
+    await tab.api.dismissNotice('fences');
+    await waitFor(() => fences.length === 2, 'the dismissal');
+
+    http.answer(FENCES, ok({ pending: 4 }));
+    clock.increment(FIFTEEN_MINUTES);
+    await waitFor(() => fences.length === 3, 'a poll with one more');
+    expect(fences[2]).toMatchObject({ pending: 4, dismissed: false });
+    await tab.api.dismissNotice('fences');
+    await waitFor(() => fences.length === 4, 'the second dismissal');
+
+    http.answer(FENCES, ok({ pending: 0 }));
+    clock.increment(FIFTEEN_MINUTES);
+    await waitFor(() => fences.length === 5, 'a poll with none');
+    expect(fences[4]).toBeNull();
+    http.answer(FENCES, ok({ pending: 2 }));
+    clock.increment(FIFTEEN_MINUTES);
+    await waitFor(() => fences.length === 6, 'a poll with some again');
+    expect(fences[5]).toMatchObject({ pending: 2, dismissed: false });
   });
 
   it('stops polling and clears the notices at logout', async () => {
@@ -210,9 +282,9 @@ describe('the worker polls', () => {
     expect(polled(http)[0]?.signal.aborted).toBe(true);
     http.release({ resultCode: 200, message: 'success', data: { pending: 9 } });
     await http.settled();
-    // A dismissal after the answer was handled travels the same port: whatever the answer raised would come first.
+    // A call after the answer was handled travels the same port: whatever the answer raised would come first.
     await tab.api.dismissNotice('fences');
-    await waitFor(() => fences.length > 0, 'the dismissal');
-    expect(fences).toEqual([null]);
+    await tab.api.diagnostics();
+    expect(fences).toEqual([]);
   });
 });

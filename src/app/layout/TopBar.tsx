@@ -1,9 +1,11 @@
-// The top bar: sidebar toggle, breadcrumb, menu search, the live-status slot, alarm settings, language select and user menu.
+// The top bar: sidebar toggle, breadcrumb, menu search, the live-status slot, alarm settings, the notification centre,
+// language select and user menu.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuLink } from '../../../domain/shell/menu';
 import { Breadcrumb } from './Breadcrumb';
 import { LanguageSelect } from './LanguageSelect';
+import { NoticeCentre } from '../notices/NoticeCentre';
 import { MenuSearch } from './MenuSearch';
 import { SIDEBAR_ID } from './Sidebar';
 import { UserMenu, type UserMenuProps } from './UserMenu';
@@ -34,6 +36,7 @@ export function TopBar({ path, links, sidebarOpen, onToggleSidebar, live, alarmS
           {live}
         </div>
         {alarmSettings}
+        <NoticeCentre />
         {!user.waterTruckUser && <LanguageSelect />}
         <UserMenu {...user} />
       </div>

@@ -1,4 +1,6 @@
-// The poll notices of the shell (spec §6): pending fences and heartbeat overtime, one per browser, dismissed for every tab.
+// The poll notices of the shell (spec §6): pending fences and heartbeat overtime, one per browser, dismissed for every
+// tab. A card shows a finding the user has not closed; a closed one stays in the top bar's notification centre.
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { FenceNotice, HeartbeatNotice, NoticeKind } from '../../../workers/live-api';
@@ -14,6 +16,13 @@ interface NoticeProps<T> {
   readonly onDismiss: () => void;
 }
 
+/** Escape on a card's buttons closes it, as its 关闭 button does. */
+const closeOnEscape = (onDismiss: () => void) => (event: KeyboardEvent<HTMLElement>) => {
+  if (event.key !== 'Escape') return;
+  event.stopPropagation();
+  onDismiss();
+};
+
 function FencesNotice({ notice, onDismiss }: NoticeProps<FenceNotice>) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
@@ -22,7 +31,7 @@ function FencesNotice({ notice, onDismiss }: NoticeProps<FenceNotice>) {
     navigate(FENCE_APPROVAL_PATH);
   };
   return (
-    <article className="live-notice" role="status" aria-labelledby="live-notice-fences" data-testid="notice-fences">
+    <article className="live-notice" role="status" aria-labelledby="live-notice-fences" data-testid="notice-fences" onKeyDown={closeOnEscape(onDismiss)}>
       <h2 id="live-notice-fences" className="live-notice__title">{t('notice.fences.title')}</h2>
       <p className="live-notice__body">{t('notice.fences.body', { count: notice.pending })}</p>
       <div className="live-notice__actions">
@@ -48,7 +57,7 @@ function HeartbeatOvertimeNotice({ notice, onDismiss }: NoticeProps<HeartbeatNot
   const shown = notice.rows.slice(0, HEARTBEAT_NOTICE_ROWS);
   const more = notice.rows.length - shown.length;
   return (
-    <article className="live-notice" role="status" aria-labelledby="live-notice-heartbeat" data-testid="notice-heartbeat">
+    <article className="live-notice" role="status" aria-labelledby="live-notice-heartbeat" data-testid="notice-heartbeat" onKeyDown={closeOnEscape(onDismiss)}>
       <h2 id="live-notice-heartbeat" className="live-notice__title">{t('notice.heartbeat.title')}</h2>
       <p className="live-notice__body">{t('notice.heartbeat.body', { count: notice.rows.length })}</p>
       <table className="live-notice__table">
@@ -84,11 +93,14 @@ function HeartbeatOvertimeNotice({ notice, onDismiss }: NoticeProps<HeartbeatNot
   );
 }
 
+/** A notice whose card is to show: one the user has not closed. */
+const fresh = <T extends { readonly dismissed: boolean }>(notice: T | null | undefined): T | undefined => (notice && !notice.dismissed ? notice : undefined);
+
 /** Top-right cards for the latest poll findings; a dismissal goes to the worker, which clears the notice in every tab. */
 export function LiveNotices() {
   const source = useLiveSource();
-  const fences = useLiveEvent('notice.fences');
-  const heartbeat = useLiveEvent('notice.heartbeat');
+  const fences = fresh(useLiveEvent('notice.fences'));
+  const heartbeat = fresh(useLiveEvent('notice.heartbeat'));
   if (!fences && !heartbeat) return null;
   const dismiss = (kind: NoticeKind) => () => void source?.api.dismissNotice(kind);
   return (

@@ -49,7 +49,7 @@ describe('the poll notices', () => {
     const { source } = setup();
     await subscribed(source);
     expect(screen.queryByRole('status')).toBeNull();
-    act(() => source.publish('notice.fences', { pending: 2, checkedAt: T0 }));
+    act(() => source.publish('notice.fences', { pending: 2, checkedAt: T0, dismissed: false }));
     expect(screen.getByRole('status', { name: '围栏待审批' })).toBeTruthy();
     act(() => source.publish('notice.fences', null));
     expect(screen.queryByRole('status')).toBeNull();
@@ -58,7 +58,7 @@ describe('the poll notices', () => {
   it('tells how many fences wait and opens the fence approval screen, dismissing the notice', async () => {
     const { source, location } = setup();
     await subscribed(source);
-    act(() => source.publish('notice.fences', { pending: 3, checkedAt: T0 }));
+    act(() => source.publish('notice.fences', { pending: 3, checkedAt: T0, dismissed: false }));
     const card = screen.getByRole('status', { name: '围栏待审批' });
     expect(within(card).getByText('有 3 条围栏变更等待审批。')).toBeTruthy();
 
@@ -72,8 +72,8 @@ describe('the poll notices', () => {
     const { source, location } = setup();
     await subscribed(source);
     act(() => {
-      source.publish('notice.fences', { pending: 1, checkedAt: T0 });
-      source.publish('notice.heartbeat', { rows: [row(1)], checkedAt: T0 });
+      source.publish('notice.fences', { pending: 1, checkedAt: T0, dismissed: false });
+      source.publish('notice.heartbeat', { rows: [row(1)], checkedAt: T0, dismissed: false });
     });
     const heartbeat = screen.getByRole('status', { name: '心跳超时' });
     fireEvent.click(within(heartbeat).getByRole('button', { name: '关闭' }));
@@ -87,7 +87,7 @@ describe('the poll notices', () => {
   it('opens the overdue heartbeats screen from the heartbeat notice, dismissing it', async () => {
     const { source, location } = setup();
     await subscribed(source);
-    act(() => source.publish('notice.heartbeat', { rows: [row(1)], checkedAt: T0 }));
+    act(() => source.publish('notice.heartbeat', { rows: [row(1)], checkedAt: T0, dismissed: false }));
     const card = screen.getByRole('status', { name: '心跳超时' });
     fireEvent.click(within(card).getByRole('button', { name: '查看超时列表' }));
     expect(location.history?.at(-1)).toBe('/device_monitor/device_analysis/over_time_heart');
@@ -97,7 +97,7 @@ describe('the poll notices', () => {
   it('lists the first ten overdue trucks with formatted times, then how many more there are', async () => {
     const { source } = setup();
     await subscribed(source);
-    act(() => source.publish('notice.heartbeat', { rows: Array.from({ length: 13 }, (_, i) => row(i)), checkedAt: T0 }));
+    act(() => source.publish('notice.heartbeat', { rows: Array.from({ length: 13 }, (_, i) => row(i)), checkedAt: T0, dismissed: false }));
     const card = screen.getByRole('status', { name: '心跳超时' });
 
     expect(within(card).getByText('有 13 辆在线车辆超过 30 分钟未上报心跳。')).toBeTruthy();
@@ -113,7 +113,7 @@ describe('the poll notices', () => {
     await switchLang('en');
     const { source } = setup();
     await subscribed(source);
-    act(() => source.publish('notice.heartbeat', { rows: [row(1), row(2)], checkedAt: T0 }));
+    act(() => source.publish('notice.heartbeat', { rows: [row(1), row(2)], checkedAt: T0, dismissed: false }));
     const card = screen.getByRole('status', { name: 'Heartbeat overtime' });
 
     expect(within(card).getByText('2 online trucks have sent no heartbeat for over 30 minutes.')).toBeTruthy();
@@ -125,7 +125,7 @@ describe('the poll notices', () => {
   it('is part of the shell live alarms, its actions reachable by keyboard as buttons', async () => {
     const { source } = setup('alarms');
     await subscribed(source);
-    act(() => source.publish('notice.fences', { pending: 4, checkedAt: T0 }));
+    act(() => source.publish('notice.fences', { pending: 4, checkedAt: T0, dismissed: false }));
     const card = screen.getByRole('status', { name: '围栏待审批' });
     const buttons = within(card).getAllByRole('button');
     expect(buttons.map((button) => button.textContent)).toEqual(['前往围栏审批', '关闭']);
