@@ -91,8 +91,9 @@ describe('the sprinkler screens in Chromium as the garden user', () => {
     const card = view().getByRole('region', { name: plate });
     // The garden user's menu has no photos or video: the card leads to its playback and water level only.
     expect(await card.getByRole('link').allTextContents()).toEqual(['洒水车轨迹回放', '洒水车实时库存']);
-    // The ring's water blue is on the canvas around the map's centre, where the chosen truck is.
-    const blue = await map.locator('.leaflet-overlay-pane canvas').evaluate((canvas: HTMLCanvasElement) => {
+    // The ring's water blue is on the canvas around the map's centre, where the chosen truck is once the map has moved
+    // there: the move is animated, so the canvas is read until it shows.
+    const blueAtCentre = () => map.locator('.leaflet-overlay-pane canvas').evaluate((canvas: HTMLCanvasElement) => {
       const context = canvas.getContext('2d');
       if (!context) return 0;
       const { data } = context.getImageData(canvas.width / 2 - 40, canvas.height / 2 - 40, 80, 80);
@@ -103,7 +104,7 @@ describe('the sprinkler screens in Chromium as the garden user', () => {
       }
       return count;
     });
-    expect(blue).toBeGreaterThan(10);
+    await expect.poll(blueAtCentre).toBeGreaterThan(10);
   });
 
   it('plays a sprinkler track with its spraying runs coloured on sprinkler_playback_track', async () => {
