@@ -1,4 +1,4 @@
-// The route registry: all 126 console routes of shell spec §2, grouped as the spec's table, with title keys and menu groups.
+// The route registry: the 126 console routes of shell spec §2 and our alarm inbox (monitor/alarm_inbox), grouped as the spec's table, with title keys and menu groups.
 import type { LocaleKey } from './i18n';
 
 /** A menu group is also the unit of authorization: a role is granted groups (its "functions"). */
@@ -53,7 +53,7 @@ const GROUP_SPECS = {
       'monitor',
       `cargo_transport safe_target device_target liquid_level playback_track track_map view_photos video_monitor
        sprinkler_playback_track sprinkler_monitoring sprinkler_statistics sprinkler_inventory sprinkler_real_inventory
-       real_video history_video`,
+       real_video history_video alarm_inbox`,
     ),
   },
   cargo_event: {

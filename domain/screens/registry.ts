@@ -16,7 +16,7 @@ export const CUSTOM_SCREEN_PATHS = [
   // The monitor board: live maps and boards, playback, photos and video.
   '/monitor/cargo_transport', '/monitor/liquid_level', '/monitor/playback_track', '/monitor/track_map', '/monitor/view_photos',
   '/monitor/video_monitor', '/monitor/sprinkler_playback_track', '/monitor/sprinkler_monitoring', '/monitor/sprinkler_real_inventory',
-  '/monitor/real_video', '/monitor/history_video',
+  '/monitor/real_video', '/monitor/history_video', '/monitor/alarm_inbox',
   // Settings that are no list of rows: a tree of functions, file and message sends, commissioning, drawn fences.
   '/setting/privilege_account/role_function', '/setting/device_parameter/params_files', '/setting/device_parameter/send_message',
   '/setting/base_data/test', '/setting/alarm_threshold/remote', '/setting/base_data/user_enclosure', '/setting/base_data/enclosure_approval',

@@ -1,5 +1,9 @@
 // One typed registry of every HTTP call of spec §7: method, path, root and body encoding, with request and data types.
 import { REQUEST_TIMEOUT_MS } from '../constants';
+import type {
+  AlarmAssignRequest, AlarmBatch, AlarmChangeAnswer, AlarmInboxQuery, AlarmResolveRequest, InboxAlarm, InboxAlarmDetail,
+  InboxCounts,
+} from './alarm-inbox';
 import type { LiveAlarm } from './live-alarm';
 import type { LoginChallenge } from './login-challenge';
 import type {
@@ -53,6 +57,13 @@ interface CallTypes {
   alarmInfo: { request: AlarmInfoQuery; response: Paged<LiveAlarm> };
   /** Design: acknowledges one alarm by its seq; true when it was pending. */
   alarmCue: { request: { readonly seq: number }; response: boolean };
+  /** Our addition, the alarm inbox (wire/alarm-inbox.ts): its rows, newest first. */
+  alarmInbox: { request: AlarmInboxQuery; response: Paged<InboxAlarm> };
+  alarmInboxCounts: { request: NoRequest; response: InboxCounts };
+  alarmInboxDetail: { request: { readonly seq: number }; response: InboxAlarmDetail };
+  alarmAcknowledge: { request: AlarmBatch; response: AlarmChangeAnswer };
+  alarmResolve: { request: AlarmResolveRequest; response: AlarmChangeAnswer };
+  alarmAssign: { request: AlarmAssignRequest; response: AlarmChangeAnswer };
   heartbeatInfo: { request: HeartbeatQuery; response: Paged<HeartbeatRecord> };
   onlineTruck: { request: NoRequest; response: readonly TruckStatusRow[] };
   fenceApprovalList: { request: FenceApprovalQuery; response: Paged<FenceApprovalRow> };
@@ -90,6 +101,12 @@ export const CALLS = {
   devicesAll: { method: 'GET', path: '/devices/all', root: 'api' },
   alarmInfo: { method: 'GET', path: '/alarmInfo', root: 'api' },
   alarmCue: { method: 'POST', path: '/alarmCue', root: 'api' },
+  alarmInbox: { method: 'GET', path: '/alarmInbox', root: 'api' },
+  alarmInboxCounts: { method: 'GET', path: '/alarmInbox/counts', root: 'api' },
+  alarmInboxDetail: { method: 'GET', path: '/alarmInbox/:seq', root: 'api' },
+  alarmAcknowledge: { method: 'POST', path: '/alarmInbox/acknowledge', root: 'api', body: 'json' },
+  alarmResolve: { method: 'POST', path: '/alarmInbox/resolve', root: 'api', body: 'json' },
+  alarmAssign: { method: 'POST', path: '/alarmInbox/assign', root: 'api', body: 'json' },
   heartbeatInfo: { method: 'GET', path: '/heartBeatInfo', root: 'api' },
   onlineTruck: { method: 'GET', path: '/onlineTruck', root: 'api' },
   fenceApprovalList: { method: 'GET', path: '/fenceApproval', root: 'api' },

@@ -13,17 +13,18 @@ import {
 } from '../../domain/routes';
 
 describe('route registry', () => {
-  it('holds the 126 routes of the spec, each path once', () => {
-    expect(ROUTES).toHaveLength(126);
-    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(126);
+  it('holds the 126 routes of the spec and the alarm inbox, each path once', () => {
+    expect(ROUTES).toHaveLength(127);
+    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(127);
+    expect(ROUTES.map((r) => r.path)).toContain('/monitor/alarm_inbox');
   });
 
-  it('declares 74 report and analysis screens, 36 settings screens, 15 monitor screens and the dashboard', () => {
+  it('declares 74 report and analysis screens, 36 settings screens, 15 monitor screens with the alarm inbox as a 16th, and the dashboard', () => {
     const count = (kind: string) => ROUTES.filter((r) => r.kind === kind).length;
     // The upload statistics sit in the base-data menu (a settings screen by the spec's table) and render as a report.
     const settingsReports = ROUTES.filter((r) => r.kind === 'report' && r.group === 'base_data').map((r) => r.path);
     expect(settingsReports).toEqual(['/setting/base_data/upload_statistic']);
-    expect([count('report') - settingsReports.length, count('settings') + settingsReports.length, count('monitor'), count('personal')]).toEqual([74, 36, 15, 1]);
+    expect([count('report') - settingsReports.length, count('settings') + settingsReports.length, count('monitor'), count('personal')]).toEqual([74, 36, 16, 1]);
   });
 
   it.each([

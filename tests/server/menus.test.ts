@@ -16,11 +16,11 @@ describe('menus and privileges per role', () => {
   const menus = async (user: string, lang: 'zh' | 'en' = 'zh') =>
     (await call<MenuEntry[]>(server.url, 'GET', '/menus', { token: tokens.get(user), lang })).data;
 
-  it('gives the administrator all 16 groups, all 126 routes and the hidden sensor-enable entry', async () => {
+  it('gives the administrator all 16 groups, all 126 routes of the spec, the alarm inbox and the hidden sensor-enable entry', async () => {
     const tree = await menus('admin');
     const groups = tree.filter((entry) => entry.child);
     expect(groups).toHaveLength(16);
-    expect(groups.flatMap((g) => g.child ?? [])).toHaveLength(126);
+    expect(groups.flatMap((g) => g.child ?? [])).toHaveLength(127);
     expect(tree.at(-1)).toEqual({ name: '传感器使能', url: '/sensor_enable' });
   });
 

@@ -18,6 +18,7 @@ export const CUSTOM_SCREENS: Readonly<Record<CustomScreenPath, ComponentType>> =
   '/monitor/sprinkler_real_inventory': lazy(() => import('../monitor/sprinkler/SprinklerRealInventoryScreen')),
   '/monitor/real_video': lazy(() => import('../monitor/video/VideoScreens').then((m) => ({ default: m.RealVideoScreen }))),
   '/monitor/history_video': lazy(() => import('../monitor/video/VideoScreens').then((m) => ({ default: m.HistoryVideoScreen }))),
+  '/monitor/alarm_inbox': lazy(() => import('../monitor/alarm-inbox/AlarmInboxScreen')),
   '/setting/privilege_account/role_function': lazy(() => import('../screens/role-function/RoleFunctionScreen')),
   '/setting/device_parameter/params_files': lazy(() => import('../screens/param-file/ParamFileScreen')),
   '/setting/device_parameter/send_message': lazy(() => import('../screens/send-message/SendMessageScreen')),

@@ -56,7 +56,7 @@ describe('buildShellMenu', () => {
     const grants = (superMan: boolean, functions: string[]) => ({ superMan, functions: new Set(functions) });
     const admin = buildShellMenu(menuTree(grants(true, []), 'zh'));
     expect(admin.items).toHaveLength(16);
-    expect(admin.links).toHaveLength(126);
+    expect(admin.links).toHaveLength(127);
     expect(admin.sensorEnabled).toBe(true);
     const garden = buildShellMenu(menuTree(grants(false, ['personal', '/monitor/track_map', '/monitor/sprinkler_monitoring']), 'en'));
     expect(paths(garden.items)).toEqual(['/dashboard', '/monitor/track_map', '/monitor/sprinkler_monitoring']);
