@@ -6,6 +6,7 @@ import type { StatusCounts, TruckStatusCode } from '../domain/truck-status';
 import type { PollName } from '../domain/shell/polls';
 import type { DataTopic } from '../domain/wire/data-notice';
 import type { UserPriEntry } from '../domain/wire/entities';
+import type { AlarmStanding } from '../domain/wire/alarm-inbox';
 import type { EntityChange } from '../domain/wire/entity-notice';
 import type { LiveAlarm } from '../domain/wire/live-alarm';
 import type { HeartbeatOvertimeRow } from '../domain/wire/records';
@@ -109,7 +110,9 @@ interface FillFailure {
  */
 export type DataChange =
   | { readonly kind: 'dataChanged'; readonly topic: DataTopic }
-  | ({ readonly kind: 'entityChanged' } & EntityChange);
+  | ({ readonly kind: 'entityChanged' } & EntityChange)
+  /** An alarm of the inbox changed state (acknowledged, resolved, given to someone) in some console of the company. */
+  | ({ readonly kind: 'alarmState' } & AlarmStanding);
 
 /**
  * The changes the notices of one batch named, in order, a topic once. `missed`: the alarm socket opened again, so

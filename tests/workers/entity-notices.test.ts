@@ -18,7 +18,7 @@ async function connected(harness: Harness): Promise<void> {
 }
 
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const keysOf = (heard: readonly DataChanges[]) => heard.flatMap((event) => event.changes.map((change) => (change.kind === 'entityChanged' ? change.key : change.topic)));
+const keysOf = (heard: readonly DataChanges[]) => heard.flatMap((event) => event.changes.map((change) => (change.kind === 'entityChanged' ? change.key : change.kind === 'dataChanged' ? change.topic : String(change.seq))));
 
 describe('entity-changed notices in the worker', () => {
   it('publishes a notice to every tab as data.changed with the change it names', async () => {
