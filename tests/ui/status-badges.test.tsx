@@ -1,13 +1,24 @@
-// The top bar's status badges and the dashboard's live figures, fed by a fake live source instead of the worker.
+// The top bar's status badges and the overview's truck and fuel figures, fed by a fake live source instead of the worker.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { initI18n } from '../../src/app/i18n';
-import { LiveFigures } from '../../src/app/dashboard/LiveFigures';
+import { KpiTiles } from '../../src/app/dashboard/overview/KpiTiles';
 import { LiveSourceProvider } from '../../src/app/live/LiveProvider';
 import { StatusBadges } from '../../src/app/live/StatusBadges';
+import { useFleetStatus } from '../../src/app/live/use-live';
 import { Toaster } from '../../src/ui/Notices';
 import { resetNotices } from '../../src/ui/notify';
 import { fakeLiveSource, fakeTrucks, statusOf } from '../helpers/fake-live-source';
+
+/** The overview's figures as the dashboard feeds them from the worker, on a backend without the inbox. */
+function Figures() {
+  return (
+    <KpiTiles
+      status={useFleetStatus()} inbox={{ kind: 'notOffered' }} unsealed={undefined} heartbeatOverdue={0} fencesPending={0}
+      trucksPath="/monitor/track_map" waterTruckUser={false} canOpen={() => false}
+    />
+  );
+}
 
 function setup() {
   const source = fakeLiveSource();
@@ -16,7 +27,7 @@ function setup() {
   const view = render(
     <LiveSourceProvider source={source}>
       <StatusBadges />
-      <LiveFigures />
+      <Figures />
       <Toaster />
     </LiveSourceProvider>,
   );
@@ -80,9 +91,9 @@ describe('the status badges', () => {
     await waitFor(() => expect(table.getAttribute('aria-rowcount')).toBe('302'));
   });
 
-  it('shows the dashboard figures once the worker publishes, hydrated included, with fuel from trucks that are not offline', async () => {
+  it('shows the overview figures once the worker publishes, hydrated included, with fuel from trucks that are not offline', async () => {
     const { source, trucks } = setup();
-    expect(screen.getByTestId('live-figures').textContent).toContain('正在等待实时数据');
+    expect(screen.getByTestId('live-trucks').textContent).toBe('–');
     await waitFor(() => expect(source.listeners('fleet.status')).toBe(2));
     act(() => source.publish('fleet.status', statusOf(trucks, 'hydrated')));
     expect(screen.getByTestId('live-count-alarm').textContent).toBe('4');

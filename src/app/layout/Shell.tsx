@@ -1,13 +1,14 @@
 // The main layout (shell spec §2): sidebar, top bar, tab strip, kept-alive views, quick access, password dialog.
 // Paths outside the user's menu go to /404: the menu is the user's map of what they may open.
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { Redirect, useLocation } from 'wouter';
+import { Redirect, useLocation, useSearch } from 'wouter';
 import { WATER_TRUCK_USER_NAMES } from '../../config';
 import { DASHBOARD_PATH } from '../../../domain/routes';
 import { buildShellMenu, menuAllows, type ShellMenu } from '../../../domain/shell/menu';
 import { isWaterTruckUser } from '../../../domain/shell/session';
 import type { StUserAlarm } from '../../../domain/wire/entities';
 import { AlarmSettings } from '../alarms/AlarmSettings';
+import { isWallSearch } from '../dashboard/overview/use-wall-mode';
 import { LiveAlarms } from '../alarms/LiveAlarms';
 import { SessionLiveProvider } from '../live/LiveProvider';
 import { StatusBadges } from '../live/StatusBadges';
@@ -61,7 +62,10 @@ function Layout({ path, menu, userId, userName, waterTruckUser }: LayoutProps) {
   const saveAlarmChoice = useCallback((choice: StUserAlarm) => session.send({ type: 'session.alarmChoiceSaved', choice }), [session]);
   const closePassword = useCallback(() => setChangingPassword(false), []);
   const canOpen = useCallback((target: string) => menuAllows(menu, target), [menu]);
-  const classes = ['shell', sidebar.open ? 'shell--open' : 'shell--closed', sidebar.mobile ? 'shell--mobile' : ''];
+  // Wall mode shows the overview alone: no menu, top bar, tabs or quick access around it.
+  const search = useSearch();
+  const wall = path === DASHBOARD_PATH && isWallSearch(search);
+  const classes = ['shell', sidebar.open ? 'shell--open' : 'shell--closed', sidebar.mobile ? 'shell--mobile' : '', wall ? 'shell--wall' : ''];
   // The top bar and its live badges come first; the menu, the views and the alarm layers follow in a background
   // render that yields to the browser, so a new tab shows the counts soon and no one task builds the whole shell.
   const complete = useDeferredValue(true, false);
