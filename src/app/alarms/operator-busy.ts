@@ -1,6 +1,6 @@
 // Whether the operator is busy, so the alarm pop-ups stay out of the way: a modal dialog is open, they typed in a form
 // field in the last few seconds, or the field they are in lies where the pop-ups show (bottom right).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** After this long without a key in a field the operator counts as no longer typing. */
 export const TYPING_QUIET_MS = 3_000;
@@ -38,35 +38,43 @@ function busyNow(lastTyped: number): boolean {
 /** Busy or not, looked at while `watching` (pop-ups to show or held); false while not watching. */
 export function useOperatorBusy(watching: boolean): boolean {
   const [busy, setBusy] = useState(false);
+  // Keys are followed all along: someone typing when an alarm arrives is busy already.
+  const lastTyped = useRef(Number.NEGATIVE_INFINITY);
+  const look = useRef<() => void>(() => {});
+  useEffect(() => {
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.target instanceof Element) || !event.target.matches(TYPED)) return;
+      lastTyped.current = Date.now();
+      look.current();
+      clearTimeout(quiet);
+      quiet = setTimeout(() => look.current(), TYPING_QUIET_MS);
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      clearTimeout(quiet);
+      document.removeEventListener('keydown', onKey, true);
+    };
+  }, []);
   useEffect(() => {
     if (!watching) return undefined;
-    let lastTyped = Number.NEGATIVE_INFINITY;
-    let quiet: ReturnType<typeof setTimeout> | undefined;
     let left: ReturnType<typeof setTimeout> | undefined;
-    const look = () => setBusy(busyNow(lastTyped));
+    const lookNow = () => setBusy(busyNow(lastTyped.current));
+    look.current = lookNow;
     // While focus leaves a field the page has no active element yet: look once it has landed.
     const onLeave = () => {
       clearTimeout(left);
-      left = setTimeout(look, 0);
+      left = setTimeout(lookNow, 0);
     };
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.target instanceof Element) || !event.target.matches(TYPED)) return;
-      lastTyped = Date.now();
-      look();
-      clearTimeout(quiet);
-      quiet = setTimeout(look, TYPING_QUIET_MS);
-    };
-    look();
-    const timer = setInterval(look, LOOK_MS);
-    document.addEventListener('keydown', onKey, true);
-    document.addEventListener('focusin', look, true);
+    lookNow();
+    const timer = setInterval(lookNow, LOOK_MS);
+    document.addEventListener('focusin', lookNow, true);
     document.addEventListener('focusout', onLeave, true);
     return () => {
+      look.current = () => {};
       clearInterval(timer);
-      clearTimeout(quiet);
       clearTimeout(left);
-      document.removeEventListener('keydown', onKey, true);
-      document.removeEventListener('focusin', look, true);
+      document.removeEventListener('focusin', lookNow, true);
       document.removeEventListener('focusout', onLeave, true);
     };
   }, [watching]);

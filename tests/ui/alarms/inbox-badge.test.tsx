@@ -6,6 +6,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import type { InboxCounts } from '../../../domain/wire/alarm-inbox';
+import type { LiveAlarm } from '../../../domain/wire/live-alarm';
 import { setReactions } from '../../../src/api/client';
 import { AlarmInboxBadge } from '../../../src/app/alarms/AlarmInboxBadge';
 import { AlarmInboxProvider, COUNTS_REFRESH_MS } from '../../../src/app/alarms/inbox-status';
@@ -37,7 +38,7 @@ function setup(answer: () => Response, enabled = true) {
 }
 
 const settle = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
-const alarm = { type: 7, seq: 5, signCode: '沪A12345', startTime: 0, truckId: 1, insertTime: 0, remark: '', properties: {} };
+const alarm: LiveAlarm = { type: 7, seq: 5, signCode: '沪A12345', startTime: 0, truckId: 1, insertTime: 0, remark: '', properties: {} };
 
 describe('the open-alarm count in the top bar', () => {
   beforeAll(async () => {
