@@ -2,6 +2,7 @@
 import { scan, type OperatorFunction } from 'rxjs';
 import { DATA_CHANGED, isNoticeFrame, parseDataChangedFrame, type DataTopic } from '../domain/wire/data-notice';
 import { ENTITY_CHANGED, parseEntityChangedFrame, type EntityChange } from '../domain/wire/entity-notice';
+import { ALARM_STATE_CHANGED, parseAlarmStateFrame, type AlarmStanding } from '../domain/wire/alarm-inbox';
 import { parseLiveAlarm, type LiveAlarm } from '../domain/wire/live-alarm';
 import type { SocketName } from '../domain/wire/sockets';
 
@@ -30,6 +31,8 @@ export type DecodedFrame =
   | { readonly kind: 'dataChanged'; readonly t: number; readonly topic: DataTopic }
   /** The alarm socket's notice (our extension): a master-data row was saved. */
   | { readonly kind: 'entityChanged'; readonly t: number; readonly change: EntityChange }
+  /** The alarm socket's notice (our extension, the alarm inbox): alarms changed state, well-formed changes only. */
+  | { readonly kind: 'alarmState'; readonly t: number; readonly changes: readonly AlarmStanding[] }
   | { readonly kind: 'bad'; readonly t: number; readonly socket: SocketName; readonly reason: BadFrameReason };
 
 function bad(frame: InboundFrame, reason: BadFrameReason): DecodedFrame {
@@ -62,7 +65,7 @@ export function decodeFrame(frame: InboundFrame): DecodedFrame {
   }
 }
 
-/** A notice by its name; an unknown name or a malformed notice is bad. */
+/** A notice by its name; an unknown name or a malformed notice is bad, and so is an alarm-state notice with no change to apply. */
 function decodeNotice(frame: InboundFrame, value: unknown): DecodedFrame {
   const name = (value as { readonly notice?: unknown }).notice;
   if (name === DATA_CHANGED) {
@@ -71,6 +74,9 @@ function decodeNotice(frame: InboundFrame, value: unknown): DecodedFrame {
   } else if (name === ENTITY_CHANGED) {
     const change = parseEntityChangedFrame(value);
     if (change) return { kind: 'entityChanged', t: frame.t, change };
+  } else if (name === ALARM_STATE_CHANGED) {
+    const changes = parseAlarmStateFrame(value);
+    if (changes && changes.length > 0) return { kind: 'alarmState', t: frame.t, changes };
   }
   return bad(frame, 'notNotice');
 }
@@ -78,7 +84,7 @@ function decodeNotice(frame: InboundFrame, value: unknown): DecodedFrame {
 export interface FrameStats {
   readonly truckFrames: number;
   readonly alarmFrames: number;
-  /** Notices on the alarm socket (data changed, entity changed). */
+  /** Notices on the alarm socket (data changed, entity changed, alarm state). */
   readonly noticeFrames: number;
   /** Frames dropped whole: not JSON, or not what their socket sends. */
   readonly badFrames: number;
@@ -102,6 +108,7 @@ export function countFrame(stats: FrameStats, frame: TallyEvent): FrameStats {
       return { ...stats, alarmFrames: stats.alarmFrames + 1 };
     case 'dataChanged':
     case 'entityChanged':
+    case 'alarmState':
       return { ...stats, noticeFrames: stats.noticeFrames + 1 };
     case 'bad':
       return {

@@ -1,12 +1,13 @@
 // The whole live pipeline as one pure function: frames and chosen types in, fleet, alarms, pop-ups, notices and tallies out.
-import { filter, map, merge, share, shareReplay, type Observable } from 'rxjs';
+import { filter, map, merge, mergeMap, share, shareReplay, type Observable } from 'rxjs';
 import type { AlarmTypeId } from '../domain/alarm-types';
 import type { DataTopic } from '../domain/wire/data-notice';
 import type { EntityChange } from '../domain/wire/entity-notice';
+import type { AlarmStanding } from '../domain/wire/alarm-inbox';
 import type { LiveAlarm } from '../domain/wire/live-alarm';
 import { alarmResume, byChosenTypes, dedupeAlarms, highestSeq, urgentAlarms, type AlarmMemory, type AlarmResume } from './alarm.stream';
 import { NO_FRAMES, decodeFrame, tallyFrames, type DecodedFrame, type FrameStats, type InboundFrame, type TallyEvent } from './frames';
-import { popupList } from './popups';
+import { popupList, type PopupInput } from './popups';
 import { EMPTY_FLEET, fleetState, type FleetState, type RowsBatch } from './truck-status.stream';
 
 /** What a pipeline starts from: the state IndexedDB held, or nothing. */
@@ -32,17 +33,23 @@ interface LivePipeline {
   readonly dataChanged$: Observable<DataTopic>;
   /** The master-data rows saved on the server (entity-changed notices), one per notice. */
   readonly entityChanged$: Observable<EntityChange>;
+  /** Where alarms of the inbox stand now (alarm-state notices), one per well-formed change, in order. */
+  readonly alarmState$: Observable<AlarmStanding>;
 }
 
 type RowsFrame = Extract<DecodedFrame, { kind: 'rows' }>;
 type AlarmFrame = Extract<DecodedFrame, { kind: 'alarm' }>;
 type NoticeFrame = Extract<DecodedFrame, { kind: 'dataChanged' }>;
 type EntityFrame = Extract<DecodedFrame, { kind: 'entityChanged' }>;
+type AlarmStateFrame = Extract<DecodedFrame, { kind: 'alarmState' }>;
 
 const isRows = (frame: DecodedFrame): frame is RowsFrame => frame.kind === 'rows';
 const isAlarm = (frame: DecodedFrame): frame is AlarmFrame => frame.kind === 'alarm';
 const isNotice = (frame: DecodedFrame): frame is NoticeFrame => frame.kind === 'dataChanged';
 const isEntityNotice = (frame: DecodedFrame): frame is EntityFrame => frame.kind === 'entityChanged';
+const isAlarmState = (frame: DecodedFrame): frame is AlarmStateFrame => frame.kind === 'alarmState';
+/** Acknowledged or resolved: the alarm is handled, its pop-up goes. */
+const settledSeqs = (frame: AlarmStateFrame): PopupInput => ({ settled: frame.changes.filter((change) => change.state !== 'new').map((change) => change.seq) });
 const toBatch = (frame: RowsFrame): RowsBatch => ({ t: frame.t, values: frame.values, snapshot: frame.snapshot });
 
 /**
@@ -69,11 +76,14 @@ export function livePipeline(
   const lastSeq$ = unique$.pipe(highestSeq(seed.alarms?.lastSeq), latest<number>());
   const resume$ = unique$.pipe(alarmResume(), latest<AlarmResume>());
   const accepted$ = unique$.pipe(byChosenTypes(types$), share());
-  const popups$ = accepted$.pipe(popupList(), latest<readonly LiveAlarm[]>());
+  const alarmStateFrames$ = decoded$.pipe(filter(isAlarmState), share());
+  const popups$ = merge(accepted$, alarmStateFrames$.pipe(map(settledSeqs))).pipe(popupList(), latest<readonly LiveAlarm[]>());
   const urgent$ = accepted$.pipe(urgentAlarms(), share());
   const dataChanged$ = decoded$.pipe(filter(isNotice), map((frame) => frame.topic), share());
   const entityChanged$ = decoded$.pipe(filter(isEntityNotice), map((frame) => frame.change), share());
+  const alarmState$ = alarmStateFrames$.pipe(mergeMap((frame) => frame.changes), share());
   return {
     stats$, fleet$: fleet$.pipe(latest<FleetState>()), unique$, lastSeq$, resume$, accepted$, popups$, urgent$, dataChanged$, entityChanged$,
+    alarmState$,
   };
 }

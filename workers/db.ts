@@ -20,7 +20,7 @@ export interface StoredAlarm {
   readonly type: number;
   /** When this console received it; the table keeps the last 24 h of these. */
   readonly receivedAt: number;
-  /** 0 or 1 (IndexedDB cannot index booleans): the inbox of a later issue marks alarms read. */
+  /** 0 or 1 (IndexedDB cannot index booleans): 1 once the inbox says someone acknowledged or resolved it. */
   readonly acknowledged: 0 | 1;
   readonly alarm: LiveAlarm;
 }

@@ -1,4 +1,5 @@
 // Persistence of live state: hydration from IndexedDB, and coalesced writes of only what changed.
+import type { AlarmStanding } from '../domain/wire/alarm-inbox';
 import { parseLiveAlarm, type LiveAlarm } from '../domain/wire/live-alarm';
 import { parseTruckStatusRow, type TruckStatusRow } from '../domain/wire/truck-row';
 import { NO_ALARMS, alarmKey, type AlarmMemory } from '../streams/alarm.stream';
@@ -6,7 +7,7 @@ import { EMPTY_FLEET, fleetFromRows, type FleetState } from '../streams/truck-st
 import type { LiveDb, MetaKey, MetaValues, StoredAlarm, StoredMeta, StoredTruck } from './db';
 import { parseNoticeDismissals } from './notice-dismissals';
 
-/** The alarms table keeps the last day (the inbox of a later issue reads it). */
+/** The alarms table keeps the last day, each marked once someone handled it (the inbox's alarm-state notices). */
 const ALARM_KEEP_MS = 24 * 3_600_000;
 /** Alarms a snapshot carries for a new tab, newest first. */
 export const RECENT_ALARMS = 100;
@@ -47,6 +48,8 @@ export class LiveStore {
   private trucks = new Map<string, StoredTruck | null>();
   private alarms = new Map<string, StoredAlarm>();
   private meta = new Map<MetaKey, StoredMeta>();
+  /** Alarm seq → acknowledged flag, applied after the queued alarms are written (the alarm may be in the same batch). */
+  private standings = new Map<number, 0 | 1>();
   private flushing: Promise<void> | undefined;
   private lastPrune = 0;
   private counters: { -readonly [K in Exclude<keyof StoreStats, 'pendingRows'>]: StoreStats[K] } = {
@@ -107,6 +110,12 @@ export class LiveStore {
     this.schedule();
   }
 
+  /** Marks the kept alarm of this seq handled (acknowledged or resolved) or not; an alarm never received is left alone. */
+  writeStanding(standing: AlarmStanding): void {
+    this.standings.set(standing.seq, standing.state === 'new' ? 0 : 1);
+    this.schedule();
+  }
+
   /** One meta value as stored (a write still queued wins), validated as at load; undefined where IndexedDB fails. */
   async readMeta<K extends MetaKey>(key: K): Promise<Partial<MetaValues>[K]> {
     const queued = this.meta.get(key);
@@ -130,6 +139,7 @@ export class LiveStore {
     this.trucks.clear();
     this.alarms.clear();
     this.meta.clear();
+    this.standings.clear();
     try {
       await this.db.transaction('rw', [this.db.trucks, this.db.alarms, this.db.meta], async () => {
         await Promise.all([this.db.trucks.clear(), this.db.alarms.clear(), this.db.meta.clear()]);
@@ -145,7 +155,7 @@ export class LiveStore {
   }
 
   stats(): StoreStats {
-    return { ...this.counters, pendingRows: this.trucks.size + this.alarms.size + this.meta.size };
+    return { ...this.counters, pendingRows: this.trucks.size + this.alarms.size + this.meta.size + this.standings.size };
   }
 
   /**
@@ -159,16 +169,18 @@ export class LiveStore {
   }
 
   private async drain(): Promise<void> {
-    while (this.trucks.size + this.alarms.size + this.meta.size > 0) {
+    while (this.trucks.size + this.alarms.size + this.meta.size + this.standings.size > 0) {
       const trucks = this.trucks;
       const alarms = [...this.alarms.values()];
       const meta = [...this.meta.values()];
+      const standings = this.standings;
       this.trucks = new Map();
       this.alarms = new Map();
       this.meta = new Map();
+      this.standings = new Map();
       const started = performance.now();
       try {
-        await this.write(trucks, alarms, meta);
+        await this.write(trucks, alarms, meta, standings);
         this.counters.flushes += 1;
         this.counters.rowsWritten += trucks.size + alarms.length;
         this.counters.lastFlushMs = performance.now() - started;
@@ -176,19 +188,22 @@ export class LiveStore {
         // A full or broken store must not stop the live view. The batch goes back under anything newer, so a later
         // lastSeq is never stored without the alarms before it; the next change tries again.
         this.counters.failures += 1;
-        this.requeue(trucks, alarms, meta);
+        this.requeue(trucks, alarms, meta, standings);
         return;
       }
     }
   }
 
-  private requeue(trucks: ReadonlyMap<string, StoredTruck | null>, alarms: readonly StoredAlarm[], meta: readonly StoredMeta[]): void {
+  private requeue(
+    trucks: ReadonlyMap<string, StoredTruck | null>, alarms: readonly StoredAlarm[], meta: readonly StoredMeta[], standings: ReadonlyMap<number, 0 | 1>,
+  ): void {
     for (const [key, truck] of trucks) if (!this.trucks.has(key)) this.trucks.set(key, truck);
+    for (const [seq, flag] of standings) if (!this.standings.has(seq)) this.standings.set(seq, flag);
     for (const alarm of alarms) if (!this.alarms.has(alarm.key)) this.alarms.set(alarm.key, alarm);
     for (const entry of meta) if (!this.meta.has(entry.key)) this.meta.set(entry.key, entry);
   }
 
-  private async write(trucks: ReadonlyMap<string, StoredTruck | null>, alarms: StoredAlarm[], meta: StoredMeta[]) {
+  private async write(trucks: ReadonlyMap<string, StoredTruck | null>, alarms: StoredAlarm[], meta: StoredMeta[], standings: ReadonlyMap<number, 0 | 1>) {
     const puts = [...trucks.values()].filter((truck): truck is StoredTruck => truck !== null);
     const deletes = [...trucks].filter(([, truck]) => truck === null).map(([key]) => key);
     const now = this.now();
@@ -198,6 +213,10 @@ export class LiveStore {
       if (deletes.length > 0) await this.db.trucks.bulkDelete(deletes);
       if (alarms.length > 0) await this.db.alarms.bulkPut(alarms);
       if (meta.length > 0) await this.db.meta.bulkPut(meta);
+      for (const flag of [0, 1] as const) {
+        const seqs = [...standings].filter(([, value]) => value === flag).map(([seq]) => seq);
+        if (seqs.length > 0) await this.db.alarms.where('seq').anyOf(seqs).modify({ acknowledged: flag });
+      }
       if (prune) await this.db.alarms.where('receivedAt').below(now - ALARM_KEEP_MS).delete();
     });
     if (prune) this.lastPrune = now;

@@ -92,7 +92,10 @@ export class PipelineRun {
     const changes$ = merge(
       pipeline.dataChanged$.pipe(map((topic): DataChange => ({ kind: 'dataChanged', topic }))),
       pipeline.entityChanged$.pipe(map((change): DataChange => ({ kind: 'entityChanged', ...change }))),
+      pipeline.alarmState$.pipe(map((standing): DataChange => ({ kind: 'alarmState', ...standing }))),
     );
+    // The alarms this console keeps remember whether someone handled them (a live run only; a replay is no news).
+    add(pipeline.alarmState$.subscribe((standing) => store?.writeStanding(standing)));
     add(changes$.pipe(buffer(changes$.pipe(auditTime(UI_BATCH_MS)))).subscribe((changes) => {
       if (changes.length > 0) hub.publish('data.changed', { changes: onceEachTopic(changes), missed: false });
     }));

@@ -83,6 +83,10 @@ describe('the console against a legacy backend (CONTRACT=legacy) in Chromium', (
     const dialog = page.getByRole('dialog', { name: /紧急报警/ });
     await dialog.waitFor();
     expect(await dialog.getByRole('row').nth(1).textContent()).toContain(urgent.alarm.signCode);
+    // The legacy alarm has no seq: nothing to acknowledge, so no confirm; and no inbox: no count, no acknowledge on pop-ups.
+    expect(await dialog.getByRole('button', { name: '确认' }).count()).toBe(0);
+    expect(await page.getByTestId('inbox-badge').count()).toBe(0);
+    expect(await page.locator('.alarm-popup').getByRole('button', { name: '确认此报警' }).count()).toBe(0);
     await dialog.getByRole('button', { name: /关闭|确定/ }).first().click();
     await dialog.waitFor({ state: 'detached' });
     // Without seq the worker keys an alarm by type, truck and start time: each one shows once.

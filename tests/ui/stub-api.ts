@@ -6,6 +6,8 @@ export interface Recorded {
   readonly method: string;
   readonly path: string;
   readonly params: Readonly<Record<string, string>>;
+  /** A JSON body as sent (the calls declared `body: 'json'`); undefined for a form or none. */
+  readonly json?: unknown;
 }
 
 const BASE = '/truckmanage/api';
@@ -23,8 +25,9 @@ export function stubApi(handle: Handler): Recorded[] {
     const url = new URL(input, 'http://console.test');
     const method = init.method ?? 'GET';
     const path = url.pathname.slice(BASE.length);
-    const params = Object.fromEntries(method === 'GET' ? url.searchParams : new URLSearchParams(String(init.body ?? '')));
-    calls.push({ method, path, params });
+    const isJson = new Headers(init.headers).get('content-type') === 'application/json';
+    const params = Object.fromEntries(method === 'GET' || isJson ? url.searchParams : new URLSearchParams(String(init.body ?? '')));
+    calls.push(isJson ? { method, path, params, json: JSON.parse(String(init.body)) } : { method, path, params });
     return handle(method, path, params);
   });
   vi.stubGlobal('fetch', fetch);

@@ -1,6 +1,6 @@
 // Hosts the live alarms and notices of the shell: the pop-up list, the urgent-alarm machine fed by the worker's urgent event
-// (with its desktop notification while the tab is hidden), and the poll notices.
-import { useActorRef } from '@xstate/react';
+// (with its desktop notification while the tab is hidden, its confirm acknowledging), and the poll notices.
+import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useEffectEvent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -13,6 +13,7 @@ import { useLiveSource } from '../live/LiveProvider';
 import { useLiveEvent } from '../live/use-live';
 import { LiveNotices } from '../notices/LiveNotices';
 import { AlarmPopups } from './AlarmPopups';
+import { useAlarmInbox } from './inbox-status';
 import { playAlarmTone, stopAlarmTone } from './alarm-sound';
 import { browserDesktopEnv, showUrgentDesktopAlert, type DesktopEnv } from './desktop-alert';
 import { UrgentAlarmDialog } from './UrgentAlarmDialog';
@@ -43,6 +44,10 @@ export function LiveAlarms({ machine = browserUrgentAlarmMachine, desktop, canOp
   const env = useMemo(() => desktop ?? browserDesktopEnv(), [desktop]);
   const actor = useActorRef(machine);
   const urgent = useLiveEvent('alarm.urgent');
+  const urgentOpen = useSelector(actor, (snapshot) => snapshot.matches('open'));
+  const { acknowledge } = useAlarmInbox();
+  // Closed at once; a failure is told by the client's reactions (the alarm stays open in the inbox).
+  const acknowledgeShown = useCallback((seqs: readonly number[]) => void acknowledge(seqs).catch(() => {}), [acknowledge]);
 
   const opensUrgent = canOpen(URGENT_ALARM_PATH);
   const openRow = useCallback((startMs: number) => navigate(urgentAlarmUrl(startMs, Date.now())), [navigate]);
@@ -69,8 +74,8 @@ export function LiveAlarms({ machine = browserUrgentAlarmMachine, desktop, canOp
 
   return (
     <>
-      <AlarmPopups canOpen={canOpen} />
-      <UrgentAlarmDialog actor={actor} onOpenRow={opensUrgent ? openRow : undefined} desktop={env} />
+      <AlarmPopups canOpen={canOpen} yieldTo={urgentOpen} />
+      <UrgentAlarmDialog actor={actor} onOpenRow={opensUrgent ? openRow : undefined} desktop={env} onAcknowledge={acknowledgeShown} />
       <LiveNotices />
     </>
   );

@@ -1,5 +1,5 @@
 // The urgent-alarm dialog (shell spec §4): rows of plate and start time, the icon lit from the machine's blink, close, enable
-// sound, and the desktop-alert permission (asked only on its click).
+// sound, the desktop-alert permission (asked only on its click), and confirm: acknowledges the alarms shown and closes.
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,8 @@ interface UrgentAlarmDialogProps {
   readonly onOpenRow?: ((startMs: number) => void) | undefined;
   /** The desktop notifications; without it (or without the API) the dialog offers none. */
   readonly desktop?: DesktopEnv | undefined;
+  /** Acknowledges alarms by seq (the inbox, else POST /alarmCue); offered while a row has a seq (a legacy alarm has none). */
+  readonly onAcknowledge?: ((seqs: readonly number[]) => void) | undefined;
 }
 
 /** A button that asks for the desktop permission on click; once answered, what the browser decided. */
@@ -34,13 +36,14 @@ function DesktopAlertControl({ desktop }: { readonly desktop: DesktopEnv }) {
   );
 }
 
-export function UrgentAlarmDialog({ actor, onOpenRow, desktop }: UrgentAlarmDialogProps) {
+export function UrgentAlarmDialog({ actor, onOpenRow, desktop, onAcknowledge }: UrgentAlarmDialogProps) {
   const { t, i18n } = useTranslation();
   const lang = toLang(i18n.language);
   const open = useSelector(actor, (snapshot) => snapshot.matches('open'));
   const iconOn = useSelector(actor, (snapshot) => snapshot.context.iconOn);
   const rows = useSelector(actor, (snapshot) => snapshot.context.rows);
   if (!open) return null;
+  const seqs = rows.flatMap((alarm) => (alarm.seq === undefined ? [] : [alarm.seq]));
   const openRow = (alarm: LiveAlarm, open: (startMs: number) => void) => {
     actor.send({ type: 'urgent.close' });
     open(toMillis(alarm.startTime));
@@ -88,6 +91,14 @@ export function UrgentAlarmDialog({ actor, onOpenRow, desktop }: UrgentAlarmDial
           <button type="button" onClick={() => actor.send({ type: 'urgent.close' })}>
             {t('urgentAlarm.close')}
           </button>
+          {onAcknowledge && seqs.length > 0 && (
+            <button type="button" className="urgent-alarm__confirm" onClick={() => {
+              actor.send({ type: 'urgent.close' });
+              onAcknowledge(seqs);
+            }}>
+              {t('urgentAlarm.acknowledge')}
+            </button>
+          )}
         </div>
       </div>
     </div>

@@ -21,7 +21,7 @@ import { LiveConnection } from './LiveConnection';
 import { AlarmStream } from './overview/AlarmStream';
 import { AlarmTrend } from './overview/AlarmTrend';
 import { KpiTiles } from './overview/KpiTiles';
-import { INBOX_PATH, LIVE_MAP_PATH, SPRINKLER_MAP_PATH } from './overview/overview-paths';
+import { LIVE_MAP_PATH, SPRINKLER_MAP_PATH } from './overview/overview-paths';
 import { useInboxOverview } from './overview/use-inbox-overview';
 import { useWallMode } from './overview/use-wall-mode';
 import './overview/overview.css';
@@ -45,7 +45,7 @@ export function Dashboard() {
   const wall = useWallMode(DASHBOARD_PATH);
   const status = useFleetStatus();
   const fleet = useFleetTrucks();
-  const inbox = useInboxOverview(canOpen(INBOX_PATH));
+  const inbox = useInboxOverview();
   const popups = useLiveEvent('alarm.popups');
   const heartbeat = useLiveEvent('notice.heartbeat');
   const fences = useLiveEvent('notice.fences');

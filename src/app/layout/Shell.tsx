@@ -8,6 +8,7 @@ import { buildShellMenu, menuAllows, type ShellMenu } from '../../../domain/shel
 import { isWaterTruckUser } from '../../../domain/shell/session';
 import type { StUserAlarm } from '../../../domain/wire/entities';
 import { AlarmSettings } from '../alarms/AlarmSettings';
+import { ALARM_INBOX_PATH, AlarmInboxProvider } from '../alarms/inbox-status';
 import { isWallSearch } from '../dashboard/overview/use-wall-mode';
 import { LiveAlarms } from '../alarms/LiveAlarms';
 import { SessionLiveProvider } from '../live/LiveProvider';
@@ -38,7 +39,9 @@ export function Shell() {
   return (
     <QuickAccessProvider userId={session.token.id}>
       <SessionLiveProvider>
-        <Layout path={path} menu={menu} userId={session.token.id} userName={session.token.userName} waterTruckUser={isWaterTruckUser(session, WATER_TRUCK_USER_NAMES)} />
+        <AlarmInboxProvider enabled={menuAllows(menu, ALARM_INBOX_PATH)}>
+          <Layout path={path} menu={menu} userId={session.token.id} userName={session.token.userName} waterTruckUser={isWaterTruckUser(session, WATER_TRUCK_USER_NAMES)} />
+        </AlarmInboxProvider>
       </SessionLiveProvider>
     </QuickAccessProvider>
   );

@@ -1,8 +1,9 @@
-// The top bar: sidebar toggle, breadcrumb, menu search, the live-status slot, alarm settings, the notification centre,
-// language select and user menu.
+// The top bar: sidebar toggle, breadcrumb, menu search, the live-status slot, alarm settings, the open-alarm count (with
+// the inbox), the notification centre, language select and user menu.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuLink } from '../../../domain/shell/menu';
+import { AlarmInboxBadge } from '../alarms/AlarmInboxBadge';
 import { Breadcrumb } from './Breadcrumb';
 import { LanguageSelect } from './LanguageSelect';
 import { NoticeCentre } from '../notices/NoticeCentre';
@@ -36,6 +37,7 @@ export function TopBar({ path, links, sidebarOpen, onToggleSidebar, live, alarmS
           {live}
         </div>
         {alarmSettings}
+        <AlarmInboxBadge />
         <NoticeCentre />
         {!user.waterTruckUser && <LanguageSelect />}
         <UserMenu {...user} />

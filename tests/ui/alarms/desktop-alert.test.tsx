@@ -105,7 +105,8 @@ describe('the urgent alarm on the desktop', () => {
     const none = fakeDesktop('default');
     const second = setup({ ...none.env, Notification: undefined });
     await raise(second.source, urgent(2));
-    expect(within(screen.getByRole('dialog')).getAllByRole('button').map((button) => button.textContent)).toEqual(['沪A12345', '关闭']);
+    // No desktop control: the row, close, and confirm (the alarm has a seq).
+    expect(within(screen.getByRole('dialog')).getAllByRole('button').map((button) => button.textContent)).toEqual(['沪A12345', '关闭', '确认']);
   });
 
   it('shows one notification tagged by seq from a hidden tab when no tab is visible; a click focuses and opens the urgent screen', async () => {

@@ -12,7 +12,7 @@ import { toLang } from '../../../../domain/i18n';
 import type { FleetStatus } from '../../../../workers/live-api';
 import type { CallLoad } from '../../../api/call-load';
 import type { InboxOverview } from './use-inbox-overview';
-import { INBOX_PATH } from './overview-paths';
+import { ALARM_INBOX_PATH as INBOX_PATH } from '../../alarms/inbox-status';
 
 export interface KpiFigures {
   readonly status: FleetStatus | undefined;

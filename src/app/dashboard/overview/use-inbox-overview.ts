@@ -1,19 +1,21 @@
-// What the overview shows of the alarm inbox: its counts and newest open alarms, read once the page shows and again a
-// moment after alarms arrive or change in any console (the worker's alarm.received and data.changed, no socket of its
-// own). Nothing is read for a user without the inbox; a legacy backend has none (`notOffered`), and the page then
-// shows the worker's latest alarms instead.
+// What the overview shows of the alarm inbox: the session's counts (AlarmInboxProvider, read once for the top bar and
+// the overview alike) and the newest open alarms, read once the page shows and again a moment after alarms arrive or
+// change in any console (the worker's alarm.received and data.changed, no socket of its own). Nothing is read where the
+// session has no inbox (a legacy backend, a user without the inbox): the page then shows the worker's latest alarms.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPEN_STATES_CODE, type InboxAlarm, type InboxCounts } from '../../../../domain/wire/alarm-inbox';
+import type { Paged } from '../../../../domain/wire/records';
 import type { CallLoad } from '../../../api/call-load';
-import { call, failureText, isMissingCall } from '../../../api/client';
+import { call, failureText } from '../../../api/client';
 import type { DataChanges } from '../../../../workers/live-api';
+import { useAlarmInbox } from '../../alarms/inbox-status';
 import { useLiveListener } from '../../live/use-live';
 
 /** A burst of alarms, or a colleague's batch of acknowledges, is one read this long after the last of them. */
 const REFRESH_MS = 1_000;
 /** The open alarms the overview lists. */
-export const OVERVIEW_ALARMS = 8;
+const OVERVIEW_ALARMS = 8;
 
 export interface InboxOverview {
   readonly counts: InboxCounts;
@@ -21,42 +23,31 @@ export interface InboxOverview {
   readonly openTotal: number;
 }
 
-export function useInboxOverview(enabled: boolean): CallLoad<InboxOverview> {
+export function useInboxOverview(): CallLoad<InboxOverview> {
   const { t } = useTranslation();
-  const [load, setLoad] = useState<CallLoad<InboxOverview>>({ kind: 'idle' });
+  const { available, counts } = useAlarmInbox();
+  const [latest, setLatest] = useState<CallLoad<Paged<InboxAlarm>>>({ kind: 'idle' });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const offered = useRef(true);
 
   const read = useCallback(async () => {
-    if (!offered.current) return;
-    const quiet = { optional: true, passBack: true } as const;
     try {
-      const [counts, page] = await Promise.all([
-        call('alarmInboxCounts', {}, quiet),
-        call('alarmInbox', { page: 1, size: OVERVIEW_ALARMS, state: OPEN_STATES_CODE }, quiet),
-      ]);
-      setLoad({ kind: 'loaded', answer: { counts, latest: page.rows, openTotal: page.total } });
+      setLatest({ kind: 'loaded', answer: await call('alarmInbox', { page: 1, size: OVERVIEW_ALARMS, state: OPEN_STATES_CODE }, { passBack: true }) });
     } catch (error) {
-      if (isMissingCall(error)) {
-        offered.current = false;
-        setLoad({ kind: 'notOffered' });
-        return;
-      }
       const failure = failureText(error);
-      setLoad({ kind: 'failed', message: 'text' in failure ? failure.text : t(failure.key) });
+      setLatest({ kind: 'failed', message: 'text' in failure ? failure.text : t(failure.key) });
     }
   }, [t]);
 
   const soon = useCallback(() => {
-    if (!enabled) return;
+    if (available !== true) return;
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void read(), REFRESH_MS);
-  }, [enabled, read]);
+  }, [available, read]);
 
   useEffect(() => {
-    if (enabled) void read();
+    if (available === true) void read();
     return () => clearTimeout(timer.current);
-  }, [enabled, read]);
+  }, [available, read]);
 
   useLiveListener('alarm.received', soon);
   useLiveListener(
@@ -65,5 +56,9 @@ export function useInboxOverview(enabled: boolean): CallLoad<InboxOverview> {
       if (event.missed || event.changes.some((change) => change.kind === 'alarmState')) soon();
     }, [soon]),
   );
-  return enabled ? load : { kind: 'notOffered' };
+
+  if (available === false) return { kind: 'notOffered' };
+  if (latest.kind === 'failed') return latest;
+  if (available === undefined || !counts || latest.kind !== 'loaded') return { kind: 'loading' };
+  return { kind: 'loaded', answer: { counts, latest: latest.answer.rows, openTotal: latest.answer.total } };
 }

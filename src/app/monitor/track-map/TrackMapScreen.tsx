@@ -1,9 +1,10 @@
 // track_map: every truck the user may see on a map, live from the shared worker, coloured by status with its
 // heading, clustered when zoomed out; filtered by status, company and plate (kept in the URL); a list of the trucks
-// shown beside it, by keyboard too, and the chosen truck's status row. As an engine: sprinkler_monitoring is the same
+// shown beside it, by keyboard too, and the chosen truck's status row; a link may name a truck to open focused on. As an engine: sprinkler_monitoring is the same
 // map over the sprinklers (its own path and trucks, a column and a summary of its own).
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
 import { STATUS_COLORS } from '../../../../domain/map/status-colors';
 import type { RoutePath } from '../../../../domain/routes';
 import { tabTitleKey } from '../../../../domain/shell/titles';
@@ -16,7 +17,7 @@ import { fleetFigures, sameList } from './fleet-figures';
 import { useCanOpen } from '../../layout/use-can-open';
 import { TruckCard } from './TruckCard';
 import { useUrlFilters } from '../../filters/use-url-filters';
-import { ALL_TRACK_FILTERS, matchesTrack, TRACK_URL_FILTERS } from './track-filters';
+import { ALL_TRACK_FILTERS, focusedPlate, matchesTrack, TRACK_URL_FILTERS } from './track-filters';
 import { useFleetTrucks } from './use-fleet-trucks';
 import { TruckSearchBar } from '../live/TruckSearchBar';
 import '../live/monitor-live.css';
@@ -77,6 +78,19 @@ export function TrackMapView({ path, offers, moreColumns = [], summary, truckScr
     setChosen(key);
     map?.focus(key);
   };
+  // A link naming a truck (an alarm pop-up's "show on map") chooses it once it is on the map, once per link.
+  const [location] = useLocation();
+  const search = useSearch();
+  const focus = location === path ? focusedPlate(search) : undefined;
+  const focusedFor = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!map || focus === undefined || focusedFor.current === search) return;
+    const truck = shown.find((candidate) => candidate.row.signCode === focus);
+    if (!truck) return;
+    focusedFor.current = search;
+    setChosen(truck.key);
+    map.focus(truck.key);
+  }, [map, focus, search, shown]);
   const toggle = (code: TruckStatusCode) => {
     const statuses = new Set(filters.statuses);
     if (statuses.has(code)) statuses.delete(code);

@@ -39,6 +39,23 @@ export function trackFiltersSearch(filters: TrackFilters): string {
   return query.toString();
 }
 
+/** The live maps, in the order an alarm's "show on map" picks the first the user's menu opens. */
+export const LIVE_MAP_PATHS = ['/monitor/track_map', '/monitor/sprinkler_monitoring'] as const;
+
+/** The query parameter naming the plate a live map opens focused on (its card open, the map on it); not a filter. */
+const FOCUS_PARAM = 'truck';
+
+/** A live map focused on one truck, every filter at its default so the truck is shown. */
+export function truckOnMapUrl(mapPath: string, plate: string): string {
+  return `${mapPath}?${new URLSearchParams({ [FOCUS_PARAM]: plate }).toString()}`;
+}
+
+/** The plate a query asks the map to focus on; undefined when none. */
+export function focusedPlate(search: string): string | undefined {
+  const plate = new URLSearchParams(search).get(FOCUS_PARAM)?.trim();
+  return plate === undefined || plate === '' ? undefined : plate;
+}
+
 export const TRACK_URL_FILTERS: UrlFilters<TrackFilters> = { read: readTrackFilters, write: trackFiltersSearch };
 
 export function matchesTrack(filters: TrackFilters, truck: TruckView): boolean {

@@ -1,6 +1,8 @@
 // The live map's filters as the URL holds them, and which trucks they show where.
 import { describe, expect, it } from 'vitest';
-import { ALL_TRACK_FILTERS, matchesTrack, positionOf, readTrackFilters, trackFiltersSearch } from '../../../../src/app/monitor/track-map/track-filters';
+import {
+  ALL_TRACK_FILTERS, focusedPlate, matchesTrack, positionOf, readTrackFilters, trackFiltersSearch, truckOnMapUrl,
+} from '../../../../src/app/monitor/track-map/track-filters';
 import { normaliseRow } from '../../../../streams/truck-status.stream';
 import { statusRow } from '../../../helpers/live-frames';
 
@@ -16,6 +18,16 @@ describe('the live map filters', () => {
     expect(filters).toMatchObject({ company: '东城', plate: 'A1' });
     expect(trackFiltersSearch(filters)).toBe('status=2%2C4&company=%E4%B8%9C%E5%9F%8E&plate=A1');
     expect(readTrackFilters('status=9').statuses).toEqual(ALL_TRACK_FILTERS.statuses);
+  });
+
+  it('names the truck a link opens the map focused on, with every filter at its default so the truck is shown', () => {
+    const url = truckOnMapUrl('/monitor/track_map', '沪B 77&1');
+    expect(url).toBe('/monitor/track_map?truck=%E6%B2%AAB+77%261');
+    const search = url.slice(url.indexOf('?') + 1);
+    expect(focusedPlate(search)).toBe('沪B 77&1');
+    expect(readTrackFilters(search)).toEqual(ALL_TRACK_FILTERS);
+    expect(focusedPlate('plate=A1')).toBeUndefined();
+    expect(focusedPlate('truck=%20')).toBeUndefined();
   });
 
   it('keeps every status unticked as such, not as every status', () => {
