@@ -78,7 +78,7 @@ function DetailBody({ detail, canOpen }: { readonly detail: InboxAlarmDetail; re
   );
   const reportPath = alarmRoutePath(alarm.type);
   return (
-    <>
+    <div className="inbox-detail__content">
       <dl className="facts inbox-detail__facts">
         <dt>{t('alarmInbox.column.type')}</dt>
         <dd>{t(alarmTypeLabelKey(alarm.type))}</dd>
@@ -98,22 +98,26 @@ function DetailBody({ detail, canOpen }: { readonly detail: InboxAlarmDetail; re
           {t('alarmInbox.detail.openReport')}
         </Link>
       )}
-      {spot ? (
-        <Suspense fallback={<div className="inbox-detail__map" />}>
-          <AlarmMap spot={spot} />
-        </Suspense>
-      ) : (
-        <p className="inbox-muted">{t('alarmInbox.detail.noPosition')}</p>
-      )}
-      <h3>{t('alarmInbox.detail.history')}</h3>
-      {history.length === 0 ? (
-        <p className="inbox-muted">{t('alarmInbox.detail.historyEmpty')}</p>
-      ) : (
-        <ol className="inbox-history" data-testid="inbox-history">
-          {history.map((step, index) => <HistoryStep key={index} step={step} />)}
-        </ol>
-      )}
-    </>
+      <div className="inbox-detail__where">
+        {spot ? (
+          <Suspense fallback={<div className="inbox-detail__map" />}>
+            <AlarmMap spot={spot} />
+          </Suspense>
+        ) : (
+          <p className="inbox-muted">{t('alarmInbox.detail.noPosition')}</p>
+        )}
+      </div>
+      <div className="inbox-detail__history">
+        <h3>{t('alarmInbox.detail.history')}</h3>
+        {history.length === 0 ? (
+          <p className="inbox-muted">{t('alarmInbox.detail.historyEmpty')}</p>
+        ) : (
+          <ol className="inbox-history" data-testid="inbox-history">
+            {history.map((step, index) => <HistoryStep key={index} step={step} />)}
+          </ol>
+        )}
+      </div>
+    </div>
   );
 }
 

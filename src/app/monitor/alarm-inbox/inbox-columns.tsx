@@ -23,19 +23,19 @@ export function inboxColumns(t: TFunction, lang: Lang): ColDef<InboxAlarm>[] {
   return [
     { colId: 'severity', headerName: t('alarmInbox.column.severity'), width: 88, cellRenderer: SeverityCell, valueGetter: ({ data }) => data?.severity },
     {
-      colId: 'state', headerName: t('alarmInbox.column.state'), width: 96,
+      colId: 'state', headerName: t('alarmInbox.column.state'), width: 120,
       valueGetter: ({ data }) => (data ? t(`alarmState.${data.state}`) : ''),
       cellClass: ({ data }) => (data ? `inbox-state inbox-state--${data.state}` : undefined),
     },
     { colId: 'plate', headerName: t('alarmInbox.column.plate'), width: 116, pinned: 'left', valueGetter: ({ data }) => data?.alarm.signCode },
-    { colId: 'type', headerName: t('alarmInbox.column.type'), flex: 2, minWidth: 150, valueGetter: ({ data }) => (data ? t(alarmTypeLabelKey(data.alarm.type)) : '') },
-    { colId: 'company', headerName: t('alarmInbox.column.company'), flex: 1, minWidth: 120, valueGetter: ({ data }) => data?.companyName },
+    { colId: 'type', headerName: t('alarmInbox.column.type'), flex: 3, minWidth: 150, valueGetter: ({ data }) => (data ? t(alarmTypeLabelKey(data.alarm.type)) : '') },
+    { colId: 'company', headerName: t('alarmInbox.column.company'), flex: 2, minWidth: 140, valueGetter: ({ data }) => data?.companyName },
     { colId: 'startTime', headerName: t('alarmInbox.column.startTime'), width: 168, valueGetter: ({ data }) => (data ? displayDateTime(data.alarm.startTime, lang) : '') },
     {
       colId: 'assignee', headerName: t('alarmInbox.column.assignee'), width: 110,
       valueGetter: ({ data }) => (data ? (data.assignee ?? t('alarmInbox.unassigned')) : ''),
       cellClass: ({ data }) => (data?.assignee === null ? 'inbox-muted' : undefined),
     },
-    { colId: 'lastChange', headerName: t('alarmInbox.column.lastChange'), flex: 1, minWidth: 200, valueGetter: ({ data }) => (data ? lastChangeText(data, lang) : '') },
+    { colId: 'lastChange', headerName: t('alarmInbox.column.lastChange'), flex: 2, minWidth: 210, valueGetter: ({ data }) => (data ? lastChangeText(data, lang) : '') },
   ];
 }
