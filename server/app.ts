@@ -27,6 +27,7 @@ import { trackRoutes } from './playback/track-routes';
 import { videoRoutes } from './video/video-routes';
 import { reportRoutes } from './reports/report-routes';
 import { alarmRoutes } from './routes/alarm';
+import { alarmInboxRoutes } from './routes/alarm-inbox';
 import { alarmChoiceRoutes } from './routes/alarm-choice';
 import { diagnosticsRoutes } from './routes/diagnostics';
 import { downloadRoutes } from './routes/downloads';
@@ -80,7 +81,7 @@ function apiPlugins(services: Services): readonly ContractPlugin[] {
     fenceRoutes, downloadRoutes, reportRoutes, entityRoutes, entityTransferRoutes, roleFunctionRoutes, thresholdRoutes,
     sendRoutes, deviceFileRoutes, commissioningRoutes,
   ];
-  const ours = [password.verify, loginChallengeRoutes, diagnosticsRoutes, mapRoutes, trackRoutes, indicatorRoutes, photoRoutes, videoRoutes, exportQueueRoutes];
+  const ours = [password.verify, alarmInboxRoutes, loginChallengeRoutes, diagnosticsRoutes, mapRoutes, trackRoutes, indicatorRoutes, photoRoutes, videoRoutes, exportQueueRoutes];
   return services.wire.extensionRoutes ? [...spec, ...ours] : spec;
 }
 /** Route plugins under the host root (the spec's full-URL calls). */

@@ -2,6 +2,7 @@
 // the types that differ taken from column-types.ts.
 import { sql, type Migration } from 'kysely';
 import { columnTypes, type ColumnTypeExpression, type ColumnTypes } from './column-types';
+import { alarmInbox } from './migrations-alarm-inbox';
 import { companyUnique } from './migrations-company-unique';
 import { deviceParamTables } from './migrations-device-params';
 import { entityTable, placeTable, versionColumns, withVersion, type AnyDb } from './migration-tables';
@@ -361,5 +362,6 @@ export function migrationsFor(kind: DbKind): Readonly<Record<string, Migration>>
     '0012-threshold-history': thresholdHistory(types),
     '0013-threshold-seal-values': thresholdSealValues(),
     '0014-login-challenges': loginChallenges(types),
+    '0015-alarm-inbox': alarmInbox(types),
   };
 }

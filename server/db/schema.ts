@@ -2,6 +2,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { DeviceParamTables } from './schema-device-params';
 import type { ThresholdTables } from './schema-thresholds';
+import type { AlarmStateCode } from '../../domain/wire/alarm-inbox';
 
 /** Times are epoch milliseconds everywhere in the database. */
 type Millis = number;
@@ -315,7 +316,25 @@ interface AlarmTable {
   remark: string;
   /** JSON of the type's properties. */
   properties: string;
-  acknowledged: ColumnType<Flag, Flag | undefined, Flag>;
+  /** Where the alarm stands (domain/wire/alarm-inbox.ts ALARM_STATE_CODES): 0 new, 1 acknowledged, 2 resolved. */
+  state: ColumnType<AlarmStateCode, AlarmStateCode | undefined, AlarmStateCode>;
+  /** Who made the last change of state or assignee, and when; null while nobody has. */
+  stateBy: ColumnType<string | null, string | null | undefined, string | null>;
+  stateAt: ColumnType<Millis | null, Millis | null | undefined, Millis | null>;
+  assignee: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The resolution's note. */
+  note: ColumnType<string, string | undefined, string>;
+}
+
+/** One change of an alarm's standing, as the inbox's detail shows its history. */
+interface AlarmStateChangeTable {
+  id: Generated<number>;
+  seq: number;
+  state: AlarmStateCode;
+  by: string;
+  at: Millis;
+  assignee: string | null;
+  note: string;
 }
 
 interface HeartbeatTable {
@@ -365,6 +384,7 @@ export interface Database extends ThresholdTables, DeviceParamTables {
   event: EventTable;
   eventHandling: EventHandlingTable;
   alarm: AlarmTable;
+  alarmStateChange: AlarmStateChangeTable;
   heartbeat: HeartbeatTable;
   fence: FenceTable;
   repairCard: RepairCardTable;

@@ -2,6 +2,7 @@
 // notices of changed data) as one interface with two transports: LocalHub here (one instance) and RedisHub (redis-hub.ts, across
 // instances).
 import type { EntityPath } from '../../domain/screens/entities/definition';
+import type { AlarmStanding } from '../../domain/wire/alarm-inbox';
 import type { DataTopic } from '../../domain/wire/data-notice';
 import type { LiveAlarm } from '../../domain/wire/live-alarm';
 import type { TruckStatusRow } from '../../domain/wire/truck-row';
@@ -65,10 +66,17 @@ export interface EntityChange {
   readonly companyCode: string | null;
 }
 
+/** Alarms of one company changed where they stand (the inbox): heard as an alarm of that company would be. */
+interface AlarmStateChange {
+  readonly companyCode: string;
+  readonly changes: readonly AlarmStanding[];
+}
+
 /** What each kind of notice names, by the notice's name on the alarm socket. */
 interface NoticeFields {
   readonly dataChanged: DataChange;
   readonly entityChanged: EntityChange;
+  readonly alarmState: AlarmStateChange;
 }
 
 export type NoticeKind = keyof NoticeFields;

@@ -1,5 +1,6 @@
 // The alarm socket's notices of changed data (docs/api.md): one path for every kind (the hub's publishNotice, the bus's
 // `notice` message, the alarm feed's one filter); what differs by kind is here: who hears it, its frame, its bus form.
+import { ALARM_STATE_CHANGED, alarmStateFrame, parseAlarmStateFrame, type AlarmStateFrame } from '../../domain/wire/alarm-inbox';
 import { entityFor } from '../../domain/screens/entities/registry';
 import { dataChangedFrame, isDataTopic, type DataChangedFrame } from '../../domain/wire/data-notice';
 import { entityChangedFrame, type EntityChangedFrame } from '../../domain/wire/entity-notice';
@@ -7,7 +8,7 @@ import { isRecord, isStringArray } from '../../domain/wire/guards';
 import { seesEntityChange, type EntityViewer } from './entity-notices';
 import type { Notice, NoticeKind } from './hub';
 
-export type NoticeFrame = DataChangedFrame | EntityChangedFrame;
+export type NoticeFrame = DataChangedFrame | EntityChangedFrame | AlarmStateFrame;
 
 /** What an alarm socket knows of its user when a notice arrives. */
 export interface NoticeViewer extends EntityViewer {
@@ -28,6 +29,15 @@ const KINDS: { readonly [K in NoticeKind]: KindRules<K> } = {
     hears: (viewer, notice) => notice.companyCodes.some((code) => viewer.followed.has(code)),
     frame: (notice) => dataChangedFrame(notice.topic),
     parse: ({ topic, companyCodes }) => (isDataTopic(topic) && isStringArray(companyCodes) ? { kind: 'dataChanged', topic, companyCodes } : undefined),
+  },
+  alarmState: {
+    hears: (viewer, notice) => viewer.followed.has(notice.companyCode),
+    frame: (notice) => alarmStateFrame(notice.changes),
+    parse: ({ companyCode, changes }) => {
+      if (typeof companyCode !== 'string' || !Array.isArray(changes)) return undefined;
+      const clean = parseAlarmStateFrame({ notice: ALARM_STATE_CHANGED, changes }) ?? [];
+      return clean.length === changes.length ? { kind: 'alarmState', companyCode, changes: clean } : undefined;
+    },
   },
   entityChanged: {
     // By the user's rights rather than the companies the socket follows: a picker offers every company the user sees.

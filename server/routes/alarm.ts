@@ -1,9 +1,9 @@
-// Alarm history and acknowledgement, always limited to the caller's companies (shell spec §7 alarmInfo, alarmCue).
+// Alarm history and acknowledgement (the inbox's acknowledge of one alarm), always limited to the caller's companies (shell spec §7 alarmInfo, alarmCue).
 import { translate } from '../../domain/i18n';
 import { envelope } from '../../domain/wire/envelope';
 import type { LiveAlarm } from '../../domain/wire/live-alarm';
 import { ALARM_INFO_QUERY } from '../../domain/wire/records';
-import { scopedFrom } from '../auth/company-scope';
+import { changeAlarms } from '../alarms/alarm-standing';
 import { authOf } from '../auth/guard';
 import { failText, langOf } from '../envelope';
 import { toPublishedAlarm } from '../store/alarms';
@@ -49,19 +49,13 @@ export const alarmRoutes: ContractPlugin = async (app, { services }) => {
     async (request) => {
       const auth = authOf(request);
       const { seq } = request.body;
-      const alarm = await scopedFrom(db, auth.companyCodes, 'alarm').select('seq').where('seq', '=', seq).executeTakeFirst();
+      // The inbox's acknowledge of one alarm: kept in its history and told to the company's consoles.
+      const result = await changeAlarms(services, auth.companyCodes, auth.user.userName, [seq], { kind: 'acknowledge' });
       // Unknown and invisible alarms answer alike, so the call cannot probe other companies' alarms.
-      if (!alarm) {
+      if (result.unknown.length > 0) {
         return failText(request, 404, 'server.notFoundId', { name: translate(langOf(request), 'server.alarmSeq', { seq }) });
       }
-      // The acknowledged = 0 condition makes the update its own check: only the first acknowledgement changes a row.
-      const updated = await db
-        .updateTable('alarm')
-        .set({ acknowledged: 1 })
-        .where('seq', '=', seq)
-        .where('acknowledged', '=', 0)
-        .executeTakeFirst();
-      return envelope(Number(updated.numUpdatedRows) > 0);
+      return envelope(result.changed.length > 0);
     },
   );
 };

@@ -59,7 +59,7 @@ const ROLES: readonly SeedRole[] = [
     superMan: false,
     functions: ['personal', 'monitor', 'cargo_event', 'cargo_exception', 'driving_event', 'driving_exception', 'active_safety'],
   },
-  { name: ROLE.garden, description: '园林局洒水车用户', superMan: false, functions: ['personal', ...SPRINKLER_ROUTES] },
+  { name: ROLE.garden, description: '园林局洒水车用户', superMan: false, functions: ['personal', ...SPRINKLER_ROUTES, '/monitor/alarm_inbox'] },
 ];
 
 interface DemoAccount {

@@ -1,4 +1,5 @@
 // History at first start: the engine run fast over the last 30 days, so reports and playback have data at once.
+import { ALARM_STATE_CODES } from '../../domain/wire/alarm-inbox';
 import type { Db } from '../db/open';
 import { inTransaction } from '../db/transaction';
 import { takeWriteOrder } from '../db/write-order';
@@ -102,14 +103,14 @@ class BulkSink implements SimSink {
     const ready = cut < 0 ? sorted : sorted.slice(0, cut);
     const alarms = ready.map((a): SqlValue[] => [
       a.type, a.truckId, a.signCode, a.companyCode, a.startTime, a.startTime + 1000 + (a.truckId % 7) * 1000, a.remark,
-      JSON.stringify(a.properties), now - a.startTime > DAY ? 1 : 0,
+      JSON.stringify(a.properties), now - a.startTime > DAY ? ALARM_STATE_CODES.resolved : ALARM_STATE_CODES.new,
     ]);
     await insertRows(trx, 'position', POSITION_COLUMNS, this.positions);
     await insertRows(trx, 'event', ['truckId', 'companyCode', 'kind', 'startTime', 'endTime', 'data'], this.events);
     await insertRows(trx, 'heartbeat', ['truckId', 'heartTime', 'gpsTime', 'voltage'], this.heartbeats);
     await insertRows(
       trx, 'alarm',
-      ['type', 'truckId', 'signCode', 'companyCode', 'startTime', 'insertTime', 'remark', 'properties', 'acknowledged'],
+      ['type', 'truckId', 'signCode', 'companyCode', 'startTime', 'insertTime', 'remark', 'properties', 'state'],
       alarms,
     );
     this.counts.positions += this.positions.length;
@@ -126,7 +127,7 @@ class BulkSink implements SimSink {
 
 /**
  * Runs the fleet from `now − eventDays` to `now` and stores events and alarms for the whole span (alarms straight
- * into the table, unpublished; those older than a day marked acknowledged), positions and heartbeats for the last
+ * into the table, unpublished; those older than a day resolved, so the inbox opens on the last day's), positions and heartbeats for the last
  * `positionDays` (and the newest heartbeat of a truck silent over all of them), and leaves each truck's live row where
  * history ends. One transaction: all of it or nothing.
  */

@@ -50,12 +50,12 @@ describe('the shell per role in Chromium', () => {
     expect(await topLevel(page)).toEqual(groupNames(groups));
   });
 
-  it('gives the garden user only the sprinkler screens under the monitor board', async () => {
+  it('gives the garden user only the sprinkler screens and the alarm inbox under the monitor board', async () => {
     const page = await pageOf('garden');
     await page.getByRole('button', { name: '监控看板' }).click();
     const links = await page.locator('.sidebar .sidebar__list .sidebar__list a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(links.sort()).toEqual([
-      '/monitor/sprinkler_inventory', '/monitor/sprinkler_monitoring', '/monitor/sprinkler_playback_track',
+      '/monitor/alarm_inbox', '/monitor/sprinkler_inventory', '/monitor/sprinkler_monitoring', '/monitor/sprinkler_playback_track',
       '/monitor/sprinkler_real_inventory', '/monitor/sprinkler_statistics',
     ]);
   });

@@ -63,7 +63,7 @@ describe('menus and privileges per role', () => {
     }
   });
 
-  it('gives the garden-bureau user the dashboard and the sprinkler screens only, in English when asked', async () => {
+  it('gives the garden-bureau user the dashboard, the sprinkler screens and the alarm inbox only, in English when asked', async () => {
     const tree = await menus('garden', 'en');
     expect(tree.map((g) => g.name)).toEqual(['Personal centre', 'Monitor board']);
     expect(tree[1]?.child?.map((r) => r.url)).toEqual([
@@ -72,6 +72,7 @@ describe('menus and privileges per role', () => {
       '/monitor/sprinkler_statistics',
       '/monitor/sprinkler_inventory',
       '/monitor/sprinkler_real_inventory',
+      '/monitor/alarm_inbox',
     ]);
   });
 

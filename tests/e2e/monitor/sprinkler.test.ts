@@ -40,11 +40,11 @@ describe('the sprinkler screens in Chromium as the garden user', () => {
   const sprinklers = async () => (await server.services.db.selectFrom('truck').select(['id', 'signCode'])
     .where('model', '=', 'sprinkler').orderBy('signCode').execute());
 
-  it('gives the garden user the dashboard and the sprinkler screens only (not the fleet\'s live map)', async () => {
+  it('gives the garden user the dashboard, the sprinkler screens and the alarm inbox only (not the fleet\'s live map)', async () => {
     await page.getByRole('button', { name: '监控看板' }).click();
     const links = await page.locator('.sidebar .sidebar__list .sidebar__list a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(links.sort()).toEqual([
-      '/monitor/sprinkler_inventory', '/monitor/sprinkler_monitoring', '/monitor/sprinkler_playback_track',
+      '/monitor/alarm_inbox', '/monitor/sprinkler_inventory', '/monitor/sprinkler_monitoring', '/monitor/sprinkler_playback_track',
       '/monitor/sprinkler_real_inventory', '/monitor/sprinkler_statistics',
     ]);
   });

@@ -162,7 +162,7 @@ describe('computed reports from stored days', () => {
     const at = Number(shift.endTime) - 1000;
     await opened.db
       .insertInto('alarm')
-      .values({ type: 16, truckId: shift.truckId, signCode: truck.signCode, companyCode: shift.companyCode, startTime: at, insertTime: at, remark: '', properties: '{}', acknowledged: 1 })
+      .values({ type: 16, truckId: shift.truckId, signCode: truck.signCode, companyCode: shift.companyCode, startTime: at, insertTime: at, remark: '', properties: '{}', state: 1 })
       .execute();
     expect(await total()).toBe(before + 1);
   });

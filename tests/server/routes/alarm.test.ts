@@ -17,7 +17,7 @@ describe('alarm history and acknowledgement', () => {
   const cue = (user: DemoUser, form: Record<string, string | number>, lang?: 'zh' | 'en') =>
     call<boolean>(fs.server.url, 'POST', '/alarmCue', { token: fs.as[user].token, form, lang });
   const acknowledged = async (index: number) =>
-    (await fs.server.services.db.selectFrom('alarm').select('acknowledged').where('seq', '=', seq(index)).executeTakeFirstOrThrow()).acknowledged;
+    (await fs.server.services.db.selectFrom('alarm').select('state').where('seq', '=', seq(index)).executeTakeFirstOrThrow()).state;
 
   beforeAll(async () => {
     fs = await startFleetServer();

@@ -81,11 +81,11 @@ describe('backfill of the default fleet', () => {
     expect(short).toEqual([]);
   });
 
-  it('stores alarms in time order, valid on the wire, the old ones acknowledged', () => {
+  it('stores alarms in time order, valid on the wire, those older than a day resolved and the others new', () => {
     const starts = stored.alarms.map((a) => a.startTime);
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
     expect(stored.alarms.filter((a) => toPublishedAlarm(a) === undefined)).toEqual([]);
-    expect(stored.alarms.filter((a) => (a.acknowledged === 1) !== (T0 - a.startTime > DAY))).toEqual([]);
+    expect(stored.alarms.filter((a) => a.state !== (T0 - a.startTime > DAY ? 2 : 0))).toEqual([]);
     expect(new Set(stored.alarms.map((a) => a.type)).size).toBeGreaterThan(30);
   });
 
