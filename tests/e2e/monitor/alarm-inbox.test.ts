@@ -1,6 +1,7 @@
 // The alarm inbox in Chromium over the seeded fleet, as two dispatchers of one company in two browser contexts: the
 // first sees the open alarms, acknowledges two and sees their state change, resolves one with a note and reads it in
-// the detail's history; the second sees each change without reloading, and is told who acknowledged an alarm first.
+// the detail's history; the second sees each change without reloading and, acknowledging from the keyboard, is told
+// who acknowledged the alarm first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../helpers/browser';
@@ -77,9 +78,13 @@ describe('the alarm inbox in Chromium', () => {
     expect(await row(second, seqs[0]).locator('[col-id="lastChange"]').textContent()).toMatch(/^operator · /);
   });
 
-  it('tells the second operator who acknowledged an alarm first', async () => {
-    await select(second, seqs[1]);
-    await action(second, '确认').click();
+  it('tells the second operator, acknowledging from the keyboard, who acknowledged the alarm first', async () => {
+    // Focus on the row (its detail opens), Space selects it, A acknowledges the selection.
+    await row(second, seqs[1]).locator('[col-id="type"]').click();
+    await expect.poll(() => inbox(second).getByTestId('inbox-detail').getAttribute('data-seq')).toBe(seqs[1]);
+    await second.keyboard.press('Space');
+    await expect.poll(() => inbox(second).getByTestId('inbox-total').textContent()).toMatch(/已选 1 条$/);
+    await second.keyboard.press('a');
     await waitForToast(second, '没有告警被更改');
     const plate = await row(second, seqs[1]).locator('[col-id="plate"]').textContent();
     await second.locator('.toast__text', { hasText: `${plate} 已由 operator 于` }).first().waitFor();
