@@ -1,0 +1,55 @@
+// The inbox following other consoles: the worker's `data.changed` carries each alarm another operator acknowledged,
+// resolved or assigned (kind 'alarmState'); a burst of them is one callback, so the list fetches its page once.
+import { useCallback, useEffect, useRef } from 'react';
+import type { DataChanges } from '../../../../workers/live-api';
+import { useLiveListener } from '../../live/use-live';
+
+/** A batch of a hundred acknowledges, or several operators at work, is one fetch this long after the last change. */
+const ALARM_REFRESH_DEBOUNCE_MS = 300;
+
+/** The alarms whose standing changed, or 'all' when the alarm socket reopened and may have missed some. */
+export type ChangedAlarms = ReadonlySet<number> | 'all';
+
+/** What one event says of the inbox: nothing (undefined), these alarms, or possibly any. */
+export function changedAlarms(event: DataChanges): ChangedAlarms | undefined {
+  if (event.missed) return 'all';
+  const seqs = event.changes.flatMap((change) => (change.kind === 'alarmState' ? [change.seq] : []));
+  return seqs.length > 0 ? new Set(seqs) : undefined;
+}
+
+function merge(a: ChangedAlarms | undefined, b: ChangedAlarms): ChangedAlarms {
+  if (a === undefined) return b;
+  if (a === 'all' || b === 'all') return 'all';
+  return new Set([...a, ...b]);
+}
+
+/**
+ * Calls `onChange` with every alarm changed in a burst, `debounceMs` after its last event. `onChange` may change between
+ * renders; the latest one is called. Nothing is called after unmount.
+ */
+export function useAlarmStateChanges(onChange: (changed: ChangedAlarms) => void, debounceMs = ALARM_REFRESH_DEBOUNCE_MS): void {
+  const latest = useRef(onChange);
+  const pending = useRef<ChangedAlarms | undefined>(undefined);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    latest.current = onChange;
+  }, [onChange]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const listen = useCallback(
+    (event: DataChanges) => {
+      const changed = changedAlarms(event);
+      if (changed === undefined) return;
+      pending.current = merge(pending.current, changed);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        const all = pending.current;
+        timer.current = undefined;
+        pending.current = undefined;
+        if (all !== undefined) latest.current(all);
+      }, debounceMs);
+    },
+    [debounceMs],
+  );
+  useLiveListener('data.changed', listen);
+}
