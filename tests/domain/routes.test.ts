@@ -29,7 +29,7 @@ describe('route registry', () => {
 
   it.each([
     ['personal', 1],
-    ['monitor', 15],
+    ['monitor', 16],
     ['cargo_event', 21],
     ['cargo_exception', 9],
     ['cargo_analysis', 8],
@@ -44,7 +44,7 @@ describe('route registry', () => {
     ['privilege_account', 3],
     ['alarm_threshold', 9],
     ['device_parameter', 5],
-  ] as const)('puts %i routes in the %s group', (group, size) => {
+  ] as const)('puts in the %s group %i routes', (group, size) => {
     expect(routesOfGroup(group)).toHaveLength(size);
   });
 

@@ -61,8 +61,9 @@ describe('call registry', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('lists exactly the spec calls plus the three placed ones, the full-URL one, our login challenge and our new fence', () => {
-    expect(CALL_NAMES).toHaveLength(SPEC_SHARED_CALLS.length + 6);
+  it('lists exactly the spec calls plus the three placed ones, the full-URL one, our login challenge, our new fence and the six inbox calls', () => {
+    expect(CALL_NAMES).toHaveLength(SPEC_SHARED_CALLS.length + 12);
+    expect(CALL_NAMES.filter((name) => CALLS[name].path.startsWith('/alarmInbox'))).toHaveLength(6);
     expect(CALLS.captcha).toEqual({ method: 'GET', path: '/captcha', root: 'api', public: true });
     expect(CALLS.fenceCreate).toEqual({ method: 'POST', path: '/fenceApproval', root: 'api' });
   });
@@ -78,7 +79,7 @@ describe('state-changing calls', () => {
 
   it('are exactly the calls that are not GET', () => {
     expect(mutating).toEqual([
-      'alarmCue', 'changePassword', 'fenceApprovalById', 'fenceApprovalUpdate', 'fenceCreate', 'getTruckBarData', 'login',
+      'alarmAcknowledge', 'alarmAssign', 'alarmCue', 'alarmResolve', 'changePassword', 'fenceApprovalById', 'fenceApprovalUpdate', 'fenceCreate', 'getTruckBarData', 'login',
       'quickVisitAdd', 'quickVisitRemove', 'saveAlarmChoice', 'verifyPwd',
     ]);
   });
