@@ -210,3 +210,6 @@ export function menuGroupTitleKey(group: MenuGroup): LocaleKey {
 }
 
 export const DASHBOARD_PATH = '/dashboard' satisfies RoutePath;
+
+/** Our screens beyond the spec's, whose calls a server speaking only the spec's contract lacks: its menu leaves them out. */
+export const EXTENSION_SCREEN_PATHS: readonly RoutePath[] = ['/monitor/alarm_inbox'];

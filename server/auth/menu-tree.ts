@@ -2,7 +2,7 @@
 // screen registry) and the role may see.
 import { translate, type Lang } from '../../domain/i18n';
 import { SENSOR_ENABLE_MENU_NAME, type MenuEntry } from '../../domain/wire/entities';
-import { MENU_GROUPS, menuGroupTitleKey } from '../../domain/routes';
+import { EXTENSION_SCREEN_PATHS, MENU_GROUPS, menuGroupTitleKey } from '../../domain/routes';
 import { screenRoutesOf } from '../../domain/screens/registry';
 import { maySee, type Grants } from './access';
 
@@ -17,10 +17,11 @@ function commonPrefix(paths: readonly string[]): string {
   return first.slice(0, n).join('/') || '/';
 }
 
-export function menuTree(grants: Grants, lang: Lang): MenuEntry[] {
+/** The role's menu; `extensions`: our screens beyond the spec's too (not under CONTRACT=legacy, which lacks their calls). */
+export function menuTree(grants: Grants, lang: Lang, extensions = true): MenuEntry[] {
   const tree: MenuEntry[] = [];
   for (const group of MENU_GROUPS) {
-    const routes = screenRoutesOf(group).filter((route) => maySee(grants, route.path));
+    const routes = screenRoutesOf(group).filter((route) => maySee(grants, route.path) && (extensions || !EXTENSION_SCREEN_PATHS.includes(route.path)));
     if (routes.length === 0) continue;
     tree.push({
       name: translate(lang, menuGroupTitleKey(group)),

@@ -117,6 +117,6 @@ export const sessionRoutes: ContractPlugin = async (app, { services }) => {
     return envelope(answer);
   });
 
-  callRoute(app, 'menus', { config: { access: 'shell' } }, async (request) => envelope(menuTree(authOf(request), langOf(request))));
+  callRoute(app, 'menus', { config: { access: 'shell' } }, async (request) => envelope(menuTree(authOf(request), langOf(request), services.wire.extensionRoutes)));
 };
 

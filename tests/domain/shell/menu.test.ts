@@ -57,6 +57,8 @@ describe('buildShellMenu', () => {
     const admin = buildShellMenu(menuTree(grants(true, []), 'zh'));
     expect(admin.items).toHaveLength(16);
     expect(admin.links).toHaveLength(127);
+    // A server speaking only the spec's contract offers no inbox, so its menu leaves it out.
+    expect(buildShellMenu(menuTree(grants(true, []), 'zh', false)).links).toHaveLength(126);
     expect(admin.sensorEnabled).toBe(true);
     const garden = buildShellMenu(menuTree(grants(false, ['personal', '/monitor/track_map', '/monitor/sprinkler_monitoring']), 'en'));
     expect(paths(garden.items)).toEqual(['/dashboard', '/monitor/track_map', '/monitor/sprinkler_monitoring']);
