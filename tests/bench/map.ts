@@ -2,13 +2,14 @@
 // process (BENCH_TRUCKS, 10,000 by default; the console's status socket asks for updates every 30 s, the spec's
 // frequency). Each section measures one screen and answers table rows; the table is printed at the end. Sections run in
 // turn on the same server and browser: track_map (map-track.ts), then playback_track over one dense truck's 3 days
-// (map-playback.ts). BENCH_SECTIONS (a comma list of section names) runs only those.
+// (map-playback.ts), then the overview on /dashboard with 1,000 open alarms (map-overview.ts). BENCH_SECTIONS (a comma list of section names) runs only those.
 // A measurement: a goal missed is printed as MISS and the run still exits 0; it exits 1 only if a section failed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '../helpers/browser';
 import { DIST_DIR } from '../helpers/console';
+import { overviewSection } from './map-overview';
 import { playbackSection } from './map-playback';
 import { trackMapSection, type BenchRow, type SectionContext } from './map-track';
 import { startServerProcess } from './server-process';
@@ -28,6 +29,7 @@ const DB_PATH = path.join(dbDir, 'fleet.db');
 const ALL_SECTIONS: readonly Section[] = [
   { name: 'track_map', run: (context) => trackMapSection(context, { updateSeconds: UPDATE_SECONDS }) },
   { name: 'playback_track', run: (context) => playbackSection(context, { dbPath: DB_PATH }) },
+  { name: 'overview', run: (context) => overviewSection(context, { dbPath: DB_PATH, updateSeconds: UPDATE_SECONDS }) },
 ];
 const chosen = process.env['BENCH_SECTIONS']?.split(',').map((name) => name.trim());
 const SECTIONS = ALL_SECTIONS.filter((section) => !chosen || chosen.includes(section.name));
