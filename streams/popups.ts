@@ -4,7 +4,7 @@ import { ALARM_POPUP_MAX } from '../domain/constants';
 import type { LiveAlarm } from '../domain/wire/live-alarm';
 
 /** Alarms (by seq) acknowledged or resolved in some console of the company (the inbox's alarmState notice). */
-export interface SettledAlarms {
+interface SettledAlarms {
   readonly settled: readonly number[];
 }
 

@@ -19,11 +19,6 @@ export function alarmStateOf(code: number): AlarmState {
   return ALARM_STATES[code] ?? 'new';
 }
 
-/** Open: not yet resolved (new or acknowledged); what badges and the overview count. */
-export function isOpenState(state: AlarmState): boolean {
-  return state !== 'resolved';
-}
-
 /** The longest note a resolution keeps, and the most alarms one batch call changes. */
 export const INBOX_LIMITS = { noteMaxLength: 200, batchMax: 500, userNameMaxLength: 50 } as const;
 
@@ -127,7 +122,7 @@ const isShortText = (value: unknown, max: number): value is string => typeof val
 const isNullableName = (value: unknown): value is string | null => value === null || isShortText(value, INBOX_LIMITS.userNameMaxLength);
 
 /** One clean standing (only its own fields kept), or undefined when malformed. */
-export function parseAlarmStanding(value: unknown): AlarmStanding | undefined {
+function parseAlarmStanding(value: unknown): AlarmStanding | undefined {
   if (!isRecord(value)) return undefined;
   const { seq, state, by, at, assignee, note } = value;
   if (!isSafeInteger(seq) || seq < 1 || typeof state !== 'string' || !(ALARM_STATES as readonly string[]).includes(state)) return undefined;

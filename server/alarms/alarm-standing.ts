@@ -15,7 +15,7 @@ export type AlarmAction =
   | { readonly kind: 'resolve'; readonly note: string }
   | { readonly kind: 'assign'; readonly assignee: string | null };
 
-export interface ChangeResult {
+interface ChangeResult {
   readonly changed: readonly AlarmStanding[];
   readonly unchanged: readonly AlarmStanding[];
   /** Seqs the caller may not see or that do not exist; answered alike so a call cannot probe other companies. */

@@ -14,7 +14,7 @@ export const COUNTS_REFRESH_MS = 1_000;
 
 const HTTP_FORBIDDEN = 403;
 
-export interface AlarmInboxStatus {
+interface AlarmInboxStatus {
   /** undefined until the first counts call answers; false for the rest of the session once it said there is no inbox. */
   readonly available: boolean | undefined;
   readonly counts: InboxCounts | undefined;

@@ -14,7 +14,7 @@ import type { CallLoad } from '../../../api/call-load';
 import type { InboxOverview } from './use-inbox-overview';
 import { ALARM_INBOX_PATH as INBOX_PATH } from '../../alarms/inbox-status';
 
-export interface KpiFigures {
+interface KpiFigures {
   readonly status: FleetStatus | undefined;
   readonly inbox: CallLoad<InboxOverview>;
   readonly unsealed: number | undefined;

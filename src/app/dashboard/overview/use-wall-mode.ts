@@ -5,7 +5,7 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation, useSearch } from 'wouter';
 
-export const WALL_QUERY = 'wall=1';
+const WALL_QUERY = 'wall=1';
 
 export function isWallSearch(search: string): boolean {
   return new URLSearchParams(search).get('wall') === '1';

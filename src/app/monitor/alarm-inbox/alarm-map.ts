@@ -7,7 +7,7 @@ import type { BaseMap, MapConfig } from '../../../../domain/map/base-map';
 import { createBaseMapView } from '../map/base-map-view';
 import { escapeText } from '../map/escape-text';
 
-export const SEVERITY_COLORS: Readonly<Record<AlarmSeverity, string>> = { critical: '#f56c6c', major: '#e6a23c', minor: '#909399' };
+const SEVERITY_COLORS: Readonly<Record<AlarmSeverity, string>> = { critical: '#f56c6c', major: '#e6a23c', minor: '#909399' };
 
 /** Close enough to read the streets around the truck. */
 const ALARM_ZOOM = 15;
@@ -20,7 +20,7 @@ export interface AlarmSpot {
   readonly label: string;
 }
 
-export interface AlarmMap {
+interface AlarmMap {
   /** The truck's mark, centred; undefined clears it. */
   show(spot: AlarmSpot | undefined): void;
   destroy(): void;

@@ -11,7 +11,7 @@ export type InboxAction =
   | { readonly kind: 'resolve' }
   | { readonly kind: 'assign'; readonly assignee: string | null };
 
-export interface AnswerToast {
+interface AnswerToast {
   readonly type: ToastType;
   readonly message: NoticeText;
 }

@@ -14,7 +14,7 @@ function SeverityCell({ data }: CustomCellRendererProps<InboxAlarm>) {
 }
 
 /** Who made the last change and when; empty while the alarm is new. */
-export function lastChangeText(row: Pick<InboxAlarm, 'by' | 'at'>, lang: Lang): string {
+function lastChangeText(row: Pick<InboxAlarm, 'by' | 'at'>, lang: Lang): string {
   if (row.by === null) return '';
   return row.at === null ? row.by : `${row.by} · ${displayDateTime(row.at, lang)}`;
 }

@@ -6,7 +6,7 @@ import { ALARM_STATE_CODES, INBOX_LIMITS, OPEN_STATES_CODE, type AlarmInboxQuery
 import type { UrlFilters } from '../../filters/use-url-filters';
 import { readQueryTime } from '../live/query-time';
 
-export const INBOX_FILTER_KEYS = ['state', 'severity', 'type', 'signCode', 'startTime', 'endTime', 'assignee'] as const;
+const INBOX_FILTER_KEYS = ['state', 'severity', 'type', 'signCode', 'startTime', 'endTime', 'assignee'] as const;
 export type InboxFilterKey = (typeof INBOX_FILTER_KEYS)[number];
 
 /** Key → value as the search bar edits them; a key left out is no filter, except `state`, whose absence is "open". */

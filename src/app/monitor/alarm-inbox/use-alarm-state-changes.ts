@@ -11,7 +11,7 @@ const ALARM_REFRESH_DEBOUNCE_MS = 300;
 export type ChangedAlarms = ReadonlySet<number> | 'all';
 
 /** What one event says of the inbox: nothing (undefined), these alarms, or possibly any. */
-export function changedAlarms(event: DataChanges): ChangedAlarms | undefined {
+function changedAlarms(event: DataChanges): ChangedAlarms | undefined {
   if (event.missed) return 'all';
   const seqs = event.changes.flatMap((change) => (change.kind === 'alarmState' ? [change.seq] : []));
   return seqs.length > 0 ? new Set(seqs) : undefined;
