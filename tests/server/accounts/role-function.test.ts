@@ -60,7 +60,7 @@ describe('role functions', () => {
     expect(list.resultCode).toBe(401);
     const put = await save('operator', ROLE.garden, ['personal'], 1);
     expect(put.resultCode).toBe(401);
-    expect(await stored(ROLE.garden)).toEqual(['/monitor/sprinkler_inventory', '/monitor/sprinkler_monitoring', '/monitor/sprinkler_playback_track',
+    expect(await stored(ROLE.garden)).toEqual(['/monitor/alarm_inbox', '/monitor/sprinkler_inventory', '/monitor/sprinkler_monitoring', '/monitor/sprinkler_playback_track',
       '/monitor/sprinkler_real_inventory', '/monitor/sprinkler_statistics', 'personal']);
     const anonymous = await call(server.url, 'GET', ROLE_FUNCTION_CALL);
     expect(anonymous.resultCode).toBe(504);
