@@ -89,6 +89,9 @@ async function takePass(browser: Browser, lang: Lang, shots: readonly ManualShot
         responder ??= startDeviceResponder(server.services, server.simulator.devices);
         return server.simulator.devices;
       },
+      async tick(aheadMs) {
+        await server.simulator.tick(Date.now() + aheadMs);
+      },
     };
     const written: string[] = [];
     for (const shot of shots) {

@@ -8,6 +8,7 @@ import type { SimDevices } from '../server/sim';
 import type { CallOptions } from '../tests/helpers/api';
 import { DEVICE_PARAM_RECIPES } from './manual-shots-device-params';
 import { MONITOR_RECIPES } from './manual-shots-monitor';
+import { OVERVIEW_RECIPES } from './manual-shots-overview';
 import { SPRINKLER_RECIPES } from './manual-shots-sprinkler';
 import { PHOTO_RECIPES } from './manual-shots-photos';
 import { VIDEO_RECIPES } from './manual-shots-video';
@@ -31,6 +32,8 @@ export interface ShotContext {
   api<T>(user: DemoUser, method: string, path: string, options?: Omit<CallOptions, 'token'>): Promise<Envelope<T>>;
   /** The pass's simulated devices, answering sends as the real server's do from the first call on. */
   answeringDevices(): SimDevices;
+  /** Moves the simulated fleet (ticked by no timer) to `aheadMs` past now: the moving trucks' positions are stored. */
+  tick(aheadMs: number): Promise<void>;
 }
 
 export type Recipe = (ctx: ShotContext) => Promise<Buffer>;
@@ -139,13 +142,6 @@ export const RECIPES = {
     return page.screenshot();
   },
 
-  dashboard: async (ctx) => {
-    const page = await ctx.pageOf('operator');
-    await onDashboard(ctx, page);
-    await page.locator('[data-testid^="badge-count-"]', { hasText: /^\d+$/ }).first().waitFor();
-    return page.screenshot();
-  },
-
   'menu-search': async (ctx) => {
     const page = await ctx.pageOf('operator');
     await page.keyboard.press('Control+k');
@@ -245,12 +241,6 @@ export const RECIPES = {
     const notice = page.getByTestId('notice-fences');
     await notice.waitFor();
     return clipAround(page, [notice]);
-  },
-
-  'water-dashboard': async (ctx) => {
-    const page = await ctx.pageOf('garden');
-    await onDashboard(ctx, page);
-    return page.screenshot();
   },
 
   'report-summary': async (ctx) => {
@@ -375,6 +365,7 @@ export const RECIPES = {
 
   ...DEVICE_PARAM_RECIPES,
   ...MONITOR_RECIPES,
+  ...OVERVIEW_RECIPES,
   ...SPRINKLER_RECIPES,
   ...PHOTO_RECIPES, ...VIDEO_RECIPES,
 } satisfies Record<ManualShot, Recipe>;

@@ -7,7 +7,7 @@ export const MANUAL_SECTIONS_DIR = path.resolve(import.meta.dirname, 'sections')
 
 export const MANUAL_SECTIONS = {
   operation: [
-    'overview', 'login', 'layout', 'status-badges', 'alarm-popups', 'urgent-alarm', 'alarm-settings', 'quick-access',
+    'overview', 'login', 'layout', 'control-room', 'status-badges', 'alarm-popups', 'urgent-alarm', 'alarm-settings', 'quick-access',
     'user-menu', 'password', 'language', 'notices', 'session', 'live-connection', 'errors', 'reports', 'driving-device', 'master-data', 'device-parameters',
     'monitor-board', 'photos', 'video', 'fences', 'screens',
   ],

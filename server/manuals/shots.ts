@@ -6,6 +6,8 @@ import { LANGS, type Lang } from '../../domain/i18n';
 export const MANUAL_SHOTS = [
   'login',
   'dashboard',
+  'overview-wall',
+  'alarm-inbox',
   'menu-search',
   'tab-menu',
   'badge-table',
