@@ -4,7 +4,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { CallError, call, isMissingCall } from '../../api/client';
 import { RESULT_CODE } from '../../../domain/wire/envelope';
 import type { InboxCounts } from '../../../domain/wire/alarm-inbox';
-import type { DataChanges } from '../../../workers/live-api';
+import type { DataChanges, LinkStatuses } from '../../../workers/live-api';
 import { useLiveListener } from '../live/use-live';
 
 export const ALARM_INBOX_PATH = '/monitor/alarm_inbox';
@@ -105,6 +105,14 @@ export function AlarmInboxProvider({ enabled, children }: AlarmInboxProviderProp
   }, [enabled, fetchCounts]);
 
   useLiveListener('alarm.received', schedule);
+  // The counts read at login may be older than the alarm socket: what was raised before it first streamed reaches this
+  // tab by no alarm, so the counts are read again once it has opened (a reopen after a close says `missed` instead).
+  const alarmOpened = useRef(false);
+  useLiveListener('link.state', useCallback((links: LinkStatuses) => {
+    if (alarmOpened.current || links.alarm.opens === 0) return;
+    alarmOpened.current = true;
+    schedule();
+  }, [schedule]));
   useLiveListener('data.changed', useCallback((event: DataChanges) => {
     if (movesCounts(event)) schedule();
   }, [schedule]));

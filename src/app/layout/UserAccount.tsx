@@ -20,7 +20,7 @@ export function UserAccount() {
       <dd>{session.roles.map((role) => role.roleName).join('、')}</dd>
       <dt>{t('dashboard.company')}</dt>
       <dd>{session.companyCode}</dd>
-      <dt>{t('dashboard.lastLoginTime')}</dt>
+      <dt>{t('dashboard.lastLogin')}</dt>
       <dd data-testid="last-login-time">{lastTime}</dd>
       <dt>{t('dashboard.lastLoginIp')}</dt>
       <dd>{last.ip}</dd>

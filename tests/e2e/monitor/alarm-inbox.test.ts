@@ -64,7 +64,7 @@ describe('the alarm inbox in Chromium', () => {
     const open = await server.services.db.selectFrom('alarm').select('seq').where('companyCode', '=', 'C002').where('state', 'in', [0, 1])
       .orderBy('startTime', 'desc').orderBy('seq', 'desc').limit(2).execute();
     expect(seqs).toEqual(open.map((alarm) => String(alarm.seq)));
-    expect(await inbox(first).getByTestId('inbox-total').textContent()).toMatch(/^共 \d+ 条告警$/);
+    expect(await inbox(first).getByTestId('inbox-total').textContent()).toMatch(/^共 \d+ 条报警$/);
     for (const seq of seqs) expect(await stateOf(first, seq)).toMatch(/^(未处理|已确认)$/);
   });
 
@@ -85,7 +85,7 @@ describe('the alarm inbox in Chromium', () => {
     await second.keyboard.press('Space');
     await expect.poll(() => inbox(second).getByTestId('inbox-total').textContent()).toMatch(/已选 1 条$/);
     await second.keyboard.press('a');
-    await waitForToast(second, '没有告警被更改');
+    await waitForToast(second, '没有报警被更改');
     const plate = await row(second, seqs[1]).locator('[col-id="plate"]').textContent();
     await second.locator('.toast__text', { hasText: `${plate} 已由 operator 于` }).first().waitFor();
   });
@@ -96,12 +96,12 @@ describe('the alarm inbox in Chromium', () => {
     await expect.poll(() => detail.getAttribute('data-seq')).toBe(seqs[0]);
     await select(first, seqs[0]);
     await action(first, '解决…').click();
-    const dialog = first.getByRole('dialog', { name: '解决告警' });
+    const dialog = first.getByRole('dialog', { name: '解决报警' });
     await dialog.getByRole('button', { name: '解决', exact: true }).click();
     expect(await dialog.locator('.dialog__error').textContent()).toBe('请填写处理说明');
     await dialog.getByRole('textbox', { name: '处理说明' }).fill(NOTE);
     await dialog.getByRole('button', { name: '解决', exact: true }).click();
-    await waitForToast(first, '已解决 1 条告警');
+    await waitForToast(first, '已解决 1 条报警');
     await expect.poll(() => detail.getByTestId('inbox-detail-state').textContent()).toBe('已解决');
     const history = detail.getByTestId('inbox-history').locator('li');
     await expect.poll(() => history.allTextContents()).toEqual([

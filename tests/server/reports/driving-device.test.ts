@@ -170,7 +170,7 @@ describe('driving and device-health screens', () => {
         .execute();
       const alarm = (type: number, at: number) => ({
         type, truckId: truck.id, signCode: truck.signCode, companyCode: truck.companyCode, startTime: at, insertTime: at, remark: '',
-        properties: JSON.stringify({ speed: 88, area: '测试路' }), state: 1,
+        properties: JSON.stringify({ speed: 88, area: '测试路' }), state: 1 as const,
       });
       // Inside the shift: two overspeeds, a harsh brake, a fatigue alarm, a pedestrian warning, and an offline alarm the
       // score does not count; after it, an overspeed of whoever drove next.

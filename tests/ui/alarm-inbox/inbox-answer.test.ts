@@ -21,7 +21,7 @@ describe('the answer toast of a batch change', () => {
     const changed = [standing(1, 'acknowledged', 'me')];
     const unchanged = [standing(2, 'acknowledged', '张三'), standing(3, 'resolved', 'li')];
     expect(texts('zh', { kind: 'acknowledge' }, changed, unchanged)).toEqual([
-      ['success', '已确认 1 条告警'],
+      ['success', '已确认 1 条报警'],
       ['warning', '沪A00002 已由 张三 于 09:05 确认'],
       ['warning', '沪A00003 已由 li 于 09:05 解决'],
     ]);
@@ -34,13 +34,13 @@ describe('the answer toast of a batch change', () => {
 
   it('says nothing changed when another console got to every alarm first', () => {
     expect(texts('zh', { kind: 'resolve' }, [], [standing(1, 'resolved', '王五')])).toEqual([
-      ['info', '没有告警被更改'],
+      ['info', '没有报警被更改'],
       ['warning', '沪A00001 已由 王五 于 09:05 解决'],
     ]);
   });
 
   it('names an assignment and an unassignment', () => {
-    expect(texts('zh', { kind: 'assign', assignee: 'zhang' }, [standing(1, 'new', null)], [])).toEqual([['success', '已将 1 条告警指派给 zhang']]);
+    expect(texts('zh', { kind: 'assign', assignee: 'zhang' }, [standing(1, 'new', null)], [])).toEqual([['success', '已将 1 条报警指派给 zhang']]);
     expect(texts('en', { kind: 'assign', assignee: null }, [standing(1, 'new', null), standing(2, 'new', null)], [])).toEqual([['success', 'Alarms unassigned: 2']]);
   });
 
@@ -55,6 +55,6 @@ describe('the answer toast of a batch change', () => {
     const unchanged = [1, 2, 3, 4, 5, 6].map((seq) => standing(seq, 'acknowledged', 'zhao'));
     const shown = texts('zh', { kind: 'acknowledge' }, [], unchanged);
     expect(shown).toHaveLength(1 + UNCHANGED_NAMED_MAX + 1);
-    expect(shown.at(-1)).toEqual(['warning', `另有 ${6 - UNCHANGED_NAMED_MAX} 条告警未更改`]);
+    expect(shown.at(-1)).toEqual(['warning', `另有 ${6 - UNCHANGED_NAMED_MAX} 条报警未更改`]);
   });
 });

@@ -86,6 +86,21 @@ describe('the open-alarm count in the top bar', () => {
     expect(countCalls()).toBe(2);
   });
 
+  it('asks again a second after the alarm socket first opens, and not at later link changes', async () => {
+    const { source, countCalls } = setup(() => envelope(200, counts(0, 1, 0)));
+    await screen.findByRole('link', { name: /未关闭报警 1 条/ });
+    await waitFor(() => expect(source.listeners('link.state')).toBe(1));
+    const link = (opens: number) => ({ state: 'open', opens, closes: 0, heartbeats: 0, frames: 0, lastCloseCode: undefined, lastFrameAt: undefined }) as const;
+    act(() => source.publish('link.state', { truck: link(1), alarm: link(0) }));
+    await settle(COUNTS_REFRESH_MS + 200);
+    expect(countCalls()).toBe(1);
+    act(() => source.publish('link.state', { truck: link(1), alarm: link(1) }));
+    await waitFor(() => expect(countCalls()).toBe(2), { timeout: COUNTS_REFRESH_MS + 1000 });
+    act(() => source.publish('link.state', { truck: link(2), alarm: link(2) }));
+    await settle(COUNTS_REFRESH_MS + 200);
+    expect(countCalls()).toBe(2);
+  });
+
   it('does not ask again for changes of other data', async () => {
     const { source, countCalls } = setup(() => envelope(200, counts(0, 1, 0)));
     await screen.findByRole('link', { name: /未关闭报警 1 条/ });
