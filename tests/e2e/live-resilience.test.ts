@@ -28,7 +28,7 @@ const RECONNECT_SLACK_MS = 1_500;
 const TRUCK_BAR_PATH = '/truckatgsub/rest/truckData/getTruckBarData';
 
 const badgeCounts = (page: Page) => page.locator('[data-slot="live-status"] .status-badge__count').allTextContents();
-const sourceLabel = (page: Page) => page.getByTestId('live-figures').locator('dt:has-text("数据来源") + dd');
+const sourceLabel = (page: Page) => page.getByTestId('live-source');
 
 async function countsReach(page: Page, expected: readonly string[], timeout = 15_000): Promise<void> {
   await expect.poll(() => badgeCounts(page), { timeout }).toEqual(expected);

@@ -51,7 +51,10 @@ describe('the server\'s login challenge in Chromium', () => {
     await page.keyboard.type(shown.toLowerCase());
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/dashboard$/);
-    await expect(page.locator('.dashboard h1').textContent()).resolves.toBe('欢迎，李调度');
+    await expect(page.locator('.dashboard h1').textContent()).resolves.toBe('运营总览');
+    // The user's own details are in the user menu.
+    await page.getByRole('button', { name: 'operator ▾' }).click();
+    await expect(page.locator('.usermenu__account dd').first().textContent()).resolves.toBe('李调度');
     await context.close();
   });
 });

@@ -80,7 +80,10 @@ describe('login and access guard in Chromium', () => {
     await page.goto(`${server.url}/login`);
     await fillLogin(page, '  operator  ', 'operator123');
     await page.waitForURL(/\/dashboard$/);
-    await expect(page.locator('.dashboard h1').textContent()).resolves.toBe('欢迎，李调度');
+    await expect(page.locator('.dashboard h1').textContent()).resolves.toBe('运营总览');
+    // The user's own details are in the user menu.
+    await page.getByRole('button', { name: 'operator ▾' }).click();
+    await expect(page.locator('.usermenu__account dd').first().textContent()).resolves.toBe('李调度');
     const token = await page.evaluate(() => localStorage.getItem('token'));
     expect(JSON.parse(token ?? 'null')).toEqual({ id: expect.any(Number), userName: 'operator' });
     await page.goto(`${server.url}/login`);

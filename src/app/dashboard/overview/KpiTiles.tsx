@@ -9,6 +9,7 @@ import { FENCE_APPROVAL_PATH, HEARTBEAT_OVERTIME_PATH } from '../../../../domain
 import { BADGE_ORDER, TRUCK_STATUS, truckStatus } from '../../../../domain/truck-status';
 import { OPEN_STATES_CODE } from '../../../../domain/wire/alarm-inbox';
 import { toLang } from '../../../../domain/i18n';
+import { DATA_SOURCE_LABELS } from '../../../live/live-labels';
 import type { FleetStatus } from '../../../../workers/live-api';
 import type { CallLoad } from '../../../api/call-load';
 import type { InboxOverview } from './use-inbox-overview';
@@ -77,6 +78,16 @@ export function KpiTiles({ status, inbox, unsealed, heartbeatOverdue, fencesPend
             return <li key={code}>{canOpen(trucksPath) && !waterTruckUser ? <Link href={`${trucksPath}?status=${code}`}>{text}</Link> : text}</li>;
           })}
         </ul>
+        {/* Live, or the state saved in this browser while the sockets are not back yet: an operator must know which. */}
+        <p className="kpi__source">
+          {ready ? (
+            <>
+              {t('dashboard.liveSource')} <b data-testid="live-source">{t(DATA_SOURCE_LABELS[status.source])}</b>
+            </>
+          ) : (
+            t('dashboard.liveWaiting')
+          )}
+        </p>
       </Tile>
       {inbox.kind !== 'notOffered' && (
         <Tile
