@@ -86,11 +86,16 @@ describe('error catalogue in Chromium', () => {
     // Every fault above refused the add, so the page is not listed yet and the add reaches the server.
     expect(await page.locator('.quick__list').count()).toBe(0);
     const token = (await headerIdOf(page)) ?? '';
-    // The session row goes as an expiry would; its sockets stay until the 30 s sweep, so the HTTP call meets the 504.
-    await server.services.db.deleteFrom('session').where('tokenHash', '=', hashToken(token)).execute();
+    // The session row goes as an expiry would, the moment the add leaves the page: deleted any earlier, a background
+    // call (the keep-alive, a poll) could meet the 504 first. Its sockets stay until the 30 s sweep.
+    await page.route(`**${ADD_PATH}*`, async (route) => {
+      await server.services.db.deleteFrom('session').where('tokenHash', '=', hashToken(token)).execute();
+      await route.continue();
+    });
     const reloaded = page.waitForEvent('load');
     await addPage();
     await reloaded;
+    await page.unrouteAll();
     await page.waitForURL(/\/login$/);
     await expect(page.evaluate(() => localStorage.getItem('header-id'))).resolves.toBeNull();
   });
