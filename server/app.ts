@@ -17,6 +17,7 @@ import { failText } from './envelope';
 import { answerClientError, answerFrameworkError } from './http/client-errors';
 import { capConnections, DEFAULT_CONNECTION_LIMITS, trustedPeer, type ConnectionLimits } from './http/connection-limits';
 import { installSecurityHeaders, securityHeaders } from './http/security-headers';
+import { cachedValidators } from './http/validator-cache';
 import { tileImageSources } from './map/map-settings';
 import { registerLiveSockets } from './live/sockets';
 import type { LiveLimits } from './live/socket-policy';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Ajv coerces the text "Infinity" to a number, and in its default strict-number mode then skips the bounds of a
     // value that is not finite; without that mode every bound applies, and every number field has one (routes/plugin.ts).
     ajv: { customOptions: { strictNumbers: false } },
+    schemaController: { compilersFactory: { buildValidator: cachedValidators } },
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   });
