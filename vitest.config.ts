@@ -53,6 +53,29 @@ const serverLayer = (name: string, globalSetup: string[], include: string[], iso
   },
 });
 
+/** The console's tests that replace a module with `vi.mock`: in a shared module graph the mock would miss a module an
+ * earlier file imported, and reach every later file. */
+const ISOLATED_UI_FILES = [
+  'tests/ui/monitor/indicators/indicator-screen.test.tsx',
+  'tests/ui/monitor/photos/photos-screen-plates.test.tsx',
+  'tests/ui/report/trend-chart.test.tsx',
+];
+const UI_FILES = ['tests/ui/**/*.test.{ts,tsx}'];
+
+/** A console layer in happy-dom. Without isolation a worker imports React, the console and happy-dom once, not per file. */
+const uiLayer = (name: string, include: string[], isolate: boolean) => ({
+  plugins: [react()],
+  test: {
+    name,
+    include,
+    exclude: include === UI_FILES ? ISOLATED_UI_FILES : [],
+    environment: 'happy-dom' as const,
+    isolate,
+    setupFiles: ['tests/helpers/ui-setup.ts'],
+    testTimeout: 30_000,
+  },
+});
+
 export default defineConfig({
   test: {
     passWithNoTests: true,
@@ -82,10 +105,8 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
         },
       },
-      {
-        plugins: [react()],
-        test: { name: 'ui', include: ['tests/ui/**/*.test.{ts,tsx}'], environment: 'happy-dom', setupFiles: ['tests/helpers/ui-setup.ts'], testTimeout: 30_000 },
-      },
+      uiLayer('ui', UI_FILES, false),
+      uiLayer('ui-isolated', ISOLATED_UI_FILES, true),
       {
         test: {
           name: 'e2e',

@@ -3,6 +3,7 @@
 // afresh per app, so Ajv's own cache, keyed by the schema object, never hits; this one is keyed by the schema's text
 // and lives as long as the process. Same text and same Ajv options give the same validator.
 import { AjvCompiler, type BuildCompilerFromPool as BuildFromPool, type ValidatorFactory } from '@fastify/ajv-compiler';
+
 type Compile = ReturnType<BuildFromPool>;
 
 const pool = AjvCompiler();
@@ -11,12 +12,11 @@ const validators = new Map<string, ReturnType<Compile>>();
 const cachedFromPool: BuildFromPool = (externalSchemas, options) => {
   const compile = pool(externalSchemas, options);
   const poolKey = JSON.stringify([externalSchemas, options?.customOptions]);
-  // Fastify hands the compiler a route definition ({ schema, method, url, httpPart }), not the bare schema its types say.
-  return (route, meta) => {
-    const key = `${poolKey}\n${JSON.stringify((route as { readonly schema?: unknown }).schema ?? route)}`;
+  return (route) => {
+    const key = `${poolKey}\n${JSON.stringify(route.schema)}`;
     let validator = validators.get(key);
     if (!validator) {
-      validator = compile(route, meta);
+      validator = compile(route);
       validators.set(key, validator);
     }
     return validator;
