@@ -5,6 +5,7 @@ import { CallError, call, isMissingCall } from '../../api/client';
 import { RESULT_CODE } from '../../../domain/wire/envelope';
 import type { InboxCounts } from '../../../domain/wire/alarm-inbox';
 import type { DataChanges, LinkStatuses } from '../../../workers/live-api';
+import { useCoalesced } from '../live/use-coalesced';
 import { useLiveListener } from '../live/use-live';
 
 export const ALARM_INBOX_PATH = '/monitor/alarm_inbox';
@@ -66,7 +67,6 @@ export function AlarmInboxProvider({ enabled, children }: AlarmInboxProviderProp
   const none = useRef(false);
   /** Mounted: an answer after unmount is dropped. */
   const alive = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const fetchCounts = useCallback(async () => {
     if (none.current || !alive.current) return;
@@ -84,13 +84,10 @@ export function AlarmInboxProvider({ enabled, children }: AlarmInboxProviderProp
     }
   }, []);
 
+  const reread = useCoalesced(useCallback(() => void fetchCounts(), [fetchCounts]), COUNTS_REFRESH_MS);
   const schedule = useCallback(() => {
-    if (none.current || timer.current !== undefined) return;
-    timer.current = setTimeout(() => {
-      timer.current = undefined;
-      void fetchCounts();
-    }, COUNTS_REFRESH_MS);
-  }, [fetchCounts]);
+    if (!none.current) reread();
+  }, [reread]);
 
   useEffect(() => {
     if (!enabled) return undefined;
@@ -99,8 +96,6 @@ export function AlarmInboxProvider({ enabled, children }: AlarmInboxProviderProp
     void fetchCounts();
     return () => {
       alive.current = false;
-      clearTimeout(timer.current);
-      timer.current = undefined;
     };
   }, [enabled, fetchCounts]);
 

@@ -1,12 +1,13 @@
 // Live master data in a screen: a callback when rows of an entity were saved in any console (the worker's
 // `data.changed`, from the alarm socket's entity-changed notices), so lists and pickers fetch again with their rights.
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import type { EntityChange } from '../../../domain/wire/entity-notice';
 import type { DataChanges } from '../../../workers/live-api';
+import { useCoalesced } from './use-coalesced';
 import { useLiveListener } from './use-live';
 
-/** A burst of saves (an import, a colleague's quick edits) is one fetch, this long after the last of them. */
-const ENTITY_REFRESH_DEBOUNCE_MS = 300;
+/** A burst of saves (an import, a colleague's quick edits) is one fetch, this long after the first of them. */
+const ENTITY_REFRESH_WINDOW_MS = 300;
 
 /** The master-data rows an event's notices named, in order. */
 export function entityChanges(event: DataChanges): EntityChange[] {
@@ -19,27 +20,15 @@ function touches(event: DataChanges, path: string): boolean {
 }
 
 /**
- * Calls `onChange` once a burst of saves of `path`'s rows has settled (`debounceMs` after the last). `onChange` may
- * change between renders; the latest one is called. Nothing is called after unmount.
+ * Calls `onChange` once for a burst of saves of `path`'s rows (`windowMs` after the first). `onChange` may change between
+ * renders; the latest one is called. Nothing is called after unmount.
  */
-export function useEntityChanges(path: string, onChange: () => void, debounceMs = ENTITY_REFRESH_DEBOUNCE_MS): void {
-  const latest = useRef(onChange);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => {
-    latest.current = onChange;
-  }, [onChange]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const listen = useCallback(
-    (event: DataChanges) => {
-      if (!touches(event, path)) return;
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        timer.current = undefined;
-        latest.current();
-      }, debounceMs);
-    },
-    [path, debounceMs],
+export function useEntityChanges(path: string, onChange: () => void, windowMs = ENTITY_REFRESH_WINDOW_MS): void {
+  const add = useCoalesced<true>(useCallback(() => onChange(), [onChange]), windowMs);
+  useLiveListener(
+    'data.changed',
+    useCallback((event: DataChanges) => {
+      if (touches(event, path)) add(true);
+    }, [path, add]),
   );
-  useLiveListener('data.changed', listen);
 }

@@ -7,11 +7,11 @@ import { LiveSourceProvider } from '../../../src/app/live/LiveProvider';
 import { useAlarmStateChanges, type ChangedAlarms } from '../../../src/app/monitor/alarm-inbox/use-alarm-state-changes';
 import { fakeLiveSource } from '../../helpers/fake-live-source';
 
-const DEBOUNCE_MS = 300;
+const WINDOW_MS = 300;
 const standing = (seq: number): AlarmStanding => ({ seq, state: 'acknowledged', by: 'zhang', at: 1, assignee: null, note: '' });
 
 function Probe({ onChange }: { readonly onChange: (changed: ChangedAlarms) => void }) {
-  useAlarmStateChanges(onChange, DEBOUNCE_MS);
+  useAlarmStateChanges(onChange, WINDOW_MS);
   return null;
 }
 
@@ -33,11 +33,11 @@ describe('the inbox following alarm state changes', () => {
     const { source, heard } = mount();
     act(() => {
       source.publish('data.changed', { changes: [{ kind: 'alarmState', ...standing(4) }], missed: false });
-      vi.advanceTimersByTime(DEBOUNCE_MS - 1);
+      vi.advanceTimersByTime(WINDOW_MS - 1);
       source.publish('data.changed', { changes: [{ kind: 'alarmState', ...standing(5) }], missed: false });
     });
     expect(heard).toEqual([]);
-    act(() => vi.advanceTimersByTime(DEBOUNCE_MS));
+    act(() => vi.advanceTimersByTime(WINDOW_MS));
     expect(heard).toEqual([new Set([4, 5])]);
   });
 
@@ -46,13 +46,13 @@ describe('the inbox following alarm state changes', () => {
     const { source, heard } = mount();
     act(() => {
       source.publish('data.changed', { changes: [{ kind: 'dataChanged', topic: 'eventHandling' }], missed: false });
-      vi.advanceTimersByTime(DEBOUNCE_MS * 2);
+      vi.advanceTimersByTime(WINDOW_MS * 2);
     });
     expect(heard).toEqual([]);
     act(() => {
       source.publish('data.changed', { changes: [{ kind: 'alarmState', ...standing(4) }], missed: false });
       source.publish('data.changed', { changes: [], missed: true });
-      vi.advanceTimersByTime(DEBOUNCE_MS);
+      vi.advanceTimersByTime(WINDOW_MS);
     });
     expect(heard).toEqual(['all']);
   });

@@ -2,7 +2,7 @@
 // the overview alike) and the newest open alarms, read once the page shows and again a moment after alarms arrive or
 // change in any console (the worker's alarm.received and data.changed, no socket of its own). Nothing is read where the
 // session has no inbox (a legacy backend, a user without the inbox): the page then shows the worker's latest alarms.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OPEN_STATES_CODE, type InboxAlarm, type InboxCounts } from '../../../../domain/wire/alarm-inbox';
 import type { Paged } from '../../../../domain/wire/records';
@@ -10,9 +10,10 @@ import type { CallLoad } from '../../../api/call-load';
 import { call, failureText } from '../../../api/client';
 import type { DataChanges } from '../../../../workers/live-api';
 import { useAlarmInbox } from '../../alarms/inbox-status';
+import { useCoalesced } from '../../live/use-coalesced';
 import { useLiveListener } from '../../live/use-live';
 
-/** A burst of alarms, or a colleague's batch of acknowledges, is one read this long after the last of them. */
+/** A burst of alarms, or a colleague's batch of acknowledges, is one read this long after the first of them. */
 const REFRESH_MS = 1_000;
 /** The open alarms the overview lists. */
 const OVERVIEW_ALARMS = 8;
@@ -27,7 +28,6 @@ export function useInboxOverview(): CallLoad<InboxOverview> {
   const { t } = useTranslation();
   const { available, counts } = useAlarmInbox();
   const [latest, setLatest] = useState<CallLoad<Paged<InboxAlarm>>>({ kind: 'idle' });
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const read = useCallback(async () => {
     try {
@@ -38,15 +38,13 @@ export function useInboxOverview(): CallLoad<InboxOverview> {
     }
   }, [t]);
 
+  const reread = useCoalesced(useCallback(() => void read(), [read]), REFRESH_MS);
   const soon = useCallback(() => {
-    if (available !== true) return;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void read(), REFRESH_MS);
-  }, [available, read]);
+    if (available === true) reread();
+  }, [available, reread]);
 
   useEffect(() => {
     if (available === true) void read();
-    return () => clearTimeout(timer.current);
   }, [available, read]);
 
   useLiveListener('alarm.received', soon);

@@ -1,11 +1,12 @@
 // The inbox following other consoles: the worker's `data.changed` carries each alarm another operator acknowledged,
 // resolved or assigned (kind 'alarmState'); a burst of them is one callback, so the list fetches its page once.
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import type { DataChanges } from '../../../../workers/live-api';
+import { useCoalesced } from '../../live/use-coalesced';
 import { useLiveListener } from '../../live/use-live';
 
-/** A batch of a hundred acknowledges, or several operators at work, is one fetch this long after the last change. */
-const ALARM_REFRESH_DEBOUNCE_MS = 300;
+/** A batch of a hundred acknowledges, or several operators at work, is one fetch this long after the first change. */
+const ALARM_REFRESH_WINDOW_MS = 300;
 
 /** The alarms whose standing changed, or 'all' when the alarm socket reopened and may have missed some. */
 export type ChangedAlarms = ReadonlySet<number> | 'all';
@@ -24,32 +25,22 @@ function merge(a: ChangedAlarms | undefined, b: ChangedAlarms): ChangedAlarms {
 }
 
 /**
- * Calls `onChange` with every alarm changed in a burst, `debounceMs` after its last event. `onChange` may change between
+ * Calls `onChange` with every alarm changed in a burst, `windowMs` after its first event. `onChange` may change between
  * renders; the latest one is called. Nothing is called after unmount.
  */
-export function useAlarmStateChanges(onChange: (changed: ChangedAlarms) => void, debounceMs = ALARM_REFRESH_DEBOUNCE_MS): void {
-  const latest = useRef(onChange);
-  const pending = useRef<ChangedAlarms | undefined>(undefined);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => {
-    latest.current = onChange;
-  }, [onChange]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const listen = useCallback(
-    (event: DataChanges) => {
-      const changed = changedAlarms(event);
-      if (changed === undefined) return;
-      pending.current = merge(pending.current, changed);
-      clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        const all = pending.current;
-        timer.current = undefined;
-        pending.current = undefined;
-        if (all !== undefined) latest.current(all);
-      }, debounceMs);
-    },
-    [debounceMs],
+export function useAlarmStateChanges(onChange: (changed: ChangedAlarms) => void, windowMs = ALARM_REFRESH_WINDOW_MS): void {
+  const add = useCoalesced<ChangedAlarms>(
+    useCallback((burst: readonly ChangedAlarms[]) => {
+      const all = burst.reduce<ChangedAlarms | undefined>(merge, undefined);
+      if (all !== undefined) onChange(all);
+    }, [onChange]),
+    windowMs,
   );
-  useLiveListener('data.changed', listen);
+  useLiveListener(
+    'data.changed',
+    useCallback((event: DataChanges) => {
+      const changed = changedAlarms(event);
+      if (changed !== undefined) add(changed);
+    }, [add]),
+  );
 }
