@@ -13,13 +13,16 @@ process.env.SCRYPT_COST ??= '14';
 // a busy one. The limit is there to catch a hung setup, not to time the seeding.
 const SERVER_HOOK_TIMEOUT_MS = 180_000;
 
+/** Both languages' texts for `translate` (the console loads one at a time; tests format in either). */
+const LOCALE_SETUP = 'tests/helpers/locale-setup.ts';
+
 // `isolate: false`: the layer's files share one module graph per worker instead of importing their modules afresh each,
 // which was most of a pure layer's time. Only for layers whose files keep no state outside what they create; the
 // worker layer's files install fake globals (IndexedDB, sockets, locks) per file, so it stays isolated.
 const nodeLayer = (name: string, isolate = true) => ({
   // 30 s, not Vitest's 5 s: the limit is there to catch a hang; a CPU-bound file (10,000 random frames) took over 5 s
   // with the machine's load at 11.
-  test: { name, include: [`tests/${name}/**/*.test.ts`], environment: 'node' as const, isolate, testTimeout: 30_000 },
+  test: { name, include: [`tests/${name}/**/*.test.ts`], environment: 'node' as const, isolate, setupFiles: [LOCALE_SETUP], testTimeout: 30_000 },
 });
 
 /**
@@ -46,6 +49,7 @@ const serverLayer = (name: string, globalSetup: string[], include: string[], iso
     exclude: include === SERVER_FILES ? ISOLATED_SERVER_FILES : [],
     environment: 'node' as const,
     isolate,
+    setupFiles: [LOCALE_SETUP],
     // The limit catches a hang: a walk of the 437 routes took 20 s with the machine's load at 20.
     testTimeout: 60_000,
     hookTimeout: SERVER_HOOK_TIMEOUT_MS,
@@ -71,7 +75,7 @@ const uiLayer = (name: string, include: string[], isolate: boolean) => ({
     exclude: include === UI_FILES ? ISOLATED_UI_FILES : [],
     environment: 'happy-dom' as const,
     isolate,
-    setupFiles: ['tests/helpers/ui-setup.ts'],
+    setupFiles: [LOCALE_SETUP, 'tests/helpers/ui-setup.ts'],
     testTimeout: 30_000,
   },
 });
@@ -102,6 +106,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          setupFiles: [LOCALE_SETUP],
           expect: { poll: { timeout: 10_000 } },
         },
       },
@@ -113,7 +118,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/seed-cache-setup.ts'],
-          setupFiles: ['tests/helpers/e2e-failure-setup.ts'],
+          setupFiles: [LOCALE_SETUP, 'tests/helpers/e2e-failure-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own server and browser: two run side by side (41 files took 1214 s in 618 s of wall

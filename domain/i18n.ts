@@ -1,6 +1,7 @@
 // Locale keys typed from zh.json, and a plain translator for code that runs without i18next (server, worker, domain formatters).
-import zh from '../locales/zh.json';
-import en from '../locales/en.json';
+// The texts themselves are handed in (provideLocaleTexts): the server and the worker take both languages at once
+// (domain/locale-texts.ts), the console fetches only the one it shows, which halves the texts a first visit downloads.
+import type zh from '../locales/zh.json';
 
 export const LANGS = ['zh', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -21,11 +22,21 @@ export interface LocalizedText {
   readonly values?: LocaleValues;
 }
 
-interface LocaleTree {
+export interface LocaleTree {
   readonly [key: string]: string | LocaleTree;
 }
 
-export const LOCALE_RESOURCES: Readonly<Record<Lang, LocaleTree>> = { zh, en };
+const texts: Partial<Record<Lang, LocaleTree>> = {};
+
+/** Gives `translate` a language's texts. */
+export function provideLocaleTexts(lang: Lang, tree: LocaleTree): void {
+  texts[lang] = tree;
+}
+
+/** Whether `translate` has the language's texts yet. */
+export function hasLocaleTexts(lang: Lang): boolean {
+  return texts[lang] !== undefined;
+}
 
 function isLang(value: unknown): value is Lang {
   return value === 'zh' || value === 'en';
@@ -45,9 +56,13 @@ function lookup(tree: LocaleTree, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** Renders a key with i18next's `{{name}}` interpolation; a missing key renders as itself so it shows up in review. */
+/**
+ * Renders a key with i18next's `{{name}}` interpolation; a missing key, or a language whose texts were not provided,
+ * renders as the key itself so it shows up in review.
+ */
 export function translate(lang: Lang, key: LocaleKey, values?: LocaleValues): string {
-  const template = lookup(LOCALE_RESOURCES[lang], key) ?? key;
+  const tree = texts[lang];
+  const template = (tree && lookup(tree, key)) ?? key;
   if (!values) return template;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
     name in values ? String(values[name]) : whole,

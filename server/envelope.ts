@@ -1,6 +1,8 @@
 // Server side of the envelope: error answers are texts in the caller's language.
 import type { FastifyRequest } from 'fastify';
 import { toLang, translate, type Lang, type LocaleKey, type LocaleValues } from '../domain/i18n';
+// Every answer may carry a text in either language: the server holds both (the console, only the one it shows).
+import '../domain/locale-texts';
 import { failure, type Envelope } from '../domain/wire/envelope';
 
 /** The `language` cookie read straight from a Cookie header, for answers given before the cookie plugin ran. */

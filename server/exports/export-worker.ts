@@ -5,6 +5,8 @@
 // before the pool terminates it.
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+// A thread of its own: the sheets' headers and cells are written in the job's language.
+import '../../domain/locale-texts';
 import { connectDatabase } from '../db/open';
 import type { DatabaseTarget } from '../db/target';
 import { buildEntityExport } from '../entities/entity-export-sheet';

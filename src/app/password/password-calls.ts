@@ -2,15 +2,16 @@
 // lacks) and the change (PUT /userInfoPwd with the old password), each answer turned into the machine's outcome.
 import type { OldPasswordCheck, PasswordChangeOutcome } from '../../../machines/password-change.machine';
 import { call, CallError, isMissingCall } from '../../api/client';
-import { LANGS, translate } from '../../../domain/i18n';
+import { hasLocaleTexts, LANGS, translate } from '../../../domain/i18n';
 import type { PasswordChangeRequest, VerifyPwdRequest } from '../../../domain/wire/entities';
 
-/** Our server refuses a wrong old password with the oldPwdError text in the caller's language (docs/api.md). */
-const OLD_PASSWORD_REFUSALS: ReadonlySet<string> = new Set(LANGS.map((lang) => translate(lang, 'password.oldPwdError')));
-
-/** A refusal of the change that names the old password, rather than any other failure. */
+/**
+ * A refusal of the change that names the old password, rather than any other failure: our server refuses a wrong old
+ * password with the oldPwdError text in the caller's language (docs/api.md), which is a language this console has loaded.
+ */
 function isOldPasswordRefusal(error: unknown): boolean {
-  return error instanceof CallError && error.resultCode !== undefined && OLD_PASSWORD_REFUSALS.has(error.message);
+  if (!(error instanceof CallError) || error.resultCode === undefined) return false;
+  return LANGS.some((lang) => hasLocaleTexts(lang) && translate(lang, 'password.oldPwdError') === error.message);
 }
 
 /**

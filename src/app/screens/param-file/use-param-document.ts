@@ -2,6 +2,8 @@
 // document per change, each value checked as typed against the catalogue, the server's refusals by field, the diff.
 import { useCallback, useMemo, useState } from 'react';
 import { translate, type LocalizedText } from '../../../../domain/i18n';
+// A limit's message names its field in both languages (the catalogue's checks do too), so this screen holds both.
+import '../../../../domain/locale-texts';
 import type { ParamField, ParamFileDef } from '../../../../domain/params/catalogue-types';
 import { diffParamDocuments, type ParamChange } from '../../../../domain/params/param-diff';
 import { checkParamEdit, checkParamValue } from '../../../../domain/params/param-limits';
