@@ -13,6 +13,8 @@ interface UrgentAlarmContext {
 type UrgentAlarmEvent =
   | { type: 'urgent.alarm'; alarm: LiveAlarm }
   | { type: 'urgent.close' }
+  /** Alarms acknowledged or resolved, here or in another console: their rows go; the dialog closes with its last row. */
+  | { type: 'urgent.handled'; seqs: readonly number[] }
   /** The user asked for the sound (the tab had no gesture when the dialog opened). */
   | { type: 'urgent.playSound' };
 
@@ -28,6 +30,9 @@ export const urgentAlarmMachine = setup({
     stopSound: () => {},
     addRow: assign({
       rows: ({ context, event }) => (event.type === 'urgent.alarm' ? [event.alarm, ...context.rows] : context.rows),
+    }),
+    dropHandled: assign({
+      rows: ({ context, event }) => (event.type === 'urgent.handled' ? context.rows.filter((row) => row.seq === undefined || !event.seqs.includes(row.seq)) : context.rows),
     }),
     toggleIcon: assign({ iconOn: ({ context }) => !context.iconOn }),
     reset: assign({ rows: () => [], iconOn: () => true }),
@@ -52,6 +57,10 @@ export const urgentAlarmMachine = setup({
         'urgent.alarm': { actions: 'addRow' },
         'urgent.playSound': { actions: { type: 'playSound', params: { durationMs: ALARM_SOUND_MS } } },
         'urgent.close': 'closed',
+        'urgent.handled': [
+          { guard: ({ context, event }) => context.rows.every((row) => row.seq !== undefined && event.seqs.includes(row.seq)), target: 'closed' },
+          { actions: 'dropHandled' },
+        ],
       },
       states: {
         blinking: {

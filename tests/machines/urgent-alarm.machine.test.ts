@@ -76,6 +76,27 @@ describe('the urgent alarm machine', () => {
     expect(rows).toEqual([]);
   });
 
+  it('drops the rows of alarms handled elsewhere, and closes with its last row', () => {
+    const { actor, stopSound } = start();
+    const withSeq = (truckId: number): LiveAlarm => ({ ...urgent(truckId), seq: 100 + truckId });
+    actor.send({ type: 'urgent.alarm', alarm: withSeq(1) });
+    actor.send({ type: 'urgent.alarm', alarm: withSeq(2) });
+    actor.send({ type: 'urgent.handled', seqs: [101, 999] });
+    expect(actor.getSnapshot().matches('open')).toBe(true);
+    expect(actor.getSnapshot().context.rows.map((row) => row.seq)).toEqual([102]);
+    actor.send({ type: 'urgent.handled', seqs: [102] });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(stopSound).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a row without a seq (a legacy backend) open whatever was handled', () => {
+    const { actor } = start();
+    actor.send({ type: 'urgent.alarm', alarm: urgent(1) });
+    actor.send({ type: 'urgent.handled', seqs: [101] });
+    expect(actor.getSnapshot().context.rows).toHaveLength(1);
+    expect(actor.getSnapshot().matches('open')).toBe(true);
+  });
+
   it('plays the sound again when the user asks for it', () => {
     const { actor, playSound } = start();
     actor.send({ type: 'urgent.alarm', alarm: urgent(1) });

@@ -9,8 +9,9 @@ import { URGENT_ALARM_PATH, urgentAlarmUrl } from '../../../domain/alarm-routes'
 import { displayDateTime, toMillis } from '../../../domain/format/time';
 import { toLang } from '../../../domain/i18n';
 import type { LiveAlarm } from '../../../domain/wire/live-alarm';
+import type { DataChanges } from '../../../workers/live-api';
 import { useLiveSource } from '../live/LiveProvider';
-import { useLiveEvent } from '../live/use-live';
+import { useLiveEvent, useLiveListener } from '../live/use-live';
 import { LiveNotices } from '../notices/LiveNotices';
 import { AlarmPopups } from './AlarmPopups';
 import { useAlarmInbox } from './inbox-status';
@@ -65,6 +66,15 @@ export function LiveAlarms({ machine = browserUrgentAlarmMachine, desktop, canOp
       },
     });
   });
+
+  // An alarm acknowledged or resolved anywhere (this console's 确认 included) needs nobody's attention any more.
+  useLiveListener(
+    'data.changed',
+    useCallback((event: DataChanges) => {
+      const seqs = event.changes.flatMap((change) => (change.kind === 'alarmState' && change.state !== 'new' ? [change.seq] : []));
+      if (seqs.length > 0) actor.send({ type: 'urgent.handled', seqs });
+    }, [actor]),
+  );
 
   useEffect(() => {
     if (!urgent) return;
