@@ -2,9 +2,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { buildIfStale } from './build-if-stale.mjs';
+import { ensureNative } from './ensure-native.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+ensureNative();
 buildIfStale();
 
 // Camera snapshots and video streams are rendered by ffmpeg; without it the console still runs and says 'no signal'.
