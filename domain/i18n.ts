@@ -1,6 +1,6 @@
 // Locale keys typed from zh.json, and a plain translator for code that runs without i18next (server, worker, domain formatters).
-// The texts themselves are handed in (provideLocaleTexts): the server and the worker take both languages at once
-// (domain/locale-texts.ts), the console fetches only the one it shows, which halves the texts a first visit downloads.
+// The texts themselves are handed in (provideLocaleTexts): the server and its export threads take both languages at
+// once (domain/locale-texts.ts), the console fetches only the one it shows, which halves the texts a first visit downloads.
 import type zh from '../locales/zh.json';
 
 export const LANGS = ['zh', 'en'] as const;
