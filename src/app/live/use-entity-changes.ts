@@ -24,11 +24,11 @@ function touches(event: DataChanges, path: string): boolean {
  * renders; the latest one is called. Nothing is called after unmount.
  */
 export function useEntityChanges(path: string, onChange: () => void, windowMs = ENTITY_REFRESH_WINDOW_MS): void {
-  const add = useCoalesced<true>(useCallback(() => onChange(), [onChange]), windowMs);
+  const add = useCoalesced(onChange, windowMs);
   useLiveListener(
     'data.changed',
     useCallback((event: DataChanges) => {
-      if (touches(event, path)) add(true);
+      if (touches(event, path)) add();
     }, [path, add]),
   );
 }
