@@ -4,6 +4,8 @@
 
 /** Timeout of the shared HTTP client. */
 export const REQUEST_TIMEOUT_MS = 100_000;
+/** Wait before a stored session's check is asked again when the server could not be reached (ours, not the spec's). */
+export const SESSION_CHECK_RETRY_MS = 5_000;
 /** Delay before a closed socket reconnects. */
 export const SOCKET_RECONNECT_MS = 5_000;
 /** After this much silence on a socket an empty message is sent as a heartbeat. */

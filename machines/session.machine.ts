@@ -1,5 +1,6 @@
 // The session (shell spec §2, §4): logged out → logging in → checking → logged in → logging out; storage and reload injected.
 import { assign, fromPromise, setup, type ErrorActorEvent } from 'xstate';
+import { SESSION_CHECK_RETRY_MS } from '../domain/constants';
 import type { LoginCredentials } from '../domain/login-form';
 import type { SessionData } from '../domain/shell/session';
 import { sameShellData, type ShellData } from '../domain/shell/shell-data';
@@ -84,7 +85,13 @@ export const sessionMachine = setup({
       throw new Error('session machine: provide the logout actor');
     }),
   },
+  delays: { checkRetry: SESSION_CHECK_RETRY_MS },
   guards: {
+    /**
+     * The check failed because the server refused the session, not because it could not be reached: only then does a
+     * shell opened from storage log out. The app tells the two apart; by default every failure is a refusal.
+     */
+    checkRefused: (_, _error: unknown) => true,
     hasStoredSession: ({ context }) => context.session !== undefined,
     hasStoredShell: ({ context }) => context.session !== undefined && context.shell !== undefined,
   },
@@ -158,11 +165,20 @@ export const sessionMachine = setup({
                 { type: 'storeShell', params: storedShellOf },
               ],
             },
-            onError: {
-              target: '#session.loggedOut',
-              actions: ['clearStoredSession', 'clearContext', assign({ error: ({ event }) => event.error })],
-            },
+            onError: [
+              {
+                guard: { type: 'checkRefused', params: errorOf },
+                target: '#session.loggedOut',
+                actions: ['clearStoredSession', 'clearContext', assign({ error: ({ event }) => event.error })],
+              },
+              // A reload during an outage keeps the console open on what it stored, and asks again.
+              { target: 'awaitingCheck' },
+            ],
           },
+        },
+        /** The server could not be reached to check the stored session: the shell stays open until it can. */
+        awaitingCheck: {
+          after: { checkRetry: { target: 'verifying' } },
         },
         ready: {
           on: { 'session.refresh': { target: 'refreshing' } },

@@ -80,6 +80,15 @@ export interface CallOptions {
   readonly passBackCodes?: readonly number[];
 }
 
+/**
+ * The server answered and said no (an envelope's refusal, an HTTP 4xx), as opposed to not being reached or failing
+ * (no network, a timeout, HTTP 5xx, a proxy's page instead of an envelope), which a later try may get past.
+ */
+export function isRefusal(error: unknown): boolean {
+  if (!(error instanceof CallError) || error.resultCode !== undefined) return true;
+  return error.transport === 'http' && error.httpStatus !== undefined && error.httpStatus < 500;
+}
+
 /** The backend has no such call: HTTP 404, or resultCode 404 in the envelope. */
 export function isMissingCall(error: unknown): boolean {
   return error instanceof CallError && (error.resultCode === NOT_FOUND || error.httpStatus === NOT_FOUND);

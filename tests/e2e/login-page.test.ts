@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { call } from '../helpers/api';
 import { launchBrowser } from '../helpers/browser';
-import { captchaCode, fillLogin, headerIdOf, loginAs, newUserPage, requireBuiltConsole } from '../helpers/console';
+import { armFault, captchaCode, fillLogin, headerIdOf, loginAs, newUserPage, requireBuiltConsole } from '../helpers/console';
 import { startServer, type RunningServer } from '../helpers/server';
 
 describe('login and access guard in Chromium', () => {
@@ -11,7 +11,7 @@ describe('login and access guard in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer({ staticDir: requireBuiltConsole() });
+    server = await startServer({ staticDir: requireBuiltConsole(), faults: true });
     browser = await launchBrowser();
   });
 
@@ -103,8 +103,12 @@ describe('login and access guard in Chromium', () => {
     const { context, page } = await newUserPage(browser, server.url);
     await loginAs(page, server.url, 'manager');
     const token = await headerIdOf(page);
+    // The page leaves first: open, it would meet the ended session in a background call (keep-alive, poll) and reload
+    // itself, racing a reload of ours. Coming back, the console finds only the stored token to check.
+    await page.goto('about:blank');
     expect((await call(server.url, 'GET', '/loginOut', { token: token ?? '' })).resultCode).toBe(200);
-    await page.reload();
+    // Only until the document commits: the failed check reloads the page, which may come before its load event.
+    await page.goto(`${server.url}/dashboard`, { waitUntil: 'commit' });
     await page.waitForURL(/\/login$/);
     // The failed check clears the session and reloads the page (session.expired): the URL may read /login before that
     // reload has run, so the stored items are read until a page that is not going away answers.
@@ -112,6 +116,25 @@ describe('login and access guard in Chromium', () => {
       .poll(() => page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('header-id')]).catch(() => 'navigating'))
       .toEqual([null, null]);
     await page.locator('.login__form').waitFor();
+    await context.close();
+  });
+
+  it('keeps the console open when a reload cannot reach the server to check the session, and checks again', async () => {
+    const { context, page } = await newUserPage(browser, server.url);
+    await loginAs(page, server.url, 'operator');
+    const checked = () => page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/menus'));
+    // A gateway's answer while the server is down (Chromium sends a GET again by itself on a dropped connection).
+    await armFault(server.url, { path: '/truckmanage/api/menus', httpStatus: 502 });
+    const failedCheck = checked();
+    await page.reload();
+    expect((await failedCheck).status()).toBe(502);
+    const retried = checked();
+    await page.locator('.topbar').waitFor();
+    // The stored session and menus keep the shell open; the check after the wait succeeds, and nothing was cleared.
+    expect((await retried).status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(await headerIdOf(page)).not.toBeNull();
+    await page.locator('.sidebar__link').first().waitFor();
     await context.close();
   });
 

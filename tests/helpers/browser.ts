@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -25,7 +25,44 @@ export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   OPEN_BROWSERS.add(browser);
   browser.on('disconnected', () => OPEN_BROWSERS.delete(browser));
+  // Every context this browser opens keeps a journal of its pages, for a failure's report.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', keepJournal);
+    return context;
+  };
   return browser;
+}
+
+/** How many of a page's last events a failure report shows. */
+const JOURNAL_LENGTH = 20;
+const JOURNALS = new WeakMap<Page, string[]>();
+
+/**
+ * Records what a page went through that its text no longer shows: its navigations, script errors, failed requests and
+ * HTTP errors, each with the seconds since the page opened.
+ */
+function keepJournal(page: Page): void {
+  const started = performance.now();
+  const journal: string[] = [];
+  JOURNALS.set(page, journal);
+  const note = (line: string) => {
+    journal.push(`${((performance.now() - started) / 1000).toFixed(1)} s ${line}`);
+    if (journal.length > JOURNAL_LENGTH) journal.shift();
+  };
+  const pathOf = (url: string) => (url.startsWith('http') ? new URL(url).pathname : url);
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`navigated to ${pathOf(frame.url())}`);
+  });
+  page.on('pageerror', (error) => note(`script error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') note(`console error: ${message.text().slice(0, 200)}`);
+  });
+  page.on('requestfailed', (request) => note(`${request.method()} ${pathOf(request.url())} failed: ${request.failure()?.errorText ?? '?'}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) note(`${response.request().method()} ${pathOf(response.url())} answered ${response.status()}`);
+  });
 }
 
 /** How much of a page's text a failure report shows: enough to tell a login page, an alert or an empty shell. */
@@ -41,6 +78,7 @@ export async function describeOpenPages(): Promise<string> {
     for (const [index, page] of browser.contexts().flatMap((context) => context.pages()).entries()) {
       const text = await page.locator('body').innerText({ timeout: 2_000 }).catch((error: unknown) => `(no text: ${String(error).split('\n')[0]})`);
       lines.push(`page ${index + 1}: ${page.url()}\n  ${text.replace(/\s+/g, ' ').slice(0, TEXT_SHOWN)}`);
+      for (const event of JOURNALS.get(page) ?? []) lines.push(`  | ${event}`);
     }
   }
   return lines.join('\n');

@@ -3,11 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { sessionMachine, type Credentials, type ShellData } from '../../machines/session.machine';
 import type { SessionData } from '../../domain/shell/session';
+import { SESSION_CHECK_RETRY_MS } from '../../domain/constants';
 import { flush, scripted, SESSION } from './shell-fixtures';
 
 const SHELL: ShellData = { menus: [{ name: '个人中心', url: '/dashboard' }], userPri: { userPri: [{ key: 'C002' }], stUserAlarm: null } };
 
-function start(stored?: SessionData, storedShell?: ShellData) {
+/** A failure the app would call unreachable (no network): the check is asked again. */
+const UNREACHABLE = new Error('network');
+
+function start(stored?: SessionData, storedShell?: ShellData, checkRefused: (error: unknown) => boolean = () => true) {
   const login = scripted<Credentials, SessionData>();
   const loadShell = scripted<SessionData, ShellData>();
   const logout = scripted<SessionData, void>();
@@ -19,6 +23,7 @@ function start(stored?: SessionData, storedShell?: ShellData) {
   const machine = sessionMachine.provide({
     actors: { login: login.logic, loadShell: loadShell.logic, logout: logout.logic },
     actions: { storeSession: (_, session) => storeSession(session), storeShell: (_, stored) => storeShell(stored), clearStoredSession, reloadPage, reportLogoutFailure: (_, e) => reportLogoutFailure(e) },
+    guards: { checkRefused: (_, error) => checkRefused(error) },
   });
   const actor = createActor(machine, { input: { stored, ...(storedShell ? { storedShell } : {}) } }).start();
   return { actor, login, loadShell, logout, storeSession, storeShell, clearStoredSession, reloadPage, reportLogoutFailure };
@@ -114,6 +119,29 @@ describe('session machine', () => {
     expect(s.actor.getSnapshot().value).toBe('loggedOut');
     expect(s.actor.getSnapshot().context).toMatchObject({ session: undefined, shell: undefined, error: refusal });
     expect(s.clearStoredSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a shell opened from storage when the server cannot be reached, and checks again after a wait', async () => {
+    vi.useFakeTimers();
+    try {
+      const s = start(SESSION, SHELL, (error) => error !== UNREACHABLE);
+      s.loadShell.reject(UNREACHABLE);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(s.actor.getSnapshot().matches({ loggedIn: 'awaitingCheck' })).toBe(true);
+      expect(s.actor.getSnapshot().context).toMatchObject({ session: SESSION, shell: SHELL });
+      expect(s.clearStoredSession).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(SESSION_CHECK_RETRY_MS - 1);
+      expect(s.loadShell.inputs).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(s.loadShell.inputs).toEqual([SESSION, SESSION]);
+      // The server answers at last, and refuses: now it logs out.
+      s.loadShell.reject(new Error('登录已过期'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(s.actor.getSnapshot().value).toBe('loggedOut');
+      expect(s.clearStoredSession).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('ignores stored menus without a stored session', () => {

@@ -1,6 +1,6 @@
 // The shared HTTP client: what it sends (base path, header-id, form bodies) and its §8 reaction to each answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call, CallError, callPath, failureText, isMissingCall, setReactions, type Reactions } from '../../src/api/client';
+import { call, CallError, callPath, failureText, isMissingCall, isRefusal, setReactions, type Reactions } from '../../src/api/client';
 
 type FetchArgs = [string, RequestInit];
 
@@ -118,6 +118,22 @@ describe('HTTP client', () => {
     expect(error).toMatchObject({ transport: 'network', shown: false });
     expect(failureText(error)).toEqual({ key: 'error.network' });
     expect(Object.values(spies).every((spy) => spy.mock.calls.length === 0)).toBe(true);
+  });
+
+  it('tells a refusal (the server answered no) from a server that was not reached or failed', async () => {
+    const failureOf = async (respond: () => Promise<Response>) => {
+      vi.stubGlobal('fetch', vi.fn(respond));
+      return rejection(call('menus', {}, { passBack: true }));
+    };
+    const json = (body: unknown, status: number) => async () => new Response(JSON.stringify(body), { status });
+    expect(isRefusal(await failureOf(json(envelope(504), 200)))).toBe(true);
+    expect(isRefusal(await failureOf(json(envelope(401), 200)))).toBe(true);
+    expect(isRefusal(await failureOf(json('Forbidden', 403)))).toBe(true);
+    expect(isRefusal(await failureOf(() => Promise.reject(new TypeError('Failed to fetch'))))).toBe(false);
+    expect(isRefusal(await failureOf(json(envelope(500), 500)))).toBe(false);
+    expect(isRefusal(await failureOf(json('Bad Gateway', 502)))).toBe(false);
+    expect(isRefusal(await failureOf(async () => new Response('<html>proxy</html>', { status: 200 })))).toBe(false);
+    expect(isRefusal(new Error('not from the client'))).toBe(true);
   });
 
   it('passes back a missing optional call, by resultCode or HTTP 404, silently, and still reacts to its other failures', async () => {

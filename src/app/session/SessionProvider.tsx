@@ -3,6 +3,7 @@ import { createContext, use, useEffect, useState, type ReactNode } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { sessionMachine, type SessionContext } from '../../../machines/session.machine';
+import { isRefusal } from '../../api/client';
 import { installReactions, reportFailure } from '../reactions';
 import { login, loadShell, logout } from './session-services';
 import { clearStoredSession, readStoredSession, readStoredShell, storeSession, storeShell, watchSessionEnd } from './session-storage';
@@ -20,6 +21,7 @@ const browserSession = sessionMachine.provide({
     reloadPage: () => window.location.reload(),
     reportLogoutFailure: (_, error) => reportFailure(error),
   },
+  guards: { checkRefused: (_, error) => isRefusal(error) },
 });
 
 /** The stored session, with its menus and privileges when they were stored for the same session. */
