@@ -124,6 +124,8 @@ export default defineConfig({
           // Each file starts its own server and browser: two run side by side (41 files took 1214 s in 618 s of wall
           // time), which also shows a test that only passes on an idle machine.
           fileParallelism: true,
+          // No file replaces a module, so a worker imports the server, Playwright and the fixtures once, not per file.
+          isolate: false,
           // A browser, a worker and a server between cause and effect: 1 s (the default) is too short on a loaded machine.
           expect: { poll: { timeout: 10_000 } },
         },
