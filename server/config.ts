@@ -1,5 +1,6 @@
 // The server's settings, read once from the environment (README lists them).
 import path from 'node:path';
+import { DEFAULT_FLEET_ZONE, isTimeZone } from '../domain/format/zone';
 import type { MapConfig, MapCoords } from '../domain/map/base-map';
 import type { TrustProxy } from './app';
 import { CONTRACTS, isContract, type Contract } from './contract/contract';
@@ -22,6 +23,11 @@ export interface ServerConfig {
   readonly trustProxy: TrustProxy;
   /** MAX_CONNECTIONS_PER_ADDRESS: open connections one client address may hold (0: no cap; trusted proxies are exempt). */
   readonly maxConnectionsPerAddress: number;
+  /**
+   * FLEET_TIME_ZONE: the zone times are shown and exported in for a caller that names none (the console names the one it
+   * shows); Asia/Shanghai by default. Report days and months stay China's.
+   */
+  readonly fleetTimeZone: string;
   /** COOKIE_SECURE=1: the session cookie is sent over HTTPS only (deployments behind TLS). */
   readonly cookieSecure: boolean;
   /** CONTRACT: ours (default), or legacy for exactly the spec's calls and shapes, none of our extensions. */
@@ -107,6 +113,13 @@ function tileUrlOf(value: string | undefined): string | null {
   return text;
 }
 
+function timeZoneOf(value: string | undefined): string {
+  const zone = (value ?? '').trim();
+  if (zone === '') return DEFAULT_FLEET_ZONE;
+  if (!isTimeZone(zone)) throw new Error(`FLEET_TIME_ZONE must be a time zone name such as Asia/Shanghai or UTC, got "${value}"`);
+  return zone;
+}
+
 function mapCoordsOf(value: string | undefined): MapCoords {
   const text = (value ?? '').trim().toLowerCase();
   if (text === '') return 'wgs84';
@@ -137,6 +150,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, root = proce
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     maxConnectionsPerAddress: wholeNumber(env, 'MAX_CONNECTIONS_PER_ADDRESS', DEFAULT_CONNECTION_LIMITS.maxPerAddress, 0, 1_000_000),
+    fleetTimeZone: timeZoneOf(env.FLEET_TIME_ZONE),
     cookieSecure: env.COOKIE_SECURE === '1',
     contract: contractOf(env.CONTRACT),
     redisUrl: redisUrlOf(env.REDIS_URL),

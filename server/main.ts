@@ -7,6 +7,7 @@ import { describeTarget } from './db/target';
 import { leadFleet, type FleetStart } from './fleet';
 import { storeDefaultDays } from './reports/day-store';
 import { DEMO_ACCOUNTS } from './seed/accounts';
+import { setDisplayZone } from '../domain/format/zone';
 
 /** A setting the environment got wrong. */
 class ConfigError extends Error {}
@@ -31,6 +32,8 @@ async function openServices(): Promise<{ config: ServerConfig; created: CreatedS
 const started = Date.now();
 const { config, created } = await openServices().catch(refuseToStart);
 const { services } = created;
+// Times in answers and exports for a caller that names no zone (a legacy console) are the deployment's fleet's.
+setDisplayZone(config.fleetTimeZone);
 function reportSeeded(fleet: FleetStart): void {
   const h = fleet.history;
   console.log(`Seeded ${config.sim.trucks} trucks` + (h ? `, ${h.events} events, ${h.alarms} alarms, ${h.positions} positions of history` : ''));

@@ -7,9 +7,11 @@ import { joinLiveWorkerEarly } from './app/live/early-join';
 import { readStoredSession } from './app/session/session-storage';
 import { WATER_TRUCK_USER_NAMES } from './config';
 import { isWaterTruckUser } from '../domain/shell/session';
+import { initTimeZone } from './app/time-zone';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+initTimeZone();
 
 // A stored session opens the shell at once: its code loads with the rest, the first render waits for it (rather than
 // suspend on it), and the tab joins the live worker meanwhile.

@@ -1,6 +1,8 @@
-// Timestamps (10-digit seconds or milliseconds) and their display in local wall-clock time.
+// Timestamps (10-digit seconds or milliseconds) and their display in the one display zone (zone.ts), never the
+// runtime's own: the screen, the exported file and the server agree whatever zone each machine is set to.
 import { DATE_PATTERNS } from '../constants';
 import { translate, type Lang } from '../i18n';
+import { displayZone, zonedParts, zonedTime } from './zone';
 
 /** A timestamp as rows carry it: seconds or milliseconds, as a number or a numeric string. */
 export type Timestamp = number | string;
@@ -29,38 +31,41 @@ export function toMillis(ts: Timestamp): number {
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-function formatMillis(ms: number, pattern: string): string {
-  const date = new Date(ms);
-  if (Number.isNaN(date.getTime())) return '';
+function formatMillis(ms: number, pattern: string, zone: string): string {
+  if (!Number.isFinite(ms) || Number.isNaN(new Date(ms).getTime())) return '';
+  const date = zonedParts(ms, zone);
   const parts: Readonly<Record<string, string>> = {
-    yyyy: pad(date.getFullYear(), 4),
-    MM: pad(date.getMonth() + 1),
-    dd: pad(date.getDate()),
-    HH: pad(date.getHours()),
-    mm: pad(date.getMinutes()),
-    ss: pad(date.getSeconds()),
+    yyyy: pad(date.year, 4),
+    MM: pad(date.month),
+    dd: pad(date.day),
+    HH: pad(date.hour),
+    mm: pad(date.minute),
+    ss: pad(date.second),
   };
   return pattern.replace(/yyyy|MM|dd|HH|mm|ss/g, (token) => parts[token] ?? token);
 }
 
-/** Local time through a pattern of yyyy MM dd HH mm ss (all zero-padded); other text is kept. Invalid → ''. */
-export function formatDate(ts: Timestamp, pattern: string = DATE_PATTERNS.dateTime): string {
-  return formatMillis(toMillis(ts), pattern);
+/**
+ * Wall-clock time in a zone (the display zone unless told) through a pattern of yyyy MM dd HH mm ss (all
+ * zero-padded); other text is kept. Invalid → ''.
+ */
+export function formatDate(ts: Timestamp, pattern: string = DATE_PATTERNS.dateTime, zone: string = displayZone()): string {
+  return formatMillis(toMillis(ts), pattern, zone);
 }
 
 /** Date and time as the language shows it: zh 'yyyy-MM-dd HH:mm:ss', en 'MM/dd/yyyy HH:mm:ss'. */
-export function displayDateTime(ts: Timestamp, lang: Lang): string {
-  return formatDate(ts, lang === 'en' ? DATE_PATTERNS.enDateTime : DATE_PATTERNS.dateTime);
+export function displayDateTime(ts: Timestamp, lang: Lang, zone: string = displayZone()): string {
+  return formatDate(ts, lang === 'en' ? DATE_PATTERNS.enDateTime : DATE_PATTERNS.dateTime, zone);
 }
 
 /** Date as the language shows it: zh 'yyyy-MM-dd', en 'MM/dd/yyyy'. */
-export function displayDate(ts: Timestamp, lang: Lang): string {
-  return formatDate(ts, lang === 'en' ? DATE_PATTERNS.enDate : DATE_PATTERNS.date);
+export function displayDate(ts: Timestamp, lang: Lang, zone: string = displayZone()): string {
+  return formatDate(ts, lang === 'en' ? DATE_PATTERNS.enDate : DATE_PATTERNS.date, zone);
 }
 
 /** Date and time without year and seconds, for chart axes: zh 'MM-dd HH:mm', en 'MM/dd HH:mm'. */
-export function displayShortDateTime(ts: Timestamp, lang: Lang): string {
-  return formatDate(ts, lang === 'en' ? DATE_PATTERNS.enShortDateTime : DATE_PATTERNS.shortDateTime);
+export function displayShortDateTime(ts: Timestamp, lang: Lang, zone: string = displayZone()): string {
+  return formatDate(ts, lang === 'en' ? DATE_PATTERNS.enShortDateTime : DATE_PATTERNS.shortDateTime, zone);
 }
 
 /** Shifts a UTC wall-clock reading to China time (UTC+8), for device times sent without a zone. */
@@ -74,17 +79,15 @@ export function subtractDays(ms: number, n: number): number {
 }
 
 /**
- * The same local wall-clock time `months` calendar months later; a day missing from the target
- * month falls back to its last day (Jan 31 + 1 month → Feb 28 or 29, + 3 months → Apr 30).
+ * The same wall-clock time of the display zone `months` calendar months later; a day missing from the target month
+ * falls back to its last day (Jan 31 + 1 month → Feb 28 or 29, + 3 months → Apr 30).
  */
-export function addMonths(ms: number, months: number): number {
-  const date = new Date(ms);
-  const day = date.getDate();
-  date.setDate(1);
-  date.setMonth(date.getMonth() + months);
-  const lastDay = new Date(date.getFullYear(), date.getMonth() + 1, 0).getDate();
-  date.setDate(Math.min(day, lastDay));
-  return date.getTime();
+export function addMonths(ms: number, months: number, zone: string = displayZone()): number {
+  const parts = zonedParts(ms, zone);
+  const target = new Date(Date.UTC(parts.year, parts.month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  const withinSecond = ((ms % SECOND_MS) + SECOND_MS) % SECOND_MS;
+  return zonedTime({ ...parts, year: target.getUTCFullYear(), month: target.getUTCMonth() + 1, day: Math.min(parts.day, lastDay) }, zone) + withinSecond;
 }
 
 /**
@@ -103,5 +106,5 @@ export function relativeTime(ts: Timestamp, now: number, lang: Lang): string {
   }
   if (elapsed < DAY_MS) return translate(lang, 'time.hoursAgo', { count: Math.floor(elapsed / HOUR_MS) });
   if (elapsed < 2 * DAY_MS) return translate(lang, 'time.oneDayAgo');
-  return formatMillis(ms, lang === 'en' ? DATE_PATTERNS.enDateTime : DATE_PATTERNS.dateTime);
+  return formatMillis(ms, lang === 'en' ? DATE_PATTERNS.enDateTime : DATE_PATTERNS.dateTime, displayZone());
 }

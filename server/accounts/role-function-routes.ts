@@ -2,6 +2,7 @@
 // functions and their save below `/entity/setting/privilege_account/role_function`, and the administrator's password
 // reset (password-reset-routes.ts). A saved change holds from the next request on: every request loads its caller's
 // functions from the database (server/auth/context.ts).
+import { displayDateTime } from '../../domain/format/time';
 import { translate } from '../../domain/i18n';
 import {
   ROLE_FUNCTION_CALL, splitFunctions, type RoleFunctionConflict, type RoleFunctionRoles, type RoleFunctionSave,
@@ -10,8 +11,7 @@ import type { FieldRefusal } from '../../domain/screens/entities/wire';
 import { envelope } from '../../domain/wire/envelope';
 import { announceAccountChange } from '../auth/account-change';
 import { authOf } from '../auth/guard';
-import { chinaDateTime } from '../entities/entity-answers';
-import { failData, failText, langOf } from '../envelope';
+import { failData, failText, langOf, zoneOf } from '../envelope';
 import { field, type ContractPlugin } from '../routes/plugin';
 import { passwordResetRoutes } from './password-reset-routes';
 import { editableRoles, editorOf, readRoleFunctions, saveRoleFunctions } from './role-function-store';
@@ -64,7 +64,7 @@ export const roleFunctionRoutes: ContractPlugin = async (app, { services }) => {
         case 'conflict': {
           const { current } = result;
           const user = current.modifiedBy ?? translate(lang, 'entity.none');
-          const time = current.modifiedAt === null ? translate(lang, 'entity.none') : chinaDateTime(current.modifiedAt, lang);
+          const time = current.modifiedAt === null ? translate(lang, 'entity.none') : displayDateTime(current.modifiedAt, lang, zoneOf(request));
           return failData<RoleFunctionConflict>(request, 409, 'entity.conflict', { user, time }, { current });
         }
         case 'saved':

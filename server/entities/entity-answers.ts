@@ -1,19 +1,12 @@
 // What an entity write answers, in the caller's language: the saved row; a refused field (400, data {field}); a stale
-// version (409, data {current}, naming who changed the row and when in China time); a row the caller cannot see (404).
+// version (409, data {current}, naming who changed the row and when, in the caller's zone); a row the caller cannot see (404).
 import type { FastifyRequest } from 'fastify';
-import { CHINA_OFFSET_MS } from '../../domain/format/time';
+import { displayDateTime } from '../../domain/format/time';
 import { translate, type Lang } from '../../domain/i18n';
 import { ENTITY_RESULT, type EntityRow, type FieldRefusal, type VersionConflict } from '../../domain/screens/entities/wire';
 import { envelope, type Envelope } from '../../domain/wire/envelope';
-import { failData, failText, langOf } from '../envelope';
+import { failData, failText, langOf, zoneOf } from '../envelope';
 import type { WriteResult } from './entity-write';
-
-/** A time as China's wall clock shows it (UTC+8, no daylight saving), whatever the server's zone. */
-export function chinaDateTime(ms: number, lang: Lang): string {
-  const [date = '', time = ''] = new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 19).split('T');
-  const [year, month, day] = date.split('-');
-  return lang === 'en' ? `${month}/${day}/${year} ${time}` : `${date} ${time}`;
-}
 
 type WriteAnswer = Envelope<EntityRow> | Envelope<FieldRefusal> | Envelope<VersionConflict> | Envelope<null>;
 
@@ -29,7 +22,7 @@ export function writeAnswer(request: FastifyRequest, result: WriteResult): Write
       const { current } = result;
       const lang = langOf(request);
       const user = current.modifiedBy ?? translate(lang, 'entity.none');
-      const time = current.modifiedAt === null ? translate(lang, 'entity.none') : chinaDateTime(current.modifiedAt, lang);
+      const time = current.modifiedAt === null ? translate(lang, 'entity.none') : displayDateTime(current.modifiedAt, lang, zoneOf(request));
       return failData<VersionConflict>(request, ENTITY_RESULT.conflict, 'entity.conflict', { user, time }, { current });
     }
     case 'notFound':

@@ -7,7 +7,7 @@ import type { EntityDef } from '../../domain/screens/entities/definition';
 import { TRANSFER_LIMITS } from '../../domain/screens/entities/transfer';
 import { EXPORT_TICKET_FIELD, EXPORT_TICKET_PATTERN } from '../../domain/wire/export-queue';
 import { authOf } from '../auth/guard';
-import { failText } from '../envelope';
+import { failText, zoneOf } from '../envelope';
 import { answerQueuedExport } from '../exports/export-answer';
 import { field as schemaField } from '../routes/plugin';
 import type { Services } from '../services';
@@ -49,7 +49,7 @@ export async function answerExport(services: Services, def: EntityDef, request: 
   if (typeof columns === 'string') return failText(request, 400, 'server.badField', { field: columns });
   const { companyCodes, superMan } = authOf(request);
   return answerQueuedExport(services, request, reply, {
-    job: { kind: 'entity', path: def.path, query, fields: fields.split(','), headers: headers.split(','), lang: toLang(language), companyCodes, superMan },
+    job: { kind: 'entity', path: def.path, query, fields: fields.split(','), headers: headers.split(','), lang: toLang(language), zone: zoneOf(request), companyCodes, superMan },
     fileName: fileName ?? def.path.split('/').pop() ?? 'export',
     ticket,
     logContext: { entity: def.path },

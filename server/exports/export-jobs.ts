@@ -8,11 +8,13 @@ import type { DbKind } from '../db/target';
 import type { EntityListQuery } from '../entities/entity-list';
 import type { FaultJob } from './export-faults';
 
-/** What every export names: the posted columns and headers, the language, and the caller's companies (userPri). */
+/** What every export names: the posted columns and headers, the language and zone, and the caller's companies (userPri). */
 interface SheetJob {
   readonly fields: readonly string[];
   readonly headers: readonly string[];
   readonly lang: Lang;
+  /** The zone the caller's console shows times in: the file's times read the same. */
+  readonly zone: string;
   readonly companyCodes: readonly string[];
 }
 

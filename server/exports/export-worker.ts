@@ -7,6 +7,7 @@ import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 // A thread of its own: the sheets' headers and cells are written in the job's language.
 import '../../domain/locale-texts';
+import { setDisplayZone } from '../../domain/format/zone';
 import { connectDatabase } from '../db/open';
 import type { DatabaseTarget } from '../db/target';
 import { buildEntityExport } from '../entities/entity-export-sheet';
@@ -50,6 +51,8 @@ function build(job: ExportJob): Promise<BuiltExport> {
 async function run(id: number, job: ExportJob): Promise<void> {
   const current: ActiveJob = { id, cancelled: false, outlet: undefined };
   active = current;
+  // This thread builds one job at a time: its cells read their times in the zone the caller's console shows.
+  if (job.kind !== 'fault') setDisplayZone(job.zone);
   try {
     const built = await build(job);
     if (built.kind === 'refused') {

@@ -9,7 +9,7 @@ import { reportId, tabKeyOf } from '../../domain/screens/reports/registry';
 import { EXPORT_TICKET_FIELD, EXPORT_TICKET_PATTERN } from '../../domain/wire/export-queue';
 import type { RouteAccess } from '../auth/access';
 import { authOf } from '../auth/guard';
-import { failText } from '../envelope';
+import { failText, zoneOf } from '../envelope';
 import { answerQueuedExport } from '../exports/export-answer';
 import { field } from '../routes/plugin';
 import type { Services } from '../services';
@@ -68,6 +68,7 @@ export async function exportRoute(app: FastifyInstance, services: Services, def:
           fields: fields.split(','),
           headers: headers.split(','),
           lang: toLang(language),
+          zone: zoneOf(request),
           companyCodes: authOf(request).companyCodes,
           now: Date.now(),
           maxRows: options.maxRows,

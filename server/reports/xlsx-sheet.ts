@@ -5,7 +5,7 @@ import type ExcelJS from 'exceljs';
 import { excelCell, cellText } from '../../domain/screens/reports/cells';
 import type { ReportColumn, ReportDef } from '../../domain/screens/reports/definition';
 import type { ReportRow } from '../../domain/screens/reports/wire';
-import { CHINA_OFFSET_MS } from '../../domain/format/time';
+import { zoneOffsetMs } from '../../domain/format/zone';
 import type { Lang } from '../../domain/i18n';
 import { TEXT_FORMAT } from '../http/xlsx-text';
 
@@ -90,8 +90,8 @@ export async function writeRows(
       const cell = excelRow.getCell(index + 1);
       const value = excelCell(column, row[column.key] ?? null, lang);
       if (value.kind === 'date') {
-        // Excel stores wall-clock dates; the report's times are China's.
-        cell.value = new Date(value.ms + CHINA_OFFSET_MS);
+        // Excel stores wall-clock dates: the wall clock of the zone the caller's console shows (this thread's).
+        cell.value = new Date(value.ms + zoneOffsetMs(value.ms));
         cell.style = dateStyle;
       } else if (value.kind === 'number') {
         cell.value = value.value;

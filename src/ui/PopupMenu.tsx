@@ -9,7 +9,7 @@ interface PopupMenuProps {
   readonly style?: CSSProperties;
 }
 
-const items = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+const items = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('[role="menuitem"], [role="menuitemradio"]')];
 
 export function PopupMenu({ label, onClose, children, className, style }: PopupMenuProps) {
   const ref = useRef<HTMLDivElement>(null);

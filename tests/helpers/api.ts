@@ -17,13 +17,19 @@ export interface CallOptions {
   readonly json?: unknown;
   readonly query?: Readonly<Record<string, string | number>>;
   readonly lang?: 'zh' | 'en';
+  /** Sent as the time-zone cookie: the zone the console shows times in. */
+  readonly zone?: string;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
 export async function call<T = unknown>(base: string, method: string, path: string, options: CallOptions = {}): Promise<Envelope<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers['header-id'] = options.token;
-  const cookies = [options.cookie ? `sid=${options.cookie}` : '', options.lang ? `language=${options.lang}` : ''].filter(Boolean);
+  const cookies = [
+    options.cookie ? `sid=${options.cookie}` : '',
+    options.lang ? `language=${options.lang}` : '',
+    options.zone ? `time-zone=${encodeURIComponent(options.zone)}` : '',
+  ].filter(Boolean);
   if (cookies.length) headers['cookie'] = cookies.join('; ');
   let body: string | undefined;
   if (options.form) {

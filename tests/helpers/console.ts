@@ -52,9 +52,15 @@ export async function loginAs(page: Page, base: string, userName: string, passwo
   await page.locator('.shell__content').waitFor();
 }
 
-/** A fresh browser context (own cookies and storage) with the language cookie set. */
+/**
+ * The zone of the test browsers' clocks: not the fleet's, as for an operator abroad or a machine left on UTC, so a time
+ * the console showed in the browser's zone instead of the one display zone would read 8 h off.
+ */
+export const BROWSER_ZONE = 'UTC';
+
+/** A fresh browser context (own cookies and storage) with the language cookie set, its clock on BROWSER_ZONE. */
 export async function newUserPage(browser: Browser, base: string, lang: 'zh' | 'en' = 'zh'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId: BROWSER_ZONE });
   await context.addCookies([{ name: 'language', value: lang, url: base }]);
   return { context, page: await context.newPage() };
 }

@@ -27,3 +27,12 @@ describe('the simulated history', () => {
     expect(() => configFromEnv({ SIM_TRACK_DAYS: '-1' })).toThrow(/SIM_TRACK_DAYS/);
   });
 });
+
+describe('FLEET_TIME_ZONE', () => {
+  it("is China's unless set, takes any zone name the runtime knows, and refuses another at start", () => {
+    expect(configFromEnv({}).fleetTimeZone).toBe('Asia/Shanghai');
+    expect(configFromEnv({ FLEET_TIME_ZONE: ' Asia/Urumqi ' }).fleetTimeZone).toBe('Asia/Urumqi');
+    expect(configFromEnv({ FLEET_TIME_ZONE: 'UTC' }).fleetTimeZone).toBe('UTC');
+    expect(() => configFromEnv({ FLEET_TIME_ZONE: 'Beijing' })).toThrow(/FLEET_TIME_ZONE must be a time zone name/);
+  });
+});

@@ -1,6 +1,7 @@
 // A report's query as the URL, the HTTP call and the export carry it, and the limits both the console (before sending)
 // and the server (again) check, each with a message in zh and en.
 import { addMonths, CHINA_OFFSET_MS, DAY_MS } from '../../format/time';
+import { displayZone, startOfZonedDay, zonedParts, zonedTime } from '../../format/zone';
 import type { LocaleKey } from '../../i18n';
 import type { RangePreset, ReportDef, ReportFilter } from './definition';
 
@@ -105,36 +106,28 @@ export function rangeOfQuery(def: ReportDef, query: ReportQuery, now: number): {
   return range && query.startTime === undefined && query.endTime === undefined ? presetRange(range.preset, now) : query;
 }
 
-function startOfDay(ms: number): number {
-  const date = new Date(ms);
-  date.setHours(0, 0, 0, 0);
-  return date.getTime();
-}
-
-/** A preset as [start, end] in epoch ms, in the runtime's local days; the end is the present moment or the day's end. */
-export function presetRange(preset: RangePreset, now: number): { readonly startTime: number; readonly endTime: number } {
-  const today = startOfDay(now);
+/**
+ * A preset as [start, end] in epoch ms, in the days of the display zone (the fleet's unless the user chose the
+ * browser's); the end is the present moment or the day's end.
+ */
+export function presetRange(preset: RangePreset, now: number, zone: string = displayZone()): { readonly startTime: number; readonly endTime: number } {
+  const today = startOfZonedDay(now, zone);
+  const { year, month } = zonedParts(now, zone);
   switch (preset) {
     case 'today':
       return { startTime: today, endTime: now };
     case 'yesterday': {
-      const yesterday = startOfDay(today - 1);
+      const yesterday = startOfZonedDay(today - 1, zone);
       return { startTime: yesterday, endTime: today - 1 };
     }
     case 'last7Days':
-      return { startTime: startOfDay(today - 6 * DAY_MS + 1), endTime: now };
+      return { startTime: startOfZonedDay(today - 6 * DAY_MS + 1, zone), endTime: now };
     case 'last30Days':
-      return { startTime: startOfDay(today - 29 * DAY_MS + 1), endTime: now };
-    case 'thisMonth': {
-      const first = new Date(today);
-      first.setDate(1);
-      return { startTime: first.getTime(), endTime: now };
-    }
-    case 'thisYear': {
-      const first = new Date(today);
-      first.setMonth(0, 1);
-      return { startTime: first.getTime(), endTime: now };
-    }
+      return { startTime: startOfZonedDay(today - 29 * DAY_MS + 1, zone), endTime: now };
+    case 'thisMonth':
+      return { startTime: zonedTime({ year, month, day: 1 }, zone), endTime: now };
+    case 'thisYear':
+      return { startTime: zonedTime({ year, month: 1, day: 1 }, zone), endTime: now };
   }
 }
 

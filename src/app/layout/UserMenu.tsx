@@ -1,4 +1,4 @@
-// The user menu: the user's name and account (role, company, last login), change password, the downloads their kind of user gets (a manual opens as a page in a
+// The user menu: the user's name and account (role, company, last login), the zone times are shown in, change password, the downloads their kind of user gets (a manual opens as a page in a
 // new tab, in the current language), and log out.
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { toLang } from '../../../domain/i18n';
 import { downloadName, downloadsFor, DOWNLOADS_PATH, type Download } from '../../../domain/shell/downloads';
 import { PopupMenu } from '../../ui/PopupMenu';
 import { UserAccount } from './UserAccount';
+import { ZoneChoice } from './ZoneChoice';
 
 export interface UserMenuProps {
   readonly userName: string;
@@ -41,6 +42,7 @@ export function UserMenu({ userName, waterTruckUser, onChangePassword, onLogout 
         <PopupMenu label={t('user.menu')} onClose={close} className="popup usermenu__menu">
           <p className="popup__header">{userName}</p>
           <UserAccount />
+          <ZoneChoice />
           <button type="button" role="menuitem" onClick={choose(onChangePassword)}>
             {t('user.changePassword')}
           </button>

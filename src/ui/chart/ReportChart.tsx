@@ -5,6 +5,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ChartKind } from '../../../domain/screens/reports/definition';
 import type { ChartData } from './chart-data';
+import { displayZone } from '../../../domain/format/zone';
 
 const COLOURS = ['#1f6feb', '#e8590c', '#2f9e44', '#ae3ec9', '#f59f00', '#0c8599', '#e03131', '#5c7cfa'];
 
@@ -29,6 +30,8 @@ function options(props: ReportChartProps, width: number): uPlot.Options {
     width,
     height: 280,
     ms: 1,
+    // Ticks fall on the display zone's hours and days, as their labels read.
+    tzDate: (ms) => uPlot.tzDate(new Date(ms), displayZone()),
     legend: { show: data.series.length > 1 },
     scales: {
       x: categorical ? { time: false, range: [-0.5, Math.max(0.5, data.x.length - 0.5)] } : { time: true },

@@ -14,9 +14,11 @@ import {
   Label,
   Popover,
   RangeCalendar,
+  Text,
   type RangeValue,
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { displayZone, offsetLabel } from '../../../domain/format/zone';
 import type { RangePreset } from '../../../domain/screens/reports/definition';
 import { presetRange } from '../../../domain/screens/reports/query';
 import { AriaLocale } from './AriaLocale';
@@ -24,7 +26,7 @@ import { pickerToRange, rangeToPicker, type MsRange, type PickerDate, type Range
 import './filters.css';
 
 interface DateTimeRangePickerProps {
-  /** Epoch ms in the browser's zone; the picker is empty until both ends are known. */
+  /** Epoch ms, shown and typed in the display zone; the picker is empty until both ends are known. */
   readonly value: { readonly startTime?: number; readonly endTime?: number };
   /** Called for every complete range, reversed ones included: the caller's query check is the one that refuses. */
   readonly onChange: (range: MsRange) => void;
@@ -78,6 +80,11 @@ function DateTimeRangeField({ value, onChange, presets, now = Date.now, granular
             <span aria-hidden="true" className="filters__calendar-icon" />
           </Button>
         </Group>
+        {/* The zone the typed times are in: the fleet's unless the user chose the browser's. */}
+        <Text slot="description" className="filters__zone" title={displayZone()}>
+          <span className="visually-hidden">{t('report.filter.zone')} </span>
+          {offsetLabel(startTime ?? now())}
+        </Text>
         <FieldError className="filters__error">{t('report.error.endBeforeStart')}</FieldError>
         <Popover className="filters__popover" placement="bottom start">
           <Dialog className="filters__dialog">

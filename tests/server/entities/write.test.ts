@@ -5,8 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '../../../domain/i18n';
 import type { EntityDef, EntityField } from '../../../domain/screens/entities/definition';
-import type { EntityRow, EntityValue } from '../../../domain/screens/entities/wire';
-import { chinaDateTime } from '../../../server/entities/entity-answers';
+import { entityCallPath, type EntityRow, type EntityValue } from '../../../domain/screens/entities/wire';
+import { displayDateTime } from '../../../domain/format/time';
+import { call } from '../../helpers/api';
 import { WRITABLE_DEFS as DEFS, editForm, nameOf, noSuchCall, savedRow, startEntityServer, type EntityServer } from './entity-server';
 
 const CASES = DEFS.map((def) => [nameOf(def), def] as const);
@@ -114,7 +115,7 @@ describe('entity writes', () => {
     const theirs = savedRow(await api.update(def, 'manager', created.key, editForm(def, created, { [field]: theirValue?.sent ?? '' })));
     for (const lang of ['zh', 'en'] as const) {
       const stale = await api.update(def, 'admin', created.key, editForm(def, created, { [field]: myValue?.sent ?? '' }), lang);
-      const time = chinaDateTime(theirs.modifiedAt ?? 0, lang);
+      const time = displayDateTime(theirs.modifiedAt ?? 0, lang, 'Asia/Shanghai');
       expect(stale).toEqual({ resultCode: 409, message: translate(lang, 'entity.conflict', { user: 'manager', time }), data: { current: theirs } });
       expect(stale.message).toContain('manager');
       const staleStatus = await api.status(def, 'admin', created.key, { status: 0, version: created.version }, lang);
@@ -128,7 +129,7 @@ describe('entity writes', () => {
     const theirs = savedRow(await api.status(def, 'manager', created.key, { status: 0, version: created.version }));
     for (const lang of ['zh', 'en'] as const) {
       const stale = await api.status(def, 'admin', created.key, { status: 1, version: created.version }, lang);
-      const time = chinaDateTime(theirs.modifiedAt ?? 0, lang);
+      const time = displayDateTime(theirs.modifiedAt ?? 0, lang, 'Asia/Shanghai');
       expect(stale).toEqual({ resultCode: 409, message: translate(lang, 'entity.conflict', { user: 'manager', time }), data: { current: theirs } });
     }
     expect(await find(def, created.key)).toEqual(theirs);
@@ -154,10 +155,22 @@ describe('entity writes', () => {
     for (const answer of sameValue.filter((entry) => entry.resultCode === 400)) expect(answer.data).toEqual({ field: unique.key });
   });
 
-  it('writes the conflict time on China wall-clock time, in each language’s format', () => {
-    const newYearInChina = Date.UTC(2024, 11, 31, 16, 0, 5);
-    expect(chinaDateTime(newYearInChina, 'zh')).toBe('2025-01-01 00:00:05');
-    expect(chinaDateTime(newYearInChina, 'en')).toBe('01/01/2025 00:00:05');
+  it("names the conflict's time in the zone the caller's console shows, the fleet's (China) when it names none", async () => {
+    const [, def] = EDITED[0] ?? [];
+    if (!def) throw new Error('no edited entity');
+    const created = savedRow(await api.create(def, 'manager', await api.input(def, 'zone1')));
+    const { key: field, values } = editable(def);
+    const [theirValue, myValue] = values('theirs', 'mine');
+    const theirs = savedRow(await api.update(def, 'manager', created.key, editForm(def, created, { [field]: theirValue?.sent ?? '' })));
+    const stale = (zone?: string) =>
+      call(api.server.url, 'PUT', `${entityCallPath(def.path)}/${encodeURIComponent(created.key)}`, {
+        token: api.token('admin'), form: editForm(def, created, { [field]: myValue?.sent ?? '' }), lang: 'zh', ...(zone ? { zone } : {}),
+      });
+    const at = (zone: string) => translate('zh', 'entity.conflict', { user: 'manager', time: displayDateTime(theirs.modifiedAt ?? 0, 'zh', zone) });
+    expect((await stale('UTC')).message).toBe(at('UTC'));
+    expect((await stale('America/New_York')).message).toBe(at('America/New_York'));
+    expect((await stale()).message).toBe(at('Asia/Shanghai'));
+    expect((await stale('Not/AZone')).message).toBe(at('Asia/Shanghai'));
   });
 
   const FIXED = EDITED.flatMap(([name, def]) => {

@@ -88,7 +88,7 @@ describe("an export's bytes on their way to its answer", () => {
     await pool.run(
       {
         kind: 'report', path: ATG.path, tab: undefined, query: { page: 1, size: REPORT_PAGE.maxSize, startTime: now - 86_400_000, endTime: now },
-        fields: ['signCode'], headers: ['车牌号'], lang: 'zh', companyCodes: [], now, maxRows: 10_000,
+        fields: ['signCode'], headers: ['车牌号'], lang: 'zh', zone: 'Asia/Shanghai', companyCodes: [], now, maxRows: 10_000,
       },
       late.events,
       gone.signal,

@@ -24,6 +24,7 @@ const REPORT_JOB: ExportJob = {
   fields: ['signCode', 'startTime'],
   headers: ['车牌号', '开始时间'],
   lang: 'zh',
+  zone: 'Asia/Shanghai',
   companyCodes: [],
   now: Date.now(),
   maxRows: 10_000,

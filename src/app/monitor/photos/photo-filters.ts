@@ -3,7 +3,7 @@
 import type { UrlFilters } from '../../filters/use-url-filters';
 import { readQueryTime } from '../live/query-time';
 import { isPhotoTrigger, type PhotoTrigger } from '../../../../domain/photos/photo-triggers';
-import { startOfDay } from '../playback/day-start';
+import { startOfZonedDay } from '../../../../domain/format/zone';
 
 export interface PhotoFilters {
   /** The plate chosen ('' for none yet). */
@@ -20,7 +20,7 @@ export function readPhotoFilters(search: string, now: number): PhotoFilters {
   const trigger = query.get('trigger');
   return {
     plate: query.get('plate')?.trim() ?? '',
-    startTime: readQueryTime(query.get('from')) ?? startOfDay(now),
+    startTime: readQueryTime(query.get('from')) ?? startOfZonedDay(now),
     endTime: readQueryTime(query.get('to')) ?? now,
     trigger: isPhotoTrigger(trigger) ? trigger : '',
   };

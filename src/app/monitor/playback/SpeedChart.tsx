@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { TrackFixes } from '../../../../domain/playback/track-wire';
+import { displayZone } from '../../../../domain/format/zone';
 
 interface SpeedChartProps {
   readonly fixes: TrackFixes;
@@ -32,6 +33,7 @@ export function SpeedChart(props: SpeedChartProps) {
         width: width(),
         height: HEIGHT,
         ms: 1,
+        tzDate: (ms) => uPlot.tzDate(new Date(ms), displayZone()),
         legend: { show: false },
         // The cursor is the playback's: the mouse only points where a click would seek.
         cursor: { drag: { x: false, y: false }, points: { show: false } },

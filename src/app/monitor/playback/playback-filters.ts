@@ -2,7 +2,7 @@
 // `to` as epoch ms) so a link — the live map's "playback" for a truck, say — or a reload plays the same track.
 import type { UrlFilters } from '../../filters/use-url-filters';
 import { readQueryTime } from '../live/query-time';
-import { startOfDay } from './day-start';
+import { startOfZonedDay } from '../../../../domain/format/zone';
 
 export interface PlaybackFilters {
   /** The plate chosen ('' for none yet). */
@@ -16,7 +16,7 @@ export function readPlaybackFilters(search: string, now: number): PlaybackFilter
   const query = new URLSearchParams(search);
   return {
     plate: query.get('plate')?.trim() ?? '',
-    startTime: readQueryTime(query.get('from')) ?? startOfDay(now),
+    startTime: readQueryTime(query.get('from')) ?? startOfZonedDay(now),
     endTime: readQueryTime(query.get('to')) ?? now,
   };
 }

@@ -10,7 +10,7 @@ import { tabTitleKey } from '../../../../domain/shell/titles';
 import { MAX_CHANNELS, noSignalKey, recordingsRangeProblem, type Recording, type RecordingsAnswer } from '../../../../domain/video/video-wire';
 import { DateTimeRangePicker, PlateComboBox } from '../../../ui/filters';
 import { SCREEN_QUERY, useUrlFilters } from '../../filters/use-url-filters';
-import { startOfDay } from '../playback/day-start';
+import { startOfZonedDay } from '../../../../domain/format/zone';
 import { NotOffered } from './NotOffered';
 import { useVideoOffered, useVideoTrucks } from './use-video-trucks';
 import { fetchRecordings, VideoRefusal } from './video-calls';
@@ -35,7 +35,7 @@ export function HistoryVideoView() {
   const [now] = useState(() => Date.now());
   const plate = query['plate'] ?? '';
   const channel = Math.min(MAX_CHANNELS, Math.max(1, readTime(query['channel'], 1)));
-  const startTime = readTime(query['from'], startOfDay(now));
+  const startTime = readTime(query['from'], startOfZonedDay(now));
   const endTime = readTime(query['to'], now);
   const truckId = trucks.truckIdOf(plate);
   const problem = recordingsRangeProblem(startTime, endTime);

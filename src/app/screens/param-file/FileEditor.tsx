@@ -13,6 +13,8 @@ import { SendPanel } from './SendPanel';
 import type { PickedTruck } from './TruckPicker';
 import { useFileSend } from './use-file-send';
 import { useParamEdit } from './use-param-document';
+import { displayDateTime } from '../../../../domain/format/time';
+import { toLang } from '../../../../domain/i18n';
 
 interface FileEditorProps {
   readonly def: ParamFileDef;
@@ -37,7 +39,7 @@ export function FileEditor({ def, truck, copy, base, onReload }: FileEditorProps
     [refuse],
   );
   const send = useFileSend({ name: def.name, copy, onRefusedValues, onSent: onReload });
-  const updated = new Date(copy.updatedAt).toLocaleString(i18n.language === 'en' ? 'en-GB' : 'zh-CN', { hour12: false });
+  const updated = displayDateTime(copy.updatedAt, toLang(i18n.language));
 
   return (
     <div className="param-editor" data-file={def.name}>
