@@ -1,6 +1,6 @@
-// The poll notices at a 1280 px window: each card inside the viewport with its buttons in reach, closed by keyboard or
-// click, not shown again at a reload while the findings bring nothing new, and kept in the top bar's notification
-// centre with the screen each leads to.
+// The poll notices at a 1280 px window: each card inside the viewport with its buttons in reach, above the views rather
+// than over them, closed by keyboard or click, not shown again at a reload while the findings bring nothing new, and
+// kept in the top bar's notification centre with the screen each leads to.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../helpers/browser';
@@ -39,6 +39,21 @@ describe('the poll notices in Chromium', () => {
       }
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
+  });
+
+  it('covers nothing: the cards sit above the views, which start below them', async () => {
+    const content = await page.locator('.shell__content').boundingBox();
+    if (!content) throw new Error('the shell has no content box');
+    for (const id of ['notice-fences', 'notice-heartbeat']) {
+      const box = await page.getByTestId(id).boundingBox();
+      if (!box) throw new Error(`${id} has no box`);
+      expect(box.y + box.height).toBeLessThanOrEqual(content.y);
+    }
+    // The overview's first figure answers a click at its centre: nothing lies over it.
+    const tile = page.locator('.dashboard a, .dashboard button').first();
+    const at = await tile.boundingBox();
+    if (!at) throw new Error('the overview has no tile');
+    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x ?? 0, y ?? 0)?.closest('.live-notices') === null, [at.x + at.width / 2, at.y + at.height / 2])).toBe(true);
   });
 
   it('closes a card with Escape and another with its button, and neither comes back at a reload', async () => {

@@ -12,7 +12,6 @@ import type { LiveAlarm } from '../../../domain/wire/live-alarm';
 import type { DataChanges } from '../../../workers/live-api';
 import { useLiveSource } from '../live/LiveProvider';
 import { useLiveEvent, useLiveListener } from '../live/use-live';
-import { LiveNotices } from '../notices/LiveNotices';
 import { AlarmPopups } from './AlarmPopups';
 import { useAlarmInbox } from './inbox-status';
 import { playAlarmTone, stopAlarmTone } from './alarm-sound';
@@ -86,7 +85,6 @@ export function LiveAlarms({ machine = browserUrgentAlarmMachine, desktop, canOp
     <>
       <AlarmPopups canOpen={canOpen} yieldTo={urgentOpen} />
       <UrgentAlarmDialog actor={actor} onOpenRow={opensUrgent ? openRow : undefined} desktop={env} onAcknowledge={acknowledgeShown} />
-      <LiveNotices />
     </>
   );
 }

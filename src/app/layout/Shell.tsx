@@ -24,6 +24,7 @@ import { useSidebar } from './use-sidebar';
 import { useTabStrip } from './use-tab-strip';
 import { ViewHost } from './ViewHost';
 import './layout.css';
+import { LiveNotices } from '../notices/LiveNotices';
 
 // The dialog's code (react-aria's modal with it) loads when the user asks for it, not with the shell.
 const PasswordDialog = lazy(() => import('../password/PasswordDialog').then((module) => ({ default: module.PasswordDialog })));
@@ -91,6 +92,8 @@ function Layout({ path, menu, userId, userName, waterTruckUser }: LayoutProps) {
         {complete && (
           <>
             <TabStrip strip={strip} active={path} />
+            {/* In the page's flow above the views, never over them: a notice pushes the content down. */}
+            {!wall && <LiveNotices />}
             <main className="shell__content">
               <ViewHost tabs={strip.tabs} active={path} render={viewFor} />
             </main>

@@ -1,5 +1,6 @@
 // The poll notices of the shell (spec §6): pending fences and heartbeat overtime, one per browser, dismissed for every
-// tab. A card shows a finding the user has not closed; a closed one stays in the top bar's notification centre.
+// tab. A banner above the views shows a finding the user has not closed (the trucks behind it folded away); a closed
+// one stays in the top bar's notification centre.
 import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -60,27 +61,30 @@ function HeartbeatOvertimeNotice({ notice, onDismiss }: NoticeProps<HeartbeatNot
     <article className="live-notice" role="status" aria-labelledby="live-notice-heartbeat" data-testid="notice-heartbeat" onKeyDown={closeOnEscape(onDismiss)}>
       <h2 id="live-notice-heartbeat" className="live-notice__title">{t('notice.heartbeat.title')}</h2>
       <p className="live-notice__body">{t('notice.heartbeat.body', { count: notice.rows.length })}</p>
-      <table className="live-notice__table">
-        <thead>
-          <tr>
-            <th scope="col">{t('notice.heartbeat.company')}</th>
-            <th scope="col">{t('notice.heartbeat.plate')}</th>
-            <th scope="col">{t('notice.heartbeat.heartTime')}</th>
-            <th scope="col">{t('notice.heartbeat.gpsTime')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((row, index) => (
-            <tr key={`${index}:${row.signCode}`}>
-              <td>{row.companyName}</td>
-              <td>{row.signCode}</td>
-              <td>{displayDateTime(row.heartTime, lang)}</td>
-              <td>{displayDateTime(row.gpsTime, lang)}</td>
+      <details className="live-notice__details">
+        <summary>{t('notice.heartbeat.details')}</summary>
+        <table className="live-notice__table">
+          <thead>
+            <tr>
+              <th scope="col">{t('notice.heartbeat.company')}</th>
+              <th scope="col">{t('notice.heartbeat.plate')}</th>
+              <th scope="col">{t('notice.heartbeat.heartTime')}</th>
+              <th scope="col">{t('notice.heartbeat.gpsTime')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-      {more > 0 && <p className="live-notice__more">{t('notice.heartbeat.more', { count: more })}</p>}
+          </thead>
+          <tbody>
+            {shown.map((row, index) => (
+              <tr key={`${index}:${row.signCode}`}>
+                <td>{row.companyName}</td>
+                <td>{row.signCode}</td>
+                <td>{displayDateTime(row.heartTime, lang)}</td>
+                <td>{displayDateTime(row.gpsTime, lang)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {more > 0 && <p className="live-notice__more">{t('notice.heartbeat.more', { count: more })}</p>}
+      </details>
       <div className="live-notice__actions">
         <button type="button" className="live-notice__primary" onClick={open}>
           {t('notice.heartbeat.open')}
@@ -96,7 +100,7 @@ function HeartbeatOvertimeNotice({ notice, onDismiss }: NoticeProps<HeartbeatNot
 /** A notice whose card is to show: one the user has not closed. */
 const fresh = <T extends { readonly dismissed: boolean }>(notice: T | null | undefined): T | undefined => (notice && !notice.dismissed ? notice : undefined);
 
-/** Top-right cards for the latest poll findings; a dismissal goes to the worker, which clears the notice in every tab. */
+/** Banners for the latest poll findings, in the page's flow; a dismissal goes to the worker, which clears the notice in every tab. */
 export function LiveNotices() {
   const source = useLiveSource();
   const fences = fresh(useLiveEvent('notice.fences'));

@@ -6,6 +6,7 @@ import 'uplot/dist/uPlot.min.css';
 import type { ChartKind } from '../../../domain/screens/reports/definition';
 import type { ChartData } from './chart-data';
 import { displayZone } from '../../../domain/format/zone';
+import { TIME_CHART_PADDING, TIME_TICK_SPACE, yAxisSize } from './axis-room';
 
 const COLOURS = ['#1f6feb', '#e8590c', '#2f9e44', '#ae3ec9', '#f59f00', '#0c8599', '#e03131', '#5c7cfa'];
 
@@ -33,6 +34,7 @@ function options(props: ReportChartProps, width: number): uPlot.Options {
     // Ticks fall on the display zone's hours and days, as their labels read.
     tzDate: (ms) => uPlot.tzDate(new Date(ms), displayZone()),
     legend: { show: data.series.length > 1 },
+    ...(categorical ? {} : { padding: TIME_CHART_PADDING }),
     scales: {
       x: categorical ? { time: false, range: [-0.5, Math.max(0.5, data.x.length - 0.5)] } : { time: true },
       // A bar's height is its value: bars and buckets stand on zero, or scores of 96 and 99 look three times apart.
@@ -41,8 +43,8 @@ function options(props: ReportChartProps, width: number): uPlot.Options {
     axes: [
       categorical
         ? { label: xLabel, values: (_u, splits) => splits.map((i) => (Number.isInteger(i) ? (data.categories[i] ?? '') : '')), rotate: data.x.length > 12 ? -45 : 0, size: data.x.length > 12 ? 80 : 40 }
-        : { label: xLabel, values: (_u, splits) => splits.map((ms) => formatTick(ms)) },
-      { label: yLabel },
+        : { label: xLabel, space: TIME_TICK_SPACE, values: (_u, splits) => splits.map((ms) => formatTick(ms)) },
+      { label: yLabel, size: yAxisSize },
     ],
     series: [
       // The legend's first entry names the x value under the cursor.

@@ -3,8 +3,6 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { urgentAlarmMachine } from '../../../machines/urgent-alarm.machine';
-import { LiveAlarms } from '../../../src/app/alarms/LiveAlarms';
 import { initI18n, switchLang } from '../../../src/app/i18n';
 import { LiveSourceProvider } from '../../../src/app/live/LiveProvider';
 import { LiveNotices } from '../../../src/app/notices/LiveNotices';
@@ -17,13 +15,14 @@ const row = (i: number): HeartbeatOvertimeRow => ({
   companyName: `公司${i}`, signCode: `沪A${String(i).padStart(5, '0')}`, heartTime: T0 + i * 60_000, gpsTime: T0 + i * 60_000 - 5_000,
 });
 
-function setup(view: 'notices' | 'alarms' = 'notices') {
+function setup() {
   const source = fakeLiveSource();
   const location = memoryLocation({ path: '/dashboard', record: true });
-  const machine = urgentAlarmMachine.provide({ actions: { playSound: () => {}, stopSound: () => {} } });
   render(
     <Router hook={location.hook}>
-      <LiveSourceProvider source={source}>{view === 'notices' ? <LiveNotices /> : <LiveAlarms machine={machine} />}</LiveSourceProvider>
+      <LiveSourceProvider source={source}>
+        <LiveNotices />
+      </LiveSourceProvider>
     </Router>,
   );
   return { source, location };
@@ -101,6 +100,11 @@ describe('the poll notices', () => {
     const card = screen.getByRole('status', { name: '心跳超时' });
 
     expect(within(card).getByText('有 13 辆在线车辆超过 30 分钟未上报心跳。')).toBeTruthy();
+    // The trucks are folded away (the banner stays one line over the page) until 查看车辆 opens them.
+    const details = card.querySelector('details');
+    expect(details?.open).toBe(false);
+    fireEvent.click(within(card).getByText('查看车辆'));
+    expect(details?.open).toBe(true);
     expect([...card.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['所属单位', '车牌号', '最后心跳时间', 'GPS 时间']);
     const rows = rowsOf(card);
     expect(rows).toHaveLength(10);
@@ -122,8 +126,8 @@ describe('the poll notices', () => {
     expect(within(card).getByRole('button', { name: 'Dismiss' })).toBeTruthy();
   });
 
-  it('is part of the shell live alarms, its actions reachable by keyboard as buttons', async () => {
-    const { source } = setup('alarms');
+  it('has its actions reachable by keyboard as buttons', async () => {
+    const { source } = setup();
     await subscribed(source);
     act(() => source.publish('notice.fences', { pending: 4, checkedAt: T0, dismissed: false }));
     const card = screen.getByRole('status', { name: '围栏待审批' });

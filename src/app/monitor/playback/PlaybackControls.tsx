@@ -1,7 +1,7 @@
 // The playback's controls: play/pause, the position slider (a native range input: arrows step a minute, Page keys an
 // hour, Home and End), the five speeds as a radio group, and following the truck.
 import { useTranslation } from 'react-i18next';
-import { PLAYBACK_SPEEDS, type PlaybackClock, type PlaybackSpeed } from '../../../../domain/playback/playback-clock';
+import { BASE_RATE, PLAYBACK_SPEEDS, type PlaybackClock, type PlaybackSpeed } from '../../../../domain/playback/playback-clock';
 
 interface PlaybackControlsProps {
   readonly clock: PlaybackClock;
@@ -50,11 +50,12 @@ export function PlaybackControls(props: PlaybackControlsProps) {
       <fieldset className="playback__speeds" disabled={disabled}>
         <legend>{t('playback.speed')}</legend>
         {PLAYBACK_SPEEDS.map((speed) => (
-          <label key={speed}>
+          <label key={speed} title={t('playback.speedTitle', { minutes: (speed * BASE_RATE) / 60 })}>
             <input type="radio" name="playback-speed" value={speed} checked={clock.speed === speed} onChange={() => props.onSpeed(speed)} />
             ×{speed}
           </label>
         ))}
+        <span className="playback__speed-meaning">{t('playback.speedMeaning')}</span>
       </fieldset>
       <label className="playback__follow">
         <input type="checkbox" checked={follow} onChange={(event) => props.onFollow(event.target.checked)} />

@@ -11,7 +11,7 @@ import { displayDateTime, displayShortDateTime } from '../../../../domain/format
 import { positionAt } from '../../../../domain/playback/playback-clock';
 import { trackRangeProblem } from '../../../../domain/playback/track-range';
 import type { MarkKind, TrackAnswer, TrackMark, TrackMarkSet } from '../../../../domain/playback/track-wire';
-import { haversineKm, tripFigures } from '../../../../domain/playback/trip-math';
+import { haversineKm, tripFigures, type TripFigures as Figures } from '../../../../domain/playback/trip-math';
 import { tabTitleKey } from '../../../../domain/shell/titles';
 import type { TruckView } from '../../../../streams/truck-status.stream';
 import { CallError } from '../../../api/client';
@@ -87,7 +87,7 @@ export function PlaybackView({ path, offers, marks: markSet = 'truck' }: Playbac
 
   const { container, map } = useMonitorMap((element, setup) => createPlaybackMap(element, setup.config, setup.base));
 
-  const marks = useMemo(() => (track ? placeMarks(track, t) : []), [track, t]);
+  const marks = useMemo(() => (track && figures ? placeMarks(track, figures, t) : []), [track, figures, t]);
   useEffect(() => map?.setTrack(fixes ?? { time: [], lat: [], lng: [], speed: [], heading: [] }, marks), [map, fixes, marks]);
   useEffect(() => map?.moveTruck(position, follow), [map, position, follow]);
 
@@ -153,19 +153,31 @@ function stretchKm(track: TrackAnswer, mark: TrackMark): number {
 
 function markText(track: TrackAnswer, mark: TrackMark, t: Translate): string {
   if (mark.kind === 'spray') return t('sprinkler.markSpray', { volume: Math.round(mark.detail), km: stretchKm(track, mark), area: mark.area });
-  if (mark.kind === 'stop') return t('playback.markStop', { minutes: mark.detail, area: mark.area });
   if (mark.kind === 'cover') return t('playback.markCover', { compartment: mark.detail, area: mark.area });
   const type: string = isAlarmTypeId(mark.detail) ? t(alarmType(mark.detail).labelKey) : String(mark.detail);
   return t('playback.markAlarm', { type, area: mark.area });
 }
 
-/** Each mark where the truck was at its start; a spraying run also as the stretch it covers. */
-function placeMarks(track: TrackAnswer, t: Translate): PlacedMark[] {
-  return track.marks.flatMap((mark): PlacedMark[] => {
+/**
+ * Each mark where the truck was at its start; a spraying run also as the stretch it covers. The stops are the ones the
+ * trip figures count (from the fixes, gaps included), so the legend and the figures agree; a parking event the device
+ * reported over one lends it its area.
+ */
+function placeMarks(track: TrackAnswer, figures: Figures, t: Translate): PlacedMark[] {
+  const reported = track.marks.filter((mark) => mark.kind !== 'stop');
+  const parkings = track.marks.filter((mark) => mark.kind === 'stop');
+  const stops = figures.stops.map((stop): PlacedMark => {
+    const minutes = Math.round((stop.endTime - stop.startTime) / 60_000);
+    const area = parkings.find((mark) => mark.startTime < stop.endTime && (mark.endTime ?? mark.startTime) > stop.startTime)?.area ?? '';
+    const text = area === '' ? t('playback.markStopOnly', { minutes }) : t('playback.markStop', { minutes, area });
+    return { kind: 'stop', lat: stop.lat, lng: stop.lng, text };
+  });
+  const placed = reported.flatMap((mark): PlacedMark[] => {
     const at = positionAt(track.fixes, mark.startTime);
     if (!at) return [];
     const text = markText(track, mark, t);
     const span = mark.kind === 'spray' && mark.endTime !== null ? { startTime: mark.startTime, endTime: mark.endTime } : undefined;
     return [span ? { kind: mark.kind, lat: at.lat, lng: at.lng, text, span } : { kind: mark.kind, lat: at.lat, lng: at.lng, text }];
   });
+  return [...stops, ...placed];
 }

@@ -5,6 +5,8 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { TrackFixes } from '../../../../domain/playback/track-wire';
 import { displayZone } from '../../../../domain/format/zone';
+import { GAP_MS } from '../../../../domain/playback/trip-math';
+import { TIME_CHART_PADDING, TIME_TICK_SPACE, yAxisSize } from '../../../ui/chart/axis-room';
 
 interface SpeedChartProps {
   readonly fixes: TrackFixes;
@@ -16,6 +18,25 @@ interface SpeedChartProps {
 }
 
 const HEIGHT = 200;
+
+/**
+ * The speeds over time, with no line across a gap in the fixes: a point without a value just after the last fix before
+ * it, so the chart shows no speed where the device said nothing.
+ */
+export function speedSeries(fixes: TrackFixes): [number[], (number | null)[]] {
+  const times: number[] = [];
+  const speeds: (number | null)[] = [];
+  fixes.time.forEach((time, i) => {
+    const before = fixes.time[i - 1];
+    if (before !== undefined && time - before > GAP_MS) {
+      times.push(before + 1);
+      speeds.push(null);
+    }
+    times.push(time);
+    speeds.push(fixes.speed[i] ?? null);
+  });
+  return [times, speeds];
+}
 
 export function SpeedChart(props: SpeedChartProps) {
   const { fixes, time, label, speedLabel } = props;
@@ -38,10 +59,11 @@ export function SpeedChart(props: SpeedChartProps) {
         // The cursor is the playback's: the mouse only points where a click would seek.
         cursor: { drag: { x: false, y: false }, points: { show: false } },
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(10, max * 1.1)] } },
-        axes: [{ values: (_u, splits) => splits.map((ms) => latest.current.formatTick(ms)) }, { label: speedLabel }],
+        padding: TIME_CHART_PADDING,
+        axes: [{ space: TIME_TICK_SPACE, values: (_u, splits) => splits.map((ms) => latest.current.formatTick(ms)) }, { label: speedLabel, size: yAxisSize }],
         series: [{}, { label: speedLabel, stroke: '#1f6feb', fill: '#1f6feb22', width: 1.5, points: { show: false } }],
       },
-      [[...fixes.time], [...fixes.speed]],
+      speedSeries(fixes),
       element,
     );
     plotRef.current = plot;

@@ -9,6 +9,7 @@ import type { TrackPosition } from '../../../../domain/playback/playback-clock';
 import type { MarkKind, TrackFixes } from '../../../../domain/playback/track-wire';
 import { createBaseMapView } from '../map/base-map-view';
 import { escapeText } from '../map/escape-text';
+import { GAP_MS } from '../../../../domain/playback/trip-math';
 
 export const MARK_COLORS: Readonly<Record<MarkKind, string>> = { stop: '#409eff', cover: '#e6a23c', alarm: '#f56c6c', spray: '#1c7ed6' };
 
@@ -50,7 +51,17 @@ export function createPlaybackMap(container: HTMLElement, config: MapConfig, bas
       trackBounds = undefined;
       if (fixes.time.length === 0) return;
       const points = fixes.time.map((_t, i) => project(fixes.lat[i] ?? 0, fixes.lng[i] ?? 0));
-      const line = L.polyline(points, { color: '#2f9e44', weight: 4, opacity: 0.85, renderer, interactive: false }).addTo(trackLayer);
+      // The fixes as runs between the gaps (GAP_MS without a fix): a gap is a thin dashed line, its path unknown.
+      const runs: (typeof points)[] = [[]];
+      points.forEach((point, i) => {
+        if (i > 0 && (fixes.time[i] ?? 0) - (fixes.time[i - 1] ?? 0) > GAP_MS) {
+          const before = points[i - 1];
+          if (before) L.polyline([before, point], { color: '#909399', weight: 2, dashArray: '6 6', renderer, interactive: false }).addTo(trackLayer);
+          runs.push([]);
+        }
+        runs[runs.length - 1]?.push(point);
+      });
+      const line = L.polyline(runs, { color: '#2f9e44', weight: 4, opacity: 0.85, renderer, interactive: false }).addTo(trackLayer);
       const first = points[0];
       const last = points[points.length - 1];
       if (first) L.circleMarker(first, { radius: 6, color: '#fff', weight: 2, fillColor: '#2f9e44', fillOpacity: 1, renderer }).addTo(trackLayer);

@@ -50,6 +50,12 @@ describe('the playback controls', () => {
     expect(state().speed).toBe('20');
   });
 
+  it('says what a speed means: ×1 plays a minute of track a second, ×20 twenty', () => {
+    render(<Harness />);
+    expect(screen.getByText('×1 每秒播放 1 分钟轨迹')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: '×20' }).closest('label')?.title).toBe('每秒播放 20 分钟轨迹');
+  });
+
   it('seeks with the slider and tells where it stands', () => {
     render(<Harness />);
     const slider = screen.getByRole('slider', { name: '回放进度' });
