@@ -5,7 +5,7 @@ import { HEARTBEAT_OVERTIME_MS } from '../../../domain/constants';
 import { parseEventData } from '../../../domain/event-shapes';
 import type { EventData } from '../../../domain/events';
 import { backfill } from '../../../server/sim';
-import { T0, seededDb, type SeededDb } from './fixture';
+import { allEvents, T0, seededDb, type SeededDb } from './fixture';
 
 const SEED = 20261122;
 const MIN = 60_000;
@@ -37,7 +37,7 @@ describe('device records of the default fleet (8 days, heartbeats and fixes for 
   beforeAll(async () => {
     s = await seededDb(SEED);
     await backfill(s.db, { seed: SEED, now: T0, eventDays: 8 });
-    const rows = await s.db.selectFrom('event').select(['id', 'truckId', 'kind', 'startTime', 'endTime', 'data']).orderBy('id').execute();
+    const rows = await allEvents(s.db);
     events = rows;
     gaps = [];
     uploads = [];

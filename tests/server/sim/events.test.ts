@@ -7,7 +7,7 @@ import { PROCESS_STATES } from '../../../domain/process-states';
 import { parseTruckStatusRow } from '../../../domain/wire/truck-row';
 import type { TruckModel } from '../../../server/db/schema';
 import { backfill } from '../../../server/sim';
-import { T0, seededDb, type SeededDb } from './fixture';
+import { allEvents, T0, seededDb, type SeededDb } from './fixture';
 
 const SEED = 20261122;
 const DAY = 24 * 3_600_000;
@@ -59,7 +59,7 @@ describe('history of the default fleet (80 trucks, seed 20261122, 30 days)', () 
   beforeAll(async () => {
     s = await seededDb(SEED);
     await backfill(s.db, { seed: SEED, now: T0 });
-    const rows = await s.db.selectFrom('event').select(['truckId', 'kind', 'startTime', 'data']).orderBy('id').execute();
+    const rows = await allEvents(s.db);
     events = [];
     malformed = [];
     for (const row of rows) {
@@ -198,7 +198,7 @@ describe('backfill determinism', () => {
     const runs = await Promise.all([1, 2].map(async () => {
       const s = await seededDb(31, 20);
       await backfill(s.db, { seed: 31, now: T0, eventDays: 3 });
-      const events = await s.db.selectFrom('event').select(['truckId', 'kind', 'startTime', 'endTime', 'data']).orderBy('id').execute();
+      const events = await allEvents(s.db);
       const alarms = await s.db.selectFrom('alarm').select(['type', 'truckId', 'startTime', 'properties']).orderBy('seq').execute();
       await s.close();
       return { events, alarms };

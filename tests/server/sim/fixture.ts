@@ -1,5 +1,7 @@
 // A seeded fleet in a fresh database of the layer's kind for the simulator tests, and readers for what the simulator wrote.
+import type { Selectable } from 'kysely';
 import type { Db, DbDriver } from '../../../server/db/open';
+import type { Database as Schema } from '../../../server/db/schema';
 import { LocalHub, type LiveHub, type PublishedAlarm, type PublishedRow } from '../../../server/live/hub';
 import { COMPANIES, seedAccounts } from '../../../server/seed/accounts';
 import { seedFleet, startSimulator, type Simulator, type SimulatorOptions } from '../../../server/sim';
@@ -63,4 +65,23 @@ export async function history(db: Db) {
     heartbeats: await db.selectFrom('heartbeat').selectAll().orderBy('id').execute(),
     alarms: await db.selectFrom('alarm').selectAll().orderBy('seq').execute(),
   };
+}
+
+/** Rows a page of `allEvents` reads: a small share of a month of a fleet's events. */
+const EVENT_PAGE = 20_000;
+
+/**
+ * Every stored event in id order, read a page at a time: one read of a month of a fleet's events (about 100,000 rows)
+ * can outlast PostgreSQL's statement timeout (4.5 s, server/db/postgres.ts) on a loaded machine, and a console never
+ * asks for so many at once.
+ */
+export async function allEvents(db: Db): Promise<Selectable<Schema['event']>[]> {
+  const rows: Selectable<Schema['event']>[] = [];
+  for (let after = 0; ; ) {
+    const page = await db.selectFrom('event').selectAll().where('id', '>', after).orderBy('id').limit(EVENT_PAGE).execute();
+    rows.push(...page);
+    const last = page[page.length - 1];
+    if (!last || page.length < EVENT_PAGE) return rows;
+    after = last.id;
+  }
 }
