@@ -9,7 +9,7 @@ export const DEFAULT_FLEET_ZONE = 'Asia/Shanghai';
 export const TIME_ZONE_COOKIE = 'time-zone';
 
 /** A zone's wall clock at one moment; month 1–12. */
-export interface ZonedParts {
+interface ZonedParts {
   readonly year: number;
   readonly month: number;
   readonly day: number;

@@ -41,7 +41,7 @@ interface TripStop {
 }
 
 /** A silence between two fixes longer than GAP_MS: what the map and the chart draw as a gap, not as a drive. */
-export interface TrackGap {
+interface TrackGap {
   readonly startTime: number;
   readonly endTime: number;
 }

@@ -26,7 +26,7 @@ export function storedZoneChoice(): ZoneChoice {
   }
 }
 
-export function zoneOfChoice(choice: ZoneChoice): string {
+function zoneOfChoice(choice: ZoneChoice): string {
   return choice === 'browser' ? browserZone() : FLEET_ZONE;
 }
 
