@@ -23,8 +23,8 @@ import { TopBar } from './TopBar';
 import { useSidebar } from './use-sidebar';
 import { useTabStrip } from './use-tab-strip';
 import { ViewHost } from './ViewHost';
-import './layout.css';
 import { LiveNotices } from '../notices/LiveNotices';
+import './layout.css';
 
 // The dialog's code (react-aria's modal with it) loads when the user asks for it, not with the shell.
 const PasswordDialog = lazy(() => import('../password/PasswordDialog').then((module) => ({ default: module.PasswordDialog })));

@@ -1,5 +1,6 @@
-// The user menu: the user's name and account (role, company, last login), the zone times are shown in, change password, the downloads their kind of user gets (a manual opens as a page in a
-// new tab, in the current language), and log out.
+// The user menu: the user's name and account (role, company, last login), the zone times are shown in, change
+// password, the downloads their kind of user gets (a manual opens as a page in a new tab, in the current language), and
+// log out.
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { API_BASE } from '../../../workers/backend-address';
