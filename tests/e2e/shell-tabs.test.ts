@@ -143,10 +143,13 @@ describe('tabs, quick access and language in Chromium', () => {
 
   it('switches every text to English without a reload, says Switch Language Success, and shows dates month/day/year', async () => {
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-    // The last login is in the user menu.
+    // The last login is in the user menu, with the area the server gave it in the language of that login (Chinese),
+    // shown in the console's.
+    let area: string | null = null;
     const lastLogin = async () => {
       await page.locator('.usermenu > button').click();
       const text = await page.locator('[data-testid="last-login-time"]').textContent();
+      area = await page.locator('.usermenu__account dd').last().textContent();
       await page.keyboard.press('Escape');
       return text;
     };
@@ -155,7 +158,9 @@ describe('tabs, quick access and language in Chromium', () => {
     await page.locator('.topbar select').selectOption('en');
     await waitForToast(page, 'Switch Language Success');
     const [y, m, d, time] = [zhTime!.slice(0, 4), zhTime!.slice(5, 7), zhTime!.slice(8, 10), zhTime!.slice(11)];
+    expect(area).toBe('本地网络');
     expect(await lastLogin()).toBe(`${m}/${d}/${y} ${time}`);
+    expect(area).toBe('Local network');
     expect(await tabTitles()).toEqual(['Personal centre', 'Live map', 'Level trend']);
     expect(await page.locator('.sidebar > .sidebar__list > li > :is(a, button)').first().textContent()).toBe('Personal centre');
     await expect(page.locator('.dashboard h1').textContent()).resolves.toBe('Operations overview');

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { displayDateTime } from '../../../domain/format/time';
 import { toLang } from '../../../domain/i18n';
+import { areaText } from '../../../domain/shell/area-words';
 import { useSessionContext } from '../session/SessionProvider';
 
 export function UserAccount() {
@@ -11,7 +12,8 @@ export function UserAccount() {
   if (!session) return null;
   const last = session.lastLoginInfo;
   // A text time from a legacy backend is shown as sent.
-  const lastTime = displayDateTime(last.time, toLang(i18n.language)) || String(last.time);
+  const lang = toLang(i18n.language);
+  const lastTime = displayDateTime(last.time, lang) || String(last.time);
   return (
     <dl className="usermenu__account" aria-label={t('dashboard.user')}>
       <dt>{t('dashboard.realName')}</dt>
@@ -25,7 +27,7 @@ export function UserAccount() {
       <dt>{t('dashboard.lastLoginIp')}</dt>
       <dd>{last.ip}</dd>
       <dt>{t('dashboard.lastLoginArea')}</dt>
-      <dd>{last.area}</dd>
+      <dd>{areaText(last.area, lang, (shown, key) => t(key, { lng: shown }))}</dd>
     </dl>
   );
 }
