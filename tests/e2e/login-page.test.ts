@@ -91,11 +91,21 @@ describe('login and access guard in Chromium', () => {
     await context.close();
   });
 
-  it('sends a path outside the user menu to /404', async () => {
+  it('says inside the console that a screen outside the user menu is not theirs, and that a path that is no screen does not exist', async () => {
     const { context, page } = await newUserPage(browser, server.url);
     await loginAs(page, server.url, 'operator');
-    await page.goto(`${server.url}/setting/base_data/station`);
-    await page.waitForURL(/\/404$/);
+    // A link followed inside the console (a bookmark in the quick access, say): no page load.
+    await page.evaluate(() => history.pushState(null, '', '/setting/base_data/station'));
+    const denied = page.locator('.shell__content [data-denied="noAccess"]');
+    await expect(denied.locator('h1').textContent()).resolves.toBe('无权访问此页面');
+    expect(new URL(page.url()).pathname).toBe('/setting/base_data/station');
+    // The layout stays around it, and the screen gets no tab.
+    expect(await page.locator('.tabs__tab a').allTextContents()).toEqual(['个人中心']);
+    expect(await page.locator('.tabs__tab--active').count()).toBe(0);
+    await page.goto(`${server.url}/no/such/page`);
+    await expect(page.locator('.shell__content [data-denied="notFound"] h1').textContent()).resolves.toBe('页面不存在');
+    await page.getByRole('link', { name: '返回首页' }).click();
+    await page.waitForURL(/\/dashboard$/);
     await context.close();
   });
 

@@ -1,9 +1,10 @@
 // The main layout (shell spec §2): sidebar, top bar, tab strip, kept-alive views, quick access, password dialog.
-// Paths outside the user's menu go to /404: the menu is the user's map of what they may open.
+// The menu is the user's map of what they may open: a screen outside it shows, inside the console, that the user has
+// no right to it, and a path that is no screen that there is no such page.
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { WATER_TRUCK_USER_NAMES } from '../../config';
-import { DASHBOARD_PATH } from '../../../domain/routes';
+import { DASHBOARD_PATH, routeByPath } from '../../../domain/routes';
 import { buildShellMenu, menuAllows, type ShellMenu } from '../../../domain/shell/menu';
 import { isWaterTruckUser } from '../../../domain/shell/session';
 import type { StUserAlarm } from '../../../domain/wire/entities';
@@ -23,6 +24,7 @@ import { TopBar } from './TopBar';
 import { useSidebar } from './use-sidebar';
 import { useTabStrip } from './use-tab-strip';
 import { ViewHost } from './ViewHost';
+import { DeniedPage, type DeniedKind } from '../views/DeniedPage';
 import { LiveNotices } from '../notices/LiveNotices';
 import './layout.css';
 
@@ -36,12 +38,15 @@ export function Shell() {
   const menu = useMemo(() => buildShellMenu(menus ?? []), [menus]);
   if (!session) return null;
   if (path === '/') return <Redirect to={DASHBOARD_PATH} replace />;
-  if (!menuAllows(menu, path)) return <Redirect to="/404" replace />;
+  const denied = menuAllows(menu, path) ? undefined : routeByPath(path) ? 'noAccess' : 'notFound';
   return (
     <QuickAccessProvider userId={session.token.id}>
       <SessionLiveProvider>
         <AlarmInboxProvider enabled={menuAllows(menu, ALARM_INBOX_PATH)}>
-          <Layout path={path} menu={menu} userId={session.token.id} userName={session.token.userName} waterTruckUser={isWaterTruckUser(session, WATER_TRUCK_USER_NAMES)} />
+          <Layout
+            path={path} denied={denied} menu={menu} userId={session.token.id} userName={session.token.userName}
+            waterTruckUser={isWaterTruckUser(session, WATER_TRUCK_USER_NAMES)}
+          />
         </AlarmInboxProvider>
       </SessionLiveProvider>
     </QuickAccessProvider>
@@ -50,16 +55,18 @@ export function Shell() {
 
 interface LayoutProps {
   readonly path: string;
+  /** Why the path shows no view: a screen outside the user's menu, or no screen at all. */
+  readonly denied?: DeniedKind;
   readonly menu: ShellMenu;
   readonly userId: number;
   readonly userName: string;
   readonly waterTruckUser: boolean;
 }
 
-function Layout({ path, menu, userId, userName, waterTruckUser }: LayoutProps) {
+function Layout({ path, denied, menu, userId, userName, waterTruckUser }: LayoutProps) {
   const session = useSessionActor();
   const sidebar = useSidebar();
-  const strip = useTabStrip(path);
+  const strip = useTabStrip(denied ? undefined : path);
   const alarmChoice = useSessionContext((context) => context.shell?.userPri.stUserAlarm);
   const [changingPassword, setChangingPassword] = useState(false);
   const logout = useCallback(() => session.send({ type: 'session.logout' }), [session]);
@@ -95,7 +102,8 @@ function Layout({ path, menu, userId, userName, waterTruckUser }: LayoutProps) {
             {/* In the page's flow above the views, never over them: a notice pushes the content down. */}
             {!wall && <LiveNotices />}
             <main className="shell__content">
-              <ViewHost tabs={strip.tabs} active={path} render={viewFor} />
+              <ViewHost tabs={strip.tabs} active={denied ? '' : path} render={viewFor} />
+              {denied && <DeniedPage kind={denied} />}
             </main>
           </>
         )}

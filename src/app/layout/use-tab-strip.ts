@@ -11,12 +11,15 @@ export interface TabStripState {
   readonly refresh: (path: string) => void;
 }
 
-export function useTabStrip(active: string): TabStripState {
+/** `active`: the path on screen, or undefined while the screen shows no view of the menu (a page the user may not open). */
+export function useTabStrip(active: string | undefined): TabStripState {
   const [, navigate] = useLocation();
   const [visited, setVisited] = useState<readonly Tab[]>([]);
-  useEffect(() => setVisited((tabs) => visitTab(tabs, active)), [active]);
+  useEffect(() => {
+    if (active !== undefined) setVisited((tabs) => visitTab(tabs, active));
+  }, [active]);
   // Derived so the screen on display has its tab from the first render, before the effect records it.
-  const tabs = visitTab(visited, active);
+  const tabs = active === undefined ? visited : visitTab(visited, active);
   const apply = useCallback(
     (change: TabChange) => {
       setVisited(change.tabs);
@@ -24,10 +27,12 @@ export function useTabStrip(active: string): TabStripState {
     },
     [active, navigate],
   );
+  // No tab is on screen while none is active: closing one never counts as closing the screen shown.
+  const onScreen = active ?? '';
   return {
     tabs,
-    close: (path) => apply(closeTab(tabs, path, active)),
-    closeOthers: (path) => apply(closeOtherTabs(tabs, path, active)),
+    close: (path) => apply(closeTab(tabs, path, onScreen)),
+    closeOthers: (path) => apply(closeOtherTabs(tabs, path, onScreen)),
     closeAll: () => apply(closeAllTabs()),
     refresh: (path) => setVisited(refreshTab(tabs, path)),
   };
