@@ -1,8 +1,9 @@
 // What an entity write answers, in the caller's language: the saved row; a refused field (400, data {field}); a stale
-// version (409, data {current}, naming who changed the row and when, in the caller's zone); a row the caller cannot see (404).
+// version (409, data {current}, naming who changed the row and when, in the caller's zone); a row the caller cannot
+// see (404).
 import type { FastifyRequest } from 'fastify';
 import { displayDateTime } from '../../domain/format/time';
-import { translate, type Lang } from '../../domain/i18n';
+import { translate } from '../../domain/i18n';
 import { ENTITY_RESULT, type EntityRow, type FieldRefusal, type VersionConflict } from '../../domain/screens/entities/wire';
 import { envelope, type Envelope } from '../../domain/wire/envelope';
 import { failData, failText, langOf, zoneOf } from '../envelope';
