@@ -3,7 +3,8 @@
 // lists (master data) use it too, with rows keyed by text and a last column of the caller's buttons.
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { ColDef, GridApi, GridReadyEvent, IDatasource, IGetRowsParams, RowClassParams, SelectionChangedEvent } from 'ag-grid-community';
+import type { ColDef, GetLocaleTextParams, GridApi, GridReadyEvent, IDatasource, IGetRowsParams, RowClassParams, SelectionChangedEvent } from 'ag-grid-community';
+import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../domain/i18n';
 import { cellText } from '../../../domain/screens/reports/cells';
 import type { ReportSort } from '../../../domain/screens/reports/definition';
@@ -52,6 +53,12 @@ const ROW_BUFFER = 4;
 
 export function ReportGrid<R extends GridRow = ReportRow>(props: ReportGridProps<R>) {
   const { columns, headers, lang, fetchBlock, generation, revision, patched, sort, summaryLabel, totals, isHighlighted, selectable, onSelection, onRowOpen, actions } = props;
+  const { t } = useTranslation();
+  // AG Grid asks for its own texts as it draws (a loading row): in the language shown, never its English defaults on a
+  // Chinese screen.
+  const texts = useRef<Readonly<Record<string, string>>>({});
+  texts.current = { loadingOoo: t('app.loading') };
+  const localeText = useCallback((params: GetLocaleTextParams<R>) => texts.current[params.key] ?? params.defaultValue, []);
   const apiRef = useRef<GridApi<R> | null>(null);
   const sized = useRef(false);
   const gridRef = useRef<HTMLDivElement | null>(null);
@@ -177,6 +184,10 @@ export function ReportGrid<R extends GridRow = ReportRow>(props: ReportGridProps
         onRowDoubleClicked={(event) => event.data && onRowOpen?.(event.data)}
         onGridReady={onGridReady}
         pinnedBottomRowData={summaryRow}
+        getLocaleText={localeText}
+        // Each screen says in its own words, above the grid, that a query has no rows (该时间段内无记录, 暂无数据…):
+        // the grid's own "No Rows To Show" would be a second empty state.
+        suppressNoRowsOverlay
       />
     </div>
   );
