@@ -2,8 +2,6 @@
 // functions and their save below `/entity/setting/privilege_account/role_function`, and the administrator's password
 // reset (password-reset-routes.ts). A saved change holds from the next request on: every request loads its caller's
 // functions from the database (server/auth/context.ts).
-import { displayDateTime } from '../../domain/format/time';
-import { translate } from '../../domain/i18n';
 import {
   ROLE_FUNCTION_CALL, splitFunctions, type RoleFunctionConflict, type RoleFunctionRoles, type RoleFunctionSave,
 } from '../../domain/screens/accounts/wire';
@@ -11,7 +9,8 @@ import type { FieldRefusal } from '../../domain/screens/entities/wire';
 import { envelope } from '../../domain/wire/envelope';
 import { announceAccountChange } from '../auth/account-change';
 import { authOf } from '../auth/guard';
-import { failData, failText, langOf, zoneOf } from '../envelope';
+import { conflictValues } from '../entities/entity-answers';
+import { failData, failText, langOf } from '../envelope';
 import { field, type ContractPlugin } from '../routes/plugin';
 import { passwordResetRoutes } from './password-reset-routes';
 import { editableRoles, editorOf, readRoleFunctions, saveRoleFunctions } from './role-function-store';
@@ -63,9 +62,7 @@ export const roleFunctionRoutes: ContractPlugin = async (app, { services }) => {
         }
         case 'conflict': {
           const { current } = result;
-          const user = current.modifiedBy ?? translate(lang, 'entity.none');
-          const time = current.modifiedAt === null ? translate(lang, 'entity.none') : displayDateTime(current.modifiedAt, lang, zoneOf(request));
-          return failData<RoleFunctionConflict>(request, 409, 'entity.conflict', { user, time }, { current });
+          return failData<RoleFunctionConflict>(request, 409, 'entity.conflict', conflictValues(request, current), { current });
         }
         case 'saved':
           // The role's users' open consoles reload their account (sockets); their next menu load shows the new menu.

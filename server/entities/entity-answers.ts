@@ -9,6 +9,18 @@ import { envelope, type Envelope } from '../../domain/wire/envelope';
 import { failData, failText, langOf, zoneOf } from '../envelope';
 import type { WriteResult } from './entity-write';
 
+/**
+ * Who last changed a row and when, for the stale-save message (entity.conflict): in the caller's language, the time
+ * in the zone the caller's console shows; 无 / none for what the row does not record.
+ */
+export function conflictValues(request: FastifyRequest, current: { readonly modifiedBy: string | null; readonly modifiedAt: number | null }): { user: string; time: string } {
+  const lang = langOf(request);
+  return {
+    user: current.modifiedBy ?? translate(lang, 'entity.none'),
+    time: current.modifiedAt === null ? translate(lang, 'entity.none') : displayDateTime(current.modifiedAt, lang, zoneOf(request)),
+  };
+}
+
 type WriteAnswer = Envelope<EntityRow> | Envelope<FieldRefusal> | Envelope<VersionConflict> | Envelope<null>;
 
 export function writeAnswer(request: FastifyRequest, result: WriteResult): WriteAnswer {
@@ -21,10 +33,7 @@ export function writeAnswer(request: FastifyRequest, result: WriteResult): Write
     }
     case 'conflict': {
       const { current } = result;
-      const lang = langOf(request);
-      const user = current.modifiedBy ?? translate(lang, 'entity.none');
-      const time = current.modifiedAt === null ? translate(lang, 'entity.none') : displayDateTime(current.modifiedAt, lang, zoneOf(request));
-      return failData<VersionConflict>(request, ENTITY_RESULT.conflict, 'entity.conflict', { user, time }, { current });
+      return failData<VersionConflict>(request, ENTITY_RESULT.conflict, 'entity.conflict', conflictValues(request, current), { current });
     }
     case 'notFound':
       return failText(request, 404, 'entity.notFound');
