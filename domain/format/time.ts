@@ -15,6 +15,8 @@ export const DAY_MS = 24 * HOUR_MS;
 export const CHINA_OFFSET_MS = 8 * HOUR_MS;
 
 const NUMERIC_TEXT = /^-?\d+(\.\d+)?$/;
+/** The furthest moment a Date can hold either side of the epoch (ECMAScript's ±100,000,000 days). */
+const LAST_DATE_MS = 8.64e15;
 
 /**
  * Milliseconds since the epoch. A value whose integer part has exactly 10 digits is seconds
@@ -32,7 +34,7 @@ export function toMillis(ts: Timestamp): number {
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
 function formatMillis(ms: number, pattern: string, zone: string): string {
-  if (!Number.isFinite(ms) || Number.isNaN(new Date(ms).getTime())) return '';
+  if (!Number.isFinite(ms) || Math.abs(ms) > LAST_DATE_MS) return '';
   const date = zonedParts(ms, zone);
   const parts: Readonly<Record<string, string>> = {
     yyyy: pad(date.year, 4),
