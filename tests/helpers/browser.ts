@@ -62,6 +62,9 @@ function keepJournal(page: Page): void {
   page.on('requestfailed', (request) => note(`${request.method()} ${pathOf(request.url())} failed: ${request.failure()?.errorText ?? '?'}`));
   page.on('response', (response) => {
     if (response.status() >= 400) note(`${response.request().method()} ${pathOf(response.url())} answered ${response.status()}`);
+    // A script answered with something else (an envelope, a page) fails to load without any HTTP error.
+    const type = response.headers()['content-type'] ?? '';
+    if (response.request().resourceType() === 'script' && !type.includes('javascript')) note(`script ${pathOf(response.url())} answered as ${type || 'no type'}`);
   });
 }
 
